@@ -1,0 +1,54 @@
+import type { Transaction } from 'sequelize';
+import { ActivityLog } from '../../models';
+import type { Actor } from './context';
+
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The fields whose values differ between two plain snapshots (secrets never listed). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>, ignore: string[] = []): Changes {
+  const skip = new Set(['updatedAt', 'createdAt', 'updatedById', 'updatedByName', 'passwordHash', ...ignore]);
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (skip.has(key)) continue;
+    const a = normalise(before[key]);
+    const b = normalise(after[key]);
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { from: a, to: b };
+  }
+  return changes;
+}
+
+function normalise(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString();
+  return v === undefined ? null : v;
+}
+
+/** updatedBy columns for a write. */
+export function stamp(actor: Actor): { updatedById: number | null; updatedByName: string } {
+  return { updatedById: actor.userId, updatedByName: actor.name };
+}
+
+export interface ActivityInput {
+  entityType: string;
+  entityId: number;
+  studentId?: number | null;
+  category: string;
+  type: string;
+  description?: string;
+  changes?: Changes;
+}
+
+/** Records one activity-log entry (who, what, when, before → after) inside the caller's transaction. */
+export async function recordActivity(actor: Actor, input: ActivityInput, transaction?: Transaction): Promise<void> {
+  await ActivityLog.create(
+    {
+      entityType: input.entityType, entityId: input.entityId, studentId: input.studentId ?? null, category: input.category, type: input.type,
+      description: input.description ?? null, changes: input.changes ?? {}, actorUserId: actor.userId, actorName: actor.name,
+    },
+    { transaction },
+  );
+}
+
+/** `updatedBy` as the contract shows it on every record. */
+export function updatedByOf(row: { updatedById?: number | null; updatedByName?: string | null }) {
+  return row.updatedById || row.updatedByName ? { id: row.updatedById ?? null, name: row.updatedByName ?? null } : null;
+}

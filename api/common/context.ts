@@ -1,0 +1,49 @@
+import type { Request, Response } from 'express';
+import type { Sequelize } from 'sequelize';
+import type { Config } from '../config';
+import type { Logger } from 'pino';
+import type { Mailer } from '../integrations/mail';
+
+/** The signed-in caller of a request. */
+export interface Principal {
+  userId: number;
+  kind: 'ADMIN' | 'STUDENT' | 'COACH';
+  administratorId?: number;
+  studentId?: number;
+  coachId?: number;
+  name: string;
+  permissions: string[];
+}
+
+/** Who made a change, as recorded in updatedBy and the activity log. */
+export interface Actor {
+  userId: number | null;
+  name: string;
+}
+
+export const systemActor: Actor = { userId: null, name: 'System' };
+
+export function actorOf(p: Principal | null | undefined): Actor {
+  return p ? { userId: p.userId, name: p.name } : systemActor;
+}
+
+/** What createApp is given: the process-wide dependencies every service may use. */
+export interface Deps {
+  config: Config;
+  sequelize: Sequelize;
+  log: Logger;
+  mailer: Mailer;
+  cdnPrivateKey: string;
+}
+
+/** What a route handler receives: validated input, the caller, and the dependencies. */
+export interface Ctx<P = unknown, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: Principal | null;
+  actor: Actor;
+  deps: Deps;
+  req: Request;
+  res: Response;
+}

@@ -1,0 +1,193 @@
+import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions } from 'sequelize';
+import { z, type ZodType } from 'zod';
+import { Messages } from '../../models/messages';
+import { booleanish, parseDate } from '../../models/validation';
+
+/**
+ * The one generic layer for lists: paging, whitelisted sorting, keyword search and
+ * find_by_criteria translation, answered as `{ content, pagination: { total, page, size } }`.
+ */
+
+export interface Page<T> {
+  content: T[];
+  pagination: { total: number; page: number; size: number };
+}
+
+/** A criteria key and how it filters. `column` is the model attribute (camelCase). */
+export type Criterion =
+  | { kind: 'ids'; column: string }
+  | { kind: 'in'; column: string; values?: readonly string[] }
+  | { kind: 'eq'; column: string; type: 'string' | 'boolean' | 'number' }
+  | { kind: 'prefix'; column: string }
+  | { kind: 'text'; columns: string[] }
+  | { kind: 'range'; column: string }
+  | { kind: 'dateRange'; column: string; dateTime?: boolean };
+
+export type CriteriaSpec = Record<string, Criterion>;
+
+export interface ListSpec<M extends Model> {
+  model: ModelStatic<M>;
+  /** sortBy values accepted (camelCase and the spec's UPPER_CASE aliases) → model attribute. */
+  sortable: Record<string, string>;
+  defaultSort?: string;
+  defaultDescending?: boolean;
+  /** Columns matched by keyword as case-insensitive prefixes; numeric keywords also match the id. */
+  keywordColumns: string[];
+  criteria?: CriteriaSpec;
+  /** Rows a list always starts from (e.g. not archived). */
+  baseWhere?: WhereOptions;
+  include?: Includeable[];
+  /** The size allowed at most (1000 by default; 2000 for the spec's "no paging" lists). */
+  maxSize?: number;
+}
+
+const DEFAULT_MAX = 1000;
+
+/** The paging query of a list: size, zero-based page, whitelisted sortBy, descending, keyword. */
+export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSort' | 'defaultDescending' | 'maxSize'>, extra: z.ZodRawShape = {}) {
+  const max = spec.maxSize ?? DEFAULT_MAX;
+  const sortKeys = Object.keys(spec.sortable) as [string, ...string[]];
+  return z
+    .object({
+      size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(10).transform((n) => Math.min(n, max)),
+      page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
+      sortBy: z.enum(sortKeys, { error: `Allowed: ${sortKeys.join(', ')}` }).default(spec.defaultSort ?? 'id'),
+      descending: booleanish().default(spec.defaultDescending ?? false),
+      keyword: z.string().trim().max(100).optional(),
+      ...extra,
+    })
+    .strict();
+}
+
+export type PagingQuery = { size: number; page: number; sortBy: string; descending: boolean; keyword?: string };
+
+const rangeOf = (value: ZodType) => z.object({ min: value.nullish(), max: value.nullish() }).strict().nullish();
+const dateText = z.string().refine((v) => parseDate(v) !== null, Messages.INVALID_DATE).transform((v) => parseDate(v)!);
+const dateRange = z.object({ from: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()), to: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()) }).strict().nullish();
+
+/** The zod schema of a criteria body: every key optional, unknown keys refused. */
+export function criteriaSchema(spec: CriteriaSpec) {
+  const shape: Record<string, ZodType> = {};
+  for (const [key, c] of Object.entries(spec)) {
+    switch (c.kind) {
+      case 'ids':
+        shape[key] = z.array(z.coerce.number().int().positive()).max(1000).nullish();
+        break;
+      case 'in':
+        shape[key] = z.array(c.values ? z.enum(c.values as [string, ...string[]]) : z.string().max(100)).max(1000).nullish();
+        break;
+      case 'eq':
+        shape[key] = (c.type === 'boolean' ? booleanish() : c.type === 'number' ? z.coerce.number() : z.string().trim().max(200)).nullish();
+        break;
+      case 'prefix':
+      case 'text':
+        shape[key] = z.string().trim().max(200).nullish();
+        break;
+      case 'range':
+        shape[key] = rangeOf(z.coerce.number());
+        break;
+      case 'dateRange':
+        shape[key] = dateRange;
+        break;
+    }
+  }
+  return z.object(shape).strict();
+}
+
+/** Escapes LIKE wildcards. MariaDB honours backslash escapes; SQLite has none, so `_` stays a wildcard there. */
+export function likePrefix(value: string, dialect: string): string {
+  const escaped = dialect === 'sqlite' ? value.replace(/%/g, '') : value.replace(/[\\%_]/g, (m) => `\\${m}`);
+  return `${escaped}%`;
+}
+
+function endOfDay(date: string): Date {
+  return new Date(`${date}T23:59:59.999Z`);
+}
+
+/** Criteria → where conditions; empty strings, empty arrays, and ranges without a lower bound are dropped. */
+export function criteriaWhere(spec: CriteriaSpec, criteria: Record<string, unknown>, dialect: string): WhereOptions[] {
+  const out: WhereOptions[] = [];
+  for (const [key, value] of Object.entries(criteria)) {
+    const c = spec[key];
+    if (!c || value === null || value === undefined || value === '') continue;
+    switch (c.kind) {
+      case 'ids':
+      case 'in':
+        if (Array.isArray(value) && value.length) out.push({ [c.column]: { [Op.in]: value } });
+        break;
+      case 'eq':
+        out.push({ [c.column]: value });
+        break;
+      case 'prefix':
+        out.push({ [c.column]: { [Op.like]: likePrefix(String(value), dialect) } });
+        break;
+      case 'text':
+        out.push({ [Op.or]: c.columns.map((col) => ({ [col]: { [Op.like]: likePrefix(String(value), dialect) } })) });
+        break;
+      case 'range': {
+        const r = value as { min?: number | null; max?: number | null };
+        if (r.min === null || r.min === undefined) break;
+        out.push({ [c.column]: r.max === null || r.max === undefined ? { [Op.gte]: r.min } : { [Op.between]: [r.min, r.max] } });
+        break;
+      }
+      case 'dateRange': {
+        const r = value as { from?: string | null; to?: string | null };
+        if (!r.from) break;
+        const from = c.dateTime ? new Date(`${r.from}T00:00:00.000Z`) : r.from;
+        const cond: Record<symbol, unknown> = { [Op.gte]: from };
+        if (r.to) cond[Op.lte] = c.dateTime ? endOfDay(r.to) : r.to;
+        out.push({ [c.column]: cond });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Keyword → OR of prefix matches per word (every word must match some column); a number also matches the id. */
+export function keywordWhere(columns: string[], keyword: string | undefined, dialect: string): WhereOptions | null {
+  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return null;
+  const perWord = words.map((w) => {
+    const ors: WhereOptions[] = columns.map((col) => ({ [col]: { [Op.like]: likePrefix(w, dialect) } }));
+    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) });
+    return { [Op.or]: ors };
+  });
+  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
+}
+
+function orderOf(spec: ListSpec<Model>, q: PagingQuery): Order {
+  const column = spec.sortable[q.sortBy] ?? 'id';
+  const dir = q.descending ? 'DESC' : 'ASC';
+  return column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
+}
+
+/**
+ * Runs a list: ids first (an index walk even for deep pages), then the rows of those ids with their
+ * associations in one query, then the total — skipped when the page itself tells it.
+ */
+export async function runList<M extends Model, T>(
+  spec: ListSpec<M>,
+  q: PagingQuery,
+  conditions: Array<WhereOptions | null | undefined>,
+  toDto: (row: M) => T,
+): Promise<Page<T>> {
+  const dialect = spec.model.sequelize!.getDialect();
+  const parts = [spec.baseWhere, keywordWhere(spec.keywordColumns, q.keyword, dialect), ...conditions].filter(Boolean) as WhereOptions[];
+  const where: WhereOptions = parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { [Op.and]: parts };
+  const order = orderOf(spec as unknown as ListSpec<Model>, q);
+  const offset = q.page * q.size;
+  const idRows = (await spec.model.findAll({ attributes: ['id'], where, order, limit: q.size, offset, raw: true } as FindOptions)) as unknown as Array<{ id: number }>;
+  const ids = idRows.map((r) => r.id);
+  let rows: M[] = [];
+  if (ids.length) {
+    const fetched = await spec.model.findAll({ where: { id: ids } as WhereOptions, include: spec.include } as FindOptions);
+    const byId = new Map(fetched.map((r) => [(r as unknown as { id: number }).id, r]));
+    rows = ids.map((id) => byId.get(id)).filter(Boolean) as M[];
+  }
+  let total: number;
+  if (ids.length > 0 && ids.length < q.size) total = offset + ids.length;
+  else if (ids.length === 0 && offset === 0) total = 0;
+  else total = await spec.model.count({ where } as FindOptions);
+  return { content: rows.map(toDto), pagination: { total, page: q.page, size: q.size } };
+}

@@ -1,0 +1,69 @@
+import { z, type ZodType } from 'zod';
+import { routeRegistry } from './route';
+
+const errorBody = {
+  type: 'object',
+  required: ['status', 'code', 'message'],
+  properties: {
+    status: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } }, details: {},
+  },
+};
+
+function jsonSchema(schema: ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function parameters(schema: ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const s = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, sch]) => ({
+    name, in: where, required: where === 'path' || (s.required ?? []).includes(name), schema: sch,
+  }));
+}
+
+let cached: unknown = null;
+
+export function resetOpenApi(): void {
+  cached = null;
+}
+
+/** The OpenAPI 3 description of every mounted route, built from the schemas that validate input. */
+export function openApiDocument(): unknown {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routeRegistry) {
+    const path = r.path.replace(/:(\w+)/g, '{$1}');
+    const responses: Record<string, unknown> = {
+      [String(r.status)]: { description: r.status === 204 ? 'No content' : 'Success' },
+      400: { description: 'Bad input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    };
+    if (r.access !== 'public') {
+      responses[401] = { description: 'Missing, expired or revoked token' };
+      responses[403] = { description: `Needs ${r.access}${r.self ? ' (students and coaches: their own records only)' : ''}` };
+    }
+    responses[404] = { description: 'Not found' };
+    responses[409] = { description: 'Business rule refusal', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    (paths[path] ??= {})[r.method] = {
+      tags: [r.tag],
+      summary: r.summary,
+      description: r.access === 'public' ? 'No token needed.' : `Permission: \`${r.access}\``,
+      security: r.access === 'public' ? [] : [{ bearer: [] }],
+      parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } } } : {}),
+      responses,
+    };
+  }
+  cached = {
+    openapi: '3.0.3',
+    info: { title: 'Health-coach institute API', version: '1.0.0', description: 'Conventions: docs/api.md' },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: errorBody } },
+    paths,
+  };
+  return cached;
+}

@@ -1,0 +1,114 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { z, type ZodType } from 'zod';
+import { User } from '../../models';
+import { hasPermission, type Permission } from '../../models/permissions';
+import { AppError, fieldErrors } from './errors';
+import { actorOf, type Ctx, type Deps, type Principal } from './context';
+import { verifyAccessToken } from './tokens';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Infer<S> = S extends ZodType ? z.output<S> : Record<string, never>;
+
+/**
+ * One endpoint: its access rule, its input schemas and its handler. `permission` is what an
+ * administrator needs; `self` lets a student or coach reach the endpoint for their own records only.
+ */
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+  method: Method;
+  path: string;
+  summary: string;
+  access: Permission | 'public' | 'authenticated';
+  self?: (ctx: Ctx<Infer<P>, Infer<Q>, Infer<B>>) => boolean | Promise<boolean>;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status: 200 by default, 201 for creations, 204 when the handler returns nothing. */
+  status?: number;
+  handle: (ctx: Ctx<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
+}
+
+export interface RegisteredRoute {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  access: string;
+  self: boolean;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  status: number;
+}
+
+/** Every route of the app, for the OpenAPI description. */
+export const routeRegistry: RegisteredRoute[] = [];
+
+/** Typed helper so each spec infers its own schema types. */
+export function route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): RouteSpec<P, Q, B> {
+  return spec;
+}
+
+function parse(schema: ZodType | undefined, value: unknown, prefix: string): unknown {
+  if (!schema) return {};
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw AppError.badRequest(fieldErrors(result.error, prefix ? [prefix] : []));
+  return result.data;
+}
+
+/** Reads and checks the bearer token: signature, expiry, account still active, not revoked. */
+export async function authenticate(req: Request, deps: Deps): Promise<Principal | null> {
+  const header = req.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return null;
+  const claims = verifyAccessToken(deps.config.JWT_SECRET, header.slice(7).trim());
+  if (!claims) throw AppError.unauthorized();
+  const userId = Number(claims.sub);
+  const user = await User.findByPk(userId, { attributes: ['id', 'active', 'tokensValidAfter', 'lastActivityAt', 'lockedUntil'], raw: true });
+  if (!user || !user.active) throw AppError.unauthorized();
+  if (user.tokensValidAfter && claims.iatMs < new Date(user.tokensValidAfter).getTime()) throw AppError.unauthorized();
+  // Session status (ACTIVE / IDLE / INACTIVE) reads last activity; refresh it at most once a minute.
+  const now = Date.now();
+  if (!user.lastActivityAt || now - new Date(user.lastActivityAt).getTime() > 60_000) {
+    User.update({ lastActivityAt: new Date(now) }, { where: { id: userId }, silent: true, hooks: false }).catch((err) => deps.log.warn({ err }, 'last activity not recorded'));
+  }
+  return {
+    userId, kind: claims.kind, administratorId: claims.aid, studentId: claims.sid, coachId: claims.cid, name: claims.name, permissions: claims.perms ?? [],
+  };
+}
+
+/** Mounts route specs on a router under one OpenAPI tag, with the whole pipeline per route. */
+export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
+  for (const spec of specs) {
+    routeRegistry.push({
+      method: spec.method, path: `${prefix}${spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
+      params: spec.params, query: spec.query, body: spec.body, status: spec.status ?? 200,
+    });
+    const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+      const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
+      if (spec.access !== 'public') {
+        if (!auth) throw AppError.unauthorized();
+        if (spec.access !== 'authenticated') {
+          const allowed = auth.kind === 'ADMIN' ? hasPermission(auth.permissions, spec.access) : Boolean(spec.self);
+          if (!allowed) throw AppError.forbidden();
+        }
+      }
+      const params = parse(spec.params, req.params, '');
+      const query = parse(spec.query, req.query, '');
+      const body = parse(spec.body, req.body, '');
+      const ctx: Ctx<any, any, any> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
+      if (auth && auth.kind !== 'ADMIN' && spec.access !== 'authenticated' && spec.access !== 'public') {
+        if (!spec.self || !(await spec.self(ctx))) throw AppError.forbidden();
+      }
+      const result = await spec.handle(ctx);
+      if (res.headersSent) return;
+      if (result === undefined) {
+        res.status(204).end();
+        return;
+      }
+      res.status(spec.status ?? 200).json(result);
+      void next;
+    };
+    router[spec.method](spec.path, handler);
+  }
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the product reads, parsed and validated once.
+ * Defaults let a newcomer run with nothing set; production overrides them.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().default(`sqlite:${path.join('data', 'app.sqlite')}`),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_SQL: bool.default(false),
+
+  JWT_SECRET: z.string().min(16).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOCKOUT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
+  INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(7),
+  VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(15),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).default('Admin12345'),
+  SEED_DEMO: bool.default(true),
+  DEMO_PASSWORD: z.string().min(8).default('Demo12345'),
+  PROVIDER_NAME: z.string().default('Wellness Coach Academy'),
+  PROVIDER_PHONE: z.string().default('+1 (212) 555-0100'),
+
+  CDN_KEY_PAIR_ID: z.string().default('DEVELOPMENT_KEY'),
+  CDN_PRIVATE_KEY: z.string().optional(),
+  CDN_PRIVATE_KEY_FILE: z.string().optional(),
+  CDN_RESOURCE: z.string().default('https://cdn.example.com/*'),
+  CDN_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Wellness Coach Academy <no-reply@example.com>'),
+});
+
+export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  return {
+    ...c,
+    JWT_SECRET: c.JWT_SECRET ?? 'development-only-secret-change-me-0123456789',
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+  };
+}

@@ -1,0 +1,6 @@
+import type { Deps } from '../common/context';
+import type { RouteSpec } from '../common/route';
+
+export function searchFilterRoutes(_deps: Deps): Array<RouteSpec<any, any, any>> {
+  return [];
+}

@@ -1,0 +1,34 @@
+import { createApp } from './app';
+import { createDeps, ensureFirstAdmin } from './bootstrap';
+import { createLogger } from './common/logger';
+import { loadConfig } from './config';
+import { Student } from '../models';
+import { seedDemo } from '../seeders/demo';
+
+/** config → database → migrations → first admin → demo data if empty → listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  const deps = await createDeps(config, log);
+  await ensureFirstAdmin(config, log);
+  if (config.SEED_DEMO && (await Student.count()) === 0) {
+    log.info('seeding demo data');
+    await seedDemo({ password: config.DEMO_PASSWORD, rounds: config.BCRYPT_ROUNDS });
+  }
+  const app = createApp(deps);
+  const server = app.listen(config.PORT, () => {
+    log.info({ port: config.PORT, url: config.PUBLIC_URL, database: config.DATABASE_URL.split(':')[0] }, 'serving');
+  });
+  const stop = async () => {
+    server.close();
+    await deps.sequelize.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/**
+ * Every enumeration of the product specs, defined once and imported by the API, the console and
+ * the portal. Values are the spec's upper-case words; the `as const` tuples double as zod enums.
+ */
+export const ApplicationStatus = ['CREATED', 'APPLIED', 'WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'SIGNED', 'ENROLLED', 'REJECTED', 'ARCHIVED', 'TRANSFERRED', 'PARTIAL_WITHDRAWN', 'WITHDRAWN', 'CANCELLED'] as const;
+export const EnrollmentStatus = ['ACTIVE', 'WITHDRAWN', 'TRANSFERRED', 'CANCELLED', 'RETAKING'] as const;
+export const CommunicationStatus = ['CREATED', 'SCHEDULED', 'DRAFT', 'SENT', 'SENDING', 'FAILED', 'ERROR'] as const;
+export const RecipientType = ['BROADCAST', 'SPECIFIC', 'FILTER'] as const;
+export const CommunicationKind = ['MESSAGE', 'ALERT'] as const;
+export const ScheduleType = ['NOW', 'FUTURE'] as const;
+export const CohortStatus = ['CREATED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'ARCHIVED'] as const;
+export const GraduationStatus = ['READY_GRADUATION', 'FAILED_ACADEMICALLY', 'FAILED_FINANCIALLY', 'LATE_GRADUATION', 'GRADUATED', 'PENDING', 'INCOMPLETE'] as const;
+export const FinancialStatus = ['GOOD', 'PAST_DUE', 'COLLECTIONS', 'COLLECTIONS_2'] as const;
+export const PaymentState = ['PENDING', 'GOOD', 'FAILED'] as const;
+export const ExternalPaymentStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export const TransferStatus = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export const RequestStatus = ['REQUESTED', 'APPROVED', 'REJECTED', 'COMPLETED', 'CANCELLED'] as const;
+export const DisputeStatus = ['PENDING', 'LOST', 'WON'] as const;
+export const SyncStatus = ['PENDING', 'IN_PROGRESS', 'ACCEPTED', 'FAILED'] as const;
+export const AttendanceStatus = ['ATTENDED', 'ABSENT', 'PENDING'] as const;
+export const PaymentStatus = ['IN_PROGRESS', 'ACCEPTED', 'INVALID', 'DELETED'] as const;
+export const PaymentPlanType = ['PAY_IN_FULL', 'INTEREST_BEARING'] as const;
+export const PaymentScheduleType = ['FIXED_TERMS', 'FIXED_INSTALLMENT_AMOUNT', 'FIXED_PRINCIPAL_AMOUNT'] as const;
+export const PaymentPlanSource = ['APPLICATION', 'WITHDRAWAL'] as const;
+export const BannerLevel = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
+export const BannerAudience = ['ALL', 'PROGRAM', 'COHORT', 'COACHING_CIRCLE'] as const;
+export const EnrollmentFlowStep = ['ADMIN_APPROVAL', 'COMPLETE_PERSONAL_INFO', 'QUESTIONNAIRE', 'DOCUMENT_UPLOAD', 'ENROLLMENT_AGREEMENT', 'COMPLETE_ACM_REQUIREMENTS'] as const;
+export const DurationType = ['FIXED_DURATION', 'CONTINUOUS_LEARNING'] as const;
+export const SessionStatus = ['ACTIVE', 'IDLE', 'INACTIVE'] as const;
+export const AdjustmentCategory = ['SCHOLARSHIP', 'FEE', 'PROMO', 'WRITE_OFF', 'TAX', 'INTEREST', 'REFUND', 'OTHER'] as const;
+export const AdjustmentType = ['CHARGE', 'CREDIT'] as const;
+export const Frequency = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+export const FrequencyUnit = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
+export const BusinessCategoryName = ['ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES'] as const;
+export const LmsVendor = ['DOCEBO', 'D2L', 'CANVAS', 'INTERNAL'] as const;
+export const ManualPaymentMethod = ['CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
+export const WithdrawalKind = ['specialty', 'hctp', 'alumni', 'advanced', 'cip', 'chopra'] as const;
+export const VoucherDiscountKind = ['PERCENT_OFF', 'AMOUNT_OFF'] as const;
+export const VoucherScope = ['ALL', 'EMAIL_IDS'] as const;
+export const Gender = ['MALE', 'FEMALE', 'NON_BINARY', 'PREFER_NOT_TO_SAY'] as const;
+export const TimeOfDay = ['EARLY_MORNING', 'MORNING', 'AFTERNOON', 'EVENING'] as const;
+export const Language = ['EN', 'ES'] as const;
+
+/** Account kinds over the one users table (domain rules, "People and accounts"). */
+export const UserKind = ['ADMIN', 'STUDENT', 'COACH'] as const;
+
+/** The education levels offered in the profile form. */
+export const EducationLevel = ['HIGH_SCHOOL', 'SOME_COLLEGE', 'ASSOCIATE', 'BACHELOR', 'MASTER', 'DOCTORATE', 'OTHER'] as const;
+
+/** Where a student came from (application source). */
+export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCIAL_MEDIA', 'STAFF', 'MIGRATION', 'OTHER'] as const;
+
+/** Activity-log categories and event types. */
+export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;
+export const ActivityType = ['CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED'] as const;
+
+/** Kinds of saved filter (back-office spec §7, "Saved filters"). */
+export const SearchFilterKind = ['students', 'applications', 'cohorts', 'products', 'programs', 'transfers', 'withdrawals', 'coaches', 'coaching_circle', 'academic_progress', 'graduations', 'certifications'] as const;
+
+/** Lookup types served by GET /api/public/lookups. */
+export const LookupType = ['GENDER', 'EDUCATION_LEVEL', 'LANGUAGE', 'APPLICATION_SOURCE', 'BUSINESS_CATEGORY', 'COUNTRY', 'US_STATE', 'TIME_OF_DAY', 'MANUAL_PAYMENT_METHOD', 'ADJUSTMENT_CATEGORY'] as const;
+
+export const RoleName = ['SUPER_ADMIN', 'FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SUPPORT'] as const;
+
+export type Of<T extends readonly string[]> = T[number];

@@ -1,0 +1,87 @@
+import { Sequelize, Transaction, type Options } from 'sequelize';
+import { ActivityLog } from './ActivityLog';
+import { Administrator } from './Administrator';
+import { AdministratorRole } from './AdministratorRole';
+import { associate } from './associations';
+import { BusinessCategory } from './BusinessCategory';
+import { Coach } from './Coach';
+import { Lookup } from './Lookup';
+import { OutboxMessage } from './OutboxMessage';
+import { PasswordToken } from './PasswordToken';
+import { RefreshToken } from './RefreshToken';
+import { Role } from './Role';
+import { SearchFilter } from './SearchFilter';
+import { Student } from './Student';
+import { User } from './User';
+import { UserViewHistory } from './UserViewHistory';
+import { VerificationCode } from './VerificationCode';
+
+export {
+  ActivityLog, Administrator, AdministratorRole, BusinessCategory, Coach, Lookup, OutboxMessage, PasswordToken,
+  RefreshToken, Role, SearchFilter, Student, User, UserViewHistory, VerificationCode,
+};
+
+export interface DatabaseOptions {
+  logging?: (sql: string) => void;
+  poolMax?: number;
+}
+
+/**
+ * One Sequelize for a DATABASE_URL: `sqlite:path/file.sqlite`, `sqlite::memory:`, or
+ * `mysql://user:pass@host:3306/db` (also `mariadb://`, served by the mysql2 driver).
+ */
+export function createSequelize(url: string, opts: DatabaseOptions = {}): Sequelize {
+  const common: Options = {
+    logging: opts.logging ?? false,
+    define: { underscored: true },
+    benchmark: false,
+  };
+  if (url.startsWith('sqlite:')) {
+    const storage = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') || ':memory:';
+    const sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage, transactionType: Transaction.TYPES.IMMEDIATE });
+    configureSqliteConnections(sequelize);
+    return sequelize;
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    return new Sequelize(url.replace(/^mariadb:/, 'mysql:'), {
+      ...common,
+      dialect: 'mysql',
+      timezone: '+00:00',
+      dialectOptions: { decimalNumbers: true, supportBigNumbers: true, charset: 'utf8mb4' },
+      pool: { max: opts.poolMax ?? 10, min: 0, idle: 10_000, acquire: 30_000 },
+    });
+  }
+  throw new Error(`Unsupported DATABASE_URL (expected sqlite: or mysql://): ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+}
+
+/** SQLite: wait for locks instead of failing at once, and let readers run beside one writer. */
+function configureSqliteConnections(sequelize: Sequelize): void {
+  const manager = sequelize.connectionManager as unknown as { getConnection(o?: unknown): Promise<SqliteConnection> };
+  const original = manager.getConnection.bind(manager);
+  manager.getConnection = async (options?: unknown) => {
+    const connection = await original(options);
+    if (!connection.__configured) {
+      connection.__configured = true;
+      connection.configure('busyTimeout', 15_000);
+      await new Promise<void>((resolve) => connection.run('PRAGMA journal_mode=WAL', () => resolve()));
+    }
+    return connection;
+  };
+}
+interface SqliteConnection {
+  __configured?: boolean;
+  configure(option: 'busyTimeout', value: number): void;
+  run(sql: string, cb: () => void): void;
+}
+
+let initialised: Sequelize | null = null;
+
+/** Initialises every model on this Sequelize and wires associations (once per process). */
+export function initModels(sequelize: Sequelize): void {
+  if (initialised === sequelize) return;
+  for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage]) {
+    model.initModel(sequelize);
+  }
+  associate();
+  initialised = sequelize;
+}

@@ -1,0 +1,28 @@
+import type { Sequelize } from 'sequelize';
+import { SequelizeStorage, Umzug, type MigrationFn } from 'umzug';
+import type { QueryInterface } from 'sequelize';
+import * as m0001 from './migrations/0001-core-tables';
+import * as m0002 from './migrations/0002-reference-data';
+
+type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
+
+/** Every migration, in order. Listed explicitly so the same list works under tsx, jest and builds. */
+const MIGRATIONS: Array<[string, Migration]> = [
+  ['0001-core-tables', m0001],
+  ['0002-reference-data', m0002],
+];
+
+/** An umzug over the explicit migration list, recording progress in SequelizeMeta. */
+export function createMigrator(sequelize: Sequelize, logger: Pick<Console, 'info' | 'warn' | 'error' | 'debug'> | undefined = undefined) {
+  return new Umzug<QueryInterface>({
+    migrations: MIGRATIONS.map(([name, m]) => ({ name, up: m.up, down: m.down })),
+    context: sequelize.getQueryInterface(),
+    storage: new SequelizeStorage({ sequelize }),
+    logger: logger ?? undefined,
+  });
+}
+
+/** Runs every pending migration. */
+export async function migrate(sequelize: Sequelize): Promise<void> {
+  await createMigrator(sequelize).up();
+}
