@@ -81,7 +81,7 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
   for (const spec of specs) {
     routeRegistry.push({
-      method: spec.method, path: `${prefix}${spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
+      method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
       params: spec.params, query: spec.query, body: spec.body, status: spec.status ?? 200,
     });
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {

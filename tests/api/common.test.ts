@@ -1,0 +1,161 @@
+import express from 'express';
+import request from 'supertest';
+import { Op } from 'sequelize';
+import { z } from 'zod';
+import { BusinessCategory, Lookup, Role } from '../../models';
+import { BusinessCategoryName } from '../../models/enums';
+import { address, birthDate, date, email, parseDate, phone, strongPassword } from '../../models/validation';
+import { errorHandler, fieldErrors } from '../../api/common/errors';
+import { criteriaSchema, criteriaWhere, keywordWhere, likePrefix, pagingQuery } from '../../api/common/list';
+import { setupApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  test('answers ok without a token', async () => {
+    const res = await request(t.app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', db: 'ok' });
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  test('describes the mounted routes with their permissions and schemas', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.0.3');
+    const rolesPost = res.body.paths['/api/roles'].post;
+    expect(rolesPost.description).toContain('roles:create');
+    expect(rolesPost.requestBody.content['application/json'].schema.properties).toHaveProperty('permissions');
+    expect(res.body.paths['/api/roles/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+  });
+});
+
+describe('reference data from migrations', () => {
+  test('the 11 business categories, the seeded roles and the lookups exist without demo data', async () => {
+    const names = (await BusinessCategory.findAll({ attributes: ['name'], raw: true })).map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining([...BusinessCategoryName]));
+    const roles = (await Role.findAll({ where: { system: true }, raw: true })).map((r) => r.name).sort();
+    expect(roles).toEqual(['ACADEMIC', 'ADMISSIONS', 'FINANCE', 'SUPER_ADMIN', 'SUPPORT']);
+    expect(await Lookup.count({ where: { type: 'US_STATE' } })).toBeGreaterThanOrEqual(51);
+  });
+});
+
+describe('GET /api/public/lookups', () => {
+  test('filters by type, needs no token', async () => {
+    const res = await request(t.app).get('/api/public/lookups?type=GENDER');
+    expect(res.status).toBe(200);
+    expect(res.body.content.map((i: { value: string }) => i.value)).toEqual(['MALE', 'FEMALE', 'NON_BINARY', 'PREFER_NOT_TO_SAY']);
+    expect(res.body.content[0]).toEqual({ type: 'GENDER', value: 'MALE', label: 'Male' });
+  });
+  test('an unknown type is 400', async () => {
+    const res = await request(t.app).get('/api/public/lookups?type=NOPE');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('type');
+  });
+});
+
+describe('the error contract', () => {
+  test('an unknown /api path is 404 in the contract shape', async () => {
+    const res = await request(t.app).get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+  test('malformed JSON is 400', async () => {
+    const res = await request(t.app).post('/api/auth/signin/admin').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+  test('a 500 carries the generic message only, no internals', async () => {
+    const app = express();
+    app.get('/boom', () => {
+      throw new Error('SELECT password_hash FROM users -- secret');
+    });
+    const logged: unknown[] = [];
+    app.use(errorHandler({ error: (o) => logged.push(o), warn: () => undefined }));
+    const res = await request(app).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'An error found, please try again.' });
+    expect(JSON.stringify(res.body)).not.toContain('password_hash');
+    expect(logged).toHaveLength(1);
+  });
+  test('zod issues become field paths; unknown keys are named', () => {
+    const schema = z.object({ address: address(), name: z.string() }).strict();
+    const r = schema.safeParse({ address: { street1: '1 Main', zip: '10001' }, extra: 1 });
+    expect(r.success).toBe(false);
+    const errors = fieldErrors(r.error!);
+    expect(errors).toMatchObject({ 'address.city': 'The address must contain a city', 'address.countryCode': 'The address must contain a country', name: 'This field is required', extra: 'Unknown field' });
+  });
+});
+
+describe('validation rules (platform spec §5)', () => {
+  test('dates: MM-DD-YYYY in, YYYY-MM-DD out; impossible dates refused', () => {
+    expect(parseDate('02-29-2024')).toBe('2024-02-29');
+    expect(parseDate('2024-02-30')).toBeNull();
+    expect(date().parse('12-31-1999')).toBe('1999-12-31');
+    expect(date().safeParse('13-01-2000').success).toBe(false);
+  });
+  test('birth date at least 18 years ago', () => {
+    const y = new Date().getUTCFullYear();
+    expect(birthDate().safeParse(`01-01-${y - 17}`).error?.issues[0].message).toMatch(/^Below 18 age, call to .+ \(Phone enrollment\)$/);
+    expect(birthDate().parse(`01-01-${y - 30}`)).toBe(`${y - 30}-01-01`);
+  });
+  test('strong password, no blanks', () => {
+    expect(strongPassword().safeParse('Abcdefg1').success).toBe(true);
+    expect(strongPassword().safeParse('abcdefg1').error?.issues[0].message).toBe('Minimum 8 characters, at least one number, one lower case and one upper case.');
+    expect(strongPassword().safeParse('Abc defg1').error?.issues[0].message).toBe('Blank spaces are not allowed');
+  });
+  test('email is trimmed and lower-cased; a bad one gets the spec message', () => {
+    expect(email().parse('  Ana@Example.COM ')).toBe('ana@example.com');
+    expect(email().safeParse('ana@').error?.issues[0].message).toMatch(/^Please type your email in the format/);
+  });
+  test('phones: international, normalised; mobiles must be mobile-capable', () => {
+    expect(phone('mobile').parse('(201) 555-0123')).toBe('+12015550123');
+    expect(phone('any').parse('+44 20 7946 0958')).toBe('+442079460958');
+    expect(phone('mobile').safeParse('+44 20 7946 0958').error?.issues[0].message).toBe('Invalid mobile phone');
+    expect(phone('any').safeParse('12345').error?.issues[0].message).toBe('Invalid phone number');
+    expect(phone('any').parse('')).toBeNull();
+  });
+});
+
+describe('the list layer', () => {
+  const spec = {
+    ids: { kind: 'ids', column: 'id' },
+    genders: { kind: 'in', column: 'gender', values: ['MALE', 'FEMALE'] },
+    city: { kind: 'prefix', column: 'city' },
+    createdAt: { kind: 'dateRange', column: 'createdAt', dateTime: true },
+    amount: { kind: 'range', column: 'amount' },
+  } as const;
+  test('empty parts are dropped: empty strings, empty arrays, ranges without a lower bound', () => {
+    const criteria = criteriaSchema(spec).parse({ genders: [], city: '', createdAt: { from: null, to: '2026-01-01' }, amount: { min: null, max: 5 } });
+    expect(criteriaWhere(spec, criteria, 'mysql')).toEqual([]);
+  });
+  test('ranges, sets and prefixes translate to conditions', () => {
+    const criteria = criteriaSchema(spec).parse({ genders: ['MALE'], city: 'New', createdAt: { from: '01-02-2026', to: '2026-01-31' }, amount: { min: 1, max: 5 } });
+    const where = criteriaWhere(spec, criteria, 'mysql') as Array<Record<string, Record<symbol, unknown>>>;
+    expect(where[0].gender[Op.in]).toEqual(['MALE']);
+    expect(where[1].city[Op.like]).toBe('New%');
+    expect(where[2].createdAt[Op.gte]).toEqual(new Date('2026-01-02T00:00:00.000Z'));
+    expect(where[2].createdAt[Op.lte]).toEqual(new Date('2026-01-31T23:59:59.999Z'));
+    expect(where[3].amount[Op.between]).toEqual([1, 5]);
+  });
+  test('unknown criteria keys are refused', () => {
+    expect(criteriaSchema(spec).safeParse({ password: 'x' }).success).toBe(false);
+  });
+  test('LIKE wildcards in keywords are escaped on MariaDB', () => {
+    expect(likePrefix('50%_off', 'mysql')).toBe('50\\%\\_off%');
+    expect(likePrefix('50%', 'sqlite')).toBe('50%');
+    expect(keywordWhere(['lastName'], '   ', 'mysql')).toBeNull();
+  });
+  test('paging: defaults, a capped size, whitelisted sortBy', () => {
+    const q = pagingQuery({ sortable: { id: 'id', lastName: 'lastName', LAST_NAME: 'lastName' } });
+    expect(q.parse({})).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false });
+    expect(q.parse({ size: '5000', descending: 'true', sortBy: 'LAST_NAME' })).toMatchObject({ size: 1000, descending: true, sortBy: 'LAST_NAME' });
+    expect(q.safeParse({ sortBy: 'password' }).success).toBe(false);
+    expect(q.safeParse({ page: '-1' }).success).toBe(false);
+  });
+});
