@@ -1,7 +1,86 @@
-import type { Mailer } from './mail';
-import { OutboxMailer } from './mail';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { OutboxMessage } from '../../models';
+import type { MailMessage, Mailer } from './mail';
 
-/** SMTP delivery (nodemailer) when SMTP_URL is set. */
-export function createSmtpMailer(_url: string, _from: string): Mailer {
-  return new OutboxMailer();
+/** Timeouts short enough that a dead mail server fails a request instead of hanging it. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** What a failed send throws: a generic message; the reason is only in the outbox row. */
+export class MailDeliveryError extends Error {
+  constructor(readonly outboxId?: number) {
+    super('The email could not be sent');
+    this.name = 'MailDeliveryError';
+  }
+}
+
+function parseSmtpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('SMTP_URL is not a valid URL'); // never echo the URL: it may hold a password
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return parsed;
+}
+
+/** "CODE: message", without the URL's credentials, short enough for the error column. */
+function describeFailure(err: unknown, url: URL): string {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  let text = [typeof e?.code === 'string' ? e.code : null, typeof e?.message === 'string' ? e.message : String(err)].filter(Boolean).join(': ');
+  const secrets = [url.password, decodeURIComponent(url.password), url.username, decodeURIComponent(url.username)].filter((s) => s.length > 0);
+  for (const s of secrets) text = text.split(s).join('***');
+  return text.slice(0, 200);
+}
+
+/**
+ * SMTP delivery over nodemailer. Every message is first recorded in outbox_messages as PENDING,
+ * then sent, then marked SENT (with sentAt) or FAILED (with a short, credential-free reason).
+ *
+ * A failed send THROWS a MailDeliveryError with a generic message: the callers (password reset,
+ * invitations, verification codes) must not answer "sent" when nothing was sent, so their request
+ * fails (500 via the error handler, or whatever the caller maps it to). The thrown error carries
+ * only the outbox id, never the transport error, which could name the server or its account.
+ */
+export class SmtpMailer implements Mailer {
+  private readonly url: URL;
+  private readonly transport: Transporter;
+
+  constructor(url: string, from: string) {
+    this.url = parseSmtpUrl(url);
+    this.transport = nodemailer.createTransport({ url, ...TIMEOUTS }, { from });
+  }
+
+  async send(m: MailMessage): Promise<void> {
+    const row = await OutboxMessage.create({
+      toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null,
+      status: 'PENDING', error: null, sentAt: null,
+    });
+    try {
+      await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+    } catch (err) {
+      await row.update({ status: 'FAILED', error: describeFailure(err, this.url) });
+      throw new MailDeliveryError(row.id);
+    }
+    await row.update({ status: 'SENT', error: null, sentAt: new Date() });
+  }
+
+  /** Connects and authenticates without sending; throws a credential-free Error on failure. */
+  async verify(): Promise<void> {
+    try {
+      await this.transport.verify();
+    } catch (err) {
+      throw new Error(`SMTP check failed: ${describeFailure(err, this.url)}`);
+    }
+  }
+}
+
+/** SMTP delivery when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  return new SmtpMailer(url, from);
+}
+
+/** A startup/health check of SMTP_URL: resolves if the server accepts the connection and login. */
+export async function verifySmtp(url: string): Promise<void> {
+  await new SmtpMailer(url, 'check@localhost').verify();
 }
