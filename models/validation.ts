@@ -192,7 +192,11 @@ export function address() {
 }
 
 /** A positive integer id in a path or body. */
-export const id = () => z.coerce.number({ error: Messages.INVALID_VALUE }).int(Messages.INVALID_VALUE).positive(Messages.INVALID_VALUE).max(2 ** 31 - 1);
+export const id = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number().int(Messages.INVALID_VALUE).positive(Messages.INVALID_VALUE).max(2 ** 31 - 1, Messages.INVALID_VALUE),
+  );
 
 /** true/false as JSON booleans or as query-string text. */
 export const booleanish = () =>

@@ -27,8 +27,9 @@ export async function assertEmailFree(email: string, exceptUserId?: number, tran
 }
 
 /**
- * Changes a user's sign-in email (and the copies that lists search on). The old sessions end, since
- * the account's identity changed. Runs inside the caller's transaction.
+ * Changes a user's sign-in email (and the copies that lists search on). Sessions stay: they belong
+ * to the account, not to the address; the address must be verified again. Runs inside the caller's
+ * transaction.
  */
 export async function changeEmail(userId: number, email: string, actor: Actor, transaction: Transaction): Promise<{ from: string; to: string }> {
   const user = await User.findByPk(userId, { transaction });
