@@ -28,6 +28,7 @@ const schema = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(7),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(15),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
 
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),

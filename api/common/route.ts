@@ -4,6 +4,7 @@ import { User } from '../../models';
 import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
+import { RateLimiter } from './rate-limit';
 import { verifyAccessToken } from './tokens';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -24,6 +25,8 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   body?: B;
   /** Success status: 200 by default, 201 for creations, 204 when the handler returns nothing. */
   status?: number;
+  /** At most `max` calls per client address per `windowSeconds` (public account calls). */
+  rateLimit?: { max: number; windowSeconds: number };
   handle: (ctx: Ctx<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
 }
 
@@ -84,7 +87,9 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
       params: spec.params, query: spec.query, body: spec.body, status: spec.status ?? 200,
     });
+    const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+      limiter?.hit(req.ip ?? 'unknown');
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
       if (spec.access !== 'public') {
         if (!auth) throw AppError.unauthorized();

@@ -6,6 +6,7 @@ import { Messages } from '../../models/messages';
 import { fromCloudFrontBase64 } from '../../api/auth/cdn';
 import { issuePasswordToken } from '../../api/auth/accounts';
 import { sha256 } from '../../api/common/tokens';
+import { createApp } from '../../api/app';
 import { setupApp, type TestApp } from '../support/app';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 
@@ -388,5 +389,18 @@ describe('get started (portal sign-up)', () => {
     expect(bad.body.errors).toMatchObject({
       email: Messages.EMAIL_FORMAT, firstName: Messages.ONE_WORD, languageIso2LetterCode: Messages.INVALID_VALUE, programTrack: Messages.INVALID_VALUE, password: Messages.STRONG_PASSWORD,
     });
+  });
+});
+
+describe('rate limit on the public account calls', () => {
+  test('past the per-minute limit one client gets 429 TOO_MANY_ATTEMPTS; nothing is emailed', async () => {
+    const limited = createApp({ ...t.deps, config: { ...t.deps.config, AUTH_RATE_LIMIT_PER_MINUTE: 2 } });
+    const email = `${unique('nobody')}@example.com`;
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await request(limited).post('/api/auth/customer/forgot_password').send({ email })).status);
+    expect(codes).toEqual([404, 404, 429]);
+    const signIn = await request(limited).post('/api/auth/signin/admin').send({ email, password: 'Wrong1234' });
+    expect(signIn.status).toBe(401);
+    expect(await OutboxMessage.count({ where: { toAddress: email } })).toBe(0);
   });
 });
