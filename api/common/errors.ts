@@ -62,7 +62,9 @@ export function errorHandler(log: Log): ErrorRequestHandler {
     else if (err instanceof ZodError) e = AppError.badRequest(fieldErrors(err));
     else if (err instanceof UniqueConstraintError) {
       const fields = Object.keys(err.fields ?? {});
-      e = new AppError(409, 'DUPLICATE', 'A record with the same value already exists', Object.fromEntries(fields.map((f) => [f, 'Already exists'])));
+      // Two sign-ups racing for one address: the unique index decides, the answer is the spec's.
+      if (fields.some((f) => f.includes('email'))) e = AppError.conflict('USERNAME_TAKEN', Messages.USERNAME_TAKEN);
+      else e = new AppError(409, 'DUPLICATE', 'A record with the same value already exists', Object.fromEntries(fields.map((f) => [f, 'Already exists'])));
     } else if (err instanceof ForeignKeyConstraintError) e = new AppError(409, 'REFERENCE_CONFLICT', 'The record is referenced by other records');
     else if (err instanceof SequelizeValidationError) {
       e = AppError.badRequest(Object.fromEntries(err.errors.map((x) => [x.path ?? '_', x.message])));

@@ -202,6 +202,7 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     viewed_at: ts(),
   });
   await qi.addIndex('user_view_histories', ['user_id', 'entity_type', 'viewed_at'], { name: 'user_view_histories_user' });
+  await qi.addIndex('user_view_histories', ['user_id', 'entity_type', 'entity_id'], { unique: true, name: 'user_view_histories_entity_unique' });
 
   await qi.createTable('lookups', {
     id: pk,
