@@ -29,6 +29,12 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/public', 'Public', lookupRoutes],
 ];
 
+const SECRET_PARAMS = /([?&](?:token|code|refreshToken|password)=)[^&]*/gi;
+/** A URL fit for the log: one-time link tokens and codes replaced. */
+export function maskQuery(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
 /** The Express app without listening: what the server starts and what tests drive. */
 export function createApp(deps: Deps): express.Express {
   validationSettings.providerName = deps.config.PROVIDER_NAME;
@@ -40,7 +46,18 @@ export function createApp(deps: Deps): express.Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
   app.use(helmet());
-  app.use(pinoHttp({ logger: deps.log, autoLogging: { ignore: (req) => req.url === '/api/health' }, quietReqLogger: true }));
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      quietReqLogger: true,
+      // Method, path and status only: no headers, and link tokens in query strings are masked.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: maskQuery(req.url), ip: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
   app.use('/api', express.json({ limit: '1mb' }));
 
   for (const [prefix, tag, routes] of AREAS) {

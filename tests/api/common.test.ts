@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BusinessCategory, Lookup, Role } from '../../models';
 import { BusinessCategoryName } from '../../models/enums';
 import { address, birthDate, date, email, parseDate, phone, strongPassword } from '../../models/validation';
+import { maskQuery } from '../../api/app';
 import { errorHandler, fieldErrors } from '../../api/common/errors';
 import { criteriaSchema, criteriaWhere, keywordWhere, likePrefix, pagingQuery } from '../../api/common/list';
 import { setupApp, type TestApp } from '../support/app';
@@ -157,5 +158,12 @@ describe('the list layer', () => {
     expect(q.parse({ size: '5000', descending: 'true', sortBy: 'LAST_NAME' })).toMatchObject({ size: 1000, descending: true, sortBy: 'LAST_NAME' });
     expect(q.safeParse({ sortBy: 'password' }).success).toBe(false);
     expect(q.safeParse({ page: '-1' }).success).toBe(false);
+  });
+});
+
+describe('request logging', () => {
+  test('one-time link tokens in query strings never reach the log', async () => {
+    expect(maskQuery('/reset-account-password?token=abc.def&x=1')).toBe('/reset-account-password?token=[redacted]&x=1');
+    expect(maskQuery('/api/students?keyword=smi')).toBe('/api/students?keyword=smi');
   });
 });
