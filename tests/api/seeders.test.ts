@@ -1,0 +1,87 @@
+import { Op } from 'sequelize';
+import { Administrator, Coach, Role, Student, User } from '../../models';
+import { ageOn, normalisePhone } from '../../models/validation';
+import { DEMO_ADMINS, DEMO_COACH_EMAIL, DEMO_STUDENT_COUNT, DEMO_STUDENT_EMAIL, demoPeople, seedDemo } from '../../seeders/demo';
+import { seedBulkStudents } from '../../seeders/bulk';
+import { setupApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupApp();
+});
+afterAll(() => t.close());
+
+const adultCutoff = (() => {
+  const d = new Date();
+  return `${d.getUTCFullYear() - 18}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+})();
+
+describe('seedDemo', () => {
+  test('creates the role administrators, the demo accounts and ≥ 240 valid students; a second run adds nothing', async () => {
+    // Tests may share a MariaDB database where the demo already ran: then seedDemo skips what exists.
+    const alreadySeeded = (await User.count({ where: { email: DEMO_STUDENT_EMAIL } })) > 0;
+    const before = await Student.count();
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const after = await Student.count();
+    if (!alreadySeeded) expect(after - before).toBeGreaterThanOrEqual(DEMO_STUDENT_COUNT + 2);
+    expect(DEMO_STUDENT_COUNT).toBeGreaterThanOrEqual(240);
+
+    for (const a of DEMO_ADMINS) {
+      const admin = await Administrator.findOne({ where: { email: a.email }, include: [{ model: Role, as: 'roles' }] });
+      expect(admin).not.toBeNull();
+      expect(admin!.roles!.map((r) => r.name)).toContain(a.role);
+      const user = await User.unscoped().findByPk(admin!.userId as number);
+      expect(user!.kind).toBe('ADMIN');
+      expect(user!.passwordHash).toMatch(/^\$2[aby]\$/);
+    }
+
+    const maria = await Student.findOne({ where: { email: DEMO_STUDENT_EMAIL } });
+    expect(maria).toMatchObject({ firstName: 'Maria', lastName: 'Gonzalez', languageIso2LetterCode: 'ES', isStudent: true });
+    expect((await User.unscoped().findOne({ where: { email: DEMO_STUDENT_EMAIL } }))!.passwordHash).toBeTruthy();
+    const coachUser = await User.findOne({ where: { email: DEMO_COACH_EMAIL } });
+    expect(coachUser!.kind).toBe('COACH');
+    expect(await Coach.count({ where: { userId: coachUser!.id } })).toBe(1);
+    expect(await Student.count({ where: { userId: coachUser!.id } })).toBe(1);
+
+    const emails = demoPeople().map((p) => p.email);
+    const students = await Student.findAll({ where: { email: { [Op.in]: emails } } });
+    expect(students.length).toBe(DEMO_STUDENT_COUNT);
+    for (const s of students) {
+      expect(s.mobilePhone && normalisePhone(s.mobilePhone, true).value).toBe(s.mobilePhone);
+      for (const other of [s.homePhone, s.workPhone]) if (other) expect(normalisePhone(other, false).value).toBe(other);
+      expect(s.countryCode).toMatch(/^[A-Z]{2}$/);
+      expect(s.city).toBeTruthy();
+      expect(s.street1).toBeTruthy();
+      expect(s.dateOfBirth! <= adultCutoff).toBe(true);
+      expect(ageOn(s.dateOfBirth!)).toBeGreaterThanOrEqual(18);
+    }
+    // Variety the screens rely on: customers, inactive accounts, Spanish speakers, other countries, no passwords.
+    expect(students.filter((s) => !s.isStudent).length).toBeGreaterThan(15);
+    expect(students.filter((s) => !s.active).length).toBeGreaterThan(0);
+    expect(students.filter((s) => s.languageIso2LetterCode === 'ES').length).toBeGreaterThan(5);
+    expect(new Set(students.map((s) => s.countryCode)).size).toBeGreaterThan(1);
+    const users = await User.unscoped().findAll({ where: { email: { [Op.in]: emails } } });
+    expect(users.every((u) => u.kind === 'STUDENT' && u.passwordHash === null)).toBe(true);
+
+    // Idempotent: nothing is added the second time.
+    const again = await Student.count();
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    expect(await Student.count()).toBe(again);
+  });
+});
+
+describe('seedBulkStudents', () => {
+  test('adds exactly n students, each with its STUDENT user', async () => {
+    const students = await Student.count();
+    const users = await User.count();
+    const result = await seedBulkStudents(t.deps.sequelize, 500, { batchSize: 200, log: false });
+    expect(result.inserted).toBe(500);
+    expect(await Student.count()).toBe(students + 500);
+    expect(await User.count()).toBe(users + 500);
+    const rows = await Student.findAll({ where: { id: { [Op.between]: [result.firstStudentId, result.lastStudentId] } }, include: [{ model: User, as: 'user' }] });
+    expect(rows.length).toBe(500);
+    expect(rows.every((r) => r.user?.kind === 'STUDENT' && r.user.email === r.email)).toBe(true);
+    expect(rows.every((r) => normalisePhone(r.mobilePhone!, true).value === r.mobilePhone)).toBe(true);
+    expect(new Set(rows.map((r) => r.lastName)).size).toBeGreaterThan(200);
+  });
+});
