@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { validationSettings } from '../models/validation';
 import type { Deps } from './common/context';
+import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
 import { openApiDocument, resetOpenApi } from './common/openapi';
 import { mount, routeRegistry, type RouteSpec } from './common/route';
@@ -38,6 +39,7 @@ export function maskQuery(url: string): string {
 /** The Express app without listening: what the server starts and what tests drive. */
 export function createApp(deps: Deps): express.Express {
   validationSettings.providerName = deps.config.PROVIDER_NAME;
+  countCache.configure(deps.config.LIST_COUNT_CACHE_SECONDS);
   routeRegistry.length = 0;
   resetOpenApi();
 

@@ -27,6 +27,8 @@ const ROOT = path.resolve(__dirname, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/hci_bench';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Math.min(Math.max(Number(process.env.BENCH_DURATION ?? 8), 1), 60);
+/** Seconds a list total is reused, on both sides (0: count on every full page). */
+const COUNT_CACHE = String(Math.max(0, Number(process.env.LIST_COUNT_CACHE_SECONDS ?? 15)));
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number).filter((n) => n > 0 && n <= 100);
 const JWT_SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const ADMIN = { email: 'bench-admin@example.com', password: 'BenchAdmin123' };
@@ -239,10 +241,12 @@ async function main(): Promise<void> {
     const apiPort = await freePort();
     const api = startChild('api', 'api/server.ts', {
       DATABASE_URL: DB_URL, SEED_DEMO: 'false', LOG_LEVEL: 'warn', LOG_SQL: 'false', PORT: String(apiPort), NODE_ENV: 'production', JWT_SECRET,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACCESS_TOKEN_TTL_SECONDS: '3600', BCRYPT_ROUNDS: '10',
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACCESS_TOKEN_TTL_SECONDS: '3600', BCRYPT_ROUNDS: '10', LIST_COUNT_CACHE_SECONDS: COUNT_CACHE,
     });
     const rawPort = await freePort();
-    const raw = startChild('raw', 'bench/raw-server.ts', { DATABASE_URL: DB_URL, PORT: String(rawPort), BENCH_CHILD_QUIET: 'true' });
+    const raw = startChild('raw', 'bench/raw-server.ts', {
+      DATABASE_URL: DB_URL, PORT: String(rawPort), BENCH_CHILD_QUIET: 'true', LIST_COUNT_CACHE_SECONDS: COUNT_CACHE, BENCH_USER_ID: String(adminUserId),
+    });
     const apiBase = `http://127.0.0.1:${apiPort}`;
     const rawBase = `http://127.0.0.1:${rawPort}`;
     await Promise.all([waitFor(`${apiBase}/api/health`, api), waitFor(`${rawBase}/health`, raw)]);

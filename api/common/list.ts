@@ -1,7 +1,8 @@
-import { Op, type FindOptions, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions } from 'sequelize';
+import { DataTypes, Op, Sequelize, type FindOptions, type Includeable, type Model, type ModelStatic, type Order, type WhereOptions } from 'sequelize';
 import { z, type ZodType } from 'zod';
 import { Messages } from '../../models/messages';
 import { booleanish, parseDate } from '../../models/validation';
+import { countCache, whereKey } from './count-cache';
 
 /**
  * The one generic layer for lists: paging, whitelisted sorting, keyword search and
@@ -156,10 +157,18 @@ export function keywordWhere(columns: string[], keyword: string | undefined, dia
   return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
 }
 
-function orderOf(spec: ListSpec<Model>, q: PagingQuery): Order {
+function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order {
   const column = spec.sortable[q.sortBy] ?? 'id';
   const dir = q.descending ? 'DESC' : 'ASC';
-  return column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
+  const order: Order = column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
+  if (!q.keyword || (dialect !== 'mysql' && dialect !== 'mariadb')) return order;
+  // A keyword is selective (prefix matches), but MariaDB still prefers walking the sort column's
+  // index and filtering: 234 ms instead of 3 ms on 100k rows (docs/benchmarks.md). Sorting by an
+  // expression with the same order makes it use the keyword's indexes and sort the few matches.
+  const attribute = spec.model.getAttributes()[column];
+  const field = Sequelize.col(attribute?.field ?? column);
+  const expression = attribute && attribute.type instanceof DataTypes.STRING ? Sequelize.fn('CONCAT', field) : Sequelize.fn('COALESCE', field, null);
+  return [[expression, dir], ['id', dir]] as Order;
 }
 
 /**
@@ -175,7 +184,7 @@ export async function runList<M extends Model, T>(
   const dialect = spec.model.sequelize!.getDialect();
   const parts = [spec.baseWhere, keywordWhere(spec.keywordColumns, q.keyword, dialect), ...conditions].filter(Boolean) as WhereOptions[];
   const where: WhereOptions = parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { [Op.and]: parts };
-  const order = orderOf(spec as unknown as ListSpec<Model>, q);
+  const order = orderOf(spec as unknown as ListSpec<Model>, q, dialect);
   const offset = q.page * q.size;
   const idRows = (await spec.model.findAll({ attributes: ['id'], where, order, limit: q.size, offset, raw: true } as FindOptions)) as unknown as Array<{ id: number }>;
   const ids = idRows.map((r) => r.id);
@@ -188,6 +197,6 @@ export async function runList<M extends Model, T>(
   let total: number;
   if (ids.length > 0 && ids.length < q.size) total = offset + ids.length;
   else if (ids.length === 0 && offset === 0) total = 0;
-  else total = await spec.model.count({ where } as FindOptions);
+  else total = await countCache.total(spec.model as ModelStatic<Model>, whereKey(where), () => spec.model.count({ where } as FindOptions));
   return { content: rows.map(toDto), pagination: { total, page: q.page, size: q.size } };
 }

@@ -6,6 +6,7 @@ import { BusinessCategory, Lookup, Role } from '../../models';
 import { BusinessCategoryName } from '../../models/enums';
 import { address, birthDate, date, email, parseDate, phone, strongPassword } from '../../models/validation';
 import { maskQuery } from '../../api/app';
+import { CountCache, whereKey } from '../../api/common/count-cache';
 import { errorHandler, fieldErrors } from '../../api/common/errors';
 import { criteriaSchema, criteriaWhere, keywordWhere, likePrefix, pagingQuery } from '../../api/common/list';
 import { setupApp, type TestApp } from '../support/app';
@@ -165,5 +166,26 @@ describe('request logging', () => {
   test('one-time link tokens in query strings never reach the log', async () => {
     expect(maskQuery('/reset-account-password?token=abc.def&x=1')).toBe('/reset-account-password?token=[redacted]&x=1');
     expect(maskQuery('/api/students?keyword=smi')).toBe('/api/students?keyword=smi');
+  });
+});
+
+describe('list totals cache', () => {
+  test('a total is reused for the same filter and forgotten when the model is written', async () => {
+    const cache = new CountCache(60_000);
+    let counted = 0;
+    const count = async () => {
+      counted += 1;
+      return Lookup.count();
+    };
+    const key = whereKey({ [Op.and]: [{ type: 'GENDER' }, { value: { [Op.in]: ['MALE'] } }] });
+    expect(key).not.toBe(whereKey({ [Op.and]: [{ type: 'GENDER' }, { value: { [Op.in]: ['FEMALE'] } }] }));
+    const first = await cache.total(Lookup, key, count);
+    expect(await cache.total(Lookup, key, count)).toBe(first);
+    expect(counted).toBe(1);
+    const row = await Lookup.create({ type: 'GENDER', value: `X${Date.now()}`, label: 'test' });
+    expect(await cache.total(Lookup, key, count)).toBe(first + 1);
+    expect(counted).toBe(2);
+    await row.destroy();
+    expect(await cache.total(Lookup, key, count)).toBe(first);
   });
 });
