@@ -37,7 +37,7 @@ describe('seedDemo', () => {
 
     const maria = await Student.findOne({ where: { email: DEMO_STUDENT_EMAIL } });
     expect(maria).toMatchObject({ firstName: 'Maria', lastName: 'Gonzalez', languageIso2LetterCode: 'ES', isStudent: true });
-    expect((await User.unscoped().findOne({ where: { email: DEMO_STUDENT_EMAIL } }))!.passwordHash).toBeTruthy();
+    expect((await User.unscoped().findOne({ where: { email: DEMO_STUDENT_EMAIL } }))!.passwordHash).toMatch(/^\$2[aby]\$\d{2}\$/);
     const coachUser = await User.findOne({ where: { email: DEMO_COACH_EMAIL } });
     expect(coachUser!.kind).toBe('COACH');
     expect(await Coach.count({ where: { userId: coachUser!.id } })).toBe(1);
@@ -50,8 +50,8 @@ describe('seedDemo', () => {
       expect(s.mobilePhone && normalisePhone(s.mobilePhone, true).value).toBe(s.mobilePhone);
       for (const other of [s.homePhone, s.workPhone]) if (other) expect(normalisePhone(other, false).value).toBe(other);
       expect(s.countryCode).toMatch(/^[A-Z]{2}$/);
-      expect(s.city).toBeTruthy();
-      expect(s.street1).toBeTruthy();
+      expect(s.city).toMatch(/\p{L}{2}/u);
+      expect(s.street1).toMatch(/^(?=.*\d)(?=.*\p{L}{2}).+$/u);
       expect(s.dateOfBirth! <= adultCutoff).toBe(true);
       expect(ageOn(s.dateOfBirth!)).toBeGreaterThanOrEqual(18);
     }
