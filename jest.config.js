@@ -1,5 +1,19 @@
-/** Jest projects: the API suite (SQLite by default, MariaDB with TEST_DATABASE_URL). */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
+/**
+ * Jest projects: the API suite (SQLite by default, MariaDB with TEST_DATABASE_URL) and the unit tests
+ * of the console's and the portal's providers and components (jsdom).
+ */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const ui = (name) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots: [`<rootDir>/tests/${name}`],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // react-admin and MUI ship ESM builds that jsdom tests load through their CommonJS entry points.
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/tests/support/file-stub.js' },
+  setupFiles: ['<rootDir>/tests/support/ui-env.ts'],
+  // react-hotkeys-hook (used by react-admin) ships ES modules only: let swc turn it into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
+});
 module.exports = {
   projects: [
     {
@@ -9,5 +23,11 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFiles: ['<rootDir>/tests/support/env.ts'],
     },
+    ui('admin'),
+    ui('portal'),
+    // The browser suite needs a running server: `npm run test:e2e` starts one and sets E2E.
+    ...(process.env.E2E
+      ? [{ displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/tests/e2e'], testMatch: ['**/*.e2e.ts'], transform: { '^.+\\.(t|j)sx?$': swc }, testTimeout: 60_000 }]
+      : []),
   ],
 };

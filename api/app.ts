@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import express, { Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -37,7 +39,8 @@ export function maskQuery(url: string): string {
 }
 
 /** The Express app without listening: what the server starts and what tests drive. */
-export function createApp(deps: Deps): express.Express {
+/** `uiRoot` is where `admin/dist` and `portal/dist` live (the repository root; tests point it elsewhere). */
+export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express {
   validationSettings.providerName = deps.config.PROVIDER_NAME;
   countCache.configure(deps.config.LIST_COUNT_CACHE_SECONDS);
   routeRegistry.length = 0;
@@ -72,13 +75,27 @@ export function createApp(deps: Deps): express.Express {
   });
   app.use('/api', notFoundHandler);
 
-  // Until the console and the portal land, their paths answer a plain page saying so.
-  const placeholder = (what: string) => (_req: express.Request, res: express.Response) => {
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${what}</title></head><body><h1>${what}</h1><p>This screen is being built. The API is served under <a href="/api/openapi.json">/api</a>.</p></body></html>`);
-  };
-  app.get(['/admin', '/admin/{*splat}'], placeholder('Staff console'));
-  app.get('/{*splat}', placeholder('Student portal'));
+  // The console (admin/dist) at /admin and the portal (portal/dist) at /: hashed assets are cached
+  // for good, and every other path answers the app's index.html so browser-history routes work.
+  serveUi(app, '/admin', path.join(uiRoot, 'admin', 'dist'), 'Staff console');
+  serveUi(app, '/', path.join(uiRoot, 'portal', 'dist'), 'Student portal');
 
   app.use(errorHandler(deps.log));
   return app;
+}
+
+const UI_ROOT = path.resolve(__dirname, '..');
+
+function serveUi(app: express.Express, mountPath: string, dist: string, what: string): void {
+  const index = path.join(dist, 'index.html');
+  app.use(mountPath, express.static(dist, { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true }));
+  const routes = mountPath === '/' ? '/{*splat}' : [mountPath, `${mountPath}/{*splat}`];
+  app.get(routes, (_req, res) => {
+    if (!existsSync(index)) {
+      res.status(503).type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${what}</title></head><body><h1>${what}</h1><p>Not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
 }

@@ -36,7 +36,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).default('Admin12345'),
   SEED_DEMO: bool.default(true),
   DEMO_PASSWORD: z.string().min(8).default('Demo12345'),
-  PROVIDER_NAME: z.string().default('Wellness Coach Academy'),
+  PROVIDER_NAME: z.string().default('Health Coach Institute'),
   PROVIDER_PHONE: z.string().default('+1 (212) 555-0100'),
 
   CDN_KEY_PAIR_ID: z.string().default('DEVELOPMENT_KEY'),
@@ -46,7 +46,7 @@ const schema = z.object({
   CDN_TTL_SECONDS: z.coerce.number().int().min(60).default(86400),
 
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Wellness Coach Academy <no-reply@example.com>'),
+  MAIL_FROM: z.string().default('Health Coach Institute <no-reply@example.com>'),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

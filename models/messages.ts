@@ -47,3 +47,96 @@ export const Messages = {
 export function format(message: string, ...args: Array<string | number>): string {
   return message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 }
+
+/**
+ * Spanish versions of `Messages` (neutral Latin-American Spanish, "usted" form), same keys and the
+ * same `{0}`-style placeholders.
+ */
+export const MessagesEs: Record<keyof typeof Messages, string> = {
+  GENERIC: 'Se encontró un error, por favor, intente de nuevo.',
+  REQUIRED: 'Este campo es obligatorio',
+  EMAIL_FORMAT: 'Por favor, escriba su correo electrónico con el formato [nombre@ejemplo.com]',
+  STRONG_PASSWORD: 'Mínimo 8 caracteres, al menos un número, una letra minúscula y una letra mayúscula.',
+  NO_BLANKS: 'No se permiten espacios en blanco',
+  CONFIRMATION_MISMATCH: 'La confirmación de este campo no coincide',
+  INVALID_DATE: 'Por favor, escriba una fecha válida',
+  INVALID_TIME: 'Por favor, escriba una hora válida',
+  UNDER_AGE: 'Menor de 18 años, llame a {0} (inscripción por teléfono)',
+  INVALID_PHONE: 'Número de teléfono no válido',
+  INVALID_MOBILE: 'Teléfono celular no válido',
+  ADDRESS_MUST_CONTAIN: 'La dirección debe contener {0}',
+  INVALID_URL: 'Por favor, escriba una URL válida',
+  MIN_LENGTH: 'Mínimo {0} caracteres',
+  MAX_LENGTH: 'Máximo {0} caracteres',
+  ONE_WORD: 'Al menos una palabra de dos letras',
+  INVALID_VALUE: 'Valor no válido',
+  UNKNOWN_FIELD: 'Campo desconocido',
+  LOGIN_FAILED: 'Nombre de usuario, contraseña o código de verificación no válidos',
+  VERIFICATION_CODE_INCORRECT: 'El código de verificación es incorrecto',
+  ACCOUNT_DISABLED: 'Su cuenta está deshabilitada temporalmente, por favor, comuníquese con el equipo de soporte del proveedor.',
+  USERNAME_TAKEN: 'El nombre de usuario ya está en uso',
+  EMAIL_NOT_FOUND: 'No encontramos el correo electrónico proporcionado',
+  RESET_FORM_EXPIRED: 'Este formulario ha vencido, por favor, envíe una nueva solicitud de recuperación de contraseña',
+  SESSION_EXPIRED: 'Su sesión ha vencido, por favor, inicie sesión de nuevo',
+  INVALID_CURRENT_PASSWORD: 'La contraseña actual no es válida',
+  PASSWORD_MISMATCH: 'Las contraseñas no coinciden',
+  NOT_PERMITTED: 'No permitido',
+  NOT_FOUND: 'No encontrado',
+  FORBIDDEN: 'No tiene permiso para realizar esta acción',
+  ALREADY_ENROLLED: 'Ya está inscrito',
+  SAME_STUDENT: 'Un estudiante no se puede fusionar consigo mismo',
+  ROLE_IN_USE: 'El rol está asignado a administradores',
+  ROLE_PROTECTED: 'Este rol no se puede modificar',
+  ROLE_NAME_TAKEN: 'Ya existe un rol con este nombre',
+  LAST_SUPER_ADMIN: 'No se puede eliminar al último superadministrador',
+  FILTER_NAME_TAKEN: 'Ya existe un filtro guardado con este nombre',
+  TOO_MANY_ATTEMPTS: 'Demasiados intentos, por favor, intente de nuevo más tarde',
+};
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** English templates with placeholders, compiled once: the regex captures each `{n}` value. */
+let templates: Array<{ key: keyof typeof Messages; regex: RegExp; indexes: number[] }> | undefined;
+
+function compiledTemplates(): NonNullable<typeof templates> {
+  if (!templates) {
+    templates = [];
+    for (const key of Object.keys(Messages) as Array<keyof typeof Messages>) {
+      const template: string = Messages[key];
+      const indexes: number[] = [];
+      const parts = template.split(/\{(\d+)\}/);
+      if (parts.length === 1) continue;
+      let source = '';
+      parts.forEach((part, i) => {
+        if (i % 2 === 0) source += escapeRegExp(part);
+        else {
+          indexes.push(Number(part));
+          source += '([\\s\\S]+?)';
+        }
+      });
+      templates.push({ key, regex: new RegExp(`^${source}$`), indexes });
+    }
+  }
+  return templates;
+}
+
+/**
+ * Translates one of the spec's user-facing messages (as the API answers it, placeholders already
+ * filled) into `locale`. Unknown messages, and every message in English, come back unchanged.
+ */
+export function translateMessage(message: string, locale: 'en' | 'es'): string {
+  if (locale !== 'es' || typeof message !== 'string') return message;
+  for (const key of Object.keys(Messages) as Array<keyof typeof Messages>) {
+    if (Messages[key] === message) return MessagesEs[key];
+  }
+  for (const { key, regex, indexes } of compiledTemplates()) {
+    const match = regex.exec(message);
+    if (!match) continue;
+    const args: string[] = [];
+    indexes.forEach((index, i) => {
+      args[index] = match[i + 1];
+    });
+    return format(MessagesEs[key], ...args);
+  }
+  return message;
+}

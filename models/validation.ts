@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parseDate } from './dates';
 import { Messages, format } from './messages';
 
 // A missing required value reads 'This field is required' everywhere; other type errors 'Invalid value'.
@@ -16,7 +17,7 @@ z.config({
 });
 
 /** Settings the messages need (filled by the API from its configuration). */
-export const validationSettings = { providerName: 'Wellness Coach Academy', minimumAge: 18 };
+export const validationSettings = { providerName: 'Health Coach Institute', minimumAge: 18 };
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -82,21 +83,7 @@ export function url() {
   return z.preprocess(trimmed, z.string().min(1, Messages.REQUIRED).url(Messages.INVALID_URL));
 }
 
-/** Parses MM-DD-YYYY (what the forms send) or YYYY-MM-DD into YYYY-MM-DD; null when invalid. */
-export function parseDate(input: string): string | null {
-  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
-  let y: number, mo: number, d: number;
-  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  else {
-    m = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(input);
-    if (!m) return null;
-    [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  }
-  if (y < 1000 || y > 3000) return null;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
-}
+export { parseDate } from './dates';
 
 /** A date given as MM-DD-YYYY or YYYY-MM-DD, answered as YYYY-MM-DD. */
 export function date() {

@@ -61,7 +61,7 @@ export async function profileOf(principal: Principal) {
     if (!admin) throw sessionExpired();
     return {
       administrator: {
-        id: admin.id, email: admin.email, firstName: admin.firstName, lastName: admin.lastName,
+        id: admin.id, userId: principal.userId, email: admin.email, firstName: admin.firstName, lastName: admin.lastName,
         roles: (admin.roles ?? []).map((r) => r.name).sort(), permissions: principal.permissions,
       },
     };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BusinessCategory, Lookup, Role } from '../../models';
 import { BusinessCategoryName } from '../../models/enums';
 import { address, birthDate, date, email, parseDate, phone, strongPassword } from '../../models/validation';
-import { maskQuery } from '../../api/app';
+import { createApp, maskQuery } from '../../api/app';
 import { CountCache, whereKey } from '../../api/common/count-cache';
 import { errorHandler, fieldErrors } from '../../api/common/errors';
 import { criteriaSchema, criteriaWhere, keywordWhere, likePrefix, pagingQuery } from '../../api/common/list';
@@ -187,5 +187,53 @@ describe('list totals cache', () => {
     expect(counted).toBe(2);
     await row.destroy();
     expect(await cache.total(Lookup, key, count)).toBe(first);
+  });
+});
+
+describe('the console at /admin and the portal at /', () => {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const { tmpdir } = jest.requireActual<typeof import('node:os')>('node:os');
+  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'hci-ui-'));
+    for (const ui of ['admin', 'portal']) {
+      mkdirSync(path.join(root, ui, 'dist', 'assets'), { recursive: true });
+      writeFileSync(path.join(root, ui, 'dist', 'index.html'), `<!doctype html><title>${ui}</title>`);
+      writeFileSync(path.join(root, ui, 'dist', 'assets', `${ui}-abc123.js`), `console.log('${ui}')`);
+    }
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('every console route answers the console page, uncached; its assets are cached for good', async () => {
+    const app = createApp(t.deps, root);
+    for (const url of ['/admin', '/admin/', '/admin/students/42', '/admin/verify?to=%2Fstudents']) {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('<!doctype html><title>admin</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await request(app).get('/admin/assets/admin-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('every other path answers the portal page; unknown API paths stay JSON 404s', async () => {
+    const app = createApp(t.deps, root);
+    for (const url of ['/', '/login', '/settings/profile', '/reset-account-password?token=x']) {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('<!doctype html><title>portal</title>');
+    }
+    const api = await request(app).get('/api/no-such-thing');
+    expect(api.status).toBe(404);
+    expect(api.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  test('before the UIs are built, their paths say how to build them', async () => {
+    const app = createApp(t.deps, path.join(root, 'nowhere'));
+    const res = await request(app).get('/admin/students');
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('npm run build');
   });
 });

@@ -1,0 +1,74 @@
+import { Admin, Authenticated, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { LoginPage } from './auth/LoginPage';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { VerifyPage } from './auth/VerifyPage';
+import { NotFound } from './common/NotFound';
+import { lazyScreen } from './common/lazyScreen';
+import { Layout } from './layout/Layout';
+import type { AppDataProvider } from './providers/dataProvider';
+import admins from './resources/admins';
+import customers from './resources/customers';
+import roles from './resources/roles';
+import students from './resources/students';
+import type { AuthProvider, I18nProvider } from 'react-admin';
+
+const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
+const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
+
+function DashboardPage() {
+  return (
+    <Authenticated>
+      <Dashboard />
+    </Authenticated>
+  );
+}
+
+export interface AppProps {
+  dataProvider: AppDataProvider;
+  authProvider: AuthProvider;
+  i18nProvider: I18nProvider;
+}
+
+/**
+ * The staff console. Browser-history routes under /admin (our own router: react-admin would use a
+ * hash router otherwise); every resource is a folder whose index hands <Resource> its screens.
+ */
+export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
+  return (
+    <BrowserRouter basename="/admin">
+      <Admin
+        title="Health Coach Institute"
+        disableTelemetry
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={Layout}
+        loginPage={LoginPage}
+        dashboard={DashboardPage}
+        catchAll={NotFound}
+      >
+        <Resource name="students" {...students} />
+        <Resource name="customers" {...customers} />
+        <Resource name="admins" {...admins} />
+        <Resource name="roles" {...roles} />
+        <CustomRoutes noLayout>
+          <Route path="/verify" element={<VerifyPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-account-password" element={<ResetPasswordPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route
+            path="/profile"
+            element={
+              <Authenticated>
+                <ProfilePage />
+              </Authenticated>
+            }
+          />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

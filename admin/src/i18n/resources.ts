@@ -1,0 +1,20 @@
+import { admins } from '../resources/admins/i18n';
+import { customers } from '../resources/customers/i18n';
+import { roles } from '../resources/roles/i18n';
+import { students } from '../resources/students/i18n';
+import { dashboard } from '../dashboard/i18n';
+import { profile } from '../profile/i18n';
+
+/**
+ * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
+ * `name`, `fields`, `filters`, `actions`...); they are assembled here under `resources.<name>`.
+ */
+const byResource = { students, customers, admins, roles };
+
+export function resourceMessages(locale: 'en' | 'es') {
+  return {
+    resources: Object.fromEntries(Object.entries(byResource).map(([name, m]) => [name, m[locale]])),
+    dashboard: dashboard[locale],
+    profile: profile[locale],
+  };
+}

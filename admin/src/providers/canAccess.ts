@@ -1,0 +1,33 @@
+import { hasPermission } from '../../../models/permissions';
+
+/**
+ * Whether an administrator's permissions allow a console action. Console resources are the spec's
+ * routes (`business-categories`); permissions are the API's `resource:action` (`business_categories:read`).
+ * react-admin's actions map onto the API's: list/show → read, edit → update; any other action
+ * (create, delete, export, logout, merge, publish...) keeps its name.
+ */
+
+/** Console resources whose permission resource is named differently. */
+const permissionResource: Record<string, string> = {
+  enrollments: 'applications',
+  'voucher-refunds': 'vouchers',
+  'payment-information': 'payment_plans',
+  'external-payments': 'payments',
+  'migrated-payment-plans': 'payment_plans',
+  'information-banner': 'banners',
+  'communications-settings': 'templates',
+  'billing-dashboard': 'analytics',
+  'billing-calculator': 'payment_plans',
+};
+
+/** Screens every signed-in administrator reaches (their own profile, the dashboard). */
+const open = new Set(['dashboard', 'profile']);
+
+const actionAlias: Record<string, string> = { list: 'read', show: 'read', edit: 'update' };
+
+export function canAccess(permissions: readonly string[] | undefined, { resource, action }: { resource: string; action: string }): boolean {
+  if (open.has(resource)) return true;
+  if (!permissions?.length) return false;
+  const target = permissionResource[resource] ?? resource.replace(/-/g, '_');
+  return hasPermission(permissions, `${target}:${actionAlias[action] ?? action}`);
+}

@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { SelectArrayInput, useGetList, type SelectArrayInputProps } from 'react-admin';
+
+/**
+ * The roles of an administrator: the API takes role names (`["FINANCE"]`), so the choices are the
+ * names from GET /api/roles.
+ */
+export function RoleNamesInput(props: Omit<SelectArrayInputProps, 'choices'>) {
+  const { data, isPending } = useGetList<{ id: number; name: string; description: string | null }>('roles', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const choices = useMemo(() => (data ?? []).map((r) => ({ id: r.name, name: r.name })), [data]);
+  return <SelectArrayInput {...props} choices={choices} isPending={isPending} optionText="name" />;
+}

@@ -1,0 +1,711 @@
+/**
+ * Human labels, in English and Spanish, for every enumeration of `./enums`. Shared by the console
+ * and the portal, so it must stay browser-safe: it imports nothing except `./enums`.
+ */
+import * as Enums from './enums';
+
+export type LabelLocale = 'en' | 'es';
+
+type EnumModule = typeof Enums;
+
+/** Names of the exports of `./enums` that are readonly string tuples. */
+export type EnumName = {
+  [K in keyof EnumModule]: EnumModule[K] extends readonly string[] ? K : never;
+}[keyof EnumModule];
+
+/** The values of one enumeration. */
+export type EnumValue<K extends EnumName> = EnumModule[K] extends readonly (infer V extends string)[] ? V : never;
+
+/** One label per value of every enumeration: a missing (or extra) value is a type error. */
+export type Labels = { readonly [K in EnumName]: { readonly [V in EnumValue<K>]: string } };
+
+const en = {
+  ApplicationStatus: {
+    CREATED: 'Created',
+    APPLIED: 'Applied',
+    WAITING_TO_AGREE: 'Waiting to agree',
+    WAITING_TO_SIGN: 'Waiting to sign',
+    SIGNED: 'Signed',
+    ENROLLED: 'Enrolled',
+    REJECTED: 'Rejected',
+    ARCHIVED: 'Archived',
+    TRANSFERRED: 'Transferred',
+    PARTIAL_WITHDRAWN: 'Partially withdrawn',
+    WITHDRAWN: 'Withdrawn',
+    CANCELLED: 'Cancelled',
+  },
+  EnrollmentStatus: {
+    ACTIVE: 'Active',
+    WITHDRAWN: 'Withdrawn',
+    TRANSFERRED: 'Transferred',
+    CANCELLED: 'Cancelled',
+    RETAKING: 'Retaking',
+  },
+  CommunicationStatus: {
+    CREATED: 'Created',
+    SCHEDULED: 'Scheduled',
+    DRAFT: 'Draft',
+    SENT: 'Sent',
+    SENDING: 'Sending',
+    FAILED: 'Failed',
+    ERROR: 'Error',
+  },
+  RecipientType: {
+    BROADCAST: 'Broadcast',
+    SPECIFIC: 'Specific',
+    FILTER: 'Filter',
+  },
+  CommunicationKind: {
+    MESSAGE: 'Message',
+    ALERT: 'Alert',
+  },
+  ScheduleType: {
+    NOW: 'Now',
+    FUTURE: 'Future',
+  },
+  CohortStatus: {
+    CREATED: 'Created',
+    ACTIVE: 'Active',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+    ARCHIVED: 'Archived',
+  },
+  GraduationStatus: {
+    READY_GRADUATION: 'Ready for graduation',
+    FAILED_ACADEMICALLY: 'Failed academically',
+    FAILED_FINANCIALLY: 'Failed financially',
+    LATE_GRADUATION: 'Late graduation',
+    GRADUATED: 'Graduated',
+    PENDING: 'Pending',
+    INCOMPLETE: 'Incomplete',
+  },
+  FinancialStatus: {
+    GOOD: 'Good',
+    PAST_DUE: 'Past due',
+    COLLECTIONS: 'Collections',
+    COLLECTIONS_2: 'Collections 2',
+  },
+  PaymentState: {
+    PENDING: 'Pending',
+    GOOD: 'Good',
+    FAILED: 'Failed',
+  },
+  ExternalPaymentStatus: {
+    PENDING: 'Pending',
+    ACCEPTED: 'Accepted',
+    REJECTED: 'Rejected',
+  },
+  TransferStatus: {
+    PENDING: 'Pending',
+    ACCEPTED: 'Accepted',
+    REJECTED: 'Rejected',
+  },
+  RequestStatus: {
+    REQUESTED: 'Requested',
+    APPROVED: 'Approved',
+    REJECTED: 'Rejected',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+  },
+  DisputeStatus: {
+    PENDING: 'Pending',
+    LOST: 'Lost',
+    WON: 'Won',
+  },
+  SyncStatus: {
+    PENDING: 'Pending',
+    IN_PROGRESS: 'In progress',
+    ACCEPTED: 'Accepted',
+    FAILED: 'Failed',
+  },
+  AttendanceStatus: {
+    ATTENDED: 'Attended',
+    ABSENT: 'Absent',
+    PENDING: 'Pending',
+  },
+  PaymentStatus: {
+    IN_PROGRESS: 'In progress',
+    ACCEPTED: 'Accepted',
+    INVALID: 'Invalid',
+    DELETED: 'Deleted',
+  },
+  // Spec: "Payment plan label is 'Pay in' plus its type."
+  PaymentPlanType: {
+    PAY_IN_FULL: 'Pay in full',
+    INTEREST_BEARING: 'Interest bearing',
+  },
+  PaymentScheduleType: {
+    FIXED_TERMS: 'Fixed terms',
+    FIXED_INSTALLMENT_AMOUNT: 'Fixed installment amount',
+    FIXED_PRINCIPAL_AMOUNT: 'Fixed principal amount',
+  },
+  PaymentPlanSource: {
+    APPLICATION: 'Application',
+    WITHDRAWAL: 'Withdrawal',
+  },
+  BannerLevel: {
+    SUCCESS: 'Success',
+    INFO: 'Info',
+    WARNING: 'Warning',
+    ERROR: 'Error',
+  },
+  BannerAudience: {
+    ALL: 'All',
+    PROGRAM: 'Program',
+    COHORT: 'Cohort',
+    COACHING_CIRCLE: 'Coaching circle',
+  },
+  EnrollmentFlowStep: {
+    ADMIN_APPROVAL: 'Admin approval',
+    COMPLETE_PERSONAL_INFO: 'Complete personal info',
+    QUESTIONNAIRE: 'Questionnaire',
+    DOCUMENT_UPLOAD: 'Document upload',
+    ENROLLMENT_AGREEMENT: 'Enrollment agreement',
+    COMPLETE_ACM_REQUIREMENTS: 'Complete ACM requirements',
+  },
+  // Fixed duration reads 'Accelerated (6 Months)' when the program is accelerated: see durationTypeLabel.
+  DurationType: {
+    FIXED_DURATION: '12 Months',
+    CONTINUOUS_LEARNING: 'Continuous learning',
+  },
+  SessionStatus: {
+    ACTIVE: 'Active',
+    IDLE: 'Idle',
+    INACTIVE: 'Inactive',
+  },
+  AdjustmentCategory: {
+    SCHOLARSHIP: 'Scholarship',
+    FEE: 'Fee',
+    PROMO: 'Promotion',
+    WRITE_OFF: 'Write-off',
+    TAX: 'Tax',
+    INTEREST: 'Interest',
+    REFUND: 'Refund',
+    OTHER: 'Other',
+  },
+  AdjustmentType: {
+    CHARGE: 'Charge',
+    CREDIT: 'Credit',
+  },
+  Frequency: {
+    DAILY: 'Daily',
+    WEEKLY: 'Weekly',
+    MONTHLY: 'Monthly',
+    YEARLY: 'Yearly',
+  },
+  FrequencyUnit: {
+    DAYS: 'Days',
+    WEEKS: 'Weeks',
+    MONTHS: 'Months',
+    YEARS: 'Years',
+  },
+  BusinessCategoryName: {
+    ADVANCED: 'Advanced',
+    SPECIALTY: 'Specialty',
+    HCTP: 'HCTP',
+    HCTP_ALUMNI: 'HCTP alumni',
+    SAMPLE_CLASS: 'Sample class',
+    POST_GRAD_MATERIALS: 'Post-grad materials',
+    CIP: 'CIP',
+    COURSE_MIGRATION: 'Course migration',
+    CHOPRA_MASTERY: 'Chopra Mastery',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
+    SELLING_GUIDES: 'Selling guides',
+  },
+  LmsVendor: {
+    DOCEBO: 'Docebo',
+    D2L: 'D2L',
+    CANVAS: 'Canvas',
+    INTERNAL: 'Internal',
+  },
+  ManualPaymentMethod: {
+    CHECK: 'Check',
+    WIRE_TRANSFER: 'Wire transfer',
+    OTHER: 'Other',
+  },
+  WithdrawalKind: {
+    specialty: 'Specialty',
+    hctp: 'HCTP',
+    alumni: 'Alumni',
+    advanced: 'Advanced',
+    cip: 'CIP',
+    chopra: 'Chopra',
+  },
+  VoucherDiscountKind: {
+    PERCENT_OFF: 'Percent off',
+    AMOUNT_OFF: 'Amount off',
+  },
+  VoucherScope: {
+    ALL: 'All',
+    EMAIL_IDS: 'Specific emails',
+  },
+  Gender: {
+    MALE: 'Male',
+    FEMALE: 'Female',
+    NON_BINARY: 'Non-binary',
+    PREFER_NOT_TO_SAY: 'Prefer not to say',
+  },
+  // Spec: Early Morning 00:00-04:59, Morning 05:00-11:59, Afternoon 12:00-17:59, Evening 18:00-23:59.
+  TimeOfDay: {
+    EARLY_MORNING: 'Early Morning',
+    MORNING: 'Morning',
+    AFTERNOON: 'Afternoon',
+    EVENING: 'Evening',
+  },
+  Language: {
+    EN: 'English',
+    ES: 'Spanish',
+  },
+  UserKind: {
+    ADMIN: 'Administrator',
+    STUDENT: 'Student',
+    COACH: 'Coach',
+  },
+  EducationLevel: {
+    HIGH_SCHOOL: 'High school',
+    SOME_COLLEGE: 'Some college',
+    ASSOCIATE: 'Associate degree',
+    BACHELOR: "Bachelor's degree",
+    MASTER: "Master's degree",
+    DOCTORATE: 'Doctorate',
+    OTHER: 'Other',
+  },
+  ApplicationSource: {
+    WEBSITE: 'Website',
+    PHONE: 'Phone',
+    REFERRAL: 'Referral',
+    EVENT: 'Event',
+    SOCIAL_MEDIA: 'Social media',
+    STAFF: 'Staff',
+    MIGRATION: 'Migration',
+    OTHER: 'Other',
+  },
+  ActivityCategory: {
+    ACCOUNT: 'Account',
+    PROFILE: 'Profile',
+    SECURITY: 'Security',
+    ENROLLMENT: 'Enrollment',
+    BILLING: 'Billing',
+    COMMUNICATION: 'Communication',
+    ADMINISTRATION: 'Administration',
+  },
+  ActivityType: {
+    CREATED: 'Created',
+    UPDATED: 'Updated',
+    DELETED: 'Deleted',
+    EMAIL_CHANGED: 'Email changed',
+    ACTIVATED: 'Activated',
+    DEACTIVATED: 'Deactivated',
+    PASSWORD_CHANGED: 'Password changed',
+    PASSWORD_RESET: 'Password reset',
+    SIGNED_IN: 'Signed in',
+    LOGGED_OUT: 'Logged out',
+    MERGED: 'Merged',
+    ROLES_CHANGED: 'Roles changed',
+  },
+  SearchFilterKind: {
+    students: 'Students',
+    applications: 'Applications',
+    cohorts: 'Cohorts',
+    products: 'Products',
+    programs: 'Programs',
+    transfers: 'Transfers',
+    withdrawals: 'Withdrawals',
+    coaches: 'Coaches',
+    coaching_circle: 'Coaching circle',
+    academic_progress: 'Academic progress',
+    graduations: 'Graduations',
+    certifications: 'Certifications',
+  },
+  LookupType: {
+    GENDER: 'Gender',
+    EDUCATION_LEVEL: 'Education level',
+    LANGUAGE: 'Language',
+    APPLICATION_SOURCE: 'Application source',
+    BUSINESS_CATEGORY: 'Business category',
+    COUNTRY: 'Country',
+    US_STATE: 'US state',
+    TIME_OF_DAY: 'Time of day',
+    MANUAL_PAYMENT_METHOD: 'Manual payment method',
+    ADJUSTMENT_CATEGORY: 'Adjustment category',
+  },
+  RoleName: {
+    SUPER_ADMIN: 'Super administrator',
+    FINANCE: 'Finance',
+    ADMISSIONS: 'Admissions',
+    ACADEMIC: 'Academic',
+    SUPPORT: 'Support',
+  },
+} as const satisfies Labels;
+
+const es = {
+  // Solicitud (femenino).
+  ApplicationStatus: {
+    CREATED: 'Creada',
+    APPLIED: 'Enviada',
+    WAITING_TO_AGREE: 'Pendiente de aceptación',
+    WAITING_TO_SIGN: 'Pendiente de firma',
+    SIGNED: 'Firmada',
+    ENROLLED: 'Inscrita',
+    REJECTED: 'Rechazada',
+    ARCHIVED: 'Archivada',
+    TRANSFERRED: 'Transferida',
+    PARTIAL_WITHDRAWN: 'Retiro parcial',
+    WITHDRAWN: 'Retirada',
+    CANCELLED: 'Cancelada',
+  },
+  // Inscripción (femenino).
+  EnrollmentStatus: {
+    ACTIVE: 'Activa',
+    WITHDRAWN: 'Retirada',
+    TRANSFERRED: 'Transferida',
+    CANCELLED: 'Cancelada',
+    RETAKING: 'Recursando',
+  },
+  // Comunicación (femenino).
+  CommunicationStatus: {
+    CREATED: 'Creada',
+    SCHEDULED: 'Programada',
+    DRAFT: 'Borrador',
+    SENT: 'Enviada',
+    SENDING: 'Enviando',
+    FAILED: 'Fallida',
+    ERROR: 'Error',
+  },
+  RecipientType: {
+    BROADCAST: 'Difusión general',
+    SPECIFIC: 'Específico',
+    FILTER: 'Por filtro',
+  },
+  CommunicationKind: {
+    MESSAGE: 'Mensaje',
+    ALERT: 'Alerta',
+  },
+  ScheduleType: {
+    NOW: 'Ahora',
+    FUTURE: 'Más adelante',
+  },
+  // Cohorte (femenino).
+  CohortStatus: {
+    CREATED: 'Creada',
+    ACTIVE: 'Activa',
+    COMPLETED: 'Completada',
+    CANCELLED: 'Cancelada',
+    ARCHIVED: 'Archivada',
+  },
+  GraduationStatus: {
+    READY_GRADUATION: 'Listo para la graduación',
+    FAILED_ACADEMICALLY: 'Reprobado académicamente',
+    FAILED_FINANCIALLY: 'Incumplimiento financiero',
+    LATE_GRADUATION: 'Graduación tardía',
+    GRADUATED: 'Graduado',
+    PENDING: 'Pendiente',
+    INCOMPLETE: 'Incompleto',
+  },
+  FinancialStatus: {
+    GOOD: 'Al corriente',
+    PAST_DUE: 'Vencido',
+    COLLECTIONS: 'En cobranza',
+    COLLECTIONS_2: 'En cobranza 2',
+  },
+  PaymentState: {
+    PENDING: 'Pendiente',
+    GOOD: 'Al corriente',
+    FAILED: 'Fallido',
+  },
+  // Pago (masculino).
+  ExternalPaymentStatus: {
+    PENDING: 'Pendiente',
+    ACCEPTED: 'Aceptado',
+    REJECTED: 'Rechazado',
+  },
+  // Transferencia (femenino).
+  TransferStatus: {
+    PENDING: 'Pendiente',
+    ACCEPTED: 'Aceptada',
+    REJECTED: 'Rechazada',
+  },
+  // Solicitud (femenino).
+  RequestStatus: {
+    REQUESTED: 'Solicitada',
+    APPROVED: 'Aprobada',
+    REJECTED: 'Rechazada',
+    COMPLETED: 'Completada',
+    CANCELLED: 'Cancelada',
+  },
+  // Disputa (femenino).
+  DisputeStatus: {
+    PENDING: 'Pendiente',
+    LOST: 'Perdida',
+    WON: 'Ganada',
+  },
+  // Sincronización (femenino).
+  SyncStatus: {
+    PENDING: 'Pendiente',
+    IN_PROGRESS: 'En curso',
+    ACCEPTED: 'Aceptada',
+    FAILED: 'Fallida',
+  },
+  AttendanceStatus: {
+    ATTENDED: 'Asistió',
+    ABSENT: 'Ausente',
+    PENDING: 'Pendiente',
+  },
+  // Pago (masculino).
+  PaymentStatus: {
+    IN_PROGRESS: 'En curso',
+    ACCEPTED: 'Aceptado',
+    INVALID: 'No válido',
+    DELETED: 'Eliminado',
+  },
+  PaymentPlanType: {
+    PAY_IN_FULL: 'Pago total',
+    INTEREST_BEARING: 'Con intereses',
+  },
+  PaymentScheduleType: {
+    FIXED_TERMS: 'Plazos fijos',
+    FIXED_INSTALLMENT_AMOUNT: 'Monto de cuota fijo',
+    FIXED_PRINCIPAL_AMOUNT: 'Monto de capital fijo',
+  },
+  PaymentPlanSource: {
+    APPLICATION: 'Solicitud',
+    WITHDRAWAL: 'Retiro',
+  },
+  BannerLevel: {
+    SUCCESS: 'Éxito',
+    INFO: 'Información',
+    WARNING: 'Advertencia',
+    ERROR: 'Error',
+  },
+  BannerAudience: {
+    ALL: 'Todos',
+    PROGRAM: 'Programa',
+    COHORT: 'Cohorte',
+    COACHING_CIRCLE: 'Círculo de coaching',
+  },
+  EnrollmentFlowStep: {
+    ADMIN_APPROVAL: 'Aprobación administrativa',
+    COMPLETE_PERSONAL_INFO: 'Completar información personal',
+    QUESTIONNAIRE: 'Cuestionario',
+    DOCUMENT_UPLOAD: 'Carga de documentos',
+    ENROLLMENT_AGREEMENT: 'Contrato de inscripción',
+    COMPLETE_ACM_REQUIREMENTS: 'Completar requisitos de ACM',
+  },
+  DurationType: {
+    FIXED_DURATION: '12 meses',
+    CONTINUOUS_LEARNING: 'Aprendizaje continuo',
+  },
+  // Sesión (femenino).
+  SessionStatus: {
+    ACTIVE: 'Activa',
+    IDLE: 'En espera',
+    INACTIVE: 'Inactiva',
+  },
+  AdjustmentCategory: {
+    SCHOLARSHIP: 'Beca',
+    FEE: 'Cuota',
+    PROMO: 'Promoción',
+    WRITE_OFF: 'Cancelación de deuda',
+    TAX: 'Impuesto',
+    INTEREST: 'Intereses',
+    REFUND: 'Reembolso',
+    OTHER: 'Otro',
+  },
+  AdjustmentType: {
+    CHARGE: 'Cargo',
+    CREDIT: 'Crédito',
+  },
+  Frequency: {
+    DAILY: 'Diaria',
+    WEEKLY: 'Semanal',
+    MONTHLY: 'Mensual',
+    YEARLY: 'Anual',
+  },
+  FrequencyUnit: {
+    DAYS: 'Días',
+    WEEKS: 'Semanas',
+    MONTHS: 'Meses',
+    YEARS: 'Años',
+  },
+  BusinessCategoryName: {
+    ADVANCED: 'Avanzado',
+    SPECIALTY: 'Especialidad',
+    HCTP: 'HCTP',
+    HCTP_ALUMNI: 'Egresados de HCTP',
+    SAMPLE_CLASS: 'Clase de muestra',
+    POST_GRAD_MATERIALS: 'Materiales de posgrado',
+    CIP: 'CIP',
+    COURSE_MIGRATION: 'Migración de cursos',
+    CHOPRA_MASTERY: 'Chopra Mastery',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
+    SELLING_GUIDES: 'Guías de venta',
+  },
+  LmsVendor: {
+    DOCEBO: 'Docebo',
+    D2L: 'D2L',
+    CANVAS: 'Canvas',
+    INTERNAL: 'Interno',
+  },
+  ManualPaymentMethod: {
+    CHECK: 'Cheque',
+    WIRE_TRANSFER: 'Transferencia bancaria',
+    OTHER: 'Otro',
+  },
+  WithdrawalKind: {
+    specialty: 'Especialidad',
+    hctp: 'HCTP',
+    alumni: 'Egresados',
+    advanced: 'Avanzado',
+    cip: 'CIP',
+    chopra: 'Chopra',
+  },
+  VoucherDiscountKind: {
+    PERCENT_OFF: 'Descuento porcentual',
+    AMOUNT_OFF: 'Descuento por monto',
+  },
+  VoucherScope: {
+    ALL: 'Todos',
+    EMAIL_IDS: 'Correos electrónicos específicos',
+  },
+  Gender: {
+    MALE: 'Masculino',
+    FEMALE: 'Femenino',
+    NON_BINARY: 'No binario',
+    PREFER_NOT_TO_SAY: 'Prefiero no decirlo',
+  },
+  TimeOfDay: {
+    EARLY_MORNING: 'Madrugada',
+    MORNING: 'Mañana',
+    AFTERNOON: 'Tarde',
+    EVENING: 'Noche',
+  },
+  Language: {
+    EN: 'Inglés',
+    ES: 'Español',
+  },
+  UserKind: {
+    ADMIN: 'Administrador',
+    STUDENT: 'Estudiante',
+    COACH: 'Coach',
+  },
+  EducationLevel: {
+    HIGH_SCHOOL: 'Educación secundaria',
+    SOME_COLLEGE: 'Estudios universitarios incompletos',
+    ASSOCIATE: 'Título de grado asociado',
+    BACHELOR: 'Licenciatura',
+    MASTER: 'Maestría',
+    DOCTORATE: 'Doctorado',
+    OTHER: 'Otro',
+  },
+  ApplicationSource: {
+    WEBSITE: 'Sitio web',
+    PHONE: 'Teléfono',
+    REFERRAL: 'Recomendación',
+    EVENT: 'Evento',
+    SOCIAL_MEDIA: 'Redes sociales',
+    STAFF: 'Personal',
+    MIGRATION: 'Migración',
+    OTHER: 'Otro',
+  },
+  ActivityCategory: {
+    ACCOUNT: 'Cuenta',
+    PROFILE: 'Perfil',
+    SECURITY: 'Seguridad',
+    ENROLLMENT: 'Inscripción',
+    BILLING: 'Facturación',
+    COMMUNICATION: 'Comunicación',
+    ADMINISTRATION: 'Administración',
+  },
+  // Sustantivos, para no depender del género del registro afectado.
+  ActivityType: {
+    CREATED: 'Creación',
+    UPDATED: 'Actualización',
+    DELETED: 'Eliminación',
+    EMAIL_CHANGED: 'Cambio de correo electrónico',
+    ACTIVATED: 'Activación',
+    DEACTIVATED: 'Desactivación',
+    PASSWORD_CHANGED: 'Cambio de contraseña',
+    PASSWORD_RESET: 'Restablecimiento de contraseña',
+    SIGNED_IN: 'Inicio de sesión',
+    LOGGED_OUT: 'Cierre de sesión',
+    MERGED: 'Fusión',
+    ROLES_CHANGED: 'Cambio de roles',
+  },
+  SearchFilterKind: {
+    students: 'Estudiantes',
+    applications: 'Solicitudes',
+    cohorts: 'Cohortes',
+    products: 'Productos',
+    programs: 'Programas',
+    transfers: 'Transferencias',
+    withdrawals: 'Retiros',
+    coaches: 'Coaches',
+    coaching_circle: 'Círculo de coaching',
+    academic_progress: 'Progreso académico',
+    graduations: 'Graduaciones',
+    certifications: 'Certificaciones',
+  },
+  LookupType: {
+    GENDER: 'Género',
+    EDUCATION_LEVEL: 'Nivel educativo',
+    LANGUAGE: 'Idioma',
+    APPLICATION_SOURCE: 'Origen de la solicitud',
+    BUSINESS_CATEGORY: 'Categoría de negocio',
+    COUNTRY: 'País',
+    US_STATE: 'Estado de EE. UU.',
+    TIME_OF_DAY: 'Momento del día',
+    MANUAL_PAYMENT_METHOD: 'Método de pago manual',
+    ADJUSTMENT_CATEGORY: 'Categoría de ajuste',
+  },
+  RoleName: {
+    SUPER_ADMIN: 'Superadministrador',
+    FINANCE: 'Finanzas',
+    ADMISSIONS: 'Admisiones',
+    ACADEMIC: 'Académico',
+    SUPPORT: 'Soporte',
+  },
+} as const satisfies Labels;
+
+/** Labels of every enumeration value, by locale then enumeration name then value. */
+export const EnumLabels = { en, es } as const;
+
+/** The label of one enumeration value; falls back to the raw value when it has none. */
+export function enumLabel<K extends EnumName>(
+  enumName: K,
+  value: string | null | undefined,
+  locale: LabelLocale = 'en',
+): string {
+  if (value === null || value === undefined) return '';
+  const table = (EnumLabels[locale] ?? EnumLabels.en) as Labels;
+  const labels = table[enumName] as Readonly<Record<string, string>> | undefined;
+  return labels && Object.prototype.hasOwnProperty.call(labels, value) ? labels[value] : value;
+}
+
+/** react-admin choices (`{ id, name }`) for one enumeration, in the tuple's order. */
+export function enumChoices<K extends EnumName>(
+  enumName: K,
+  locale: LabelLocale = 'en',
+): Array<{ id: EnumValue<K>; name: string }> {
+  const values = Enums[enumName] as readonly string[];
+  return values.map((id) => ({ id: id as EnumValue<K>, name: enumLabel(enumName, id, locale) }));
+}
+
+const DURATION_LABELS = {
+  en: { accelerated: 'Accelerated (6 Months)', fixed: '12 Months', continuous: 'Continuous learning' },
+  es: { accelerated: 'Acelerado (6 meses)', fixed: '12 meses', continuous: 'Aprendizaje continuo' },
+} as const;
+
+/**
+ * A program's duration as the console shows it: a fixed duration reads 'Accelerated (6 Months)' when
+ * the program is accelerated, else '12 Months'; continuous learning reads 'Continuous learning'.
+ */
+export function durationTypeLabel(
+  durationType: string | null | undefined,
+  accelerated: boolean | null | undefined,
+  locale: LabelLocale = 'en',
+): string {
+  const labels = DURATION_LABELS[locale] ?? DURATION_LABELS.en;
+  if (durationType === 'FIXED_DURATION') return accelerated ? labels.accelerated : labels.fixed;
+  if (durationType === 'CONTINUOUS_LEARNING') return labels.continuous;
+  return durationType ?? '';
+}

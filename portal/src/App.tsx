@@ -1,0 +1,75 @@
+/**
+ * The student portal: providers and routes. Only what the sign-in page needs is in the first chunk;
+ * every other screen (and the signed-in layout) is loaded on demand.
+ */
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ScrollToTop, UnauthorizedRedirect } from './components/Navigation';
+import { PageLoading } from './components/PageLoading';
+import { ApiProvider } from './components/PortalContext';
+import { RequireSession } from './components/RequireSession';
+import { I18nProvider } from './i18n';
+import type { PortalApi } from './lib/api';
+import LoginScreen from './screens/LoginScreen';
+import { theme } from './theme';
+
+const ForgotPasswordScreen = lazy(() => import('./screens/ForgotPasswordScreen'));
+const CheckEmailScreen = lazy(() => import('./screens/CheckEmailScreen'));
+const ResetPasswordScreen = lazy(() => import('./screens/ResetPasswordScreen'));
+const GetStartedScreen = lazy(() => import('./screens/GetStartedScreen'));
+const VerifyScreen = lazy(() => import('./screens/VerifyScreen'));
+const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const PortalLayout = lazy(() => import('./layout/PortalLayout'));
+const HomeScreen = lazy(() => import('./screens/HomeScreen'));
+const SettingsLayout = lazy(() => import('./screens/settings/SettingsLayout'));
+const ProfileScreen = lazy(() => import('./screens/settings/ProfileScreen'));
+const CommunicationPreferencesScreen = lazy(() => import('./screens/settings/CommunicationPreferencesScreen'));
+
+export function PortalRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<LoginScreen />} />
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+        <Route path="/check-your-email" element={<CheckEmailScreen />} />
+        <Route path="/reset-account-password" element={<ResetPasswordScreen />} />
+        <Route path="/get-started" element={<GetStartedScreen />} />
+        <Route path="/verify" element={<VerifyScreen />} />
+        <Route
+          element={
+            <RequireSession>
+              <PortalLayout />
+            </RequireSession>
+          }
+        >
+          <Route path="/home" element={<HomeScreen />} />
+          <Route path="/settings" element={<SettingsLayout />}>
+            <Route index element={<Navigate to="profile" replace />} />
+            <Route path="profile" element={<ProfileScreen />} />
+            <Route path="communication-preferences" element={<CommunicationPreferencesScreen />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundScreen />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** The whole portal inside a router (BrowserRouter in main.tsx, MemoryRouter in tests). */
+export function PortalApp({ api, storage }: { api: PortalApi; storage?: Storage }) {
+  return (
+    <ApiProvider api={api}>
+      <I18nProvider sessionStore={api.store} storage={storage}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <UnauthorizedRedirect />
+          <ScrollToTop />
+          <PortalRoutes />
+        </ThemeProvider>
+      </I18nProvider>
+    </ApiProvider>
+  );
+}

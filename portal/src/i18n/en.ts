@@ -1,0 +1,137 @@
+/**
+ * English texts of the portal. `es.ts` is typed `Translations`, so a key missing there is a type
+ * error. The spec's validation and error messages are not here: they come from models/messages.ts
+ * (Messages, MessagesEs) through translateMessage.
+ */
+export const en = {
+  'app.name': 'Health Coach Institute',
+
+  'language.switch': 'Display language',
+  'language.english': 'English',
+  'language.spanish': 'Español',
+
+  'common.backToSignIn': 'Back to sign in',
+  'common.fixFields': 'Please correct the highlighted fields.',
+  'common.loading': 'Loading…',
+  'select.none': '—',
+  'date.format': 'MM-DD-YYYY',
+  'phone.hint': 'Include the country code, e.g. +1 305 555 0123',
+
+  'field.email': 'Email',
+  'field.password': 'Password',
+  'field.newPassword': 'New password',
+  'field.newPasswordConfirmation': 'Confirm new password',
+  'field.createPassword': 'Create password',
+  'field.passwordConfirmation': 'Confirm password',
+  'field.currentPassword': 'Current password',
+  'field.newEmail': 'New email',
+  'field.language': 'Language',
+  'field.programTrack': 'Program track',
+  'field.firstName': 'First name',
+  'field.middleName': 'Middle name',
+  'field.lastName': 'Last name',
+  'field.gender': 'Gender',
+  'field.dateOfBirth': 'Date of birth',
+  'field.educationLevel': 'Education level',
+  'field.occupation': 'Occupation',
+  'field.mobilePhone': 'Mobile phone',
+  'field.homePhone': 'Home phone',
+  'field.street1': 'Street address',
+  'field.street2': 'Apartment, suite, unit',
+  'field.city': 'City',
+  'field.stateCode': 'State',
+  'field.zip': 'ZIP code',
+  'field.countryCode': 'Country',
+  'field.preferredLanguage': 'Preferred language',
+  'field.startDate': 'Start date',
+  'field.graduationDate': 'Graduation date',
+  'field.code': 'Verification code',
+
+  'login.title': 'Sign in',
+  'login.subtitle': 'Welcome to your learning centre.',
+  'login.submit': 'Sign in',
+  'login.forgot': 'Forgot your password?',
+  'login.newHere': 'New to the institute?',
+  'login.getStarted': 'Get started',
+  'login.passwordReset': 'Your password has been changed. Please sign in with your new password.',
+
+  'verify.title': 'Sign in again',
+
+  'forgot.title': 'Forgot your password?',
+  'forgot.intro': 'Type the email of your account and we will send you a link to choose a new password.',
+  'forgot.submit': 'Send reset link',
+
+  'checkEmail.title': 'Check your email',
+  'checkEmail.body': 'We sent a link to reset your password to {email}. Open it to choose a new password.',
+  'checkEmail.bodyNoEmail': 'We sent you a link to reset your password. Open it to choose a new password.',
+  'checkEmail.spam': 'The link is valid for a limited time. If you cannot find the email, check your spam folder.',
+  'checkEmail.again': 'Send the link again',
+
+  'reset.title': 'Choose a new password',
+  'reset.intro': 'Type your new password twice.',
+  'reset.submit': 'Save password',
+  'reset.requestAgain': 'Request a new link',
+
+  'getStarted.title': 'Get started',
+  'getStarted.intro': 'Create your learning-centre account. We will email you a code to confirm your address.',
+  'getStarted.programTrack.none': 'Not decided yet',
+  'getStarted.submit': 'Continue',
+  'getStarted.haveAccount': 'Already have an account?',
+
+  'verifyCode.title': 'Enter your verification code',
+  'verifyCode.intro': 'We sent a verification code to {email}.',
+  'verifyCode.submit': 'Verify',
+  'verifyCode.resend': 'Resend code',
+  'verifyCode.resent': 'We sent a new code to {email}.',
+  'verifyCode.changeDetails': 'Change my details',
+
+  'nav.main': 'Main navigation',
+  'nav.menu': 'Open navigation',
+  'nav.home': 'Home',
+  'nav.settings': 'Settings',
+  'nav.signOut': 'Sign out',
+
+  'home.welcome': 'Welcome, {name}',
+  'home.welcomeNoName': 'Welcome',
+  'home.accountEmail': 'Your account email:',
+  'home.profile.title': 'Profile',
+  'home.profile.body': 'Keep your personal information, phone numbers and address up to date, and manage your sign-in email and password.',
+  'home.profile.action': 'Edit profile',
+  'home.preferences.title': 'Communication preferences',
+  'home.preferences.body': 'Choose whether the institute may contact you by email and by text message.',
+  'home.preferences.action': 'Manage preferences',
+
+  'settings.tab.profile': 'Profile',
+  'settings.tab.communication': 'Communication preferences',
+
+  'profile.title': 'Your details',
+  'profile.personalInfo': 'Personal information',
+  'profile.contact': 'Contact',
+  'profile.address': 'Address',
+  'profile.save': 'Save profile',
+  'profile.saved': 'Your profile has been saved.',
+  'profile.noStudent': 'This account has no student profile.',
+  'profile.email.title': 'Sign-in email',
+  'profile.email.current': 'You sign in with',
+  'profile.email.submit': 'Change email',
+  'profile.email.saved': 'Your sign-in email is now {email}.',
+  'profile.password.title': 'Password',
+  'profile.password.submit': 'Change password',
+  'profile.password.saved': 'Your password has been changed.',
+
+  'comm.title': 'Communication preferences',
+  'comm.intro': 'Choose how the institute may contact you about your courses, payments and news.',
+  'comm.email': 'Email',
+  'comm.emailHelp': 'Messages sent to your account email.',
+  'comm.sms': 'SMS',
+  'comm.smsHelp': 'Text messages sent to your mobile phone.',
+  'comm.save': 'Save preferences',
+  'comm.saved': 'Your communication preferences have been saved.',
+
+  'notFound.title': 'Page not found',
+  'notFound.body': 'The page you are looking for does not exist or has moved.',
+  'notFound.home': 'Go to the home page',
+} as const;
+
+export type TranslationKey = keyof typeof en;
+export type Translations = { readonly [K in TranslationKey]: string };

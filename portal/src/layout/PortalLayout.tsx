@@ -1,0 +1,113 @@
+/**
+ * The signed-in learning centre: app bar (institute name, the student's name, EN/ES, sign out) and
+ * the navigation (Home, Settings). Later screens (courses, progress, agreements, awards, payments,
+ * transfers) get their entries when they exist.
+ */
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { PageLoading } from '../components/PageLoading';
+import { useApi, useSession } from '../components/PortalContext';
+import { useI18n, type TranslationKey } from '../i18n';
+import { StudentProvider } from './StudentContext';
+
+const DRAWER_WIDTH = 240;
+
+const NAV: Array<{ to: string; label: TranslationKey; icon: ReactNode; match: string }> = [
+  { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: '/home' },
+  { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: '/settings' },
+];
+
+export default function PortalLayout() {
+  const { t } = useI18n();
+  const api = useApi();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const name = session?.fullName || session?.email || '';
+
+  async function signOut() {
+    setSigningOut(true);
+    await api.signOut();
+    navigate('/login', { replace: true });
+  }
+
+  const navigation = (
+    <Box component="nav" aria-label={t('nav.main')}>
+      <Toolbar />
+      <List>
+        {NAV.map((item) => {
+          const selected = pathname === item.match || pathname.startsWith(`${item.match}/`);
+          return (
+            <ListItemButton key={item.to} component={Link} to={item.to} selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemText primary={t(item.label)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Divider />
+    </Box>
+  );
+
+  return (
+    <StudentProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton color="inherit" edge="start" aria-label={t('nav.menu')} onClick={() => setMobileOpen((open) => !open)} sx={{ display: { md: 'none' } }}>
+              <Menu />
+            </IconButton>
+            <Typography component="div" variant="h6" noWrap sx={{ fontWeight: 700, flexGrow: 1 }}>
+              {t('app.name')}
+            </Typography>
+            <Typography variant="body2" noWrap data-testid="student-name" sx={{ display: { xs: 'none', sm: 'block' }, mr: 1 }}>
+              {name}
+            </Typography>
+            <LanguageSwitch color="inherit" />
+            <Button color="inherit" startIcon={<Logout />} onClick={signOut} disabled={signingOut} aria-label={t('nav.signOut')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('nav.signOut')}
+              </Box>
+            </Button>
+          </Toolbar>
+        </AppBar>
+        <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+          <Drawer
+            variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: false }}
+            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          >
+            {navigation}
+          </Drawer>
+          <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+            {navigation}
+          </Drawer>
+        </Box>
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+          <Toolbar />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </StudentProvider>
+  );
+}

@@ -1,0 +1,127 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Admin, Resource, memoryStore } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { Dashboard } from '../../admin/src/dashboard/Dashboard';
+import { daysAgo, listLink } from '../../admin/src/dashboard/listLink';
+import { historyPath } from '../../admin/src/dashboard/RecentlyViewed';
+import { createAuthProvider } from '../../admin/src/providers/authProvider';
+import { createDataProvider } from '../../admin/src/providers/dataProvider';
+import { memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
+import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
+
+// react-hotkeys-hook ships ESM only, which the admin jest project does not transform; menu shortcuts are not under test.
+jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
+
+const page = (total: number, content: unknown[] = []) => ({ content, pagination: { total, page: 0, size: 1 } });
+
+/** Answers each list the way the API would for the dashboard's criteria. */
+function api(req: HttpRequest): unknown {
+  const method = req.method ?? 'GET';
+  const body = JSON.stringify(req.body ?? null);
+  if (method === 'GET' && req.path === '/students') return page(120);
+  if (method === 'POST' && req.path === '/students/find_by_criteria') {
+    if (body === JSON.stringify({ createdAt: { from: daysAgo(30) } })) return page(7);
+    if (body === JSON.stringify({ active: false })) return page(3);
+  }
+  if (method === 'GET' && req.path === '/customers') return page(150);
+  if (method === 'POST' && req.path === '/customers/find_by_criteria' && body === JSON.stringify({ isStudent: false })) return page(30);
+  if (method === 'GET' && req.path === '/admins') {
+    const admins = [
+      { id: 1, status: 'ACTIVE' },
+      { id: 2, status: 'IDLE' },
+      { id: 3, status: 'ACTIVE' },
+      { id: 4, status: 'INACTIVE' },
+    ];
+    return { content: admins, pagination: { total: 4 } };
+  }
+  if (method === 'GET' && req.path === '/users/10/view_histories') {
+    return page(2, [
+      { id: 9, userId: 10, entityType: 'STUDENT', entityId: 42, label: 'Jane Roe', viewedAt: '2026-03-01T10:00:00Z' },
+      { id: 8, userId: 10, entityType: 'ADMINISTRATOR', entityId: 2, label: null, viewedAt: '2026-02-28T10:00:00Z' },
+    ]);
+  }
+  throw new Error(`unexpected call ${method} ${req.path} ${body}`);
+}
+
+function renderDashboard(permissions: string[]) {
+  const request = jest.fn(async (req: HttpRequest) => api(req));
+  const store = memorySessionStore({
+    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
+  });
+  const http = { request, refresh: jest.fn(), store } as unknown as HttpClient;
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider('en')} store={memoryStore()} dashboard={Dashboard} disableTelemetry>
+        <Resource name="students" list={() => null} />
+        <Resource name="customers" list={() => null} />
+        <Resource name="admins" list={() => null} />
+      </Admin>
+    </MemoryRouter>,
+  );
+  return request;
+}
+
+/** [value, link] of a card, once its count has arrived. */
+async function card(title: string) {
+  const el = await screen.findByTestId(`count-dashboard.cards.${title}`);
+  await waitFor(() => expect(within(el).getByTestId('count-value').querySelector('.MuiSkeleton-root')).toBeNull());
+  return [within(el).getByTestId('count-value').textContent, el.querySelector('a')!.getAttribute('href')];
+}
+
+describe('dashboard', () => {
+  test('shows live counts, each linking to the filtered list', async () => {
+    renderDashboard(['*']);
+    const from = daysAgo(30);
+    expect(await card('students')).toEqual(['120', '/students']);
+    expect(await card('new_students')).toEqual(['7', `/students?filter=${encodeURIComponent(JSON.stringify({ createdAt: { from } }))}`]);
+    expect(await card('inactive_students')).toEqual(['3', '/students?filter=%7B%22active%22%3Afalse%7D']);
+    expect(await card('customers')).toEqual(['150', '/customers']);
+    expect(await card('prospects')).toEqual(['30', '/customers?filter=%7B%22isStudent%22%3Afalse%7D']);
+    expect(await card('admins_online')).toEqual(['2', '/admins']);
+    expect(screen.getByText('4 administrators in all').tagName).toBe('SPAN');
+  });
+
+  test('asks for one-row pages: the total is all it needs', async () => {
+    const request = renderDashboard(['students:read']);
+    await card('inactive_students');
+    const criteria = request.mock.calls.map(([r]) => r as HttpRequest).find((r) => r.path === '/students/find_by_criteria' && JSON.stringify(r.body) === '{"active":false}');
+    expect(criteria).toEqual({ method: 'POST', path: '/students/find_by_criteria', query: { size: 1, page: 0, sortBy: 'id', descending: false, keyword: undefined }, body: { active: false } });
+  });
+
+  test('leaves out the cards of lists the user may not read', async () => {
+    const request = renderDashboard(['students:read']);
+    await card('students');
+    await card('new_students');
+    expect(screen.queryByTestId('count-dashboard.cards.customers')).toBeNull();
+    expect(screen.queryByTestId('count-dashboard.cards.prospects')).toBeNull();
+    expect(screen.queryByTestId('count-dashboard.cards.admins_online')).toBeNull();
+    expect(request.mock.calls.filter(([r]) => ['/customers', '/admins'].includes((r as HttpRequest).path))).toEqual([]);
+  });
+
+  test('lists the recently viewed records with links to them', async () => {
+    renderDashboard(['students:read']);
+    const recent = await screen.findByTestId('recently-viewed');
+    const links = await within(recent).findAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Jane RoeStudent', '/students/42'],
+      ['#2Administrator', '/admins/2'],
+    ]);
+  });
+});
+
+describe('dashboard helpers', () => {
+  test('listLink writes the filter as react-admin reads it from the URL', () => {
+    expect(listLink('students')).toBe('/students');
+    expect(listLink('students', { active: false })).toBe('/students?filter=%7B%22active%22%3Afalse%7D');
+  });
+
+  test('daysAgo counts calendar days back from the local day', () => {
+    expect(daysAgo(30, new Date(2026, 2, 15, 23, 59))).toBe('2026-02-13');
+    expect(daysAgo(0, new Date(2026, 0, 1, 0, 1))).toBe('2026-01-01');
+  });
+
+  test('historyPath maps entity types to console routes', () => {
+    expect(historyPath({ entityType: 'STUDENT', entityId: 5 })).toBe('/students/5');
+    expect(historyPath({ entityType: 'LEARNING_SESSION', entityId: 7 })).toBe('/learning-sessions/7');
+  });
+});

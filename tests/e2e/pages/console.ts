@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+
+/** Page objects of the staff console (one per screen; tests speak in their terms, not selectors). */
+
+export class ConsoleLoginPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(path = '/admin/login') {
+    await this.page.goto(path);
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+    await this.page.getByLabel(/^(Password|Contraseña)/).fill(password);
+    await this.page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
+  }
+
+  errorAlert() {
+    return this.page.getByRole('alert');
+  }
+}
+
+export class ConsoleShell {
+  constructor(private readonly page: Page) {}
+
+  /** The left menu's link to a resource or page. */
+  menuLink(name: string | RegExp) {
+    return this.page.getByRole('menuitem', { name });
+  }
+
+  async switchLanguage(label: 'English' | 'Español') {
+    await this.page.getByRole('button', { name: /^(english|español)$/i }).first().click();
+    await this.page.getByRole('menuitem', { name: label }).click();
+  }
+
+  async pathname(): Promise<string> {
+    const url = new URL(this.page.url());
+    return `${url.pathname}${url.search}`;
+  }
+}
+
+export class StudentsListPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(query = '') {
+    await this.page.goto(`/admin/students${query}`);
+    await this.page.getByLabel('Search by name, email or ID').waitFor();
+  }
+
+  async search(keyword: string) {
+    await this.page.getByLabel('Search by name, email or ID').fill(keyword);
+  }
+
+  /** Fills one text criterion of the filter panel (applied live). */
+  async filterText(label: string, value: string) {
+    await this.page.getByTestId('filter-aside').getByLabel(label, { exact: true }).fill(value);
+  }
+
+  rows() {
+    return this.page.locator('table tbody tr');
+  }
+
+  /** Waits until the table shows exactly `count` rows whose text contains `text`. */
+  async waitForRows(count: number, text: string) {
+    const until = Date.now() + 15_000;
+    let texts: string[] = [];
+    while (Date.now() < until) {
+      texts = await this.rows().allTextContents();
+      if (texts.length === count && texts.every((t) => t.includes(text))) return;
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`expected ${count} rows containing ${text}, saw ${JSON.stringify(texts)}`);
+  }
+
+  chip(key: string) {
+    return this.page.getByTestId(`filter-chip-${key}`);
+  }
+
+  async removeChip(key: string) {
+    await this.chip(key).getByLabel('Remove this filter').click();
+  }
+
+  async create() {
+    await this.page.getByRole('link', { name: 'New student' }).click();
+  }
+}
+
+export class StudentDrawer {
+  constructor(private readonly page: Page) {}
+
+  root() {
+    return this.page.getByTestId('record-drawer');
+  }
+
+  title() {
+    return this.page.getByTestId('drawer-title');
+  }
+
+  async copyDirectLink() {
+    await this.root().getByRole('button', { name: 'Copy direct link' }).click();
+  }
+
+  tooltip() {
+    return this.page.getByRole('tooltip');
+  }
+
+  async openTab(name: string) {
+    await this.root().getByRole('tab', { name }).click();
+  }
+
+  /** An input by its label (required ones carry a trailing asterisk). */
+  input(label: string) {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.root().getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+  }
+
+  /** The helper text (server or client error) react-admin shows under an input. */
+  async errorUnder(label: string): Promise<string | null> {
+    const id = await this.input(label).getAttribute('aria-describedby');
+    return id ? this.page.locator(`[id="${id}"]`).textContent() : null;
+  }
+
+  async save() {
+    await this.root().getByRole('button', { name: 'Save' }).first().click();
+  }
+}

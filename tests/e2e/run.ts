@@ -1,0 +1,69 @@
+/**
+ * `npm run test:e2e`: builds the UIs when stale, starts the real server on a fresh SQLite database
+ * (migrated and seeded with the demo, as `npm start` does), runs the browser suite (jest project
+ * `e2e`, playwright-core driving Debian's chromium) against it, and stops the server.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromiumPath } from './support/browser';
+
+const root = path.resolve(__dirname, '..', '..');
+
+async function waitForHealth(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}/api/health within ${ms} ms`);
+}
+
+async function main(): Promise<number> {
+  chromiumPath(); // fails loudly before anything starts when the browser is missing
+  const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'api/cli/build-ui.ts'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'hci-e2e-'));
+  const port = Number(process.env.E2E_PORT ?? 3510);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, 60_000);
+    const jest = spawnSync('npx', ['jest', '--runInBand', '--testTimeout=60000', '--selectProjects', 'e2e', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl },
+    });
+    return jest.status ?? 1;
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,165 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { currentLocation, expectHeading, fakeApi, helperOf, NOW, renderPortal, storedSession, valueOf } from './helpers';
+
+beforeEach(() => localStorage.clear());
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('forgot and reset password', () => {
+  test('forgot password posts the email and shows the check-your-email step', async () => {
+    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 202, body: { message: 'Check your email' } } });
+    renderPortal('/login', api.fetch);
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    await expectHeading('Forgot your password?');
+    change('Email', 'ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await expectHeading('Check your email');
+    expect(currentLocation()).toBe('/check-your-email');
+    expect(screen.getByTestId('check-email-body').textContent).toBe('We sent a link to reset your password to ana@example.com. Open it to choose a new password.');
+    expect(api.callsTo('POST', '/auth/customer/forgot_password')[0].body).toEqual({ email: 'ana@example.com' });
+  });
+
+  test('an unknown email shows the server message', async () => {
+    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 404, body: { status: 404, code: 'EMAIL_NOT_FOUND', message: 'We cannot find provided email' } } });
+    renderPortal('/forgot-password', api.fetch);
+    await screen.findByLabelText('Email');
+    change('Email', 'nobody@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We cannot find provided email'));
+    expect(currentLocation()).toBe('/forgot-password');
+  });
+
+  test('reset: new password → POST reset_password → login with a success message', async () => {
+    const api = fakeApi({ 'POST /auth/customer/reset_password': { status: 204 } });
+    renderPortal('/reset-account-password?token=abc123', api.fetch);
+    await screen.findByLabelText('New password');
+    change('New password', 'NewPass123');
+    change('Confirm new password', 'NewPass123');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(screen.getByRole('status').textContent).toBe('Your password has been changed. Please sign in with your new password.');
+    expect(api.callsTo('POST', '/auth/customer/reset_password')[0].body).toEqual({ token: 'abc123', password: 'NewPass123', passwordConfirmation: 'NewPass123' });
+  });
+
+  test('an expired link shows exactly the spec message and a way to ask again', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/reset_password': {
+        status: 409, body: { status: 409, code: 'RESET_FORM_EXPIRED', message: 'This form has expired, please send a new forgot password request' },
+      },
+    });
+    renderPortal('/reset-account-password?token=old', api.fetch);
+    await screen.findByLabelText('New password');
+    change('New password', 'NewPass123');
+    change('Confirm new password', 'NewPass123');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect((await screen.findByTestId('reset-expired')).textContent).toBe('This form has expired, please send a new forgot password request');
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+
+  test('a link without a token is expired at once', async () => {
+    renderPortal('/reset-account-password', fakeApi({}).fetch);
+    expect((await screen.findByTestId('reset-expired')).textContent).toBe('This form has expired, please send a new forgot password request');
+  });
+});
+
+describe('get started', () => {
+  test('details → get_started (dates stored YYYY-MM-DD) → code → verify_code signs in and goes home', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/get_started': { status: 202, body: { email: 'new@example.com', expiresAt: '2027-01-01T00:00:00Z' } },
+      'POST /auth/customer/resend_code': { status: 202, body: { email: 'new@example.com', expiresAt: '2027-01-01T00:00:00Z' } },
+      'POST /auth/customer/verify_code': {
+        status: 201,
+        body: {
+          accessToken: 'access-v', refreshToken: 'refresh-v', expiresIn: 900,
+          student: { id: 31, user: { id: 41, email: 'new@example.com' }, isStudent: false, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, languageIso2LetterCode: 'EN' },
+        },
+      },
+      'GET /students/31': { status: 200, body: { id: 31, user: { id: 41, email: 'new@example.com' }, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, contactInfo: null, address: null, languageIso2LetterCode: 'EN' } },
+    });
+    renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    expect([...(screen.getByLabelText('Program track') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '', 'ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES',
+    ]);
+    change('Program track', 'HCTP');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Start date', '13-01-2027');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(helperOf('Start date')).toBe('Please type a valid date'));
+    expect(api.calls).toEqual([]);
+
+    change('Start date', '01-13-2027');
+    change('Graduation date', '12-15-2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await expectHeading('Enter your verification code');
+    expect(api.callsTo('POST', '/auth/customer/get_started')[0].body).toEqual({
+      email: 'new@example.com', firstName: 'Nora', lastName: 'Diaz', languageIso2LetterCode: 'EN', programTrack: 'HCTP', startDate: '2027-01-13',
+      graduationDate: '2027-12-15', password: 'Secret123', passwordConfirmation: 'Secret123',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect((await screen.findByRole('status')).textContent).toBe('We sent a new code to new@example.com.');
+    expect(api.callsTo('POST', '/auth/customer/resend_code')[0].body).toEqual({ email: 'new@example.com' });
+
+    change('Verification code', ' 123456 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectHeading('Welcome, Nora');
+    expect(currentLocation()).toBe('/home');
+    expect(api.callsTo('POST', '/auth/customer/verify_code')[0].body).toEqual({ email: 'new@example.com', code: '123456' });
+    expect(storedSession()).toMatchObject({ accessToken: 'access-v', refreshToken: 'refresh-v', expiresAt: NOW + 900_000, studentId: 31, userId: 41, email: 'new@example.com' });
+  });
+
+  test('server field errors show under the fields', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/get_started': {
+        status: 400, body: { status: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: { email: 'Please type your email in the format [name@example.com]', graduationDate: 'Please type a valid date' } },
+      },
+    });
+    renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(helperOf('Email')).toBe('Please type your email in the format [name@example.com]'));
+    expect(helperOf('Graduation date')).toBe('Please type a valid date');
+    expect(valueOf('Language')).toBe('EN');
+  });
+
+  test('a wrong verification code shows the server message', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/get_started': { status: 202, body: { email: 'new@example.com', expiresAt: '2027-01-01T00:00:00Z' } },
+      'POST /auth/customer/verify_code': { status: 409, body: { status: 409, code: 'VERIFICATION_CODE_INCORRECT', message: 'Verification code is incorrect' } },
+    });
+    renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByLabelText('Verification code');
+    expect(api.callsTo('POST', '/auth/customer/get_started')[0].body).toMatchObject({ programTrack: null, startDate: null, graduationDate: null });
+    change('Verification code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Verification code is incorrect'));
+    expect(storedSession()).toBeNull();
+  });
+
+  test('choosing Spanish as the account language switches the screen to Spanish', async () => {
+    renderPortal('/get-started', fakeApi({}).fetch);
+    await screen.findByLabelText('Language');
+    change('Language', 'ES');
+    await expectHeading('Comience aquí');
+    expect([...(screen.getByLabelText('Programa de estudios') as HTMLSelectElement).options].slice(0, 3).map((o) => o.text)).toEqual(['Aún no lo he decidido', 'Avanzado', 'Especialidad']);
+    expect(localStorage.getItem('hci.portal.language')).toBe('ES');
+  });
+});
