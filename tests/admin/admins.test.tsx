@@ -33,6 +33,7 @@ function renderConsole(path: string, { permissions = ['*'], handler = () => unde
     if (req.path === '/roles') return { content: roleRows, pagination: { total: roleRows.length } };
     const one = /^\/admins\/(\d+)$/.exec(req.path);
     if (one && method === 'GET') return [rootAdmin, ana, bo].find((a) => a.id === Number(one[1]));
+    if (req.path === '/users/10/view_histories' && method === 'POST') return { id: 1, ...(req.body as object) };
     const logout = /^\/admins\/(\d+)\/logout$/.exec(req.path);
     if (logout && method === 'POST') {
       statuses = { ...statuses, [Number(logout[1])]: 'INACTIVE' };

@@ -68,6 +68,7 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
     if (['/students/find_by_criteria', '/customers/find_by_criteria'].includes(req.path)) return list();
     if (req.path === '/public/lookups') return { content: req.query?.type === 'COUNTRY' ? [{ type: 'COUNTRY', value: 'US', label: 'United States' }] : [] };
     if (req.path === '/search_filters' && method === 'GET') return { content: [], pagination: { total: 0 } };
+    if (req.path === '/users/10/view_histories' && method === 'POST') return { id: 1, ...(req.body as object) };
     const session = /^\/students\/(\d+)\/session$/.exec(req.path);
     if (session) return { status: 'IDLE', lastActivityAt: null };
     const log = /^\/students\/(\d+)\/activity_log$/.exec(req.path);
@@ -172,6 +173,14 @@ describe('student drawer', () => {
     expect(within(panel).getByTestId('overview-active').textContent).toBe('Yes');
     expect(within(panel).getByTestId('overview-updated-by').textContent).toBe('Root Admin');
     expect(within(panel).getByTestId('copy-direct-link').getAttribute('aria-label')).toBe('Copy direct link');
+  });
+
+  test('opening a record adds it to the staff member\'s recently viewed (POST /users/{userId}/view_histories)', async () => {
+    const request = renderConsole('/students/1');
+    const panel = await drawer();
+    await within(panel).findByTestId('drawer-title');
+    await waitFor(() => expect(calls(request, 'POST', '/users/10/view_histories')).toHaveLength(1));
+    expect(calls(request, 'POST', '/users/10/view_histories')[0].body).toEqual({ entityType: 'STUDENT', entityId: 1, label: 'Ana María López1' });
   });
 
   test('"Edit profile" switches to the profile tab with the record in the form', async () => {

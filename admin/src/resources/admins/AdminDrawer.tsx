@@ -5,10 +5,12 @@ import { AdminCreate } from './AdminCreate';
 import { AdminEdit } from './AdminEdit';
 import { AdminShow } from './AdminShow';
 import { fullName, type Administrator } from './adminPayload';
+import { useRecordView } from '../../common/useRecordView';
 
 function AdminDrawerTitle({ id }: { id: string }) {
   const translate = useTranslate();
   const { data } = useGetOne<Administrator>('admins', { id }, { enabled: id !== 'create' });
+  useRecordView('ADMINISTRATOR', id, data ? fullName(data) : undefined);
   if (id === 'create') return <>{translate('resources.admins.titles.create')}</>;
   return <>{data ? fullName(data) : ''}</>;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, LinearProgress, Tab, Tabs } from '@mui/material';
 import { ResourceContextProvider, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { RecordDrawer } from '../../common/RecordDrawer';
+import { useRecordView } from '../../common/useRecordView';
 import { StudentActivity } from './StudentActivity';
 import { StudentCommunications } from './StudentCommunications';
 import { StudentCreate } from './StudentCreate';
@@ -45,6 +46,7 @@ export function StudentDetail({ resource, id, initialTab = 'overview' }: Student
   const translate = useTranslate();
   const [tab, setTab] = useState<StudentTab>(initialTab);
   const { data: record, error, isPending } = useGetOne<StudentRecord>(resource, { id });
+  useRecordView(resource === 'customers' ? 'CUSTOMER' : 'STUDENT', id, record ? fullName(record) : undefined);
   // Staff without the update permission read the record; the editing tabs and actions are left out.
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
   const tabs = drawerTabs[resource].filter((name) => canEdit || !editingTabs.has(name));
