@@ -11,6 +11,7 @@ import { openApiDocument, resetOpenApi } from './common/openapi';
 import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
+import { businessCategoryRoutes } from './business-categories/business-categories.router';
 import { customerRoutes } from './customers/customers.router';
 import { healthRoutes } from './health/health.router';
 import { lookupRoutes } from './lookups/lookups.router';
@@ -29,6 +30,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/students', 'Students', studentRoutes],
   ['/api/customers', 'Customers', customerRoutes],
   ['/api/search_filters', 'Saved filters', searchFilterRoutes],
+  ['/api/business_categories', 'Business categories', businessCategoryRoutes],
   ['/api/public', 'Public', lookupRoutes],
 ];
 

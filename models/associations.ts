@@ -1,5 +1,8 @@
+import { AccountingLine } from './AccountingLine';
 import { Administrator } from './Administrator';
 import { AdministratorRole } from './AdministratorRole';
+import { BusinessCategory } from './BusinessCategory';
+import { BusinessCategoryPaymentPlan } from './BusinessCategoryPaymentPlan';
 import { Coach } from './Coach';
 import { Role } from './Role';
 import { Student } from './Student';
@@ -16,4 +19,8 @@ export function associate(): void {
   Coach.belongsTo(User, { as: 'user', foreignKey: 'userId' });
   Coach.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   User.hasOne(Coach, { as: 'coach', foreignKey: 'userId' });
+  AccountingLine.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
+  BusinessCategory.hasMany(AccountingLine, { as: 'accountingLines', foreignKey: 'businessCategoryId' });
+  BusinessCategoryPaymentPlan.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
+  BusinessCategory.hasMany(BusinessCategoryPaymentPlan, { as: 'paymentPlans', foreignKey: 'businessCategoryId' });
 }

@@ -1,9 +1,11 @@
 import { Sequelize, Transaction, type Options } from 'sequelize';
+import { AccountingLine } from './AccountingLine';
 import { ActivityLog } from './ActivityLog';
 import { Administrator } from './Administrator';
 import { AdministratorRole } from './AdministratorRole';
 import { associate } from './associations';
 import { BusinessCategory } from './BusinessCategory';
+import { BusinessCategoryPaymentPlan } from './BusinessCategoryPaymentPlan';
 import { Coach } from './Coach';
 import { Lookup } from './Lookup';
 import { OutboxMessage } from './OutboxMessage';
@@ -17,6 +19,7 @@ import { UserViewHistory } from './UserViewHistory';
 import { VerificationCode } from './VerificationCode';
 
 export {
+  AccountingLine, BusinessCategoryPaymentPlan,
   ActivityLog, Administrator, AdministratorRole, BusinessCategory, Coach, Lookup, OutboxMessage, PasswordToken,
   RefreshToken, Role, SearchFilter, Student, User, UserViewHistory, VerificationCode,
 };
@@ -79,7 +82,7 @@ let initialised: Sequelize | null = null;
 /** Initialises every model on this Sequelize and wires associations (once per process). */
 export function initModels(sequelize: Sequelize): void {
   if (initialised === sequelize) return;
-  for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage]) {
+  for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan]) {
     model.initModel(sequelize);
   }
   associate();

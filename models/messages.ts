@@ -40,6 +40,7 @@ export const Messages = {
   ROLE_NAME_TAKEN: 'A role with this name already exists',
   LAST_SUPER_ADMIN: 'The last super administrator cannot be removed',
   FILTER_NAME_TAKEN: 'A saved filter with this name already exists',
+  BUSINESS_CATEGORY_NAME_FIXED: 'The business category name cannot be changed',
   TOO_MANY_ATTEMPTS: 'Too many attempts, please try again later',
 } as const;
 
@@ -90,6 +91,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   ROLE_NAME_TAKEN: 'Ya existe un rol con este nombre',
   LAST_SUPER_ADMIN: 'No se puede eliminar al último superadministrador',
   FILTER_NAME_TAKEN: 'Ya existe un filtro guardado con este nombre',
+  BUSINESS_CATEGORY_NAME_FIXED: 'El nombre de la categoría de negocio no se puede cambiar',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos, por favor, intente de nuevo más tarde',
 };
 

@@ -3,6 +3,7 @@ import { SequelizeStorage, Umzug, type MigrationFn } from 'umzug';
 import type { QueryInterface } from 'sequelize';
 import * as m0001 from './migrations/0001-core-tables';
 import * as m0002 from './migrations/0002-reference-data';
+import * as m0003 from './migrations/0003-business-category-plans';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -10,6 +11,7 @@ type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInter
 const MIGRATIONS: Array<[string, Migration]> = [
   ['0001-core-tables', m0001],
   ['0002-reference-data', m0002],
+  ['0003-business-category-plans', m0003],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { AdjustmentCategory, AdjustmentType, PaymentPlanType, PaymentScheduleType } from '../../models/enums';
+import { Messages } from '../../models/messages';
+import { id, optionalText, requiredText } from '../../models/validation';
+import { pagingQuery } from '../common/list';
+
+/** A default page size other than the platform's 10 (capped at 1000 like every list). */
+const sizeDefault = (n: number) => z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(n).transform((v) => Math.min(v, 1000));
+
+// ---- Business categories: the 11 fixed categories, listed 20 at a time sorted by NAME (spec §9).
+export const categorySortable = { id: 'id', ID: 'id', name: 'name', NAME: 'name', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt' };
+export const categoryListQuery = pagingQuery({ sortable: categorySortable, defaultSort: 'NAME' }, { size: sizeDefault(20) });
+export const categoryIdParams = z.object({ id: id() });
+
+/**
+ * PUT body. `name` is the category's fixed code: it may be sent back unchanged (the drawer sends the
+ * record), a different one is refused by the service (409). `id`, when sent, must be the path's.
+ */
+export const categoryBody = z
+  .object({
+    id: id().optional(),
+    name: z.string().max(40).optional(),
+    description: optionalText(255),
+    d2LUserType: z
+      .object({ code: optionalText(40), displayName: optionalText(100), identifier: optionalText(40) })
+      .strict()
+      .nullish(),
+  })
+  .strict();
+export type CategoryInput = z.output<typeof categoryBody>;
+
+// ---- Accounting lines of a category.
+export const lineSortable = {
+  id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', type: 'type', TYPE: 'type', category: 'category', CATEGORY: 'category', updatedAt: 'updatedAt',
+};
+export const lineListQuery = pagingQuery({ sortable: lineSortable }, { size: sizeDefault(100) });
+export const lineParams = z.object({ id: id(), lineId: id() });
+/** A required enum value: missing reads 'This field is required', anything else 'Invalid value'. */
+const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) });
+
+export const lineBody = z
+  .object({
+    description: requiredText(255),
+    type: requiredEnum(AdjustmentType),
+    category: requiredEnum(AdjustmentCategory),
+  })
+  .strict();
+export type LineInput = z.output<typeof lineBody>;
+
+// ---- Payment plans of a category.
+export const planSortable = {
+  id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', paymentPlanType: 'paymentPlanType', PAYMENT_PLAN_TYPE: 'paymentPlanType', updatedAt: 'updatedAt',
+};
+/** GET /business_categories/{id}/payment_plans: page 0, size 100 (spec §7). */
+export const planListQuery = pagingQuery({ sortable: planSortable }, { size: sizeDefault(100), paymentPlanType: z.enum(PaymentPlanType).optional() });
+/** GET /business_categories/payment_plans: every category's plans, paged. */
+export const allPlansQuery = pagingQuery({ sortable: planSortable }, { businessCategoryId: id().optional(), paymentPlanType: z.enum(PaymentPlanType).optional() });
+export const planParams = z.object({ id: id(), planId: id() });
+
+const MAX_MONEY = 9_999_999_999.99; // DECIMAL(12,2)
+const blankToNull = (v: unknown) => (v === '' || (typeof v === 'string' && v.trim() === '') ? null : v);
+const numeric = (v: unknown) => {
+  const b = blankToNull(v);
+  return typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b.trim()) ? Number(b) : b;
+};
+const decimals = (v: number, places: number) => {
+  const scaled = v * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** Money: a number ≥ 0 with at most two decimals (numeric text accepted), answered as integer cents. */
+export const moneyCents = () =>
+  z
+    .preprocess(
+      numeric,
+      z.number().min(0, Messages.INVALID_VALUE).max(MAX_MONEY, Messages.INVALID_VALUE).refine((v) => decimals(v, 2), Messages.INVALID_VALUE).nullish(),
+    )
+    .transform((v) => (v === null || v === undefined ? null : Math.round(v * 100)));
+
+/** A rate in percent: 0–100 with at most four decimals. */
+const rate = () =>
+  z
+    .preprocess(numeric, z.number().min(0, Messages.INVALID_VALUE).max(100, Messages.INVALID_VALUE).refine((v) => decimals(v, 4), Messages.INVALID_VALUE).nullish())
+    .transform((v) => (v === null || v === undefined ? null : Math.round(v * 10_000) / 10_000));
+
+/** A term in months: a whole number 0–600; missing or null takes the default. */
+const term = (fallback: number) =>
+  z.preprocess((v) => {
+    const n = numeric(v);
+    return n === null ? undefined : n;
+  }, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(600, Messages.INVALID_VALUE).default(fallback));
+
+const planShape = z
+  .object({
+    description: requiredText(255),
+    paymentPlanType: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(PaymentPlanType).default('PAY_IN_FULL')),
+    paymentScheduleType: z.preprocess(blankToNull, z.enum(PaymentScheduleType).nullish()),
+    installmentAmount: moneyCents(),
+    depositAmount: moneyCents(),
+    interestRate: rate(),
+    annualPercentageRate: rate(),
+    tuitionPrice: moneyCents(),
+    totalTerm: term(1),
+    amortizeTerm: term(0),
+    principalAmount: moneyCents(),
+    salesforcePaymentPlanId: optionalText(40),
+  })
+  .strict();
+
+/**
+ * Spec §4: a PAY_IN_FULL plan is saved with schedule FIXED_TERMS and totalTerm 1 whatever was sent.
+ * Then an INTEREST_BEARING plan needs what its schedule type needs, and amortizeTerm ≤ totalTerm.
+ */
+export const planBody = planShape
+  .transform((p) => (p.paymentPlanType === 'PAY_IN_FULL' ? { ...p, paymentScheduleType: 'FIXED_TERMS' as const, totalTerm: 1 } : p))
+  .superRefine((p, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (p.paymentPlanType === 'INTEREST_BEARING') {
+      if (!p.paymentScheduleType) issue('paymentScheduleType', Messages.REQUIRED);
+      if (p.paymentScheduleType === 'FIXED_TERMS' && p.totalTerm < 1) issue('totalTerm', Messages.INVALID_VALUE);
+      if (p.paymentScheduleType === 'FIXED_INSTALLMENT_AMOUNT' && !p.installmentAmount) issue('installmentAmount', p.installmentAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
+      if (p.paymentScheduleType === 'FIXED_PRINCIPAL_AMOUNT' && !p.principalAmount) issue('principalAmount', p.principalAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
+    }
+    if (p.amortizeTerm > p.totalTerm) issue('amortizeTerm', Messages.INVALID_VALUE);
+  });
+/** A checked plan: money in integer cents, schedule type always set. */
+export type PlanInput = z.output<typeof planBody>;
