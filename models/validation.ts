@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { parseDate } from './dates';
+import { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN } from './patterns';
+
+export { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN };
 import { Messages, format } from './messages';
 
 // A missing required value reads 'This field is required' everywhere; other type errors 'Invalid value'.
@@ -47,8 +50,6 @@ export function personName(max = 100) {
   return requiredText(max).refine((v) => /\p{L}{2}/u.test(v), Messages.ONE_WORD);
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 /** Email: trimmed, lower-cased (emails compare case-insensitively on every database). */
 export function email() {
   return z.preprocess(
@@ -56,8 +57,6 @@ export function email() {
     z.string().min(1, Messages.REQUIRED).max(254, format(Messages.MAX_LENGTH, 254)).regex(EMAIL_PATTERN, Messages.EMAIL_FORMAT),
   );
 }
-
-export const STRONG_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 
 /** Strong password: ≥ 8 characters with a digit, a lower- and an upper-case letter, no blanks. */
 export function strongPassword() {

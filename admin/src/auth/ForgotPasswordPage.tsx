@@ -1,3 +1,4 @@
+import { Messages } from '../../../models/messages';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -24,7 +25,7 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (e) {
       if (e instanceof HttpError && e.body.errors?.email) setFieldError(e.body.errors.email);
-      else setError(e instanceof Error ? e.message : 'An error found, please try again.');
+      else setError(e instanceof Error ? e.message : Messages.GENERIC);
     }
   }
 

@@ -1,3 +1,4 @@
+import { Messages } from '../../../models/messages';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
@@ -29,7 +30,7 @@ export function ResetPasswordPage() {
       navigate('/login');
     } catch (e) {
       if (e instanceof HttpError && e.body.errors && !e.body.errors.token) setFieldErrors(e.body.errors);
-      else setError(e instanceof Error ? e.message : 'An error found, please try again.');
+      else setError(e instanceof Error ? e.message : Messages.GENERIC);
     }
   }
 

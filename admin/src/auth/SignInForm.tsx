@@ -1,3 +1,4 @@
+import { Messages } from '../../../models/messages';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useLogin, useTranslate } from 'react-admin';
@@ -26,7 +27,7 @@ export function SignInForm({ redirectTo, initialEmail = '' }: { redirectTo?: str
       await login({ email, password }, redirectTo);
     } catch (e) {
       if (e instanceof HttpError && e.body.errors) setFieldErrors(e.body.errors);
-      setError(e instanceof Error ? e.message : 'An error found, please try again.');
+      setError(e instanceof Error ? e.message : Messages.GENERIC);
     } finally {
       setBusy(false);
     }

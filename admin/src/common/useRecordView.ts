@@ -11,12 +11,12 @@ export function useRecordView(entityType: string, entityId: string | number | un
   const dataProvider = useAppDataProvider();
   const { identity } = useGetIdentity();
   const userId = (identity as { userId?: number } | undefined)?.userId;
+  // The label only has to be known once: a new id (or the label arriving) is a new view, a renamed record is not.
+  const hasLabel = Boolean(label);
   useEffect(() => {
     if (!userId || entityId === undefined || entityId === 'create' || !label) return;
     dataProvider
       .request({ method: 'POST', path: `/users/${userId}/view_histories`, body: { entityType, entityId: Number(entityId), label } })
       .catch(() => undefined);
-    // The label only matters once; a new id is a new view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, entityType, entityId, Boolean(label)]);
+  }, [userId, entityType, entityId, hasLabel]);
 }

@@ -1,3 +1,5 @@
+import { Messages } from '../../../models/messages';
+
 /**
  * The one HTTP client of the console and the portal: bearer token on every call, the access token
  * refreshed shortly before it expires and once more on a 401, the contract's error body turned into
@@ -120,8 +122,6 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   return text ? `?${text}` : '';
 }
 
-const GENERIC_MESSAGE = 'An error found, please try again.';
-
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
@@ -137,7 +137,7 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
   if (body && typeof body === 'object' && typeof (body as ApiErrorBody).message === 'string') {
     return { ...(body as ApiErrorBody), status };
   }
-  return { status, message: GENERIC_MESSAGE };
+  return { status, message: Messages.GENERIC };
 }
 
 /** Builds the client. Refreshes are single-flight: concurrent calls share one refresh. */

@@ -6,10 +6,10 @@
  */
 import { Messages } from '../../../models/messages';
 import { parseDate } from './dates';
+import { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN } from '../../../models/patterns';
 
-/** The server's patterns (models/validation.ts EMAIL_PATTERN, STRONG_PASSWORD_PATTERN); a test keeps them equal. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const STRONG_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+/** The server's own patterns (models/patterns.ts). */
+export { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN };
 
 export type Check = (value: string) => string | undefined;
 

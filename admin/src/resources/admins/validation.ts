@@ -1,13 +1,12 @@
 import { Messages } from '../../../../models/messages';
+import { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN } from '../../../../models/patterns';
 
 /**
  * Form checks of platform spec §5 for the administrator and password forms. They answer the spec's
  * English message, which the i18n provider treats as a key (Spanish comes from the message catalogue),
- * exactly as it does with the same texts arriving from the server. The patterns repeat those of
- * models/validation.ts, which the console does not import (it pulls in zod and libphonenumber).
+ * exactly as it does with the same texts arriving from the server. The patterns are the server's
+ * own (models/patterns.ts).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const STRONG_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
