@@ -1,6 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import type { Of, PaymentPlanType, PaymentScheduleType } from './enums';
-import { auditAttributes, commonOptions } from './base';
+import { auditAttributes, commonOptions, planTermAttributes } from './base';
 
 /**
  * A payment plan offered for a business category. Money columns are DECIMAL(12,2) (numbers on both
@@ -27,24 +27,12 @@ export class BusinessCategoryPaymentPlan extends Model<InferAttributes<BusinessC
   declare updatedAt: CreationOptional<Date>;
 
   static initModel(sequelize: Sequelize) {
-    // Fresh objects per attribute: Sequelize writes the column name into each definition.
-    const money = () => ({ type: DataTypes.DECIMAL(12, 2), allowNull: true });
-    const rate = () => ({ type: DataTypes.DECIMAL(7, 4), allowNull: true });
     BusinessCategoryPaymentPlan.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         businessCategoryId: { type: DataTypes.INTEGER, allowNull: false },
         description: { type: DataTypes.STRING(255), allowNull: false },
-        paymentPlanType: { type: DataTypes.STRING(20), allowNull: false, defaultValue: 'PAY_IN_FULL' },
-        paymentScheduleType: { type: DataTypes.STRING(30), allowNull: false },
-        installmentAmount: money(),
-        depositAmount: money(),
-        interestRate: rate(),
-        annualPercentageRate: rate(),
-        tuitionPrice: money(),
-        totalTerm: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
-        amortizeTerm: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        principalAmount: money(),
+        ...planTermAttributes(),
         salesforcePaymentPlanId: { type: DataTypes.STRING(40), allowNull: true },
         ...auditAttributes,
         createdAt: DataTypes.DATE(3),

@@ -7,6 +7,22 @@ import { Coach } from './Coach';
 import { Role } from './Role';
 import { Student } from './Student';
 import { User } from './User';
+import { Program } from './Program';
+import { ProgramLanguage } from './ProgramLanguage';
+import { ProgramBundleItem } from './ProgramBundleItem';
+import { GraduationRequirement } from './GraduationRequirement';
+import { EnrollmentFlowRequirement } from './EnrollmentFlowRequirement';
+import { ProgramPaymentPlan } from './ProgramPaymentPlan';
+import { ProgramPaymentPlanLine } from './ProgramPaymentPlanLine';
+import { ExtraProduct } from './ExtraProduct';
+import { ModuleGroup } from './ModuleGroup';
+import { ProgramModule } from './ProgramModule';
+import { Cohort } from './Cohort';
+import { CohortModule } from './CohortModule';
+import { Product } from './Product';
+import { ProductItem } from './ProductItem';
+import { ProductPaymentPlan } from './ProductPaymentPlan';
+import { PaymentPlanAdjustment } from './PaymentPlanAdjustment';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -23,4 +39,33 @@ export function associate(): void {
   BusinessCategory.hasMany(AccountingLine, { as: 'accountingLines', foreignKey: 'businessCategoryId' });
   BusinessCategoryPaymentPlan.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
   BusinessCategory.hasMany(BusinessCategoryPaymentPlan, { as: 'paymentPlans', foreignKey: 'businessCategoryId' });
+
+  // Catalogue.
+  Program.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
+  Program.hasMany(ProgramLanguage, { as: 'languages', foreignKey: 'programId' });
+  Program.hasMany(ProgramBundleItem, { as: 'bundleItems', foreignKey: 'bundleProgramId' });
+  ProgramBundleItem.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Program.hasMany(GraduationRequirement, { as: 'graduationRequirements', foreignKey: 'programId' });
+  Program.hasMany(EnrollmentFlowRequirement, { as: 'enrollmentFlowRequirements', foreignKey: 'programId' });
+  Program.hasMany(ProgramPaymentPlan, { as: 'paymentPlans', foreignKey: 'programId' });
+  ProgramPaymentPlan.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  ProgramPaymentPlan.hasMany(ProgramPaymentPlanLine, { as: 'lines', foreignKey: 'programPaymentPlanId' });
+  ProgramPaymentPlanLine.belongsTo(AccountingLine, { as: 'accountingLine', foreignKey: 'accountingLineId' });
+  Program.hasMany(ExtraProduct, { as: 'extraProducts', foreignKey: 'programId' });
+  Program.hasMany(ProgramModule, { as: 'modules', foreignKey: 'programId' });
+  ProgramModule.belongsTo(ModuleGroup, { as: 'moduleGroup', foreignKey: 'moduleGroupId' });
+  Cohort.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Program.hasMany(Cohort, { as: 'cohorts', foreignKey: 'programId' });
+  Cohort.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
+  Cohort.hasMany(CohortModule, { as: 'modules', foreignKey: 'cohortId' });
+  CohortModule.belongsTo(ModuleGroup, { as: 'moduleGroup', foreignKey: 'moduleGroupId' });
+  CohortModule.belongsTo(ProgramModule, { as: 'programModule', foreignKey: 'programModuleId' });
+  Product.hasMany(ProductItem, { as: 'items', foreignKey: 'productId' });
+  ProductItem.belongsTo(Product, { as: 'product', foreignKey: 'productId' });
+  ProductItem.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  Cohort.hasMany(ProductItem, { as: 'productItems', foreignKey: 'cohortId' });
+  Product.hasMany(ProductPaymentPlan, { as: 'paymentPlans', foreignKey: 'productId' });
+  ProductPaymentPlan.belongsTo(Product, { as: 'product', foreignKey: 'productId' });
+  ProductPaymentPlan.belongsTo(BusinessCategoryPaymentPlan, { as: 'paymentPlan', foreignKey: 'paymentPlanId' });
+  ProductPaymentPlan.hasMany(PaymentPlanAdjustment, { as: 'adjustments', foreignKey: 'productPaymentPlanId' });
 }

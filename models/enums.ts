@@ -41,6 +41,16 @@ export const Gender = ['MALE', 'FEMALE', 'NON_BINARY', 'PREFER_NOT_TO_SAY'] as c
 export const TimeOfDay = ['EARLY_MORNING', 'MORNING', 'AFTERNOON', 'EVENING'] as const;
 export const Language = ['EN', 'ES'] as const;
 
+/** How a product is sold: the HCTP enrollment, a program-driven (DYNAMIC) enrollment, or a plain purchase. */
+export const ProductFlowType = ['HCTP', 'DYNAMIC', 'PURCHASE'] as const;
+/** What a graduation requirement counts. */
+export const GraduationRequirementType = ['QUIZ', 'ASSIGNMENT', 'MODULE', 'COACHING_CIRCLE', 'LEARNING_SESSION', 'OTHER'] as const;
+/** Extra products sold beside a program (spec §9: transcripts, certificates, makeup sessions and others). */
+export const ExtraProductType = ['TRANSCRIPT', 'CERTIFICATE', 'MAKEUP_SESSION', 'BOOK', 'OTHER'] as const;
+export const ExtraProductPriceType = ['FIXED', 'FREE'] as const;
+/** The kinds of LMS grade category a graduation requirement can point at. */
+export const LmsCategoryKind = ['QUIZ', 'ASSIGNMENT'] as const;
+
 /** Account kinds over the one users table (domain rules, "People and accounts"). */
 export const UserKind = ['ADMIN', 'STUDENT', 'COACH'] as const;
 

@@ -17,11 +17,31 @@ import { Student } from './Student';
 import { User } from './User';
 import { UserViewHistory } from './UserViewHistory';
 import { VerificationCode } from './VerificationCode';
+import { Program } from './Program';
+import { ProgramLanguage } from './ProgramLanguage';
+import { ProgramBundleItem } from './ProgramBundleItem';
+import { LmsCategory } from './LmsCategory';
+import { GraduationRequirement } from './GraduationRequirement';
+import { EnrollmentFlowRequirement } from './EnrollmentFlowRequirement';
+import { ProgramPaymentPlan } from './ProgramPaymentPlan';
+import { ProgramPaymentPlanLine } from './ProgramPaymentPlanLine';
+import { ExtraProduct } from './ExtraProduct';
+import { ModuleGroup } from './ModuleGroup';
+import { ProgramModule } from './ProgramModule';
+import { Cohort } from './Cohort';
+import { CohortModule } from './CohortModule';
+import { SkippedCoachingCircleSession } from './SkippedCoachingCircleSession';
+import { Product } from './Product';
+import { ProductItem } from './ProductItem';
+import { ProductPaymentPlan } from './ProductPaymentPlan';
+import { PaymentPlanAdjustment } from './PaymentPlanAdjustment';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
   ActivityLog, Administrator, AdministratorRole, BusinessCategory, Coach, Lookup, OutboxMessage, PasswordToken,
   RefreshToken, Role, SearchFilter, Student, User, UserViewHistory, VerificationCode,
+  Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct,
+  ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
 };
 
 export interface DatabaseOptions {
@@ -82,7 +102,8 @@ let initialised: Sequelize | null = null;
 /** Initialises every model on this Sequelize and wires associations (once per process). */
 export function initModels(sequelize: Sequelize): void {
   if (initialised === sequelize) return;
-  for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan]) {
+  for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
+    Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment]) {
     model.initModel(sequelize);
   }
   associate();

@@ -336,6 +336,34 @@ const en = {
     ACADEMIC: 'Academic',
     SUPPORT: 'Support',
   },
+  ProductFlowType: {
+    HCTP: 'HCTP enrollment',
+    DYNAMIC: 'Dynamic enrollment',
+    PURCHASE: 'Purchase',
+  },
+  GraduationRequirementType: {
+    QUIZ: 'Quiz',
+    ASSIGNMENT: 'Assignment',
+    MODULE: 'Module',
+    COACHING_CIRCLE: 'Coaching circle',
+    LEARNING_SESSION: 'Learning session',
+    OTHER: 'Other',
+  },
+  ExtraProductType: {
+    TRANSCRIPT: 'Transcript',
+    CERTIFICATE: 'Certificate',
+    MAKEUP_SESSION: 'Makeup session',
+    BOOK: 'Book',
+    OTHER: 'Other',
+  },
+  ExtraProductPriceType: {
+    FIXED: 'Fixed price',
+    FREE: 'Free',
+  },
+  LmsCategoryKind: {
+    QUIZ: 'Quiz',
+    ASSIGNMENT: 'Assignment',
+  },
 } as const satisfies Labels;
 
 const es = {
@@ -663,6 +691,34 @@ const es = {
     ADMISSIONS: 'Admisiones',
     ACADEMIC: 'Académico',
     SUPPORT: 'Soporte',
+  },
+  ProductFlowType: {
+    HCTP: 'Inscripción HCTP',
+    DYNAMIC: 'Inscripción dinámica',
+    PURCHASE: 'Compra',
+  },
+  GraduationRequirementType: {
+    QUIZ: 'Cuestionario',
+    ASSIGNMENT: 'Tarea',
+    MODULE: 'Módulo',
+    COACHING_CIRCLE: 'Círculo de coaching',
+    LEARNING_SESSION: 'Sesión de aprendizaje',
+    OTHER: 'Otro',
+  },
+  ExtraProductType: {
+    TRANSCRIPT: 'Certificado de notas',
+    CERTIFICATE: 'Certificado',
+    MAKEUP_SESSION: 'Sesión de recuperación',
+    BOOK: 'Libro',
+    OTHER: 'Otro',
+  },
+  ExtraProductPriceType: {
+    FIXED: 'Precio fijo',
+    FREE: 'Gratis',
+  },
+  LmsCategoryKind: {
+    QUIZ: 'Cuestionario',
+    ASSIGNMENT: 'Tarea',
   },
 } as const satisfies Labels;
 

@@ -4,6 +4,7 @@ import type { QueryInterface } from 'sequelize';
 import * as m0001 from './migrations/0001-core-tables';
 import * as m0002 from './migrations/0002-reference-data';
 import * as m0003 from './migrations/0003-business-category-plans';
+import * as m0004 from './migrations/0004-catalogue';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0001-core-tables', m0001],
   ['0002-reference-data', m0002],
   ['0003-business-category-plans', m0003],
+  ['0004-catalogue', m0004],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */
