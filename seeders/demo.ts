@@ -1,12 +1,14 @@
 /**
  * Demo data for a fresh installation: one administrator per seeded role (other than SUPER_ADMIN),
- * a demo student and a coach who can sign in, and a few hundred realistic students and customers.
+ * a demo student and a coach who can sign in, a few hundred realistic students and customers, and
+ * the demo catalogue (seeders/catalogue-demo.ts).
  * Written through the models, in one transaction; accounts that already exist are skipped, so a
  * second run adds nothing.
  */
 import bcrypt from 'bcrypt';
 import { Op, type CreationAttributes, type Transaction } from 'sequelize';
 import { Administrator, AdministratorRole, Coach, Role, Student, User } from '../models';
+import { seedCatalogueDemo } from './catalogue-demo';
 import { Rng, drawPerson, emailFor, validPhone, US_CITIES, type PersonFields } from './names';
 
 export const DEMO_ADMINS = [
@@ -125,6 +127,9 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
         coachWebConferenceUrl: 'https://meet.example.com/olivia-bennett',
       }, { transaction });
     }
+
+    // Programs, cohorts, plans and products that are enrolling today.
+    await seedCatalogueDemo(transaction, now);
 
     // Generated students and customers: no password (they set one through "forgot password").
     const fresh = people.filter((p) => !taken.has(p.email));

@@ -1,8 +1,10 @@
 import { Op } from 'sequelize';
-import { Administrator, Coach, Role, Student, User } from '../../models';
+import { Administrator, Coach, Cohort, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan, Role, Student, User } from '../../models';
 import { ageOn, normalisePhone } from '../../models/validation';
 import { DEMO_ADMINS, DEMO_COACH_EMAIL, DEMO_STUDENT_COUNT, DEMO_STUDENT_EMAIL, demoPeople, seedDemo } from '../../seeders/demo';
 import { seedBulkStudents } from '../../seeders/bulk';
+import { DEMO_PROGRAM_NAME, shiftMonths } from '../../seeders/catalogue-demo';
+import { cohortStatusOn, isEnrolling, schoolToday } from '../../models/catalogue';
 import { setupApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -67,6 +69,41 @@ describe('seedDemo', () => {
     const again = await Student.count();
     await seedDemo({ password: 'Demo12345', rounds: 4 });
     expect(await Student.count()).toBe(again);
+  });
+});
+
+describe('the demo catalogue', () => {
+  test('programs, cohorts whose status matches their dates, and published products enrolling today with plans and items; seeded once', async () => {
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const today = schoolToday();
+    const flagship = await Program.findOne({ where: { name: DEMO_PROGRAM_NAME } });
+    expect(flagship).not.toBeNull();
+    const cohorts = await Cohort.findAll({ where: { programId: flagship!.id } });
+    expect(cohorts.length).toBe(3);
+    for (const c of cohorts) {
+      expect(c.status).toBe(cohortStatusOn(c, today));
+      expect(c.label).toMatch(new RegExp(`^${DEMO_PROGRAM_NAME} \\d{2}-\\d{2}-\\d{4} - \\d{2}-\\d{2}-\\d{4}$`));
+    }
+    expect(cohorts.map((c) => c.status).sort()).toEqual(['ACTIVE', 'COMPLETED', 'CREATED']);
+    const plans = await ProgramPaymentPlan.findAll({ where: { programId: flagship!.id } });
+    expect(plans.filter((p) => p.isDefault).map((p) => p.name)).toEqual(['12 monthly payments']);
+
+    const items = await ProductItem.findAll({ where: { cohortId: cohorts.map((c) => c.id) } });
+    expect(items.length).toBe(1);
+    const product = await Product.findByPk(items[0].productId);
+    expect(product).toMatchObject({ published: true, deleted: false, flowType: 'HCTP' });
+    expect(isEnrolling(product!, today)).toBe(true);
+    expect(await ProductPaymentPlan.count({ where: { productId: product!.id } })).toBe(2);
+
+    const programs = await Program.count();
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    expect(await Program.count()).toBe(programs);
+  });
+
+  test('shiftMonths moves across year ends and clamps the day', () => {
+    expect(shiftMonths('2026-11-21', 2, 15)).toBe('2027-01-15');
+    expect(shiftMonths('2026-01-31', -1, 31)).toBe('2025-12-28');
+    expect(shiftMonths('2026-06-10', -18)).toBe('2024-12-01');
   });
 });
 
