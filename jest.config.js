@@ -22,6 +22,8 @@ module.exports = {
       roots: ['<rootDir>/tests/api'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFiles: ['<rootDir>/tests/support/env.ts'],
+      // Each file's beforeAll migrates a fresh database: room for a busy machine (tests/support/api-timeout.ts).
+      setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'],
     },
     ui('admin'),
     ui('portal'),

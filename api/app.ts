@@ -12,9 +12,14 @@ import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { businessCategoryRoutes } from './business-categories/business-categories.router';
+import { cohortRoutes } from './cohorts/cohorts.router';
 import { customerRoutes } from './customers/customers.router';
 import { healthRoutes } from './health/health.router';
 import { lookupRoutes } from './lookups/lookups.router';
+import { productRoutes } from './products/products.router';
+import { programRoutes } from './programs/programs.router';
+import { programPartRoutes } from './programs/program-parts.router';
+import { moduleGroupRoutes } from './module-groups/module-groups.router';
 import { roleRoutes } from './roles/roles.router';
 import { searchFilterRoutes } from './search-filters/search-filters.router';
 import { studentRoutes } from './students/students.router';
@@ -31,6 +36,11 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/customers', 'Customers', customerRoutes],
   ['/api/search_filters', 'Saved filters', searchFilterRoutes],
   ['/api/business_categories', 'Business categories', businessCategoryRoutes],
+  ['/api/programs', 'Programs', programRoutes],
+  ['/api/programs', 'Program parts', programPartRoutes],
+  ['/api/module_groups', 'Module groups', moduleGroupRoutes],
+  ['/api/products', 'Products', productRoutes],
+  ['/api/cohorts', 'Cohorts', cohortRoutes],
   ['/api/public', 'Public', lookupRoutes],
 ];
 

@@ -60,6 +60,11 @@ export const Messages = {
   MODULE_GROUP_IN_USE: 'The module group is used by modules',
   PAYMENT_PLAN_IN_USE: 'The payment plan is used by products',
   ACCOUNTING_LINE_OTHER_CATEGORY: "The accounting line does not belong to the program's business category",
+  SKIPPED_SESSION_EXISTS: 'This session date is already skipped',
+  DATE_RANGE_ORDER: 'The end cannot be before the start',
+  EXTENDED_GRADUATION_BEFORE_END: 'The extended graduation date cannot be before the end date',
+  SESSION_DATE_OUTSIDE_COHORT: "The date must be within the cohort's start and end dates",
+  EXTRA_PRODUCT_ARCHIVED: 'The extra product is archived',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -129,6 +134,11 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   MODULE_GROUP_IN_USE: 'El grupo de módulos está en uso',
   PAYMENT_PLAN_IN_USE: 'El plan de pago lo usan productos',
   ACCOUNTING_LINE_OTHER_CATEGORY: 'La línea contable no pertenece a la categoría de negocio del programa',
+  SKIPPED_SESSION_EXISTS: 'Esta fecha de sesión ya está omitida',
+  DATE_RANGE_ORDER: 'El fin no puede ser anterior al inicio',
+  EXTENDED_GRADUATION_BEFORE_END: 'La fecha de graduación extendida no puede ser anterior a la fecha de fin',
+  SESSION_DATE_OUTSIDE_COHORT: 'La fecha debe estar entre las fechas de inicio y fin de la cohorte',
+  EXTRA_PRODUCT_ARCHIVED: 'El producto adicional está archivado',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

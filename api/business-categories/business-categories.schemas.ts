@@ -91,38 +91,47 @@ const term = (fallback: number) =>
     return n === null ? undefined : n;
   }, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(600, Messages.INVALID_VALUE).default(fallback));
 
+/** The terms of a plan definition (shared with program payment plans: api/programs/program-parts.schemas.ts). */
+export const planTermsShape = {
+  paymentPlanType: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(PaymentPlanType).default('PAY_IN_FULL')),
+  paymentScheduleType: z.preprocess(blankToNull, z.enum(PaymentScheduleType).nullish()),
+  installmentAmount: moneyCents(),
+  depositAmount: moneyCents(),
+  interestRate: rate(),
+  annualPercentageRate: rate(),
+  tuitionPrice: moneyCents(),
+  totalTerm: term(1),
+  amortizeTerm: term(0),
+  principalAmount: moneyCents(),
+};
+type PlanTermsParsed = z.output<z.ZodObject<typeof planTermsShape>>;
+
 const planShape = z
   .object({
     description: requiredText(255),
-    paymentPlanType: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(PaymentPlanType).default('PAY_IN_FULL')),
-    paymentScheduleType: z.preprocess(blankToNull, z.enum(PaymentScheduleType).nullish()),
-    installmentAmount: moneyCents(),
-    depositAmount: moneyCents(),
-    interestRate: rate(),
-    annualPercentageRate: rate(),
-    tuitionPrice: moneyCents(),
-    totalTerm: term(1),
-    amortizeTerm: term(0),
-    principalAmount: moneyCents(),
+    ...planTermsShape,
     salesforcePaymentPlanId: optionalText(40),
   })
   .strict();
 
-/**
- * Spec §4: a PAY_IN_FULL plan is saved with schedule FIXED_TERMS and totalTerm 1 whatever was sent.
- * Then an INTEREST_BEARING plan needs what its schedule type needs, and amortizeTerm ≤ totalTerm.
- */
-export const planBody = planShape
-  .transform((p) => (p.paymentPlanType === 'PAY_IN_FULL' ? { ...p, paymentScheduleType: 'FIXED_TERMS' as const, totalTerm: 1 } : p))
-  .superRefine((p, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (p.paymentPlanType === 'INTEREST_BEARING') {
-      if (!p.paymentScheduleType) issue('paymentScheduleType', Messages.REQUIRED);
-      if (p.paymentScheduleType === 'FIXED_TERMS' && p.totalTerm < 1) issue('totalTerm', Messages.INVALID_VALUE);
-      if (p.paymentScheduleType === 'FIXED_INSTALLMENT_AMOUNT' && !p.installmentAmount) issue('installmentAmount', p.installmentAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
-      if (p.paymentScheduleType === 'FIXED_PRINCIPAL_AMOUNT' && !p.principalAmount) issue('principalAmount', p.principalAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
-    }
-    if (p.amortizeTerm > p.totalTerm) issue('amortizeTerm', Messages.INVALID_VALUE);
-  });
+/** Spec §4: a PAY_IN_FULL plan is saved with schedule FIXED_TERMS and totalTerm 1 whatever was sent. */
+export function forcePayInFull<T extends PlanTermsParsed>(p: T): T {
+  return p.paymentPlanType === 'PAY_IN_FULL' ? { ...p, paymentScheduleType: 'FIXED_TERMS' as const, totalTerm: 1 } : p;
+}
+
+/** An INTEREST_BEARING plan needs what its schedule type needs, and amortizeTerm ≤ totalTerm. */
+export function checkPlanTerms(p: PlanTermsParsed, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (p.paymentPlanType === 'INTEREST_BEARING') {
+    if (!p.paymentScheduleType) issue('paymentScheduleType', Messages.REQUIRED);
+    if (p.paymentScheduleType === 'FIXED_TERMS' && p.totalTerm < 1) issue('totalTerm', Messages.INVALID_VALUE);
+    if (p.paymentScheduleType === 'FIXED_INSTALLMENT_AMOUNT' && !p.installmentAmount) issue('installmentAmount', p.installmentAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
+    if (p.paymentScheduleType === 'FIXED_PRINCIPAL_AMOUNT' && !p.principalAmount) issue('principalAmount', p.principalAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
+  }
+  if (p.amortizeTerm > p.totalTerm) issue('amortizeTerm', Messages.INVALID_VALUE);
+}
+
+/** A category plan: PAY_IN_FULL forced first, then the terms checked. */
+export const planBody = planShape.transform(forcePayInFull).superRefine(checkPlanTerms);
 /** A checked plan: money in integer cents, schedule type always set. */
 export type PlanInput = z.output<typeof planBody>;

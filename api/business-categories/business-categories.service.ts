@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { AccountingLine, BusinessCategory, BusinessCategoryPaymentPlan } from '../../models';
+import { AccountingLine, BusinessCategory, BusinessCategoryPaymentPlan, ProductPaymentPlan } from '../../models';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
@@ -166,12 +166,14 @@ export async function updatePlan(categoryId: number, planId: number, input: Plan
 }
 
 /**
- * Deletes a plan (hard delete). Later areas that reference a category plan block this with their
- * own rule; a database foreign key refusal answers 409 REFERENCE_CONFLICT meanwhile.
+ * Deletes a plan (hard delete). A plan products are sold with is refused (409 PAYMENT_PLAN_IN_USE);
+ * later areas that reference a category plan block this with their own rule, and a database foreign
+ * key refusal answers 409 REFERENCE_CONFLICT meanwhile.
  */
 export async function deletePlan(categoryId: number, planId: number, actor: Actor) {
   const plan = await getPlan(categoryId, planId);
   await BusinessCategoryPaymentPlan.sequelize!.transaction(async (transaction) => {
+    if (await ProductPaymentPlan.count({ where: { paymentPlanId: planId }, transaction })) throw AppError.conflict('PAYMENT_PLAN_IN_USE', Messages.PAYMENT_PLAN_IN_USE);
     await plan.destroy({ transaction });
     await recordActivity(actor, { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: planId, category: 'BILLING', type: 'DELETED', changes: diff(planDto(plan), {}) }, transaction);
   });

@@ -4,6 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import mysql from 'mysql2/promise';
+import { createSequelize, initModels } from '../../models';
+import { migrate } from '../../models/migrator';
 
 async function main(): Promise<number> {
   const server = (process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
@@ -18,6 +20,11 @@ async function main(): Promise<number> {
   await connection.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   console.log(`API suite on MariaDB, database ${database}`);
   try {
+    // Migrate once before the suites: on MariaDB the DDL takes seconds, and suites must not race to run it.
+    const sequelize = createSequelize(`${server}/${database}`);
+    initModels(sequelize);
+    await migrate(sequelize);
+    await sequelize.close();
     const run = spawnSync('npx', ['jest', '--runInBand', '--selectProjects', 'api', ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, TEST_DATABASE_URL: `${server}/${database}` },
