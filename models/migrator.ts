@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-core-tables';
 import * as m0002 from './migrations/0002-reference-data';
 import * as m0003 from './migrations/0003-business-category-plans';
 import * as m0004 from './migrations/0004-catalogue';
+import * as m0005 from './migrations/0005-finance-catalogue';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0002-reference-data', m0002],
   ['0003-business-category-plans', m0003],
   ['0004-catalogue', m0004],
+  ['0005-finance-catalogue', m0005],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

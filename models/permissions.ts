@@ -52,7 +52,9 @@ export const SeededRoles: Array<{ name: string; description: string; permissions
     permissions: [
       ...readAll.filter((p) => !p.startsWith('roles:') && !p.startsWith('admins:')),
       ...all('payment_plans', 'payments', 'payment_methods', 'refunds', 'transfers', 'withdrawals', 'vouchers', 'exports', 'search_filters'),
-      'students:update', 'students:export', 'customers:update', 'business_categories:update',
+      // Plan templates and products (prices, plans, publishing): migration 0005 adds them to existing installs.
+      ...all('business_categories', 'products'),
+      'students:update', 'students:export', 'customers:update',
     ],
   },
   {
