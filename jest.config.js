@@ -11,6 +11,7 @@ const ui = (name) => ({
   // react-admin and MUI ship ESM builds that jsdom tests load through their CommonJS entry points.
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/tests/support/file-stub.js' },
   setupFiles: ['<rootDir>/tests/support/ui-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/tests/support/ui-timeouts.ts'],
   // react-hotkeys-hook (used by react-admin) ships ES modules only: let swc turn it into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
 });

@@ -1,6 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 import type { CohortStatus, Of } from './enums';
 import { auditAttributes, commonOptions, jsonText } from './base';
+import type { BusinessCategory } from './BusinessCategory';
 import type { Program } from './Program';
 
 /**
@@ -42,6 +43,7 @@ export class Cohort extends Model<InferAttributes<Cohort>, InferCreationAttribut
   declare updatedAt: CreationOptional<Date>;
 
   declare program?: NonAttribute<Program>;
+  declare businessCategory?: NonAttribute<BusinessCategory>;
 
   static initModel(sequelize: Sequelize) {
     const flag = () => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });

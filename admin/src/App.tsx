@@ -9,7 +9,11 @@ import { lazyScreen } from './common/lazyScreen';
 import { Layout } from './layout/Layout';
 import type { AppDataProvider } from './providers/dataProvider';
 import admins from './resources/admins';
+import businessCategories from './resources/business-categories';
+import cohorts from './resources/cohorts';
 import customers from './resources/customers';
+import products from './resources/products';
+import programs from './resources/programs';
 import roles from './resources/roles';
 import students from './resources/students';
 import type { AuthProvider, I18nProvider } from 'react-admin';
@@ -53,6 +57,10 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         <Resource name="customers" {...customers} />
         <Resource name="admins" {...admins} />
         <Resource name="roles" {...roles} />
+        <Resource name="business-categories" {...businessCategories} />
+        <Resource name="programs" {...programs} />
+        <Resource name="products" {...products} />
+        <Resource name="cohorts" {...cohorts} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -31,7 +31,7 @@ export type CohortDto = ReturnType<typeof cohortDto>;
 /** The contract shape of a cohort: every §3 field, its label, program, category and products. */
 export function cohortDto(c: Cohort, productIds: number[] = []) {
   // The model declares `program`; the business-category association is read through this view.
-  const category = (c as Cohort & { businessCategory?: BusinessCategory }).businessCategory;
+  const category = c.businessCategory;
   return {
     id: c.id,
     status: c.status,
@@ -360,5 +360,5 @@ export async function setCoachingCircleDates(id: number, input: CoachingCircleDa
 /** POST /api/cohorts/{id}/sync_from_d2l: no learning-system connection exists yet, so always 409 after the 404 check. */
 export async function syncCohortFromLms(id: number): Promise<never> {
   await getCohort(id);
-  throw AppError.conflict('LMS_CONNECTION_REQUIRED', format(Messages.LMS_CONNECTION_REQUIRED, 'cohort'));
+  throw AppError.conflict('LMS_CONNECTION_REQUIRED', Messages.LMS_CONNECTION_REQUIRED_COHORT);
 }

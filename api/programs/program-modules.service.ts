@@ -67,7 +67,7 @@ async function checkGroup(moduleGroupId: number | null, transaction: Transaction
 function values(input: ModuleInput) {
   return {
     title: input.title, d2lModuleId: input.d2lModuleId ?? null, groupName: input.group ?? null, moduleGroupId: input.moduleGroupId, locked: input.locked,
-    duration: input.duration, startDateTime: input.startDateTime, openDate: input.openDate, closeDate: input.closeDate, endDateTime: input.endDateTime,
+    duration: input.duration, startDateTime: input.startDateTime ?? null, openDate: input.openDate ?? null, closeDate: input.closeDate ?? null, endDateTime: input.endDateTime ?? null,
     image: input.image ?? null, consumeTrackingEnabled: input.consumeTrackingEnabled, communicationTemplateId: input.communicationTemplateId, displayOrder: input.displayOrder,
   };
 }

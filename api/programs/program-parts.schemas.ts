@@ -3,6 +3,7 @@ import { ExtraProductPriceType, ExtraProductType, GraduationRequirementType } fr
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText, requiredText } from '../../models/validation';
 import { checkPlanTerms, forcePayInFull, moneyCents, planTermsShape } from '../business-categories/business-categories.schemas';
+import { dateTime } from '../cohorts/cohorts.schemas';
 import { pagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (capped like every list). */
@@ -22,19 +23,6 @@ const optionalInt = (min = 0, max = 1_000_000) =>
 const flag = () => z.preprocess((v) => (v === null ? undefined : v), booleanish().default(false));
 /** An optional reference id; blank or null is null. */
 const optionalId = () => z.preprocess((v) => (v === '' ? null : v), id().nullish()).transform((v) => v ?? null);
-
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
-/** An ISO 8601 date-time with its zone (`2026-11-21T14:05:00Z`), or a date (midnight UTC); blank is null. */
-const dateTime = () =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string()
-        .refine((v) => ISO_DATE_TIME.test(v.trim()) && !Number.isNaN(Date.parse(v.trim())), Messages.INVALID_DATE)
-        .nullish(),
-    )
-    .transform((v) => (v === null || v === undefined ? null : new Date(v.trim())));
 
 export const programIdParams = z.object({ id: id() });
 
@@ -161,10 +149,11 @@ export const moduleBody = z
     moduleGroupId: optionalId(),
     locked: flag(),
     duration: optionalInt(0, 100_000),
-    startDateTime: dateTime(),
-    openDate: dateTime(),
-    closeDate: dateTime(),
-    endDateTime: dateTime(),
+    // ISO 8601 with a zone, or a day read in the school's zone: opening edges at its start, closing ones at its end (as cohort modules).
+    startDateTime: dateTime('start'),
+    openDate: dateTime('start'),
+    closeDate: dateTime('end'),
+    endDateTime: dateTime('end'),
     image: optionalText(500),
     consumeTrackingEnabled: flag(),
     communicationTemplateId: optionalId(),

@@ -295,5 +295,5 @@ export async function setFlowRequirements(id: number, input: FlowRequirement[], 
 export async function requireLms(id: number): Promise<never> {
   const program = await getProgram(id);
   if (program.lmsConnectionId && !program.d2lOrgUnitId) throw AppError.conflict('PROGRAM_ORG_UNIT_REQUIRED', Messages.PROGRAM_ORG_UNIT_REQUIRED);
-  throw AppError.conflict('LMS_CONNECTION_REQUIRED', format(Messages.LMS_CONNECTION_REQUIRED, 'program'));
+  throw AppError.conflict('LMS_CONNECTION_REQUIRED', Messages.LMS_CONNECTION_REQUIRED);
 }

@@ -3,6 +3,7 @@ import raSpanishDefault, { raSpanish } from '../../admin/src/i18n/ra-es';
 import * as Enums from '../../models/enums';
 import { EnumLabels, enumChoices, enumLabel, durationTypeLabel, type EnumName } from '../../models/labels';
 import { Messages, MessagesEs, translateMessage } from '../../models/messages';
+import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 
 type Tree = { [key: string]: unknown };
 
@@ -116,5 +117,17 @@ describe('Spanish API messages', () => {
     expect(underAge).not.toContain('Phone enrollment');
     expect(translateMessage('Minimum 8 characters', 'es')).toBe('Mínimo 8 caracteres');
     expect(translateMessage('Some unknown text', 'es')).toBe('Some unknown text');
+  });
+});
+
+describe('the console i18n provider and server texts', () => {
+  it('shows a server refusal in Spanish whether react-admin passes it as the key or with itself as the default', () => {
+    const i18n = createI18nProvider('es');
+    const refusal = 'The cohort cannot be archived: it belongs to the product HCTP 2027';
+    const spanish = 'La cohorte no se puede archivar: pertenece al producto HCTP 2027';
+    expect(i18n.translate(refusal)).toBe(spanish);
+    expect(i18n.translate(refusal, { _: refusal })).toBe(spanish);
+    expect(i18n.translate('ra.action.save')).toBe('Guardar');
+    expect(createI18nProvider('en').translate(refusal, { _: refusal })).toBe(refusal);
   });
 });

@@ -690,6 +690,13 @@ describe('program modules', () => {
     expect((await request(t.app).get(`${P(MISSING)}/program_modules`).set(bearer(superToken))).status).toBe(404);
   });
 
+  test("a day without a time is read in the school's zone: opening at its start, closing at its end", async () => {
+    const program = await makeProgram();
+    const res = await post(program, body({ openDate: '2030-01-10', closeDate: '01-31-2030', startDateTime: '2030-01-10', endDateTime: '2030-01-31' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ openDate: '2030-01-10T05:00:00.000Z', closeDate: '2030-02-01T04:59:59.999Z', startDateTime: '2030-01-10T05:00:00.000Z', endDateTime: '2030-02-01T04:59:59.999Z' });
+  });
+
   test('GET one; another program is 404', async () => {
     const program = await makeProgram();
     const other = await makeProgram();

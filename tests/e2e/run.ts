@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   });
   try {
     await waitForHealth(baseUrl, 60_000);
-    const jest = spawnSync('npx', ['jest', '--runInBand', '--testTimeout=60000', '--selectProjects', 'e2e', ...process.argv.slice(2)], {
+    const jest = spawnSync('npx', ['jest', '--runInBand', '--testTimeout=60000', ...process.argv.slice(2), '--selectProjects', 'e2e'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl },

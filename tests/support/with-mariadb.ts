@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     initModels(sequelize);
     await migrate(sequelize);
     await sequelize.close();
-    const run = spawnSync('npx', ['jest', '--runInBand', '--selectProjects', 'api', ...process.argv.slice(2)], {
+    const run = spawnSync('npx', ['jest', '--runInBand', ...process.argv.slice(2), '--selectProjects', 'api'], {
       stdio: 'inherit',
       env: { ...process.env, TEST_DATABASE_URL: `${server}/${database}` },
     });

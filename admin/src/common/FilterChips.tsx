@@ -40,6 +40,8 @@ export interface FilterDescriptor {
   enumName?: EnumName;
   /** For `lookup`: the lookup type whose labels name the values (countries, states). */
   lookupType?: LookupKind;
+  /** For `lookup` without a lookup type: value → label, given by the list (records named by id). */
+  labels?: Record<string, string>;
 }
 
 export type FilterDescriptors = Record<string, FilterDescriptor>;
@@ -87,7 +89,7 @@ export function criterionText(value: unknown, descriptor: FilterDescriptor | und
     case 'lookup': {
       const labels = descriptor?.lookupType ? lookups[descriptor.lookupType] : undefined;
       return asList(value)
-        .map((v) => labels?.get(String(v)) ?? String(v))
+        .map((v) => labels?.get(String(v)) ?? descriptor?.labels?.[String(v)] ?? String(v))
         .join(', ');
     }
     case 'date':

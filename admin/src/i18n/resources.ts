@@ -1,5 +1,10 @@
 import { admins } from '../resources/admins/i18n';
+import { businessCategories } from '../resources/business-categories/i18n';
+import { cohorts } from '../resources/cohorts/i18n';
 import { customers } from '../resources/customers/i18n';
+import { products } from '../resources/products/i18n';
+import { programs } from '../resources/programs/i18n';
+import { programParts } from '../resources/programs/parts/i18n';
 import { roles } from '../resources/roles/i18n';
 import { students } from '../resources/students/i18n';
 import { dashboard } from '../dashboard/i18n';
@@ -9,7 +14,7 @@ import { profile } from '../profile/i18n';
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
  * `name`, `fields`, `filters`, `actions`...); they are assembled here under `resources.<name>`.
  */
-const byResource = { students, customers, admins, roles };
+const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts };
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {

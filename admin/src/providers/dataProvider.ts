@@ -29,7 +29,7 @@ export const resourcePaths: Record<string, string> = {
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
-export const plainListResources = new Set(['roles']);
+export const plainListResources = new Set(['roles', 'business-categories']);
 
 /** Filter keys that are list state, not criteria. */
 export const SAVED_FILTER_KEYS = ['savedFilterId', 'savedFilterName'] as const;
@@ -233,6 +233,91 @@ export function createDataProvider(http: HttpClient) {
     /** Public lookups by type (GET /public/lookups?type=). */
     lookups: async (type: string) =>
       (await request<{ content: Array<{ type: string; value: string; label: string }> }>({ path: '/public/lookups', query: { type }, auth: false })).content,
+
+    // ---- Programs (core): archive, undelete, bundle, enrollment-flow requirements, learning-system calls.
+    /** DELETE /programs/{id}: archives the program (409 while it has current cohorts). */
+    archiveProgram: (id: Identifier) => request<void>({ method: 'DELETE', path: at('programs', id) }),
+    /** PATCH /programs/{id}/undeleted: brings an archived program back; answers the program. */
+    undeleteProgram: (id: Identifier) => request<RaRecord>({ method: 'PATCH', path: at('programs', id, '/undeleted') }),
+    /** GET /programs/{id}/programs: the programs a bundle includes. */
+    bundlePrograms: (id: Identifier) => request<RaRecord[]>({ path: at('programs', id, '/programs') }),
+    /** POST /programs/{id}/programs: replaces the programs a bundle includes; answers them. */
+    setBundlePrograms: (id: Identifier, programIds: Identifier[]) => request<RaRecord[]>({ method: 'POST', path: at('programs', id, '/programs'), body: { programIds } }),
+    /** GET /programs/{id}/enrollment_flow_requirements: the six steps and whether each is required. */
+    enrollmentFlowRequirements: (id: Identifier) => request<Array<{ step: string; required: boolean }>>({ path: at('programs', id, '/enrollment_flow_requirements') }),
+    /** PUT /programs/{id}/enrollment_flow_requirements with [{ step, required }]. */
+    setEnrollmentFlowRequirements: (id: Identifier, requirements: Array<{ step: string; required: boolean }>) =>
+      request<Array<{ step: string; required: boolean }>>({ method: 'PUT', path: at('programs', id, '/enrollment_flow_requirements'), body: requirements }),
+    /** The program's learning-system calls: POST sync_from_d2l / sync_topic_videos_from_d2l, GET sync_academic_status. */
+    programLmsCall: (id: Identifier, call: 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status') =>
+      request<unknown>({ method: call === 'sync_academic_status' ? 'GET' : 'POST', path: at('programs', id, `/${call}`) }),
+    // ---- end of programs (core)
+
+    // ---- Products: archive, undelete, publish, enrolling status, the plan templates a product plan points at.
+    /** DELETE /products/{id}: archives the product (it is unpublished too; 409 while a later area blocks it). */
+    archiveProduct: (id: Identifier) => request<void>({ method: 'DELETE', path: at('products', id) }),
+    /** PATCH /products/{id}/undeleted: brings an archived product back, unpublished; answers the product. */
+    undeleteProduct: (id: Identifier) => request<RaRecord>({ method: 'PATCH', path: at('products', id, '/undeleted') }),
+    /** POST /products/{id}/publish (or ?publish=false to unpublish); 409 without a payment plan and a product item. */
+    publishProduct: (id: Identifier, publish = true) =>
+      request<RaRecord>({ method: 'POST', path: at('products', id, '/publish'), query: publish ? undefined : { publish: false } }),
+    /** GET /products/{id}/check_enrolling_status: whether it is enrolling today, and its window. */
+    productEnrollingStatus: (id: Identifier) =>
+      request<{ enrolling: boolean; enrollingStartDate: string | null; enrollingEndDate: string | null; today?: string }>({ path: at('products', id, '/check_enrolling_status') }),
+    /** GET /business_categories/payment_plans: every category's plan templates (one page of 1000, by description). */
+    paymentPlanTemplates: async () =>
+      readList<RaRecord>(await request({ path: '/business_categories/payment_plans', query: { size: 1000, page: 0, sortBy: 'description', descending: false } })).data,
+    // ---- end of products
+
+    // ---- Program parts: extra products (list with the archived toggle, publish, archive) and module groups.
+    /** GET /programs/{id}/extra_products?deleted: one program's extra products (archived ones only with deleted=true), all of them by name. */
+    programExtraProducts: async (programId: Identifier, { deleted = false }: { deleted?: boolean } = {}) =>
+      readList<RaRecord>(await request({ path: at('programs', programId, '/extra_products'), query: { deleted, size: 1000, page: 0, sortBy: 'name', descending: false } })),
+    /** PATCH /programs/{id}/extra_products/{extraProductId}/publish?publish=true|false; answers the extra product. */
+    publishExtraProduct: (programId: Identifier, extraProductId: Identifier, publish: boolean) =>
+      request<RaRecord>({ method: 'PATCH', path: at('programs', programId, `/extra_products/${encodeURIComponent(String(extraProductId))}/publish`), query: { publish } }),
+    /** DELETE /programs/{id}/extra_products/{extraProductId}: archives it (soft delete, unpublished). */
+    archiveExtraProduct: (programId: Identifier, extraProductId: Identifier) =>
+      request<void>({ method: 'DELETE', path: at('programs', programId, `/extra_products/${encodeURIComponent(String(extraProductId))}`) }),
+    /** GET /module_groups: every module group by name (one page of 1000). */
+    moduleGroups: async () => readList<RaRecord & { name: string }>(await request({ path: '/module_groups', query: { size: 1000, page: 0, sortBy: 'name', descending: false } })).data,
+    /** POST /module_groups { name }: 409 MODULE_GROUP_NAME_TAKEN when the name exists (whatever its case). */
+    createModuleGroup: (name: string) => request<RaRecord & { name: string }>({ method: 'POST', path: '/module_groups', body: { name } }),
+    // ---- end of program parts
+    // ---- Cohorts: archive, undelete, publish, flags, coaching-circle windows, LMS sync, cohort modules.
+    /** DELETE /cohorts/{id}: archives the cohort (409 COHORT_IN_PRODUCT, or a later area's block). */
+    archiveCohort: (id: Identifier) => request<void>({ method: 'DELETE', path: at('cohorts', id) }),
+    /** PATCH /cohorts/{id}/undeleted: brings an archived cohort back, unpublished; answers the cohort. */
+    undeleteCohort: (id: Identifier) => request<RaRecord>({ method: 'PATCH', path: at('cohorts', id, '/undeleted') }),
+    /** POST /cohorts/publish { cohortIds, published }: all the cohorts or none; answers them. */
+    publishCohorts: (cohortIds: Identifier[], published: boolean) =>
+      request<RaRecord[]>({ method: 'POST', path: '/cohorts/publish', body: { cohortIds: cohortIds.map(Number), published } }),
+    /** PATCH /cohorts/{id}/useCoachingCircle | accessDisabled | cancelled { value }; answers the cohort. */
+    setCohortFlag: (id: Identifier, flag: 'useCoachingCircle' | 'accessDisabled' | 'cancelled', value: boolean) =>
+      request<RaRecord>({ method: 'PATCH', path: at('cohorts', id, `/${flag}`), body: { value } }),
+    /** PATCH /cohorts/{id}/coaching_circle_open_close_dates: the keys sent change (null clears); answers the cohort. */
+    setCoachingCircleDates: (
+      id: Identifier,
+      dates: Partial<Record<'coachingCircleOpenDate' | 'coachingCircleCloseDate' | 'sessionOpenDate' | 'sessionCloseDate', string | null>>,
+    ) => request<RaRecord>({ method: 'PATCH', path: at('cohorts', id, '/coaching_circle_open_close_dates'), body: dates }),
+    /** POST /cohorts/{id}/sync_from_d2l (409 LMS_CONNECTION_REQUIRED until connections exist). */
+    syncCohortFromLms: (id: Identifier) => request<unknown>({ method: 'POST', path: at('cohorts', id, '/sync_from_d2l') }),
+    /** POST /cohorts/{id}/modules/sync: copies the program's modules the cohort lacks; answers the first page of its modules. */
+    syncCohortModules: async (id: Identifier) => readList<RaRecord>(await request({ method: 'POST', path: at('cohorts', id, '/modules/sync') })),
+    /** PATCH /cohorts/{id}/cohort_modules/{moduleId}/open_date { openDate } or .../close_date { closeDate }; answers the module. */
+    setCohortModuleDate: (cohortId: Identifier, moduleId: Identifier, field: 'openDate' | 'closeDate', value: string | null) =>
+      request<RaRecord>({
+        method: 'PATCH',
+        path: at('cohorts', cohortId, `/cohort_modules/${encodeURIComponent(String(moduleId))}/${field === 'openDate' ? 'open_date' : 'close_date'}`),
+        body: { [field]: value },
+      }),
+    /** PATCH /cohorts/{id}/cohort_modules/{moduleId}/module_group { moduleGroupId } (null takes it out); answers the module. */
+    setCohortModuleGroup: (cohortId: Identifier, moduleId: Identifier, moduleGroupId: Identifier | null) =>
+      request<RaRecord>({ method: 'PATCH', path: at('cohorts', cohortId, `/cohort_modules/${encodeURIComponent(String(moduleId))}/module_group`), body: { moduleGroupId } }),
+    /** DELETE /cohorts/{id}/modules/{moduleId}: removes the module from the cohort (a later sync copies it again). */
+    deleteCohortModule: (cohortId: Identifier, moduleId: Identifier) =>
+      request<void>({ method: 'DELETE', path: at('cohorts', cohortId, `/modules/${encodeURIComponent(String(moduleId))}`) }),
+    // ---- end of cohorts
   };
 }
 

@@ -24,6 +24,14 @@ export function createI18nProvider(locale: Locale = initialLocale()) {
   });
   return {
     ...provider,
+    // react-admin shows server texts as translate(message, { _: default }): a default skips
+    // onMissingKey, so a server refusal stayed English in Spanish. Whatever fell back to the key or
+    // to the default goes through the message catalogue (unknown texts come back unchanged).
+    translate: (key: string, options?: object) => {
+      const text = provider.translate(key, options);
+      const fallback = (options as { _?: unknown } | undefined)?._;
+      return text === key || text === fallback ? translateMessage(text, provider.getLocale() === 'es' ? 'es' : 'en') : text;
+    },
     changeLocale: (l: string) => {
       globalThis.localStorage?.setItem(LOCALE_KEY, l);
       return provider.changeLocale(l);

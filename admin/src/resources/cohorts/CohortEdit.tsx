@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { Box, Typography } from '@mui/material';
+import { EditBase, SaveButton, SimpleForm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../common/dates';
+import { CohortInputs } from './CohortInputs';
+import { COHORTS, toCohortFormValues, toCohortPayload, type CohortRecord, type UpdatedBy } from './cohortRecord';
+import { useCohortRefusal } from './useCohortRefusal';
+
+/** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a form. */
+export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy?: UpdatedBy | null } }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!record.updatedAt) return null;
+  const date = formatDateTime(record.updatedAt, locale);
+  const name = record.updatedBy?.name;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
+      {name ? translate('resources.cohorts.messages.updated', { date, name }) : translate('resources.cohorts.messages.updated_no_name', { date })}
+    </Typography>
+  );
+}
+
+/**
+ * The cohort form of the drawer: PUT /cohorts/{id} with exactly the cohort's fields, saved
+ * pessimistically (the answer carries the new label and status). Date-times show as the school's
+ * days and keep their time when the day is not changed. A 400's field errors land under their
+ * inputs; a 409 (archived program, archived cohort) is notified with the server's message.
+ */
+export function CohortEdit({ record }: { record: CohortRecord }) {
+  const notify = useNotify();
+  const onError = useCohortRefusal();
+  const formValues = useMemo(() => toCohortFormValues(record), [record]);
+  return (
+    <EditBase<CohortRecord>
+      resource={COHORTS}
+      id={record.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(data) => toCohortPayload(data, record) as unknown as CohortRecord}
+      mutationOptions={{ onSuccess: () => notify('resources.cohorts.notifications.saved', { type: 'success' }), onError }}
+    >
+      <SimpleForm record={formValues} noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+        <CohortInputs />
+      </SimpleForm>
+    </EditBase>
+  );
+}

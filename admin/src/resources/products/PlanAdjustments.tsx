@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button, CreateBase, DataTable, DeleteWithConfirmButton, EditBase, ListBase, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useEditContext,
+  useGetOne, useListContext, useNotify, useRecordContext, useTranslate, type Identifier,
+} from 'react-admin';
+import { useLocation, useParams } from 'react-router-dom';
+import { formatDate } from '../../common/dates';
+import { EnumField, useEnumChoices } from '../../common/enums';
+import { formatMoney, MoneyInput } from '../../common/money';
+import { DrawerFrame } from '../../common/RecordDrawer';
+import { requiredValue } from '../admins/validation';
+import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { LastChanged } from './ProductEdit';
+import { LoadState, NestedPage } from './NestedPage';
+import {
+  PRODUCTS, adjustmentAmount, adjustmentsResource, maxChars, planName, plansPath, productPlansResource, toAdjustmentPayload, type PlanAdjustment, type Product,
+  type ProductPaymentPlan,
+} from './productRecord';
+import { useRefusal } from './useRefusal';
+
+const t = (key: string) => `resources.products.${key}`;
+const PAGE = 100; // the API's default page of a plan's adjustments
+
+/** A credit reads as money taken off ('-$250.00'), a charge as money added ('$35.50'). */
+export function signedAmount(adjustment: Pick<PlanAdjustment, 'type' | 'amount'>): string {
+  return formatMoney(adjustment.type === 'CREDIT' ? -Math.abs(adjustment.amount) : adjustment.amount);
+}
+
+/** The adjustment form body: description, type (charge or credit), category and an amount above zero. */
+export function AdjustmentInputs() {
+  const types = useEnumChoices('AdjustmentType');
+  const categories = useEnumChoices('AdjustmentCategory');
+  return (
+    <>
+      <TextInput source="description" label={t('adjustment_fields.description')} validate={[requiredValue, maxChars(255)]} fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
+        <SelectInput source="type" label={t('adjustment_fields.type')} choices={types} validate={requiredValue} fullWidth data-testid="adjustment-type" />
+        <SelectInput source="category" label={t('adjustment_fields.category')} choices={categories} validate={requiredValue} fullWidth data-testid="adjustment-category" />
+      </Stack>
+      <MoneyInput source="amount" label={t('adjustment_fields.amount')} validate={adjustmentAmount} helperText={t('helpers.amount')} />
+    </>
+  );
+}
+
+function AdjustmentDeleteButton({ onDone }: { onDone: () => void }) {
+  const record = useRecordContext<PlanAdjustment>();
+  const onError = useRefusal({ keepFieldErrors: false });
+  const { canAccess } = useCanAccess({ resource: PRODUCTS, action: 'delete' });
+  if (!record || !canAccess) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      confirmTitle={t('actions.delete_adjustment_title')}
+      confirmContent={t('actions.delete_adjustment_content')}
+      titleTranslateOptions={{ name: record.description }}
+      successMessage={t('notifications.adjustment_deleted')}
+      mutationOptions={{ onSuccess: onDone, onError }}
+      data-testid="delete-adjustment"
+    />
+  );
+}
+
+function AdjustmentEditBody({ onDone }: { onDone: () => void }) {
+  const { isPending, record } = useEditContext<PlanAdjustment>();
+  if (isPending || !record) return <LinearProgress />;
+  return (
+    <>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Toolbar sx={{ justifyContent: 'space-between' }}>
+            <SaveButton />
+            <AdjustmentDeleteButton onDone={onDone} />
+          </Toolbar>
+        }
+      >
+        <AdjustmentInputs />
+      </SimpleForm>
+      <LastChanged record={record} />
+    </>
+  );
+}
+
+/** Add (POST) or edit (PUT) one adjustment of the plan, pessimistically; delete (confirm) with products:delete. */
+export function AdjustmentEditor({ productId, planId, adjustmentId, onDone }: { productId: Identifier; planId: Identifier; adjustmentId: Identifier | 'create'; onDone: () => void }) {
+  const notify = useNotify();
+  const onError = useRefusal();
+  const resource = adjustmentsResource(productId, planId);
+  const transform = (data: PlanAdjustment) => toAdjustmentPayload(data) as unknown as PlanAdjustment;
+  if (adjustmentId === 'create') {
+    return (
+      <CreateBase<PlanAdjustment>
+        resource={resource}
+        redirect={false}
+        disableAuthentication
+        transform={transform}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(t('notifications.adjustment_created'), { type: 'success' });
+            onDone();
+          },
+          onError,
+        }}
+      >
+        <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+          <AdjustmentInputs />
+        </SimpleForm>
+      </CreateBase>
+    );
+  }
+  return (
+    <EditBase<PlanAdjustment>
+      resource={resource}
+      id={adjustmentId}
+      mutationMode="pessimistic"
+      redirect={false}
+      disableAuthentication
+      transform={transform}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('notifications.adjustment_saved'), { type: 'success' });
+          onDone();
+        },
+        onError,
+      }}
+    >
+      <AdjustmentEditBody onDone={onDone} />
+    </EditBase>
+  );
+}
+
+function AdjustmentView({ adjustment }: { adjustment: PlanAdjustment }) {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="adjustment-view">
+      <InfoSection title={t('titles.edit_adjustment')}>
+        <InfoRow label={t('adjustment_fields.description')}>{adjustment.description}</InfoRow>
+        <InfoRow label={t('adjustment_fields.type')}>{translate(`enums.AdjustmentType.${adjustment.type}`, { _: adjustment.type })}</InfoRow>
+        <InfoRow label={t('adjustment_fields.category')}>{translate(`enums.AdjustmentCategory.${adjustment.category}`, { _: adjustment.category })}</InfoRow>
+        <InfoRow label={t('adjustment_fields.amount')}>{signedAmount(adjustment)}</InfoRow>
+      </InfoSection>
+      <LastChanged record={adjustment} />
+    </Box>
+  );
+}
+
+function AdjustmentsTable({ onOpen }: { onOpen: (adjustment: PlanAdjustment) => void }) {
+  const translate = useTranslate();
+  const { isPending } = useListContext();
+  if (isPending) return <LinearProgress />;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <DataTable<PlanAdjustment>
+        rowClick={(_id, _resource, record) => {
+          onOpen(record as PlanAdjustment);
+          return false;
+        }}
+        bulkActionButtons={false}
+        empty={
+          <Typography variant="body2" color="text.secondary" sx={{ py: 2 }} data-testid="adjustments-empty">
+            {translate(t('messages.no_adjustments'))}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="description" label={t('adjustment_fields.description')} />
+        <DataTable.Col source="type" label={t('adjustment_fields.type')}>
+          <EnumField enumName="AdjustmentType" source="type" />
+        </DataTable.Col>
+        <DataTable.Col source="category" label={t('adjustment_fields.category')}>
+          <EnumField enumName="AdjustmentCategory" source="category" />
+        </DataTable.Col>
+        <DataTable.Col source="amount" label={t('adjustment_fields.amount')} align="right" render={(record) => <span data-testid={`amount-${record.id}`}>{signedAmount(record as PlanAdjustment)}</span>} />
+        <DataTable.Col source="updatedAt" label={t('adjustment_fields.updatedAt')} disableSort render={(record) => formatDate(record.updatedAt)} />
+      </DataTable>
+    </Box>
+  );
+}
+
+/**
+ * /products/:productId/payment-plans/:paymentPlanId/adjustments: the plan's adjustments (100 by id),
+ * 'Add adjustment' with products:create, a row opens its drawer — the form with products:update
+ * (delete with products:delete), its details otherwise or when the product is archived.
+ */
+export function PlanAdjustments() {
+  const translate = useTranslate();
+  const { productId = '', paymentPlanId = '' } = useParams();
+  const { search } = useLocation();
+  const product = useGetOne<Product>(PRODUCTS, { id: productId });
+  // The plan through its nested resource: GET /products/{id}/product_payment_plans/{planId} (404 for another product's plan).
+  const plan = useGetOne<ProductPaymentPlan>(productPlansResource(productId), { id: paymentPlanId });
+  const create = useCanAccess({ resource: PRODUCTS, action: 'create' });
+  const edit = useCanAccess({ resource: PRODUCTS, action: 'edit' });
+  const [open, setOpen] = useState<PlanAdjustment | 'create' | null>(null);
+  if (!product.data) return <LoadState isPending={product.isPending} error={product.error} notFound={t('messages.not_found')} />;
+  if (!plan.data) return <LoadState isPending={plan.isPending} error={plan.error} notFound={t('messages.plan_not_found')} />;
+  const writable = !product.data.deleted;
+  const name = planName(plan.data);
+  const close = () => setOpen(null);
+  const title = open === 'create' ? translate(t('titles.new_adjustment')) : open ? open.description || translate(t('titles.edit_adjustment')) : null;
+  return (
+    <NestedPage
+      crumbs={[
+        { label: translate(t('actions.back_to_products')), to: `/${PRODUCTS}${search}` },
+        { label: product.data.name, to: `/${PRODUCTS}/${product.data.id}${search}` },
+        { label: translate(t('actions.back_to_plans')), to: `${plansPath(product.data.id)}${search}` },
+        { label: name },
+      ]}
+      title={translate(t('titles.adjustments'), { name })}
+      action={
+        create.canAccess && writable ? (
+          <Button label={t('actions.add_adjustment')} variant="outlined" onClick={() => setOpen('create')} data-testid="add-adjustment">
+            <AddIcon />
+          </Button>
+        ) : null
+      }
+    >
+      {product.data.deleted ? (
+        <Alert severity="warning" variant="outlined" sx={{ mb: 2 }} data-testid="product-archived">
+          {translate(t('messages.archived'))}
+        </Alert>
+      ) : null}
+      <ListBase<PlanAdjustment>
+        resource={adjustmentsResource(product.data.id, plan.data.id)}
+        perPage={PAGE}
+        sort={{ field: 'id', order: 'ASC' }}
+        disableSyncWithLocation
+        disableAuthentication
+      >
+        <AdjustmentsTable onOpen={setOpen} />
+      </ListBase>
+      <DrawerFrame open={open !== null} onClose={close} title={title}>
+        {open === 'create' ? <AdjustmentEditor productId={product.data.id} planId={plan.data.id} adjustmentId="create" onDone={close} /> : null}
+        {open && open !== 'create' ? (
+          edit.canAccess && writable ? (
+            <AdjustmentEditor productId={product.data.id} planId={plan.data.id} adjustmentId={open.id} onDone={close} />
+          ) : (
+            <AdjustmentView adjustment={open} />
+          )
+        ) : null}
+      </DrawerFrame>
+    </NestedPage>
+  );
+}
+
+export default PlanAdjustments;

@@ -1,0 +1,200 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type { AdjustmentCategory, AdjustmentType, CohortStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType } from '../../../../models/enums';
+import { Messages, format } from '../../../../models/messages';
+
+/**
+ * Records of /api/products and what its strict bodies accept. A product's payment plans and their
+ * adjustments are nested resources whose console names (`products/5/product-payment-plans`,
+ * `.../7/adjustments`) the data provider turns into the API paths (`/products/5/product_payment_plans`),
+ * so the generic list/get/create/update/delete apply to them.
+ */
+
+export interface UpdatedBy {
+  id: number | null;
+  name: string | null;
+}
+
+/** A cohort the product sells (a product item), as the product answers it. */
+export interface ProductCohort {
+  id: number;
+  label: string;
+  status: Of<typeof CohortStatus>;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** A product as GET /api/products answers it; `cost` in dollars, `enrolling` computed for today. */
+export interface Product extends RaRecord {
+  name: string;
+  deleted: boolean;
+  description: string | null;
+  salesforceProductType: string | null;
+  salesforceProductId: string | null;
+  enrollmentAgreementUrl: string | null;
+  cost: number | null;
+  flowType: Of<typeof ProductFlowType>;
+  enrollingStartDate: string | null;
+  enrollingEndDate: string | null;
+  enrolling: boolean;
+  published: boolean;
+  cohortIds: number[];
+  cohorts: ProductCohort[];
+  paymentPlanCount: number;
+  updatedBy: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A business-category payment plan (the template a product plan points at). */
+export interface PlanTemplate extends RaRecord {
+  businessCategoryId: number;
+  description: string;
+  paymentPlanType: Of<typeof PaymentPlanType>;
+  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
+  tuitionPrice: number | null;
+  depositAmount: number | null;
+  installmentAmount: number | null;
+  totalTerm: number | null;
+  interestRate: number | null;
+}
+
+export interface PlanAdjustment extends RaRecord {
+  productPaymentPlanId: number;
+  description: string;
+  type: Of<typeof AdjustmentType>;
+  category: Of<typeof AdjustmentCategory>;
+  amount: number;
+  updatedBy: UpdatedBy | null;
+  updatedAt: string;
+}
+
+export interface ProductPaymentPlan extends RaRecord {
+  productId: number;
+  paymentPlanId: number;
+  paymentPlan: PlanTemplate | null;
+  shortDescription: string | null;
+  longDescription: string | null;
+  salesforcePaymentPlanId: string | null;
+  adjustments: PlanAdjustment[];
+  updatedBy: UpdatedBy | null;
+  updatedAt: string;
+}
+
+/** GET /products/{id}/check_enrolling_status. */
+export interface EnrollingStatus {
+  enrolling: boolean;
+  enrollingStartDate: string | null;
+  enrollingEndDate: string | null;
+  today?: string;
+}
+
+export const PRODUCTS = 'products';
+
+/** The console resource of a product's payment plans (API: /products/{id}/product_payment_plans). */
+export const productPlansResource = (productId: Identifier) => `${PRODUCTS}/${productId}/product-payment-plans`;
+
+/** The console resource of a plan's adjustments (API: .../product_payment_plans/{planId}/adjustments). */
+export const adjustmentsResource = (productId: Identifier, planId: Identifier) => `${productPlansResource(productId)}/${planId}/adjustments`;
+
+/** The spec's routes of the two nested screens. */
+export const plansPath = (productId: Identifier) => `/${PRODUCTS}/${productId}/payment-plans`;
+export const adjustmentsPath = (productId: Identifier, planId: Identifier) => `${plansPath(productId)}/${planId}/adjustments`;
+
+/** A product plan's name where one is needed: its short description, else its template's. */
+export const planName = (plan: Pick<ProductPaymentPlan, 'shortDescription' | 'paymentPlan' | 'id'> | undefined) =>
+  plan ? plan.shortDescription || plan.paymentPlan?.description || `#${plan.id}` : '';
+
+// ---------------------------------------------------------------- payloads
+
+const text = (value: unknown): string | null => {
+  if (typeof value !== 'string') return value === undefined || value === null ? null : String(value);
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+const numberOrNull = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? [...new Set(value.map((v) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)).filter((n) => Number.isInteger(n) && n > 0))] : [];
+
+/**
+ * POST and PUT /api/products take exactly the spec's fields plus `cohortIds` (strict): the computed
+ * and state parts of the record (`enrolling`, `published`, `deleted`, `cohorts`, counts, stamps) stay
+ * behind. `cohortIds` is always sent, so the items are exactly what the form shows.
+ */
+export function toProductPayload(data: Partial<Product>) {
+  return {
+    name: text(data.name) ?? '',
+    description: text(data.description),
+    salesforceProductType: text(data.salesforceProductType),
+    salesforceProductId: text(data.salesforceProductId),
+    enrollmentAgreementUrl: text(data.enrollmentAgreementUrl),
+    cost: numberOrNull(data.cost),
+    flowType: data.flowType,
+    enrollingStartDate: text(data.enrollingStartDate),
+    enrollingEndDate: text(data.enrollingEndDate),
+    cohortIds: ids(data.cohortIds),
+  };
+}
+
+/** POST and PUT .../product_payment_plans take exactly { paymentPlanId, shortDescription, longDescription, salesforcePaymentPlanId }. */
+export function toProductPlanPayload(data: Partial<ProductPaymentPlan>) {
+  return {
+    paymentPlanId: numberOrNull(data.paymentPlanId),
+    shortDescription: text(data.shortDescription),
+    longDescription: text(data.longDescription),
+    salesforcePaymentPlanId: text(data.salesforcePaymentPlanId),
+  };
+}
+
+/** POST and PUT .../adjustments take exactly { description, type, category, amount }. */
+export function toAdjustmentPayload(data: Partial<PlanAdjustment>) {
+  return { description: text(data.description) ?? '', type: data.type, category: data.category, amount: numberOrNull(data.amount) };
+}
+
+// ---------------------------------------------------------------- form checks (the server checks the same)
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const MAX_MONEY = 9_999_999_999.99;
+const hasCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** At most n characters (the spec's 'Maximum n characters'). */
+export const maxChars = (n: number) => (value: unknown) => (typeof value === 'string' && value.trim().length > n ? format(Messages.MAX_LENGTH, n) : undefined);
+
+/** A cost: empty, or 0 or more in whole cents. */
+export const costAmount = (value: unknown) => {
+  const n = numberOrNull(value);
+  return n === null || (n >= 0 && n <= MAX_MONEY && hasCents(n)) ? undefined : Messages.INVALID_VALUE;
+};
+
+/** An adjustment amount: required, above zero, whole cents (CHARGE or CREDIT says which way). */
+export const adjustmentAmount = Object.assign(
+  (value: unknown) => {
+    if (isBlank(value)) return Messages.REQUIRED;
+    const n = numberOrNull(value);
+    return n !== null && n > 0 && n <= MAX_MONEY && hasCents(n) ? undefined : Messages.INVALID_VALUE;
+  },
+  { isRequired: true },
+);
+
+/** An http(s) address, or nothing. */
+export const httpUrl = (value: unknown) => (isBlank(value) || /^https?:\/\/\S+$/i.test(String(value).trim()) ? undefined : Messages.INVALID_URL);
+
+/**
+ * The enrolling window (domain rules): the start may not come after the end — the server's 409
+ * 'Product enrollment start must be before end', shown under the end date before any call. Equal
+ * dates are a one-day window.
+ */
+export function enrollingWindowError(values: Partial<Pick<Product, 'enrollingStartDate' | 'enrollingEndDate'>> | undefined): string | undefined {
+  const start = values?.enrollingStartDate;
+  const end = values?.enrollingEndDate;
+  if (!start || !end || !/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return undefined;
+  return start > end ? Messages.PRODUCT_ENROLLMENT_WINDOW : undefined;
+}
+
+/** Validator of the end-date input (react-admin passes every form value second). */
+export const enrollingEndRule = (_value: unknown, values: Partial<Product>) => enrollingWindowError(values);

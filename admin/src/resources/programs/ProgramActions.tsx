@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Stack } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import SyncIcon from '@mui/icons-material/Sync';
+import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { PROGRAMS, type ProgramRecord } from './programRecord';
+
+const t = (key: string) => `resources.programs.${key}`;
+
+type LmsCall = 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status';
+
+/**
+ * The server's refusal text (translated by the i18n provider in Spanish), or the generic error. The
+ * LMS refusal names its subject in English ('this program'), so it is read from our own texts.
+ */
+export function refusalOf(error: unknown): string {
+  if ((error as { body?: { code?: string } } | null)?.body?.code === 'LMS_CONNECTION_REQUIRED') return t('messages.lms_connection_required');
+  return (error as Error | null)?.message || 'ra.notification.http_error';
+}
+
+/**
+ * The program's actions above its tabs: Archive (asks first; the server refuses while the program
+ * has current cohorts, and that refusal is shown as sent), Undelete for an archived program, and the
+ * learning-system calls (refused with the server's message until a connection exists). Each button
+ * shows only with its permission: archive and undelete need programs:delete, the sync calls
+ * programs:update, the academic sync status programs:read.
+ */
+export function ProgramActions({ program }: { program: ProgramRecord }) {
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { canAccess: canDelete } = useCanAccess({ resource: PROGRAMS, action: 'delete' });
+  const { canAccess: canEdit } = useCanAccess({ resource: PROGRAMS, action: 'edit' });
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function run(name: string, call: () => Promise<unknown>, success: string) {
+    setPending(name);
+    try {
+      await call();
+      notify(success, { type: 'success', messageArgs: { name: program.name } });
+      refresh();
+    } catch (error) {
+      notify(refusalOf(error), { type: 'error' });
+    } finally {
+      setPending(null);
+      setConfirming(false);
+    }
+  }
+
+  const lms = (call: LmsCall) => run(call, () => dataProvider.programLmsCall(program.id, call), t(`notifications.${call}`));
+
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 1 }} data-testid="program-actions">
+      {canDelete && !program.deleted ? (
+        <Button label={t('actions.archive')} onClick={() => setConfirming(true)} disabled={pending !== null} data-testid="program-archive">
+          <ArchiveIcon />
+        </Button>
+      ) : null}
+      {canDelete && program.deleted ? (
+        <Button
+          label={t('actions.undelete')}
+          onClick={() => run('undelete', () => dataProvider.undeleteProgram(program.id), t('notifications.undeleted'))}
+          disabled={pending !== null}
+          data-testid="program-undelete"
+        >
+          <RestoreIcon />
+        </Button>
+      ) : null}
+      {canEdit && !program.deleted ? (
+        <>
+          <Button label={t('actions.sync_from_d2l')} onClick={() => lms('sync_from_d2l')} disabled={pending !== null} data-testid="program-sync">
+            <SyncIcon />
+          </Button>
+          <Button label={t('actions.sync_topic_videos_from_d2l')} onClick={() => lms('sync_topic_videos_from_d2l')} disabled={pending !== null} data-testid="program-sync-videos">
+            <SyncIcon />
+          </Button>
+        </>
+      ) : null}
+      <Button label={t('actions.sync_academic_status')} onClick={() => lms('sync_academic_status')} disabled={pending !== null} data-testid="program-sync-status">
+        <SyncIcon />
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={pending === 'archive'}
+        title={t('actions.archive_title')}
+        content={t('actions.archive_content')}
+        translateOptions={{ name: program.name }}
+        confirm={t('actions.archive')}
+        onConfirm={() => run('archive', () => dataProvider.archiveProgram(program.id), t('notifications.archived'))}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Confirm, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../common/dates';
+import type { HttpError } from '../../../providers/http';
+import { PROGRAMS, type ProgramRecord } from '../programRecord';
+import type { UpdatedBy } from './partsRecord';
+
+/** Translation key under `resources.program-parts`. */
+export const pt = (key: string) => `resources.program-parts.${key}`;
+
+/**
+ * The `onError` of the parts' saves and deletes. A 400 with field errors is left to the form (each
+ * message under its input); any other refusal (409 'Display order already exists', 'The program is
+ * archived'...) is notified with the server's message, which the i18n provider shows in Spanish from
+ * the message catalogue when the console is in Spanish.
+ */
+export function useRefusal() {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      const fieldErrors = (error as HttpError | null)?.body?.errors;
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
+      const message = typeof error === 'string' ? error : (error as Error | null)?.message;
+      notify(message || 'ra.notification.http_error', { type: 'error' });
+    },
+    [notify],
+  );
+}
+
+/** What the signed-in administrator may do with a program's parts (nothing but read on an archived program). */
+export function usePartAccess(program: Pick<ProgramRecord, 'deleted'>) {
+  const create = useCanAccess({ resource: PROGRAMS, action: 'create' });
+  const edit = useCanAccess({ resource: PROGRAMS, action: 'edit' });
+  const remove = useCanAccess({ resource: PROGRAMS, action: 'delete' });
+  const open = !program.deleted;
+  return {
+    canCreate: open && create.canAccess === true,
+    canEdit: open && edit.canAccess === true,
+    canDelete: open && remove.canAccess === true,
+    isPending: create.isPending || edit.isPending || remove.isPending,
+  };
+}
+
+/** The tab's caption with its add button on the right, and the archived-program notice. */
+export function TabHeader({ caption, action, program }: { caption: string; action?: ReactNode; program: Pick<ProgramRecord, 'deleted'> }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {program.deleted ? (
+        <Alert severity="info" variant="outlined" sx={{ mb: 1 }} data-testid="parts-archived">
+          {translate(pt('messages.archived_program'))}
+        </Alert>
+      ) : null}
+      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ mb: 1, minHeight: 36 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(caption)}
+        </Typography>
+        <Box sx={{ flexShrink: 0, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>{action}</Box>
+      </Stack>
+    </>
+  );
+}
+
+/** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a record's form. */
+export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy: UpdatedBy | null } }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!record.updatedAt) return null;
+  const date = formatDateTime(record.updatedAt, locale);
+  const name = record.updatedBy?.name;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
+      {name ? translate(pt('messages.updated'), { date, name }) : translate(pt('messages.updated_no_name'), { date })}
+    </Typography>
+  );
+}
+
+/**
+ * A delete (or archive) button that asks first. `action` runs the call; a refusal is shown with the
+ * server's message and the dialog closes either way.
+ */
+export function ConfirmButton({
+  label, title, content, name, action, onDone, testId, icon = <DeleteIcon />,
+}: {
+  label: string;
+  title: string;
+  content: string;
+  name: string;
+  action: () => Promise<unknown>;
+  onDone: () => void;
+  testId: string;
+  icon?: ReactNode;
+}) {
+  const onError = useRefusal();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await action();
+      onDone();
+    } catch (error) {
+      onError(error);
+    } finally {
+      setPending(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button label={label} color="error" onClick={() => setOpen(true)} data-testid={testId}>
+        {icon as never}
+      </Button>
+      <Confirm isOpen={open} loading={pending} title={title} content={content} translateOptions={{ name }} confirm={label} onConfirm={confirm} onClose={() => setOpen(false)} />
+    </>
+  );
+}

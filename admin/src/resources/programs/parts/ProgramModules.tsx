@@ -1,0 +1,230 @@
+import { useMemo, useState } from 'react';
+import { Box, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import {
+  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, SaveButton, SimpleForm, useDataProvider, useEditContext, useListContext, useLocaleState, useNotify,
+  useRefresh, useTranslate,
+} from 'react-admin';
+import { formatDate, formatDateTime } from '../../../common/dates';
+import { DrawerFrame } from '../../../common/RecordDrawer';
+import { InfoRow, InfoSection } from '../../students/StudentOverview';
+import type { ProgramRecord } from '../programRecord';
+import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess, useRefusal } from './PartsCommon';
+import { ProgramModuleInputs } from './ProgramModuleInputs';
+import { MODULES_PAGE, modulesResource, toModuleFormValues, toModulePayload, type ProgramModuleRecord } from './partsRecord';
+import { schoolDay } from '../../cohorts/cohortRecord';
+
+const f = (key: string) => pt(`modules.fields.${key}`);
+/** The payload; on edit the stored record tells which days were left unchanged (their times kept). */
+const transform = (data: ProgramModuleRecord, options?: { previousData?: ProgramModuleRecord }) => toModulePayload(data, options?.previousData) as unknown as ProgramModuleRecord;
+
+function ModuleEditBody({ program, canDelete, onDone }: { program: ProgramRecord; canDelete: boolean; onDone: () => void }) {
+  const { isPending, record } = useEditContext<ProgramModuleRecord>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const formValues = useMemo(() => (record ? toModuleFormValues(record) : undefined), [record]);
+  if (isPending || !record) return <LinearProgress />;
+  return (
+    <>
+      <SimpleForm
+        noValidate
+        record={formValues}
+        sx={{ p: 0 }}
+        toolbar={
+          <Toolbar disableGutters sx={{ justifyContent: 'space-between' }}>
+            <SaveButton />
+            {canDelete ? (
+              <ConfirmButton
+                label="ra.action.delete"
+                title={pt('modules.actions.delete_title')}
+                content={pt('modules.actions.delete_content')}
+                name={record.title}
+                testId="delete-module"
+                action={() => dataProvider.delete(modulesResource(program.id), { id: record.id, previousData: record })}
+                onDone={() => {
+                  notify(pt('modules.notifications.deleted'), { type: 'success' });
+                  onDone();
+                }}
+              />
+            ) : null}
+          </Toolbar>
+        }
+      >
+        <ProgramModuleInputs />
+      </SimpleForm>
+      <LastChanged record={record} />
+    </>
+  );
+}
+
+/** Add (POST) or edit (PUT) one module, pessimistically; delete (programs:delete) asks first. */
+function ModuleEditor({ program, moduleId, canDelete, onDone }: { program: ProgramRecord; moduleId: ProgramModuleRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
+  const notify = useNotify();
+  const onError = useRefusal();
+  const resource = modulesResource(program.id);
+  const { total } = useListContext();
+  const done = (message: string) => () => {
+    notify(message, { type: 'success' });
+    onDone();
+  };
+  if (moduleId === 'create') {
+    return (
+      <CreateBase<ProgramModuleRecord> resource={resource} redirect={false} disableAuthentication transform={transform} mutationOptions={{ onSuccess: done(pt('modules.notifications.created')), onError }}>
+        <SimpleForm
+          noValidate
+          sx={{ p: 0 }}
+          defaultValues={{ displayOrder: (total ?? 0) + 1, locked: false, consumeTrackingEnabled: false }}
+          toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}
+        >
+          <ProgramModuleInputs />
+        </SimpleForm>
+      </CreateBase>
+    );
+  }
+  return (
+    <EditBase<ProgramModuleRecord>
+      resource={resource}
+      id={moduleId}
+      mutationMode="pessimistic"
+      redirect={false}
+      disableAuthentication
+      transform={transform}
+      mutationOptions={{ onSuccess: done(pt('modules.notifications.saved')), onError }}
+    >
+      <ModuleEditBody program={program} canDelete={canDelete} onDone={onDone} />
+    </EditBase>
+  );
+}
+
+/** A module for staff who may read but not change it (or on an archived program). */
+function ModuleView({ module }: { module: ProgramModuleRecord }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const yesNo = (v: boolean) => translate(v ? 'app.yes' : 'app.no');
+  const when = (v: string | null) => formatDateTime(v, locale);
+  return (
+    <Box data-testid="module-view">
+      <InfoSection title={pt('modules.sections.module')}>
+        <InfoRow label={f('title')}>{module.title}</InfoRow>
+        <InfoRow label={f('moduleGroupId')}>{module.moduleGroup?.name}</InfoRow>
+        <InfoRow label={f('group')}>{module.group}</InfoRow>
+        <InfoRow label={f('displayOrder')}>{String(module.displayOrder)}</InfoRow>
+        <InfoRow label={f('d2lModuleId')}>{module.d2lModuleId}</InfoRow>
+        <InfoRow label={f('duration')}>{module.duration === null ? '' : String(module.duration)}</InfoRow>
+      </InfoSection>
+      <InfoSection title={pt('modules.sections.schedule')}>
+        <InfoRow label={f('openDate')}>{when(module.openDate)}</InfoRow>
+        <InfoRow label={f('closeDate')}>{when(module.closeDate)}</InfoRow>
+        <InfoRow label={f('startDateTime')}>{when(module.startDateTime)}</InfoRow>
+        <InfoRow label={f('endDateTime')}>{when(module.endDateTime)}</InfoRow>
+      </InfoSection>
+      <InfoSection title={pt('modules.sections.options')}>
+        <InfoRow label={f('locked')}>{yesNo(module.locked)}</InfoRow>
+        <InfoRow label={f('consumeTrackingEnabled')}>{yesNo(module.consumeTrackingEnabled)}</InfoRow>
+        <InfoRow label={f('image')}>{module.image}</InfoRow>
+        <InfoRow label={f('communicationTemplateId')}>{module.communicationTemplateId === null ? '' : String(module.communicationTemplateId)}</InfoRow>
+      </InfoSection>
+      <LastChanged record={module} />
+    </Box>
+  );
+}
+
+/** The title with a lock when locked, and its module group and free-text group underneath. */
+function ModuleTitle({ module }: { module: ProgramModuleRecord }) {
+  const under = [module.moduleGroup?.name, module.group].filter(Boolean).join(' · ');
+  return (
+    <Box>
+      <Stack direction="row" spacing={0.5} alignItems="center">
+        <span>{module.title}</span>
+        {module.locked ? <LockIcon fontSize="inherit" color="action" data-testid={`locked-${module.id}`} /> : null}
+      </Stack>
+      {under ? (
+        <Typography variant="caption" color="text.secondary">
+          {under}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function ModulesTable({ onOpen }: { onOpen: (module: ProgramModuleRecord) => void }) {
+  const translate = useTranslate();
+  const { isPending, total } = useListContext<ProgramModuleRecord>();
+  if (isPending) return <LinearProgress />;
+  return (
+    <>
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable<ProgramModuleRecord>
+          rowClick={(_id, _resource, record) => {
+            onOpen(record as ProgramModuleRecord);
+            return false;
+          }}
+          bulkActionButtons={false}
+          empty={
+            <Typography variant="body2" color="text.secondary" sx={{ py: 2 }} data-testid="modules-empty">
+              {translate(pt('modules.empty'))}
+            </Typography>
+          }
+        >
+          <DataTable.Col source="displayOrder" label={f('order')} />
+          <DataTable.Col source="title" label={f('title')} render={(record) => <ModuleTitle module={record as ProgramModuleRecord} />} />
+          <DataTable.Col source="openDate" label={f('openDate')} disableSort render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(schoolDay(record.openDate))}</Box>} />
+          <DataTable.Col source="closeDate" label={f('closeDate')} disableSort render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(schoolDay(record.closeDate))}</Box>} />
+          <DataTable.Col source="duration" label={f('duration')} disableSort align="right" />
+        </DataTable>
+      </Box>
+      {(total ?? 0) > MODULES_PAGE ? <Pagination rowsPerPageOptions={[MODULES_PAGE]} /> : null}
+    </>
+  );
+}
+
+/**
+ * The modules tab, also the route /programs/:programId/modules (spec §2): the program's modules 20 a
+ * page by display order (GET /programs/{id}/program_modules); 'Add module' with programs:create; a
+ * row opens its drawer — the form with programs:update (module group select with 'New group', delete
+ * with programs:delete after a confirmation), its details otherwise.
+ */
+export function ProgramModules({ program }: { program: ProgramRecord }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const access = usePartAccess(program);
+  const [open, setOpen] = useState<ProgramModuleRecord | 'create' | null>(null);
+  const close = () => {
+    setOpen(null);
+    refresh();
+  };
+  const title = open === 'create' ? translate(pt('modules.titles.new')) : open ? open.title : null;
+  return (
+    <Box data-testid="program-modules">
+      <ListBase<ProgramModuleRecord>
+        resource={modulesResource(program.id)}
+        perPage={MODULES_PAGE}
+        sort={{ field: 'displayOrder', order: 'ASC' }}
+        disableSyncWithLocation
+        disableAuthentication
+      >
+        <TabHeader
+          program={program}
+          caption={pt('modules.title')}
+          action={
+            access.canCreate ? (
+              <Button label={pt('modules.actions.add')} variant="outlined" onClick={() => setOpen('create')} data-testid="add-module">
+                <AddIcon />
+              </Button>
+            ) : null
+          }
+        />
+        <ModulesTable onOpen={setOpen} />
+        <DrawerFrame open={open !== null} onClose={() => setOpen(null)} title={title}>
+          {open === 'create' ? <ModuleEditor program={program} moduleId="create" canDelete={false} onDone={close} /> : null}
+          {open && open !== 'create' ? (
+            access.canEdit ? <ModuleEditor program={program} moduleId={open.id} canDelete={access.canDelete} onDone={close} /> : <ModuleView module={open} />
+          ) : null}
+        </DrawerFrame>
+      </ListBase>
+    </Box>
+  );
+}
+
+export default ProgramModules;
