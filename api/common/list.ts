@@ -145,7 +145,11 @@ export function criteriaWhere(spec: CriteriaSpec, criteria: Record<string, unkno
   return out;
 }
 
-/** Keyword → OR of prefix matches per word (every word must match some column); a number also matches the id. */
+/**
+ * Keyword → OR of prefix matches per word (every word must match some column: 'Ada Lovelace' finds
+ * first and last name); a number also matches the id. Several words also match as one phrase at the
+ * start of a column, so a name of several words ('Health Coach Training') finds itself.
+ */
 export function keywordWhere(columns: string[], keyword: string | undefined, dialect: string): WhereOptions | null {
   const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
   if (!words.length) return null;
@@ -154,7 +158,9 @@ export function keywordWhere(columns: string[], keyword: string | undefined, dia
     if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) });
     return { [Op.or]: ors };
   });
-  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
+  if (perWord.length === 1) return perWord[0];
+  const phrase = likePrefix(words.join(' '), dialect);
+  return { [Op.or]: [...columns.map((col) => ({ [col]: { [Op.like]: phrase } })), { [Op.and]: perWord }] };
 }
 
 function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order {

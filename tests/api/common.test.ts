@@ -153,6 +153,12 @@ describe('the list layer', () => {
     expect(likePrefix('50%', 'sqlite')).toBe('50%');
     expect(keywordWhere(['lastName'], '   ', 'mysql')).toBeNull();
   });
+  test('a keyword of several words matches each word, or the whole phrase at the start of a column', () => {
+    const where = keywordWhere(['name'], 'Health  Coach', 'mysql') as Record<symbol, Array<Record<string | symbol, unknown>>>;
+    const [phrase, perWord] = where[Op.or];
+    expect((phrase.name as Record<symbol, string>)[Op.like]).toBe('Health Coach%');
+    expect((perWord[Op.and] as unknown[]).length).toBe(2);
+  });
   test('paging: defaults, a capped size, whitelisted sortBy', () => {
     const q = pagingQuery({ sortable: { id: 'id', lastName: 'lastName', LAST_NAME: 'lastName' } });
     expect(q.parse({})).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false });

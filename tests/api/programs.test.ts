@@ -137,6 +137,12 @@ describe('GET /api/programs', () => {
     const archived = await request(t.app).get(`${BASE}?keyword=${stem}&deleted=true`).set(bearer(supportToken));
     expect(ids(archived)).toEqual([c.id]);
     expect(archived.body.content[0].deleted).toBe(true);
+
+    // A name of several words finds itself; words that are not in that order at its start do not.
+    const phrase = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(`${stem} Be`)}`).set(bearer(supportToken));
+    expect(ids(phrase)).toEqual([b.id]);
+    const reversed = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(`Beta ${stem}`)}`).set(bearer(supportToken));
+    expect(ids(reversed)).toEqual([]);
   });
 
   test('size up to 2000 (the unpaged list); larger is capped; a bad sortBy or page is 400', async () => {
