@@ -3,7 +3,7 @@ import { ExtraProductPriceType, ExtraProductType, GraduationRequirementType } fr
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText, requiredText } from '../../models/validation';
 import { checkPlanTerms, forcePayInFull, moneyCents, planTermsShape } from '../business-categories/business-categories.schemas';
-import { dateTime } from '../cohorts/cohorts.schemas';
+import { dateTime } from '../catalogue/date-times';
 import { pagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (capped like every list). */

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, Resource, memoryStore, type TranslateFunction } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { instantOrDay, schoolDay } from '../../admin/src/common/dates';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
 import { createAuthProvider } from '../../admin/src/providers/authProvider';
 import { createDataProvider } from '../../admin/src/providers/dataProvider';
@@ -10,7 +11,7 @@ import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import cohorts from '../../admin/src/resources/cohorts';
 import { cohortFilterDescriptors } from '../../admin/src/resources/cohorts/cohortFilters';
 import {
-  instantOrDay, moduleDateUpdates, notBefore, schoolDay, showsDefaultStatuses, splitIds, toCoachingCircleDatesPayload, toCohortFormValues, toCohortPayload,
+  moduleDateUpdates, notBefore, showsDefaultStatuses, splitIds, toCoachingCircleDatesPayload, toCohortFormValues, toCohortPayload,
   toModulePayload, toSkippedPayload, withArchived, withinCohort, type CohortRecord,
 } from '../../admin/src/resources/cohorts/cohortRecord';
 import { cohorts as texts } from '../../admin/src/resources/cohorts/i18n';

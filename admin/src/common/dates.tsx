@@ -1,4 +1,5 @@
 import { Typography } from '@mui/material';
+import { schoolToday } from '../../../models/catalogue';
 import { parseDate, toDisplayDate } from '../../../models/dates';
 import { TextInput, useFieldValue, useLocaleState, type FieldProps, type TextInputProps, type Validator } from 'react-admin';
 
@@ -121,4 +122,35 @@ export function DateInput({ validate, slotProps, ...props }: TextInputProps) {
       }}
     />
   );
+}
+
+// ---------------------------------------------------------------- date-times kept as school days
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/**
+ * The school's calendar day (America/New_York) of a stored date-time, as the date inputs hold it
+ * (YYYY-MM-DD); a plain date stays as it is; empty gives null.
+ */
+export function schoolDay(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && ISO_DAY.test(value)) return value;
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : schoolToday(date);
+  }
+  return String(value);
+}
+
+/**
+ * What a date input sends for a date-time field: null when emptied; the stored instant itself when
+ * the day was not changed (so a time set elsewhere survives a save); otherwise the day typed, which
+ * the API reads as the start or end of that day in the school's zone.
+ */
+export function instantOrDay(formValue: unknown, stored: string | null | undefined): string | null {
+  const day = schoolDay(formValue);
+  if (day === null) return null;
+  if (stored && ISO_INSTANT.test(stored) && schoolDay(stored) === day) return stored;
+  return day;
 }

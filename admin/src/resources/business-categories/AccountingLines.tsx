@@ -1,15 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button, CreateBase, DataTable, EditBase, ListBase, SaveButton, SelectInput, SimpleForm, TextInput, useCanAccess, useEditContext, useListContext, useNotify, useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { formatDate } from '../../common/dates';
 import { EnumField, useEnumChoices } from '../../common/enums';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { requiredValue } from '../admins/validation';
-import { useServerRefusal } from './useServerRefusal';
+import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 import { CATEGORIES, linesResource, maxChars, toLinePayload, type AccountingLine, type BusinessCategory } from './businessCategoryRecord';
 
 const t = (key: string) => `resources.business-categories.${key}`;
@@ -29,70 +26,24 @@ function LineInputs() {
   );
 }
 
-const toolbar = (
-  <Box sx={{ mt: 1 }}>
-    <SaveButton />
-  </Box>
-);
-
-function LineEditBody() {
-  const { isPending, record } = useEditContext<AccountingLine>();
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <SimpleForm noValidate sx={{ p: 0 }} toolbar={toolbar}>
-      <LineInputs />
-    </SimpleForm>
-  );
-}
+const transform = (data: AccountingLine) => toLinePayload(data) as unknown as AccountingLine;
 
 /**
  * Add (POST) or edit (PUT) one accounting line, pessimistically: the drawer closes on the server's
  * answer, a 400's field errors land under the inputs. Lines have no delete call.
  */
 export function LineEditor({ categoryId, lineId, onDone }: { categoryId: Identifier; lineId: Identifier | 'create'; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
-  const resource = linesResource(categoryId);
   // The nested resource is not one react-admin knows: access is checked on the category (below), and the API enforces it.
-  if (lineId === 'create') {
-    return (
-      <CreateBase<AccountingLine>
-        resource={resource}
-        redirect={false}
-        disableAuthentication
-        transform={(data) => toLinePayload(data) as unknown as AccountingLine}
-        mutationOptions={{
-          onSuccess: () => {
-            notify(t('notifications.line_created'), { type: 'success' });
-            onDone();
-          },
-          onError,
-        }}
-      >
-        <SimpleForm noValidate sx={{ p: 0 }} toolbar={toolbar}>
-          <LineInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<AccountingLine>
-      resource={resource}
+    <NestedRecordEditor<AccountingLine>
+      resource={linesResource(categoryId)}
       id={lineId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
-      transform={(data) => toLinePayload(data) as unknown as AccountingLine}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(t('notifications.line_saved'), { type: 'success' });
-          onDone();
-        },
-        onError,
-      }}
-    >
-      <LineEditBody />
-    </EditBase>
+      transform={transform}
+      inputs={<LineInputs />}
+      createdMessage={t('notifications.line_created')}
+      savedMessage={t('notifications.line_saved')}
+      onDone={onDone}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../common/dates';
 import { FormSection } from '../students/StudentInputs';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import { CATEGORIES, maxChars, toCategoryPayload, type BusinessCategory } from './businessCategoryRecord';
-import { useServerRefusal } from './useServerRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 const t = (key: string) => `resources.business-categories.${key}`;
 

@@ -3,8 +3,7 @@ import { Box, InputAdornment, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Button, Confirm, CreateBase, DataTable, EditBase, ListBase, NumberInput, Pagination, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar,
-  useCanAccess, useDelete, useEditContext, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate, type Identifier, type NumberInputProps,
+  Button, Confirm, DataTable, ListBase, NumberInput, Pagination, SelectInput, TextInput, useCanAccess, useDelete, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate, type Identifier, type NumberInputProps,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EnumField, useEnumChoices } from '../../common/enums';
@@ -14,11 +13,11 @@ import { requiredValue } from '../admins/validation';
 import { FormSection } from '../students/StudentInputs';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import {
-  amortizeTermRule, CATEGORIES, maxChars, moneyAmount, NEW_PLAN, percentRate, plansResource, requiredPositive, scheduleShows, termMonths, toPlanPayload,
-  totalTermRule, type BusinessCategory, type CategoryPaymentPlan,
+  amortizeTermRule, CATEGORIES, maxChars, moneyAmount, NEW_PLAN, percentRate, plansResource, requiredPositive, scheduleShows, termMonths, toPlanPayload, totalTermRule, type BusinessCategory, type CategoryPaymentPlan,
 } from './businessCategoryRecord';
 import { TabHeader } from './AccountingLines';
-import { useServerRefusal } from './useServerRefusal';
+import { NestedRecordEditor } from '../../common/NestedRecordEditor';
+import { useServerRefusal } from '../../common/useServerRefusal';
 import { LastChanged } from './BusinessCategoryDetails';
 
 const t = (key: string) => `resources.business-categories.${key}`;
@@ -157,78 +156,26 @@ function PlanDeleteButton({ onDone }: { onDone: () => void }) {
   );
 }
 
-function PlanEditBody({ onDone }: { onDone: () => void }) {
-  const { isPending, record } = useEditContext<CategoryPaymentPlan>();
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            <PlanDeleteButton onDone={onDone} />
-          </Toolbar>
-        }
-      >
-        <PlanInputs />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
-
 /**
  * Add (POST) or edit (PUT) one of the category's payment plans, pessimistically, with delete (confirm)
  * for those who may delete. The payload is exactly the plan's fields (strict body); refusals arrive as
  * the server's message, field errors under their inputs.
  */
 export function PlanEditor({ categoryId, planId, onDone }: { categoryId: Identifier; planId: Identifier | 'create'; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
-  const resource = plansResource(categoryId);
-  const transform = (data: CategoryPaymentPlan) => toPlanPayload(data) as unknown as CategoryPaymentPlan;
   // The nested resource is not one react-admin knows: access is checked on the category, and the API enforces it.
-  if (planId === 'create') {
-    return (
-      <CreateBase<CategoryPaymentPlan>
-        resource={resource}
-        redirect={false}
-        disableAuthentication
-        transform={transform}
-        mutationOptions={{
-          onSuccess: () => {
-            notify(t('notifications.plan_created'), { type: 'success' });
-            onDone();
-          },
-          onError,
-        }}
-      >
-        <SimpleForm noValidate sx={{ p: 0 }} defaultValues={NEW_PLAN} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <PlanInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<CategoryPaymentPlan>
-      resource={resource}
+    <NestedRecordEditor<CategoryPaymentPlan>
+      resource={plansResource(categoryId)}
       id={planId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
-      transform={transform}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(t('notifications.plan_saved'), { type: 'success' });
-          onDone();
-        },
-        onError,
-      }}
-    >
-      <PlanEditBody onDone={onDone} />
-    </EditBase>
+      transform={(data) => toPlanPayload(data) as unknown as CategoryPaymentPlan}
+      defaultValues={NEW_PLAN}
+      inputs={<PlanInputs />}
+      createdMessage={t('notifications.plan_created')}
+      savedMessage={t('notifications.plan_saved')}
+      onDone={onDone}
+      deleteButton={() => <PlanDeleteButton onDone={onDone} />}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admi
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { COHORTS, modulesPath, type CohortRecord } from './cohortRecord';
-import { useCohortRefusal } from './useCohortRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 const a = (key: string) => `resources.cohorts.actions.${key}`;
 const n = (key: string) => `resources.cohorts.notifications.${key}`;
@@ -38,7 +38,7 @@ export function CohortActions({ record }: { record: CohortRecord }) {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const { search } = useLocation();
   const publish = useCanAccess({ resource: COHORTS, action: 'publish' });
   const update = useCanAccess({ resource: COHORTS, action: 'edit' });

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Box, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { DateInput } from '../../common/dates';
+import { DateInput, schoolDay } from '../../common/dates';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { FormSection } from '../students/StudentInputs';
-import { notBefore, schoolDay, toCoachingCircleDatesPayload, type CoachingCircleDates, type CohortRecord } from './cohortRecord';
+import { notBefore, toCoachingCircleDatesPayload, type CoachingCircleDates, type CohortRecord } from './cohortRecord';
 import { SkippedSessions } from './SkippedSessions';
-import { fieldErrorsOf, useCohortRefusal } from './useCohortRefusal';
+import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 
 const f = (key: string) => `resources.cohorts.fields.${key}`;
 const s = (key: string) => `resources.cohorts.sections.${key}`;
@@ -17,7 +17,7 @@ function FlagSwitch({ record, flag, disabled }: { record: CohortRecord; flag: 'u
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const [pending, setPending] = useState(false);
   async function change(value: boolean) {
     setPending(true);
@@ -48,7 +48,7 @@ function CoachingCircleDatesForm({ record, disabled }: { record: CohortRecord; d
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal();
+  const refused = useServerRefusal();
   const values = useMemo(
     () => ({
       id: record.id,

@@ -3,7 +3,7 @@ import { CreateBase, SaveButton, SimpleForm, useNotify } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CohortInputs } from './CohortInputs';
 import { COHORTS, toCohortPayload, type CohortRecord } from './cohortRecord';
-import { useCohortRefusal } from './useCohortRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 /**
  * The add drawer of /cohorts/create: POST /cohorts with exactly the cohort's fields. The cohort
@@ -14,7 +14,7 @@ export function CohortCreate() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const onError = useCohortRefusal();
+  const onError = useServerRefusal();
   return (
     <CreateBase<CohortRecord>
       resource={COHORTS}

@@ -4,7 +4,7 @@ import { EditBase, SaveButton, SimpleForm, useLocaleState, useNotify, useTransla
 import { formatDateTime } from '../../common/dates';
 import { CohortInputs } from './CohortInputs';
 import { COHORTS, toCohortFormValues, toCohortPayload, type CohortRecord, type UpdatedBy } from './cohortRecord';
-import { useCohortRefusal } from './useCohortRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 /** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a form. */
 export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy?: UpdatedBy | null } }) {
@@ -28,7 +28,7 @@ export function LastChanged({ record }: { record: { updatedAt?: string; updatedB
  */
 export function CohortEdit({ record }: { record: CohortRecord }) {
   const notify = useNotify();
-  const onError = useCohortRefusal();
+  const onError = useServerRefusal();
   const formValues = useMemo(() => toCohortFormValues(record), [record]);
   return (
     <EditBase<CohortRecord>

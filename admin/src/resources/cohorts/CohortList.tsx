@@ -15,7 +15,7 @@ import { CohortDrawer } from './CohortDrawer';
 import { CohortFilterAside, DefaultStatusesChip, useCohortFilterChoices } from './cohortFilters';
 import { COHORTS, defaultCohortFilter, modulesPath, type CohortRecord } from './cohortRecord';
 import { CohortStatusChip, YesNo } from './CohortStatusChips';
-import { useCohortRefusal } from './useCohortRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 const f = (key: string) => `resources.cohorts.fields.${key}`;
 
@@ -71,7 +71,7 @@ function BulkPublishButtons() {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(COHORTS);
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const [pending, setPending] = useState(false);
   async function publish(published: boolean) {
     setPending(true);

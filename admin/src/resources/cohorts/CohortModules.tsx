@@ -13,15 +13,15 @@ import {
   useRefresh, useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { DateInput, formatDateTime } from '../../common/dates';
+import { DateInput, formatDateTime, schoolDay } from '../../common/dates';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import {
-  COHORTS, cohortModulesResource, moduleDateUpdates, notBefore, schoolDay, toModuleFormValues, toModulePayload, type CohortModuleRecord, type CohortRecord,
+  COHORTS, cohortModulesResource, moduleDateUpdates, notBefore, toModuleFormValues, toModulePayload, type CohortModuleRecord, type CohortRecord,
 } from './cohortRecord';
 import { LastChanged } from './CohortEdit';
 import { ModuleInputs, useModuleGroups } from './ModuleInputs';
-import { fieldErrorsOf, useCohortRefusal } from './useCohortRefusal';
+import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 
 const m = (key: string) => `resources.cohorts.modules.${key}`;
 const f = (key: string) => m(`fields.${key}`);
@@ -38,7 +38,7 @@ function ModuleGroupSelect({ cohortId, module, disabled }: { cohortId: CohortRec
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const { data: groups = [] } = useModuleGroups();
   if (disabled) return <>{module.moduleGroup?.name ?? '—'}</>;
   return (
@@ -79,7 +79,7 @@ function ModuleDatesDialog({ cohortId, module, onClose }: { cohortId: CohortReco
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal();
+  const refused = useServerRefusal();
   const values = useMemo(() => (module ? { id: module.id, openDate: schoolDay(module.openDate), closeDate: schoolDay(module.closeDate) } : {}), [module]);
   async function save(data: { openDate?: string | null; closeDate?: string | null }) {
     if (!module) return undefined;
@@ -121,7 +121,7 @@ function ModuleDatesDialog({ cohortId, module, onClose }: { cohortId: CohortReco
 function ModuleEditor({ cohortId, module, onDone }: { cohortId: CohortRecord['id']; module: CohortModuleRecord; onDone: () => void }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const refused = useCohortRefusal();
+  const refused = useServerRefusal();
   const formValues = useMemo(() => toModuleFormValues(module), [module]);
   async function save(values: Partial<CohortModuleRecord>) {
     try {
@@ -152,7 +152,7 @@ function SyncButton({ cohortId }: { cohortId: CohortRecord['id'] }) {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const { total = 0 } = useListContext();
   const [pending, setPending] = useState(false);
   async function sync() {
@@ -180,7 +180,7 @@ function ModuleRows({ cohort, canEdit, canDelete }: { cohort: CohortRecord; canE
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const [editing, setEditing] = useState<CohortModuleRecord | null>(null);
   const [dating, setDating] = useState<CohortModuleRecord | null>(null);
   const [deleting, setDeleting] = useState<CohortModuleRecord | null>(null);

@@ -9,7 +9,7 @@ import { Button, Confirm, Form, NumberInput, SaveButton, TextInput, useDataProvi
 import { DateInput, formatDate } from '../../common/dates';
 import { requiredValue } from '../admins/validation';
 import { maxChars, skippedSessionsResource, toSkippedPayload, wholeFrom, withinCohort, type CohortRecord, type SkippedSessionRecord } from './cohortRecord';
-import { fieldErrorsOf, useCohortRefusal } from './useCohortRefusal';
+import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 
 const f = (key: string) => `resources.cohorts.skipped.fields.${key}`;
 const k = (key: string) => `resources.cohorts.skipped.${key}`;
@@ -21,7 +21,7 @@ function SkippedSessionDialog({ cohort, editing, onClose, onSaved }: { cohort: C
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const refused = useCohortRefusal();
+  const refused = useServerRefusal();
   const resource = skippedSessionsResource(cohort.id);
   const record = editing && editing !== 'create' ? editing : undefined;
   async function save(values: Partial<SkippedSessionRecord>) {
@@ -65,7 +65,7 @@ export function SkippedSessions({ cohort, canEdit }: { cohort: CohortRecord; can
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const refused = useCohortRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const resource = skippedSessionsResource(cohort.id);
   const { data = [], isPending, refetch } = useGetList<SkippedSessionRecord>(resource, { pagination: { page: 1, perPage: 100 }, sort: { field: 'sessionDate', order: 'ASC' } });
   const [editing, setEditing] = useState<Editing>(null);

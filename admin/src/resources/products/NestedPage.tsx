@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Breadcrumbs, Card, CardContent, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { DeleteWithConfirmButton, Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useServerRefusal } from '../../common/useServerRefusal';
+import { PRODUCTS } from './productRecord';
 
 export interface Crumb {
   label: string;
@@ -55,5 +57,34 @@ export function LoadState({ isPending, error, notFound }: { isPending: boolean; 
       {translate(notFound)}
       {message ? ` ${translate(message, { _: message })}` : ''}
     </Alert>
+  );
+}
+
+/**
+ * Delete a nested record of a product (a plan, an adjustment) with a confirmation naming it, for staff
+ * with products:delete, pessimistically; `onDone` closes the drawer, a refusal is the server's message.
+ */
+export function ProductPartDeleteButton({ title, content, name, successMessage, onDone, testId }: {
+  title: string;
+  content: string;
+  name: string;
+  successMessage: string;
+  onDone: () => void;
+  testId: string;
+}) {
+  const onError = useServerRefusal({ keepFieldErrors: false });
+  const { canAccess } = useCanAccess({ resource: PRODUCTS, action: 'delete' });
+  if (!canAccess) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      confirmTitle={title}
+      confirmContent={content}
+      titleTranslateOptions={{ name }}
+      successMessage={successMessage}
+      mutationOptions={{ onSuccess: onDone, onError }}
+      data-testid={testId}
+    />
   );
 }

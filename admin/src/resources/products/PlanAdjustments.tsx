@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
-  Button, CreateBase, DataTable, DeleteWithConfirmButton, EditBase, ListBase, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useEditContext,
-  useGetOne, useListContext, useNotify, useRecordContext, useTranslate, type Identifier,
+  Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier,
 } from 'react-admin';
 import { useLocation, useParams } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
@@ -13,12 +12,11 @@ import { DrawerFrame } from '../../common/RecordDrawer';
 import { requiredValue } from '../admins/validation';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import { LastChanged } from './ProductEdit';
-import { LoadState, NestedPage } from './NestedPage';
+import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
-  PRODUCTS, adjustmentAmount, adjustmentsResource, maxChars, planName, plansPath, productPlansResource, toAdjustmentPayload, type PlanAdjustment, type Product,
-  type ProductPaymentPlan,
+  PRODUCTS, adjustmentAmount, adjustmentsResource, maxChars, planName, plansPath, productPlansResource, toAdjustmentPayload, type PlanAdjustment, type Product, type ProductPaymentPlan,
 } from './productRecord';
-import { useRefusal } from './useRefusal';
+import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 
 const t = (key: string) => `resources.products.${key}`;
 const PAGE = 100; // the API's default page of a plan's adjustments
@@ -44,92 +42,29 @@ export function AdjustmentInputs() {
   );
 }
 
-function AdjustmentDeleteButton({ onDone }: { onDone: () => void }) {
-  const record = useRecordContext<PlanAdjustment>();
-  const onError = useRefusal({ keepFieldErrors: false });
-  const { canAccess } = useCanAccess({ resource: PRODUCTS, action: 'delete' });
-  if (!record || !canAccess) return null;
-  return (
-    <DeleteWithConfirmButton
-      mutationMode="pessimistic"
-      redirect={false}
-      confirmTitle={t('actions.delete_adjustment_title')}
-      confirmContent={t('actions.delete_adjustment_content')}
-      titleTranslateOptions={{ name: record.description }}
-      successMessage={t('notifications.adjustment_deleted')}
-      mutationOptions={{ onSuccess: onDone, onError }}
-      data-testid="delete-adjustment"
-    />
-  );
-}
-
-function AdjustmentEditBody({ onDone }: { onDone: () => void }) {
-  const { isPending, record } = useEditContext<PlanAdjustment>();
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            <AdjustmentDeleteButton onDone={onDone} />
-          </Toolbar>
-        }
-      >
-        <AdjustmentInputs />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
-
 /** Add (POST) or edit (PUT) one adjustment of the plan, pessimistically; delete (confirm) with products:delete. */
 export function AdjustmentEditor({ productId, planId, adjustmentId, onDone }: { productId: Identifier; planId: Identifier; adjustmentId: Identifier | 'create'; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useRefusal();
-  const resource = adjustmentsResource(productId, planId);
-  const transform = (data: PlanAdjustment) => toAdjustmentPayload(data) as unknown as PlanAdjustment;
-  if (adjustmentId === 'create') {
-    return (
-      <CreateBase<PlanAdjustment>
-        resource={resource}
-        redirect={false}
-        disableAuthentication
-        transform={transform}
-        mutationOptions={{
-          onSuccess: () => {
-            notify(t('notifications.adjustment_created'), { type: 'success' });
-            onDone();
-          },
-          onError,
-        }}
-      >
-        <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <AdjustmentInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<PlanAdjustment>
-      resource={resource}
+    <NestedRecordEditor<PlanAdjustment>
+      resource={adjustmentsResource(productId, planId)}
       id={adjustmentId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
-      transform={transform}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(t('notifications.adjustment_saved'), { type: 'success' });
-          onDone();
-        },
-        onError,
-      }}
-    >
-      <AdjustmentEditBody onDone={onDone} />
-    </EditBase>
+      transform={(data) => toAdjustmentPayload(data) as unknown as PlanAdjustment}
+      inputs={<AdjustmentInputs />}
+      createdMessage={t('notifications.adjustment_created')}
+      savedMessage={t('notifications.adjustment_saved')}
+      onDone={onDone}
+      deleteButton={(record) => (
+        <ProductPartDeleteButton
+          title={t('actions.delete_adjustment_title')}
+          content={t('actions.delete_adjustment_content')}
+          name={record.description}
+          successMessage={t('notifications.adjustment_deleted')}
+          onDone={onDone}
+          testId="delete-adjustment"
+        />
+      )}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { PRODUCTS, plansPath, type EnrollingStatus, type Product } from './productRecord';
-import { useRefusal } from './useRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 const a = (key: string) => `resources.products.actions.${key}`;
 const n = (key: string) => `resources.products.notifications.${key}`;
@@ -47,7 +47,7 @@ export function ProductActions({ record }: { record: Product }) {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const refused = useRefusal({ keepFieldErrors: false });
+  const refused = useServerRefusal({ keepFieldErrors: false });
   const { search } = useLocation();
   const publish = useCanAccess({ resource: PRODUCTS, action: 'publish' });
   const remove = useCanAccess({ resource: PRODUCTS, action: 'delete' });

@@ -3,7 +3,7 @@ import { CreateBase, SaveButton, SimpleForm, useNotify } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ProductInputs } from './ProductInputs';
 import { PRODUCTS, toProductPayload, type Product } from './productRecord';
-import { useRefusal } from './useRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 /**
  * The add drawer of /products/create: POST /products with exactly the product's fields and its
@@ -13,7 +13,7 @@ export function ProductCreate() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const onError = useRefusal();
+  const onError = useServerRefusal();
   return (
     <CreateBase<Product>
       resource={PRODUCTS}

@@ -3,7 +3,7 @@ import { EditBase, SaveButton, SimpleForm, useLocaleState, useNotify, useTransla
 import { formatDateTime } from '../../common/dates';
 import { ProductInputs } from './ProductInputs';
 import { PRODUCTS, toProductPayload, type Product, type UpdatedBy } from './productRecord';
-import { useRefusal } from './useRefusal';
+import { useServerRefusal } from '../../common/useServerRefusal';
 
 /** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a form. */
 export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy?: UpdatedBy | null } }) {
@@ -26,7 +26,7 @@ export function LastChanged({ record }: { record: { updatedAt?: string; updatedB
  */
 export function ProductEdit({ id }: { id: Identifier }) {
   const notify = useNotify();
-  const onError = useRefusal();
+  const onError = useServerRefusal();
   return (
     <EditBase<Product>
       resource={PRODUCTS}

@@ -3,8 +3,7 @@ import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
-  Button, CreateBase, DataTable, DeleteWithConfirmButton, EditBase, ListBase, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useEditContext,
-  useGetOne, useListContext, useNotify, useRecordContext, useTranslate, type Identifier,
+  Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
@@ -17,11 +16,11 @@ import { requiredValue } from '../admins/validation';
 import { FormSection } from '../students/StudentInputs';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import { LastChanged } from './ProductEdit';
-import { LoadState, NestedPage } from './NestedPage';
+import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
   PRODUCTS, adjustmentsPath, maxChars, planName, productPlansResource, toProductPlanPayload, type PlanTemplate, type Product, type ProductPaymentPlan,
 } from './productRecord';
-import { useRefusal } from './useRefusal';
+import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 
 const t = (key: string) => `resources.products.${key}`;
 const PAGE = 100; // the API's default page of a product's plans
@@ -93,97 +92,34 @@ export function ProductPlanInputs() {
   );
 }
 
-function PlanDeleteButton({ onDone }: { onDone: () => void }) {
-  const record = useRecordContext<ProductPaymentPlan>();
-  const onError = useRefusal({ keepFieldErrors: false });
-  const { canAccess } = useCanAccess({ resource: PRODUCTS, action: 'delete' });
-  if (!record || !canAccess) return null;
-  return (
-    <DeleteWithConfirmButton
-      mutationMode="pessimistic"
-      redirect={false}
-      confirmTitle={t('actions.delete_plan_title')}
-      confirmContent={t('actions.delete_plan_content')}
-      titleTranslateOptions={{ name: planName(record) }}
-      successMessage={t('notifications.plan_deleted')}
-      mutationOptions={{ onSuccess: onDone, onError }}
-      data-testid="delete-plan"
-    />
-  );
-}
-
-function PlanEditBody({ onDone }: { onDone: () => void }) {
-  const { isPending, record } = useEditContext<ProductPaymentPlan>();
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            <PlanDeleteButton onDone={onDone} />
-          </Toolbar>
-        }
-      >
-        <ProductPlanInputs />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
-
 /**
  * Add (POST) or edit (PUT) one of the product's payment plans, pessimistically, with delete (confirm)
  * for those who may delete; the payload is exactly the plan's fields. A refusal (the last plan of a
  * published product, an archived product) is notified with the server's message.
  */
 export function ProductPlanEditor({ productId, planId, onDone }: { productId: Identifier; planId: Identifier | 'create'; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useRefusal();
-  const resource = productPlansResource(productId);
-  const transform = (data: ProductPaymentPlan) => toProductPlanPayload(data) as unknown as ProductPaymentPlan;
   // The nested resource is not one react-admin knows: access is checked on products, and the API enforces it.
-  if (planId === 'create') {
-    return (
-      <CreateBase<ProductPaymentPlan>
-        resource={resource}
-        redirect={false}
-        disableAuthentication
-        transform={transform}
-        mutationOptions={{
-          onSuccess: () => {
-            notify(t('notifications.plan_created'), { type: 'success' });
-            onDone();
-          },
-          onError,
-        }}
-      >
-        <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <ProductPlanInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<ProductPaymentPlan>
-      resource={resource}
+    <NestedRecordEditor<ProductPaymentPlan>
+      resource={productPlansResource(productId)}
       id={planId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
-      transform={transform}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(t('notifications.plan_saved'), { type: 'success' });
-          onDone();
-        },
-        onError,
-      }}
-    >
-      <PlanEditBody onDone={onDone} />
-    </EditBase>
+      transform={(data) => toProductPlanPayload(data) as unknown as ProductPaymentPlan}
+      inputs={<ProductPlanInputs />}
+      createdMessage={t('notifications.plan_created')}
+      savedMessage={t('notifications.plan_saved')}
+      onDone={onDone}
+      deleteButton={(record) => (
+        <ProductPartDeleteButton
+          title={t('actions.delete_plan_title')}
+          content={t('actions.delete_plan_content')}
+          name={planName(record)}
+          successMessage={t('notifications.plan_deleted')}
+          onDone={onDone}
+          testId="delete-plan"
+        />
+      )}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { PROGRAMS, type ProgramRecord } from './programRecord';
 
@@ -12,13 +13,16 @@ const t = (key: string) => `resources.programs.${key}`;
 type LmsCall = 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status';
 
 /**
- * The server's refusal text (translated by the i18n provider in Spanish), or the generic error. The
- * LMS refusal names its subject in English ('this program'), so it is read from our own texts.
+ * The `messageOf` of the programs' refusals: the LMS refusal names its subject in English ('this
+ * program'), so it is read from our own texts; any other refusal shows the server's message.
  */
-export function refusalOf(error: unknown): string {
+export function lmsRefusalOf(error: unknown): string | undefined {
   if ((error as { body?: { code?: string } } | null)?.body?.code === 'LMS_CONNECTION_REQUIRED') return t('messages.lms_connection_required');
-  return (error as Error | null)?.message || 'ra.notification.http_error';
+  return undefined;
 }
+
+/** The programs' `onError` outside a form's field errors: every refusal notified, LMS ones in our words. */
+export const useProgramRefusal = () => useServerRefusal({ keepFieldErrors: false, messageOf: lmsRefusalOf });
 
 /**
  * The program's actions above its tabs: Archive (asks first; the server refuses while the program
@@ -30,6 +34,7 @@ export function refusalOf(error: unknown): string {
 export function ProgramActions({ program }: { program: ProgramRecord }) {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
+  const refused = useProgramRefusal();
   const refresh = useRefresh();
   const { canAccess: canDelete } = useCanAccess({ resource: PROGRAMS, action: 'delete' });
   const { canAccess: canEdit } = useCanAccess({ resource: PROGRAMS, action: 'edit' });
@@ -43,7 +48,7 @@ export function ProgramActions({ program }: { program: ProgramRecord }) {
       notify(success, { type: 'success', messageArgs: { name: program.name } });
       refresh();
     } catch (error) {
-      notify(refusalOf(error), { type: 'error' });
+      refused(error);
     } finally {
       setPending(null);
       setConfirming(false);

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { ApiErrorBody } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { bundleCandidates, PROGRAMS, type ProgramRecord } from './programRecord';
-import { refusalOf } from './ProgramActions';
+import { useProgramRefusal } from './ProgramActions';
 
 const t = (key: string) => `resources.programs.${key}`;
 
@@ -19,6 +19,7 @@ const t = (key: string) => `resources.programs.${key}`;
 export function ProgramBundle({ program }: { program: ProgramRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const refused = useProgramRefusal();
   const { search } = useLocation();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function ProgramBundle({ program }: { program: ProgramRecord }) {
       if (body?.status === 400 && body.errors && Object.keys(body.errors).length) {
         return { programIds: Object.values(body.errors)[0] };
       }
-      notify(refusalOf(error), { type: 'error' });
+      refused(error);
       return undefined;
     }
   };

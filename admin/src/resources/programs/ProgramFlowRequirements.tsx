@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EnrollmentFlowStep } from '../../../../models/enums';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { flowRows, PROGRAMS, type FlowRequirement, type ProgramRecord } from './programRecord';
-import { refusalOf } from './ProgramActions';
+import { useProgramRefusal } from './ProgramActions';
 
 const t = (key: string) => `resources.programs.${key}`;
 
@@ -21,6 +21,7 @@ export function toFlowPayload(values: { required?: Partial<Record<string, unknow
 export function ProgramFlowRequirements({ program }: { program: ProgramRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const refused = useProgramRefusal();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canEdit } = useCanAccess({ resource: PROGRAMS, action: 'edit' });
@@ -36,7 +37,7 @@ export function ProgramFlowRequirements({ program }: { program: ProgramRecord })
       queryClient.setQueryData(key, saved);
       notify(t('notifications.flow_saved'), { type: 'success' });
     } catch (error) {
-      notify(refusalOf(error), { type: 'error' });
+      refused(error);
     }
   };
 

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Chip, LinearProgress, Stack, Switch, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, LinearProgress, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import {
-  BooleanInput, Button, CreateBase, DataTable, EditBase, FilterLiveForm, FilterLiveSearch, ListContextProvider, NullableBooleanInput, SaveButton, SelectInput,
-  SimpleForm, useEditContext, useList, useNotify, useTranslate,
+  BooleanInput, Button, DataTable, FilterLiveForm, FilterLiveSearch, ListContextProvider, NullableBooleanInput, SelectInput, useList, useNotify, useTranslate,
 } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../common/dates';
@@ -16,8 +15,12 @@ import { useAppDataProvider } from '../../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../students/StudentOverview';
 import { PROGRAMS, type ProgramRecord } from '../programRecord';
 import { ExtraProductInputs } from './ExtraProductInputs';
-import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess, useRefusal } from './PartsCommon';
-import { extraProductFilterDescriptors, extraProductsResource, NEW_EXTRA_PRODUCT, toExtraProductPayload, type ExtraProductRecord } from './partsRecord';
+import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
+import { useServerRefusal } from '../../../common/useServerRefusal';
+import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
+import {
+  extraProductFilterDescriptors, extraProductsResource, NEW_EXTRA_PRODUCT, toExtraProductPayload, type ExtraProductRecord,
+} from './partsRecord';
 
 const f = (key: string) => pt(`extra_products.fields.${key}`);
 const transform = (data: ExtraProductRecord) => toExtraProductPayload(data) as unknown as ExtraProductRecord;
@@ -28,7 +31,7 @@ function useExtraProductActions(program: ProgramRecord) {
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const onError = useRefusal();
+  const onError = useServerRefusal();
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeyOf(program.id) });
   return {
     reload,
@@ -75,72 +78,43 @@ function PublishSwitch({ program, product, disabled }: { program: ProgramRecord;
   );
 }
 
-function ExtraProductEditBody({ program, canDelete, onDone }: { program: ProgramRecord; canDelete: boolean; onDone: () => void }) {
-  const { isPending, record } = useEditContext<ExtraProductRecord>();
+/** Archive one extra product (asks first); the drawer closes after. */
+function ArchiveButton({ program, record, onDone }: { program: ProgramRecord; record: ExtraProductRecord; onDone: () => void }) {
   const { archive } = useExtraProductActions(program);
-  if (isPending || !record) return <LinearProgress />;
   return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar disableGutters sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            {canDelete ? (
-              <ConfirmButton
-                label={pt('extra_products.actions.archive')}
-                title={pt('extra_products.actions.archive_title')}
-                content={pt('extra_products.actions.archive_content')}
-                name={record.name}
-                testId="archive-extra-product"
-                icon={<ArchiveIcon />}
-                action={() => archive(record)}
-                onDone={onDone}
-              />
-            ) : null}
-          </Toolbar>
-        }
-      >
-        <ExtraProductInputs />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
+    <ConfirmButton
+      label={pt('extra_products.actions.archive')}
+      title={pt('extra_products.actions.archive_title')}
+      content={pt('extra_products.actions.archive_content')}
+      name={record.name}
+      testId="archive-extra-product"
+      icon={<ArchiveIcon />}
+      action={() => archive(record)}
+      onDone={onDone}
+    />
   );
 }
 
 /** Add (POST, unpublished) or edit (PUT) one extra product, pessimistically; archive asks first. */
 function ExtraProductEditor({ program, productId, canDelete, onDone }: { program: ProgramRecord; productId: ExtraProductRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useRefusal();
   const { reload } = useExtraProductActions(program);
-  const resource = extraProductsResource(program.id);
-  const done = (message: string) => async () => {
-    notify(message, { type: 'success' });
-    await reload();
-    onDone();
-  };
-  if (productId === 'create') {
-    return (
-      <CreateBase<ExtraProductRecord> resource={resource} redirect={false} disableAuthentication transform={transform} mutationOptions={{ onSuccess: done(pt('extra_products.notifications.created')), onError }}>
-        <SimpleForm noValidate sx={{ p: 0 }} defaultValues={NEW_EXTRA_PRODUCT} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <ExtraProductInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<ExtraProductRecord>
-      resource={resource}
+    <NestedRecordEditor<ExtraProductRecord>
+      resource={extraProductsResource(program.id)}
       id={productId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
       transform={transform}
-      mutationOptions={{ onSuccess: done(pt('extra_products.notifications.saved')), onError }}
-    >
-      <ExtraProductEditBody program={program} canDelete={canDelete} onDone={onDone} />
-    </EditBase>
+      defaultValues={NEW_EXTRA_PRODUCT}
+      inputs={<ExtraProductInputs />}
+      createdMessage={pt('extra_products.notifications.created')}
+      savedMessage={pt('extra_products.notifications.saved')}
+      onDone={async () => {
+        await reload();
+        onDone();
+      }}
+      plainToolbar
+      deleteButton={(record) => (canDelete ? <ArchiveButton program={program} record={record} onDone={onDone} /> : null)}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

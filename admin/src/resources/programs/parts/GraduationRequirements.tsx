@@ -1,56 +1,18 @@
 import { useState } from 'react';
-import { Box, LinearProgress, Toolbar, Typography } from '@mui/material';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button, CreateBase, DataTable, EditBase, ListBase, SaveButton, SimpleForm, useDataProvider, useEditContext, useListContext, useNotify, useRefresh, useTranslate,
-} from 'react-admin';
+import { Button, DataTable, ListBase, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { EnumField } from '../../../common/enums';
 import { DrawerFrame } from '../../../common/RecordDrawer';
 import { InfoRow, InfoSection } from '../../students/StudentOverview';
 import type { ProgramRecord } from '../programRecord';
 import { GraduationRequirementInputs } from './GraduationRequirementInputs';
-import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess, useRefusal } from './PartsCommon';
+import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
+import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { nextDisplayOrder, PARTS_PAGE, requirementsResource, toRequirementPayload, type GraduationRequirementRecord } from './partsRecord';
 
 const f = (key: string) => pt(`requirements.fields.${key}`);
 const transform = (data: GraduationRequirementRecord) => toRequirementPayload(data) as unknown as GraduationRequirementRecord;
-
-function RequirementEditBody({ program, canDelete, onDone }: { program: ProgramRecord; canDelete: boolean; onDone: () => void }) {
-  const { isPending, record } = useEditContext<GraduationRequirementRecord>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar disableGutters sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            {canDelete ? (
-              <ConfirmButton
-                label="ra.action.delete"
-                title={pt('requirements.actions.delete_title')}
-                content={pt('requirements.actions.delete_content')}
-                name={record.name}
-                testId="delete-requirement"
-                action={() => dataProvider.delete(requirementsResource(program.id), { id: record.id, previousData: record })}
-                onDone={() => {
-                  notify(pt('requirements.notifications.deleted'), { type: 'success' });
-                  onDone();
-                }}
-              />
-            ) : null}
-          </Toolbar>
-        }
-      >
-        <GraduationRequirementInputs programId={program.id} />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
 
 /**
  * Add (POST) or edit (PUT) one requirement, pessimistically: the drawer closes on the server's answer;
@@ -59,38 +21,26 @@ function RequirementEditBody({ program, canDelete, onDone }: { program: ProgramR
 function RequirementEditor({ program, requirementId, canDelete, onDone }: {
   program: ProgramRecord; requirementId: GraduationRequirementRecord['id'] | 'create'; canDelete: boolean; onDone: () => void;
 }) {
-  const notify = useNotify();
   // A new requirement is proposed the next free display order of the list it is added to.
   const { data: listed } = useListContext<GraduationRequirementRecord>();
   const nextOrder = nextDisplayOrder(listed ?? []);
-  const onError = useRefusal();
   const resource = requirementsResource(program.id);
-  const done = (message: string) => () => {
-    notify(message, { type: 'success' });
-    onDone();
-  };
-  // A nested resource react-admin does not know: access is checked on programs, and the API enforces it.
-  if (requirementId === 'create') {
-    return (
-      <CreateBase<GraduationRequirementRecord> resource={resource} redirect={false} disableAuthentication transform={transform} mutationOptions={{ onSuccess: done(pt('requirements.notifications.created')), onError }}>
-        <SimpleForm noValidate sx={{ p: 0 }} defaultValues={{ displayOrder: nextOrder, quizIds: [] }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <GraduationRequirementInputs programId={program.id} />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<GraduationRequirementRecord>
+    <NestedRecordEditor<GraduationRequirementRecord>
       resource={resource}
       id={requirementId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
       transform={transform}
-      mutationOptions={{ onSuccess: done(pt('requirements.notifications.saved')), onError }}
-    >
-      <RequirementEditBody program={program} canDelete={canDelete} onDone={onDone} />
-    </EditBase>
+      defaultValues={{ displayOrder: nextOrder, quizIds: [] }}
+      inputs={<GraduationRequirementInputs programId={program.id} />}
+      createdMessage={pt('requirements.notifications.created')}
+      savedMessage={pt('requirements.notifications.saved')}
+      onDone={onDone}
+      plainToolbar
+      deleteButton={(record) =>
+        canDelete ? <DeletePartButton part="requirements" resource={resource} record={record} name={record.name} testId="delete-requirement" onDone={onDone} /> : null
+      }
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

@@ -1,33 +1,14 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Confirm, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Button, Confirm, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../../common/dates';
-import type { HttpError } from '../../../providers/http';
+import { useServerRefusal } from '../../../common/useServerRefusal';
 import { PROGRAMS, type ProgramRecord } from '../programRecord';
 import type { UpdatedBy } from './partsRecord';
 
 /** Translation key under `resources.program-parts`. */
 export const pt = (key: string) => `resources.program-parts.${key}`;
-
-/**
- * The `onError` of the parts' saves and deletes. A 400 with field errors is left to the form (each
- * message under its input); any other refusal (409 'Display order already exists', 'The program is
- * archived'...) is notified with the server's message, which the i18n provider shows in Spanish from
- * the message catalogue when the console is in Spanish.
- */
-export function useRefusal() {
-  const notify = useNotify();
-  return useCallback(
-    (error: unknown) => {
-      const fieldErrors = (error as HttpError | null)?.body?.errors;
-      if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
-      const message = typeof error === 'string' ? error : (error as Error | null)?.message;
-      notify(message || 'ra.notification.http_error', { type: 'error' });
-    },
-    [notify],
-  );
-}
 
 /** What the signed-in administrator may do with a program's parts (nothing but read on an archived program). */
 export function usePartAccess(program: Pick<ProgramRecord, 'deleted'>) {
@@ -93,7 +74,7 @@ export function ConfirmButton({
   testId: string;
   icon?: ReactNode;
 }) {
-  const onError = useRefusal();
+  const onError = useServerRefusal();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const confirm = async () => {
@@ -115,5 +96,36 @@ export function ConfirmButton({
       </Button>
       <Confirm isOpen={open} loading={pending} title={title} content={content} translateOptions={{ name }} confirm={label} onConfirm={confirm} onClose={() => setOpen(false)} />
     </>
+  );
+}
+
+/**
+ * The Delete button of a part's form: asks first ('<part>.actions.delete_title' / 'delete_content'
+ * with the record's name), deletes it from the nested `resource`, then notifies
+ * '<part>.notifications.deleted' and calls `onDone`.
+ */
+export function DeletePartButton({ part, resource, record, name, testId, onDone }: {
+  part: string;
+  resource: string;
+  record: RaRecord;
+  name: string;
+  testId: string;
+  onDone: () => void;
+}) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  return (
+    <ConfirmButton
+      label="ra.action.delete"
+      title={pt(`${part}.actions.delete_title`)}
+      content={pt(`${part}.actions.delete_content`)}
+      name={name}
+      testId={testId}
+      action={() => dataProvider.delete(resource, { id: record.id, previousData: record })}
+      onDone={() => {
+        notify(pt(`${part}.notifications.deleted`), { type: 'success' });
+        onDone();
+      }}
+    />
   );
 }

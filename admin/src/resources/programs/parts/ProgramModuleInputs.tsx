@@ -10,7 +10,8 @@ import { useAppDataProvider } from '../../../providers/useAppDataProvider';
 import { requiredValue } from '../../admins/validation';
 import { maxChars } from '../../business-categories/businessCategoryRecord';
 import { FormSection } from '../../students/StudentInputs';
-import { pt, useRefusal } from './PartsCommon';
+import { useServerRefusal } from '../../../common/useServerRefusal';
+import { pt } from './PartsCommon';
 import { notBefore, wholeNumber, type ModuleGroupRecord } from './partsRecord';
 
 const f = (key: string) => pt(`modules.fields.${key}`);
@@ -29,7 +30,7 @@ export function useModuleGroups() {
 function NewGroupButton({ onCreated }: { onCreated: (group: ModuleGroupRecord) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const onError = useRefusal();
+  const onError = useServerRefusal();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

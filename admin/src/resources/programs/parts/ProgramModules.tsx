@@ -1,99 +1,41 @@
-import { useMemo, useState } from 'react';
-import { Box, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import {
-  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, SaveButton, SimpleForm, useDataProvider, useEditContext, useListContext, useLocaleState, useNotify,
-  useRefresh, useTranslate,
-} from 'react-admin';
+import { Button, DataTable, ListBase, Pagination, useListContext, useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../../common/dates';
 import { DrawerFrame } from '../../../common/RecordDrawer';
 import { InfoRow, InfoSection } from '../../students/StudentOverview';
 import type { ProgramRecord } from '../programRecord';
-import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess, useRefusal } from './PartsCommon';
+import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
+import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { ProgramModuleInputs } from './ProgramModuleInputs';
 import { MODULES_PAGE, modulesResource, toModuleFormValues, toModulePayload, type ProgramModuleRecord } from './partsRecord';
-import { schoolDay } from '../../cohorts/cohortRecord';
+import { schoolDay } from '../../../common/dates';
 
 const f = (key: string) => pt(`modules.fields.${key}`);
 /** The payload; on edit the stored record tells which days were left unchanged (their times kept). */
 const transform = (data: ProgramModuleRecord, options?: { previousData?: ProgramModuleRecord }) => toModulePayload(data, options?.previousData) as unknown as ProgramModuleRecord;
 
-function ModuleEditBody({ program, canDelete, onDone }: { program: ProgramRecord; canDelete: boolean; onDone: () => void }) {
-  const { isPending, record } = useEditContext<ProgramModuleRecord>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const formValues = useMemo(() => (record ? toModuleFormValues(record) : undefined), [record]);
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        record={formValues}
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar disableGutters sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            {canDelete ? (
-              <ConfirmButton
-                label="ra.action.delete"
-                title={pt('modules.actions.delete_title')}
-                content={pt('modules.actions.delete_content')}
-                name={record.title}
-                testId="delete-module"
-                action={() => dataProvider.delete(modulesResource(program.id), { id: record.id, previousData: record })}
-                onDone={() => {
-                  notify(pt('modules.notifications.deleted'), { type: 'success' });
-                  onDone();
-                }}
-              />
-            ) : null}
-          </Toolbar>
-        }
-      >
-        <ProgramModuleInputs />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
-
 /** Add (POST) or edit (PUT) one module, pessimistically; delete (programs:delete) asks first. */
 function ModuleEditor({ program, moduleId, canDelete, onDone }: { program: ProgramRecord; moduleId: ProgramModuleRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useRefusal();
   const resource = modulesResource(program.id);
   const { total } = useListContext();
-  const done = (message: string) => () => {
-    notify(message, { type: 'success' });
-    onDone();
-  };
-  if (moduleId === 'create') {
-    return (
-      <CreateBase<ProgramModuleRecord> resource={resource} redirect={false} disableAuthentication transform={transform} mutationOptions={{ onSuccess: done(pt('modules.notifications.created')), onError }}>
-        <SimpleForm
-          noValidate
-          sx={{ p: 0 }}
-          defaultValues={{ displayOrder: (total ?? 0) + 1, locked: false, consumeTrackingEnabled: false }}
-          toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}
-        >
-          <ProgramModuleInputs />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<ProgramModuleRecord>
+    <NestedRecordEditor<ProgramModuleRecord>
       resource={resource}
       id={moduleId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
       transform={transform}
-      mutationOptions={{ onSuccess: done(pt('modules.notifications.saved')), onError }}
-    >
-      <ModuleEditBody program={program} canDelete={canDelete} onDone={onDone} />
-    </EditBase>
+      defaultValues={{ displayOrder: (total ?? 0) + 1, locked: false, consumeTrackingEnabled: false }}
+      inputs={<ProgramModuleInputs />}
+      createdMessage={pt('modules.notifications.created')}
+      savedMessage={pt('modules.notifications.saved')}
+      onDone={onDone}
+      formRecord={toModuleFormValues}
+      plainToolbar
+      deleteButton={(record) => (canDelete ? <DeletePartButton part="modules" resource={resource} record={record} name={record.title} testId="delete-module" onDone={onDone} /> : null)}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Box, Chip, LinearProgress, Stack, Toolbar, Typography } from '@mui/material';
+import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button, CreateBase, DataTable, EditBase, ListBase, SaveButton, SimpleForm, useDataProvider, useEditContext, useListContext, useNotify, useRefresh, useTranslate,
-} from 'react-admin';
+import { Button, DataTable, ListBase, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { EnumField } from '../../../common/enums';
 import { formatMoney, MoneyField } from '../../../common/money';
 import { DrawerFrame } from '../../../common/RecordDrawer';
 import { scheduleShows } from '../../business-categories/businessCategoryRecord';
 import { InfoRow, InfoSection } from '../../students/StudentOverview';
 import type { ProgramRecord } from '../programRecord';
-import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess, useRefusal } from './PartsCommon';
+import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
+import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { ProgramPlanInputs } from './ProgramPlanInputs';
 import { linesTotal, NEW_PROGRAM_PLAN, PARTS_PAGE, plansResource, toProgramPlanPayload, type ProgramPlanRecord } from './partsRecord';
 
@@ -24,79 +23,28 @@ function useCategoryName(program: ProgramRecord) {
   return name ? translate(`enums.BusinessCategoryName.${name}`, { _: name }) : '';
 }
 
-function PlanEditBody({ program, canDelete, onDone }: { program: ProgramRecord; canDelete: boolean; onDone: () => void }) {
-  const { isPending, record } = useEditContext<ProgramPlanRecord>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const categoryName = useCategoryName(program);
-  if (isPending || !record) return <LinearProgress />;
-  return (
-    <>
-      <SimpleForm
-        noValidate
-        sx={{ p: 0 }}
-        toolbar={
-          <Toolbar disableGutters sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            {canDelete ? (
-              <ConfirmButton
-                label="ra.action.delete"
-                title={pt('plans.actions.delete_title')}
-                content={pt('plans.actions.delete_content')}
-                name={record.name}
-                testId="delete-plan"
-                action={() => dataProvider.delete(plansResource(program.id), { id: record.id, previousData: record })}
-                onDone={() => {
-                  notify(pt('plans.notifications.deleted'), { type: 'success' });
-                  onDone();
-                }}
-              />
-            ) : null}
-          </Toolbar>
-        }
-      >
-        <ProgramPlanInputs categoryId={program.businessCategoryId} categoryName={categoryName} />
-      </SimpleForm>
-      <LastChanged record={record} />
-    </>
-  );
-}
-
 /**
  * Add (POST) or edit (PUT) one program plan, pessimistically. The payload is exactly the plan's
  * fields (PAY_IN_FULL forced to FIXED_TERMS over 1 term, lines with an accounting line chosen); a 409
  * (a line of another business category, an archived program) is notified with the server's message.
  */
 function PlanEditor({ program, planId, canDelete, onDone }: { program: ProgramRecord; planId: ProgramPlanRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
-  const notify = useNotify();
-  const onError = useRefusal();
   const categoryName = useCategoryName(program);
   const resource = plansResource(program.id);
-  const done = (message: string) => () => {
-    notify(message, { type: 'success' });
-    onDone();
-  };
-  if (planId === 'create') {
-    return (
-      <CreateBase<ProgramPlanRecord> resource={resource} redirect={false} disableAuthentication transform={transform} mutationOptions={{ onSuccess: done(pt('plans.notifications.created')), onError }}>
-        <SimpleForm noValidate sx={{ p: 0 }} defaultValues={NEW_PROGRAM_PLAN} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-          <ProgramPlanInputs categoryId={program.businessCategoryId} categoryName={categoryName} />
-        </SimpleForm>
-      </CreateBase>
-    );
-  }
   return (
-    <EditBase<ProgramPlanRecord>
+    <NestedRecordEditor<ProgramPlanRecord>
       resource={resource}
       id={planId}
-      mutationMode="pessimistic"
-      redirect={false}
-      disableAuthentication
       transform={transform}
-      mutationOptions={{ onSuccess: done(pt('plans.notifications.saved')), onError }}
-    >
-      <PlanEditBody program={program} canDelete={canDelete} onDone={onDone} />
-    </EditBase>
+      defaultValues={NEW_PROGRAM_PLAN}
+      inputs={<ProgramPlanInputs categoryId={program.businessCategoryId} categoryName={categoryName} />}
+      createdMessage={pt('plans.notifications.created')}
+      savedMessage={pt('plans.notifications.saved')}
+      onDone={onDone}
+      plainToolbar
+      deleteButton={(record) => (canDelete ? <DeletePartButton part="plans" resource={resource} record={record} name={record.name} testId="delete-plan" onDone={onDone} /> : null)}
+      footer={(record) => <LastChanged record={record} />}
+    />
   );
 }
 

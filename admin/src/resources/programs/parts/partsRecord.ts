@@ -5,7 +5,7 @@ import type {
 import { Messages } from '../../../../../models/messages';
 import type { FilterDescriptors } from '../../../common/FilterChips';
 import { toPlanPayload } from '../../business-categories/businessCategoryRecord';
-import { instantOrDay, schoolDay } from '../../cohorts/cohortRecord';
+import { instantOrDay, schoolDay } from '../../../common/dates';
 
 /**
  * The parts of a program as /api/programs/{id}/... answers them, and what their strict bodies accept.
