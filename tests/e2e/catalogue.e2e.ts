@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { adminToken, api, makeAdmin, unique } from './support/api';
-import { baseUrl, usePage } from './support/browser';
+import { baseUrl, screenshot, usePage } from './support/browser';
 import { ConsoleLoginPage, ConsoleShell } from './pages/console';
 import { CohortsPage, ConsoleFeedback, ProductPaymentPlansPage, ProductsPage, ProgramsPage } from './pages/catalogue';
 
@@ -131,6 +131,7 @@ describe('catalogue set-up', () => {
     await products.publish();
     await feedback.notification('Product published');
     await products.status().getByText('Published', { exact: true }).waitFor();
+    await screenshot(page, 'console-product-published');
 
     const product = await api<ProductDto & { flowType: string; enrollingStartDate: string; enrollingEndDate: string }>('GET', `/products/${productId}`, token);
     expect(product).toMatchObject({ name: productName, published: true, flowType: 'DYNAMIC', enrollingStartDate: `${PRODUCT_YEAR}-06-01`, enrollingEndDate: `${PRODUCT_YEAR}-12-31`, paymentPlanCount: 1 });
@@ -169,6 +170,7 @@ describe('archiving a cohort a product sells', () => {
     await cohorts.drawer.title().filter({ hasText: sold.cohortLabel }).waitFor();
     await cohorts.archive();
     await new ConsoleFeedback(page).notification(`The cohort cannot be archived: it belongs to the product ${sold.productName}`);
+    await screenshot(page, 'console-cohort-archive-refused');
     await page.getByTestId('archive-cohort').waitFor();
     const cohort = await api<CohortDto>('GET', `/cohorts/${sold.cohortId}`, token);
     expect(cohort.deleted).toBe(false);
