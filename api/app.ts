@@ -11,6 +11,7 @@ import { openApiDocument, resetOpenApi } from './common/openapi';
 import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
+import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
 import { businessCategoryRoutes } from './business-categories/business-categories.router';
 import { cohortRoutes } from './cohorts/cohorts.router';
 import { customerRoutes } from './customers/customers.router';
@@ -36,6 +37,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/customers', 'Customers', customerRoutes],
   ['/api/search_filters', 'Saved filters', searchFilterRoutes],
   ['/api/business_categories', 'Business categories', businessCategoryRoutes],
+  ['/api/payment_plans', 'Payment plans', paymentPlanRoutes],
   ['/api/programs', 'Programs', programRoutes],
   ['/api/programs', 'Program parts', programPartRoutes],
   ['/api/module_groups', 'Module groups', moduleGroupRoutes],
