@@ -58,6 +58,7 @@ export function associate(): void {
   Program.hasMany(Cohort, { as: 'cohorts', foreignKey: 'programId' });
   Cohort.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
   Cohort.hasMany(CohortModule, { as: 'modules', foreignKey: 'cohortId' });
+  CohortModule.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
   CohortModule.belongsTo(ModuleGroup, { as: 'moduleGroup', foreignKey: 'moduleGroupId' });
   CohortModule.belongsTo(ProgramModule, { as: 'programModule', foreignKey: 'programModuleId' });
   Product.hasMany(ProductItem, { as: 'items', foreignKey: 'productId' });

@@ -1,10 +1,11 @@
 import { Op, type Transaction } from 'sequelize';
-import { CohortModule, ModuleGroup, ProgramModule, SkippedCoachingCircleSession } from '../../models';
+import { CohortModule, ProgramModule, SkippedCoachingCircleSession } from '../../models';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
+import { existingModuleGroup, moduleFields, moduleGroupInclude, moduleValues } from '../catalogue/modules';
 import { moduleSortable, skippedSortable, type ModuleInput, type SkippedInput, type SkippedListQuery } from './cohorts.schemas';
 import { CATEGORY, getChangeableCohort, getCohort } from './cohorts.service';
 
@@ -16,17 +17,11 @@ import { CATEGORY, getChangeableCohort, getCohort } from './cohorts.service';
 // ---------------------------------------------------------------- modules
 
 export function moduleDto(m: CohortModule) {
-  return {
-    id: m.id, cohortId: m.cohortId, programModuleId: m.programModuleId, title: m.title, d2lModuleId: m.d2lModuleId, group: m.groupName,
-    moduleGroupId: m.moduleGroupId, moduleGroup: m.moduleGroup ? { id: m.moduleGroup.id, name: m.moduleGroup.name } : null,
-    locked: m.locked, duration: m.duration, startDateTime: m.startDateTime, openDate: m.openDate, closeDate: m.closeDate, endDateTime: m.endDateTime,
-    image: m.image, consumeTrackingEnabled: m.consumeTrackingEnabled, communicationTemplateId: m.communicationTemplateId, displayOrder: m.displayOrder,
-    updatedBy: updatedByOf(m), createdAt: m.createdAt, updatedAt: m.updatedAt,
-  };
+  return { ...moduleFields(m), cohortId: m.cohortId, programModuleId: m.programModuleId };
 }
 export type ModuleDto = ReturnType<typeof moduleDto>;
 
-const moduleInclude = [{ model: ModuleGroup, as: 'moduleGroup', attributes: ['id', 'name'] }];
+const moduleInclude = [moduleGroupInclude];
 const moduleList: ListSpec<CohortModule> = { model: CohortModule, sortable: moduleSortable, defaultSort: 'displayOrder', keywordColumns: ['title'], include: moduleInclude };
 
 /** GET /api/cohorts/{id}/cohort_modules: 10 a page by display order (spec §9). */
@@ -48,13 +43,6 @@ async function changeableModule(cohortId: number, moduleId: number, transaction:
   const module = await getModule(cohortId, moduleId, transaction);
   if (cohort.deleted) throw AppError.conflict('COHORT_ARCHIVED', Messages.COHORT_ARCHIVED);
   return module;
-}
-
-/** A module group id from a body: it must exist (400 on `moduleGroupId` otherwise). */
-async function checkModuleGroup(moduleGroupId: number | null | undefined, transaction: Transaction): Promise<number | null> {
-  if (moduleGroupId === null || moduleGroupId === undefined) return null;
-  if (!(await ModuleGroup.findByPk(moduleGroupId, { attributes: ['id'], transaction }))) throw AppError.badRequest({ moduleGroupId: Messages.INVALID_VALUE });
-  return moduleGroupId;
 }
 
 /**
@@ -91,17 +79,9 @@ export async function syncModules(cohortId: number, q: PagingQuery, actor: Actor
 export async function updateModule(cohortId: number, moduleId: number, input: ModuleInput, actor: Actor): Promise<ModuleDto> {
   return CohortModule.sequelize!.transaction(async (transaction) => {
     const module = await changeableModule(cohortId, moduleId, transaction);
-    const moduleGroupId = await checkModuleGroup(input.moduleGroupId, transaction);
+    const moduleGroupId = await existingModuleGroup(input.moduleGroupId, transaction);
     const before = moduleDto(module);
-    await module.update(
-      {
-        title: input.title, d2lModuleId: input.d2lModuleId ?? null, groupName: input.group ?? null, moduleGroupId, locked: input.locked ?? false,
-        duration: input.duration ?? null, startDateTime: input.startDateTime ?? null, openDate: input.openDate ?? null, closeDate: input.closeDate ?? null,
-        endDateTime: input.endDateTime ?? null, image: input.image ?? null, consumeTrackingEnabled: input.consumeTrackingEnabled ?? false,
-        communicationTemplateId: input.communicationTemplateId ?? null, displayOrder: input.displayOrder ?? module.displayOrder, ...stamp(actor),
-      },
-      { transaction },
-    );
+    await module.update({ ...moduleValues(input), moduleGroupId, displayOrder: input.displayOrder ?? module.displayOrder, ...stamp(actor) }, { transaction });
     return logModuleChange(actor, before, await getModule(cohortId, moduleId, transaction), transaction);
   });
 }
@@ -133,7 +113,7 @@ export async function setModuleDate(cohortId: number, moduleId: number, field: '
 export async function setModuleGroup(cohortId: number, moduleId: number, moduleGroupId: number | null | undefined, actor: Actor): Promise<ModuleDto> {
   return CohortModule.sequelize!.transaction(async (transaction) => {
     const module = await changeableModule(cohortId, moduleId, transaction);
-    const groupId = await checkModuleGroup(moduleGroupId, transaction);
+    const groupId = await existingModuleGroup(moduleGroupId, transaction);
     const before = moduleDto(module);
     await module.update({ moduleGroupId: groupId, ...stamp(actor) }, { transaction });
     return logModuleChange(actor, before, await getModule(cohortId, moduleId, transaction), transaction);

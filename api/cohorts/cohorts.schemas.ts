@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CohortStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
-import { booleanish, date, id, optionalDate, optionalText, requiredText } from '../../models/validation';
+import { booleanish, date, id, optionalDate, optionalText } from '../../models/validation';
 import { dateTime } from '../catalogue/date-times';
+import { checkModuleDates, displayOrder, moduleShape } from '../catalogue/modules';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
 
 /**
@@ -21,8 +22,6 @@ const wholeNumber = (min: number, max: number) =>
   z.preprocess(numeric, z.number().int(Messages.INVALID_VALUE).min(min, Messages.INVALID_VALUE).max(max, Messages.INVALID_VALUE).nullish());
 /** An optional id reference; blank is null. */
 const optionalId = () => z.preprocess(blankToNull, id().nullish());
-/** An optional flag: missing stays undefined (the service decides), null is false. */
-const flag = () => z.preprocess((v) => (v === null ? false : v), booleanish().optional());
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 /** `A,B` or repeated params → a list of cohort statuses. */
@@ -175,27 +174,9 @@ export const moduleParams = z.object({ id: id(), moduleId: id() });
  * `displayOrder` left out keeps its place.
  */
 export const moduleBody = z
-  .object({
-    title: requiredText(255),
-    d2lModuleId: optionalText(40),
-    group: optionalText(100),
-    moduleGroupId: optionalId(),
-    locked: flag(),
-    duration: wholeNumber(0, 100_000),
-    startDateTime: dateTime('start'),
-    openDate: dateTime('start'),
-    closeDate: dateTime('end'),
-    endDateTime: dateTime('end'),
-    image: optionalText(500),
-    consumeTrackingEnabled: flag(),
-    communicationTemplateId: optionalId(),
-    displayOrder: z.preprocess(numeric, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(100_000, Messages.INVALID_VALUE).optional()),
-  })
+  .object({ ...moduleShape, displayOrder: displayOrder().optional() })
   .strict()
-  .superRefine((m, ctx) => {
-    if (m.openDate && m.closeDate && m.closeDate < m.openDate) ctx.addIssue({ code: 'custom', path: ['closeDate'], message: Messages.DATE_RANGE_ORDER });
-    if (m.startDateTime && m.endDateTime && m.endDateTime < m.startDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: Messages.DATE_RANGE_ORDER });
-  });
+  .superRefine(checkModuleDates);
 export type ModuleInput = z.output<typeof moduleBody>;
 
 export const openDateBody = z.object({ openDate: dateTime('start') }).strict();

@@ -3,7 +3,7 @@ import { ExtraProductPriceType, ExtraProductType, GraduationRequirementType } fr
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText, requiredText } from '../../models/validation';
 import { checkPlanTerms, forcePayInFull, moneyCents, planTermsShape } from '../business-categories/business-categories.schemas';
-import { dateTime } from '../catalogue/date-times';
+import { checkModuleDates, displayOrder, moduleShape } from '../catalogue/modules';
 import { pagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (capped like every list). */
@@ -142,28 +142,9 @@ export const moduleParams = z.object({ id: id(), moduleId: id() });
 
 /** A module (spec §3). `group` is free text; `moduleGroupId` points at a module group. */
 export const moduleBody = z
-  .object({
-    title: requiredText(255),
-    d2lModuleId: optionalText(40),
-    group: optionalText(100),
-    moduleGroupId: optionalId(),
-    locked: flag(),
-    duration: optionalInt(0, 100_000),
-    // ISO 8601 with a zone, or a day read in the school's zone: opening edges at its start, closing ones at its end (as cohort modules).
-    startDateTime: dateTime('start'),
-    openDate: dateTime('start'),
-    closeDate: dateTime('end'),
-    endDateTime: dateTime('end'),
-    image: optionalText(500),
-    consumeTrackingEnabled: flag(),
-    communicationTemplateId: optionalId(),
-    displayOrder: z.preprocess((v) => (v === null || v === '' ? undefined : numeric(v)), z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE).default(0)),
-  })
+  .object({ ...moduleShape, displayOrder: displayOrder().default(0) })
   .strict()
-  .superRefine((m, ctx) => {
-    if (m.openDate && m.closeDate && m.openDate > m.closeDate) ctx.addIssue({ code: 'custom', path: ['closeDate'], message: Messages.DATE_RANGE_ORDER });
-    if (m.startDateTime && m.endDateTime && m.startDateTime > m.endDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: Messages.DATE_RANGE_ORDER });
-  });
+  .superRefine(checkModuleDates);
 export type ModuleInput = z.output<typeof moduleBody>;
 
 export const cohortModuleParams = z.object({ id: id(), moduleId: id() });

@@ -2,7 +2,7 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { BusinessCategory, Cohort, EnrollmentFlowRequirement, Program, ProgramBundleItem, ProgramLanguage } from '../../models';
 import { EnrollmentFlowStep, type Language, type Of } from '../../models/enums';
 import { durationTypeLabel } from '../../models/labels';
-import { Messages, format } from '../../models/messages';
+import { Messages } from '../../models/messages';
 import { archiveRefusal } from '../catalogue/archive-guards';
 import { refreshProgramCohorts } from '../catalogue/cohort-labels';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';

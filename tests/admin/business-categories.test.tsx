@@ -1,16 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, Resource, memoryStore } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createAuthProvider } from '../../admin/src/providers/authProvider';
-import { createDataProvider } from '../../admin/src/providers/dataProvider';
-import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
-import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Resource } from 'react-admin';
+import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import businessCategories from '../../admin/src/resources/business-categories';
 import {
   toCategoryPayload, toLinePayload, toPlanPayload, type AccountingLine, type BusinessCategory, type CategoryPaymentPlan,
 } from '../../admin/src/resources/business-categories/businessCategoryRecord';
 import { businessCategories as texts } from '../../admin/src/resources/business-categories/i18n';
+import { callsOf as calls, currentLocation as location, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -35,12 +31,6 @@ const monthly = plan(8, {
   description: 'Two-year plan', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250.5, depositAmount: 99.99,
   interestRate: 5.25, annualPercentageRate: 5.3751, totalTerm: 24, amortizeTerm: 12, salesforcePaymentPlanId: 'a0X000000001',
 });
-
-/** Where the console is (the drawer and its plans tab are routes). */
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
 
 type Handler = (req: HttpRequest) => unknown;
 
@@ -69,31 +59,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (onePlan && method === 'DELETE') return null;
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
-  const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
-  };
-  const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider(locale)}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        <Resource name="business-categories" {...businessCategories} />
-      </Admin>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  renderAdmin({ path: path, request, permissions, locale: locale, children: <Resource name="business-categories" {...businessCategories} /> });
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
-const location = () => screen.getByTestId('location').textContent;
 /** The drawer on top (plan and line drawers open over the category drawer). */
 const topDrawer = async (count = 1) => {
   await waitFor(() => expect(screen.getAllByTestId('record-drawer').length).toBe(count));

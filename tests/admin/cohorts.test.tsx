@@ -1,12 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, Resource, memoryStore, type TranslateFunction } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Resource, type TranslateFunction } from 'react-admin';
 import { instantOrDay, schoolDay } from '../../admin/src/common/dates';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
-import { createAuthProvider } from '../../admin/src/providers/authProvider';
-import { createDataProvider } from '../../admin/src/providers/dataProvider';
-import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
+import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import cohorts from '../../admin/src/resources/cohorts';
 import { cohortFilterDescriptors } from '../../admin/src/resources/cohorts/cohortFilters';
@@ -15,6 +11,7 @@ import {
   toModulePayload, toSkippedPayload, withArchived, withinCohort, type CohortRecord,
 } from '../../admin/src/resources/cohorts/cohortRecord';
 import { cohorts as texts } from '../../admin/src/resources/cohorts/i18n';
+import { callsOf as calls, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -140,11 +137,6 @@ describe('cohort filters and chips', () => {
 
 // ---------------------------------------------------------------- screens over a fake http client
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
 type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
 const records = [cohort(1, { label: 'HCTP Spring 2031', published: true }), cohort(2, { label: 'HCTP Fall 2031', status: 'ACTIVE', useCoachingCircle: true })];
@@ -166,30 +158,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/cohorts/publish') return [records[0]];
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
-  const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
-  };
-  const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider(locale)}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        <Resource name="cohorts" {...cohorts} />
-      </Admin>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  renderAdmin({ path: path, request, permissions, locale: locale, children: <Resource name="cohorts" {...cohorts} /> });
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 const drawer = async () => {
   await waitFor(() => expect(screen.getAllByTestId('record-drawer').length).toBe(1), slow);
   return screen.getByTestId('record-drawer');

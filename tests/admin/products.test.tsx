@@ -1,11 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, Resource, memoryStore } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Resource } from 'react-admin';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
-import { createAuthProvider } from '../../admin/src/providers/authProvider';
-import { createDataProvider } from '../../admin/src/providers/dataProvider';
-import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
+import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import products from '../../admin/src/resources/products';
 import { products as texts } from '../../admin/src/resources/products/i18n';
@@ -16,6 +12,7 @@ import {
 } from '../../admin/src/resources/products/productRecord';
 import { signedAmount } from '../../admin/src/resources/products/PlanAdjustments';
 import { templateLabel } from '../../admin/src/resources/products/ProductPaymentPlans';
+import { callsOf as calls, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -35,11 +32,6 @@ const plan = (id: number, overrides: Partial<ProductPaymentPlan> = {}): ProductP
 const adjustment = (id: number, overrides: Partial<PlanAdjustment> = {}): PlanAdjustment => ({
   id, productPaymentPlanId: 7, description: 'Early bird', type: 'CREDIT', category: 'PROMO', amount: 250, updatedBy: null, updatedAt, ...overrides,
 });
-
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
 
 type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
@@ -69,30 +61,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/products/1/product_payment_plans/7/adjustments' && method === 'POST') return adjustment(4, req.body as Partial<PlanAdjustment>);
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
-  const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
-  };
-  const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider(locale)}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        <Resource name="products" {...products} />
-      </Admin>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  renderAdmin({ path: path, request, permissions, locale: locale, children: <Resource name="products" {...products} /> });
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 const drawer = async () => screen.findByTestId('record-drawer');
 const helperText = (panel: HTMLElement, label: string) =>
   ((within(panel).getByLabelText(label, { exact: false }) as HTMLElement).closest('.ra-input') as HTMLElement).querySelector('.MuiFormHelperText-root')?.textContent;

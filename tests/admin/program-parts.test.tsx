@@ -1,12 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, Resource, memoryStore } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Resource } from 'react-admin';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
-import { createAuthProvider } from '../../admin/src/providers/authProvider';
-import { createDataProvider } from '../../admin/src/providers/dataProvider';
-import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
-import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
+import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import programs from '../../admin/src/resources/programs';
 import { programParts } from '../../admin/src/resources/programs/parts/i18n';
 import {
@@ -14,6 +9,7 @@ import {
   toModulePayload, toProgramPlanPayload, toRequirementPayload, wholeNumber, type ExtraProductRecord, type GraduationRequirementRecord, type ProgramModuleRecord,
   type ProgramPlanRecord,
 } from '../../admin/src/resources/programs/parts/partsRecord';
+import { callsOf as calls, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -163,11 +159,6 @@ const extra = (id: number, overrides: Partial<ExtraProductRecord> = {}): ExtraPr
 });
 const page = (content: unknown[], total = content.length, size = 100) => ({ content, pagination: { total, page: 0, size } });
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
 type Handler = (req: HttpRequest) => unknown;
 
 /** The console with the programs resource, the real providers over a fake http client. */
@@ -188,30 +179,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (/\/view_histories$/.test(req.path)) return {};
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
-  const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
-  };
-  const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider(locale)}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        <Resource name="programs" {...programs} />
-      </Admin>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  renderAdmin({ path: path, request, permissions, locale: locale, children: <Resource name="programs" {...programs} /> });
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 const topDrawer = async (count: number) => {
   await waitFor(() => expect(screen.getAllByTestId('record-drawer').length).toBe(count));
   const all = screen.getAllByTestId('record-drawer');

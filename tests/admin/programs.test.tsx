@@ -1,17 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, Resource, memoryStore, type TranslateFunction } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Resource, type TranslateFunction } from 'react-admin';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
-import { createAuthProvider } from '../../admin/src/providers/authProvider';
-import { createDataProvider } from '../../admin/src/providers/dataProvider';
-import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
-import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
+import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import programs from '../../admin/src/resources/programs';
 import { toFlowPayload } from '../../admin/src/resources/programs/ProgramFlowRequirements';
 import { programFilterDescriptors } from '../../admin/src/resources/programs/programFilters';
 import { bundleCandidates, durationChoices, flowRows, toProgramPayload, type ProgramRecord } from '../../admin/src/resources/programs/programRecord';
 import { programs as texts } from '../../admin/src/resources/programs/i18n';
+import { callsOf as calls, currentLocation as location, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -32,12 +28,6 @@ const bundle = program(2, { name: 'Coach Bundle', isBundle: true, bundleProgramI
 const archived = program(5, { name: 'Old Program', deleted: true });
 const records = [hctp, bundle, program(3, { name: 'Nutrition Basics' }), archived];
 const categories = [{ id: 3, name: 'HCTP' }, { id: 4, name: 'HCTP_ALUMNI' }];
-
-/** Where the console is (the drawer is a route). */
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
 
 type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
@@ -66,31 +56,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/programs/2/programs' && method === 'POST') return records.filter((r) => (req.body as { programIds: number[] }).programIds.includes(r.id as number));
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
-  const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
-  };
-  const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider(locale)}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        <Resource name="programs" {...programs} />
-      </Admin>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  renderAdmin({ path: path, request, permissions, locale: locale, children: <Resource name="programs" {...programs} /> });
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
-const location = () => screen.getByTestId('location').textContent;
 const drawer = async () => {
   await waitFor(() => expect(screen.getAllByTestId('record-drawer').length).toBe(1));
   return screen.getByTestId('record-drawer');

@@ -12,17 +12,8 @@ const t = (key: string) => `resources.programs.${key}`;
 
 type LmsCall = 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status';
 
-/**
- * The `messageOf` of the programs' refusals: the LMS refusal names its subject in English ('this
- * program'), so it is read from our own texts; any other refusal shows the server's message.
- */
-export function lmsRefusalOf(error: unknown): string | undefined {
-  if ((error as { body?: { code?: string } } | null)?.body?.code === 'LMS_CONNECTION_REQUIRED') return t('messages.lms_connection_required');
-  return undefined;
-}
-
-/** The programs' `onError` outside a form's field errors: every refusal notified, LMS ones in our words. */
-export const useProgramRefusal = () => useServerRefusal({ keepFieldErrors: false, messageOf: lmsRefusalOf });
+/** The programs' `onError` outside a form's field errors: every refusal notified in the console's language. */
+export const useProgramRefusal = () => useServerRefusal({ keepFieldErrors: false });
 
 /**
  * The program's actions above its tabs: Archive (asks first; the server refuses while the program
