@@ -23,6 +23,19 @@ import { Product } from './Product';
 import { ProductItem } from './ProductItem';
 import { ProductPaymentPlan } from './ProductPaymentPlan';
 import { PaymentPlanAdjustment } from './PaymentPlanAdjustment';
+import { Voucher } from './Voucher';
+import { PaymentMethod } from './PaymentMethod';
+import { Application } from './Application';
+import { ApplicationCohort } from './ApplicationCohort';
+import { ApplicationStep } from './ApplicationStep';
+import { ApplicationAnswer } from './ApplicationAnswer';
+import { ApplicationComment } from './ApplicationComment';
+import { CrmNotification } from './CrmNotification';
+import { Envelope } from './Envelope';
+import { Enrollment } from './Enrollment';
+import { StudentPaymentPlan } from './StudentPaymentPlan';
+import { PaymentSchedule } from './PaymentSchedule';
+import { ApplicationVoucher } from './ApplicationVoucher';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -69,4 +82,38 @@ export function associate(): void {
   ProductPaymentPlan.belongsTo(Product, { as: 'product', foreignKey: 'productId' });
   ProductPaymentPlan.belongsTo(BusinessCategoryPaymentPlan, { as: 'paymentPlan', foreignKey: 'paymentPlanId' });
   ProductPaymentPlan.hasMany(PaymentPlanAdjustment, { as: 'adjustments', foreignKey: 'productPaymentPlanId' });
+
+  // Enrollment.
+  Application.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Student.hasMany(Application, { as: 'applications', foreignKey: 'studentId' });
+  Application.belongsTo(Product, { as: 'product', foreignKey: 'productId' });
+  Application.belongsTo(ProductPaymentPlan, { as: 'productPaymentPlan', foreignKey: 'productPaymentPlanId' });
+  Application.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
+  Application.belongsTo(Voucher, { as: 'voucher', foreignKey: 'voucherId' });
+  Application.belongsTo(PaymentMethod, { as: 'paymentMethod', foreignKey: 'paymentMethodId' });
+  Application.hasMany(ApplicationCohort, { as: 'applicationCohorts', foreignKey: 'applicationId' });
+  ApplicationCohort.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  ApplicationCohort.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  ApplicationCohort.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Application.hasMany(ApplicationStep, { as: 'steps', foreignKey: 'applicationId' });
+  Application.hasMany(ApplicationAnswer, { as: 'answers', foreignKey: 'applicationId' });
+  Application.hasMany(ApplicationComment, { as: 'comments', foreignKey: 'applicationId' });
+  Application.hasMany(CrmNotification, { as: 'crmNotifications', foreignKey: 'applicationId' });
+  Application.hasMany(Envelope, { as: 'envelopes', foreignKey: 'applicationId' });
+  Envelope.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Application.hasMany(Enrollment, { as: 'enrollments', foreignKey: 'applicationId' });
+  Enrollment.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Enrollment.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  Enrollment.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Enrollment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Application.hasMany(StudentPaymentPlan, { as: 'paymentPlans', foreignKey: 'applicationId' });
+  StudentPaymentPlan.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  StudentPaymentPlan.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  StudentPaymentPlan.belongsTo(Voucher, { as: 'voucher', foreignKey: 'voucherId' });
+  StudentPaymentPlan.hasMany(PaymentSchedule, { as: 'schedules', foreignKey: 'studentPaymentPlanId' });
+  PaymentSchedule.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  Student.hasMany(PaymentMethod, { as: 'paymentMethods', foreignKey: 'studentId' });
+  Application.hasMany(ApplicationVoucher, { as: 'applicationVouchers', foreignKey: 'applicationId' });
+  ApplicationVoucher.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  ApplicationVoucher.belongsTo(Voucher, { as: 'voucher', foreignKey: 'voucherId' });
 }

@@ -35,6 +35,19 @@ import { Product } from './Product';
 import { ProductItem } from './ProductItem';
 import { ProductPaymentPlan } from './ProductPaymentPlan';
 import { PaymentPlanAdjustment } from './PaymentPlanAdjustment';
+import { Voucher } from './Voucher';
+import { PaymentMethod } from './PaymentMethod';
+import { Application } from './Application';
+import { ApplicationCohort } from './ApplicationCohort';
+import { ApplicationStep } from './ApplicationStep';
+import { ApplicationAnswer } from './ApplicationAnswer';
+import { ApplicationComment } from './ApplicationComment';
+import { CrmNotification } from './CrmNotification';
+import { Envelope } from './Envelope';
+import { Enrollment } from './Enrollment';
+import { StudentPaymentPlan } from './StudentPaymentPlan';
+import { PaymentSchedule } from './PaymentSchedule';
+import { ApplicationVoucher } from './ApplicationVoucher';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -42,6 +55,7 @@ export {
   RefreshToken, Role, SearchFilter, Student, User, UserViewHistory, VerificationCode,
   Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct,
   ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
+  Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
 };
 
 export interface DatabaseOptions {
@@ -103,7 +117,8 @@ let initialised: Sequelize | null = null;
 export function initModels(sequelize: Sequelize): void {
   if (initialised === sequelize) return;
   for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
-    Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment]) {
+    Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
+    Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher]) {
     model.initModel(sequelize);
   }
   associate();
