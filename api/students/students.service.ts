@@ -1,5 +1,5 @@
 import { Op, UniqueConstraintError, type Transaction, type WhereOptions } from 'sequelize';
-import { ActivityLog, Student, User, UserViewHistory } from '../../models';
+import { ActivityLog, Application, Enrollment, Envelope, PaymentMethod, Student, StudentPaymentPlan, User, UserViewHistory } from '../../models';
 import { Messages } from '../../models/messages';
 import { assertEmailFree, changeEmail, sessionStatuses, setActive } from '../auth/accounts';
 import { diff, recordActivity, stamp } from '../common/audit';
@@ -191,19 +191,31 @@ export async function getStudentFilter(ownerUserId: number, id: number) {
 type MergeStep = (keep: Student, merged: Student, transaction: Transaction) => Promise<unknown>;
 
 /**
- * Refusals checked before anything moves. The enrollments area adds here: both students have an
- * ACTIVE enrollment in one cohort → 409 ALREADY_ENROLLED (Messages.ALREADY_ENROLLED).
+ * Refusals checked before anything moves (domain rules, "People and accounts"): both students have an
+ * ACTIVE enrollment in one cohort → 409 ALREADY_ENROLLED.
  */
-const mergeChecks: MergeStep[] = [];
+const mergeChecks: MergeStep[] = [
+  async (keep, merged, transaction) => {
+    const active = { status: 'ACTIVE' };
+    const kept = await Enrollment.findAll({ attributes: ['cohortId'], where: { studentId: keep.id, ...active }, transaction });
+    if (!kept.length) return;
+    const shared = await Enrollment.count({ where: { studentId: merged.id, ...active, cohortId: kept.map((e) => e.cohortId) }, transaction });
+    if (shared) throw AppError.conflict('ALREADY_ENROLLED', Messages.ALREADY_ENROLLED);
+  },
+];
 
 /**
- * What a merge moves from the merged record to the kept one, one line per area. Applications,
- * payment methods, communications and enrollments add their moves here as their areas land.
+ * What a merge moves from the merged record to the kept one, one line per area (communications add
+ * theirs when that area lands).
  */
 const mergeMoves: MergeStep[] = [
   (keep, merged, transaction) => ActivityLog.update({ studentId: keep.id }, { where: { studentId: merged.id }, transaction }),
   // "Recently viewed" entries keep pointing at a record staff can still open.
   (keep, merged, transaction) => UserViewHistory.update({ entityId: keep.id }, { where: { entityType: ENTITY, entityId: merged.id }, transaction }),
+  // Enrollment (issue 5): applications with everything hanging off them, and the cards on file.
+  ...[Application, Enrollment, Envelope, StudentPaymentPlan, PaymentMethod].map(
+    (model): MergeStep => (keep, merged, transaction) => (model as typeof Application).update({ studentId: keep.id }, { where: { studentId: merged.id }, transaction }),
+  ),
 ];
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
