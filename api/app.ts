@@ -25,6 +25,14 @@ import { roleRoutes } from './roles/roles.router';
 import { searchFilterRoutes } from './search-filters/search-filters.router';
 import { studentRoutes } from './students/students.router';
 import { userRoutes } from './users/users.router';
+import { applicationVoucherRoutes } from './application-vouchers/application-vouchers.router';
+import { paymentGatewayRoutes, paymentMethodRoutes } from './payment-methods/payment-methods.router';
+import { promoCodeRoutes } from './vouchers/promo.router';
+import { voucherRoutes } from './vouchers/vouchers.router';
+import { applicationPartRoutes } from './applications/application-parts.router';
+import { applicationEnvelopeRoutes, envelopeRoutes, studentEnvelopeRoutes } from './envelopes/envelopes.router';
+import { applicationRoutes, studentApplicationRoutes } from './applications/applications.router';
+import { enrollmentRoutes } from './enrollments/enrollments.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, any>>]> = [
@@ -44,6 +52,18 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/products', 'Products', productRoutes],
   ['/api/cohorts', 'Cohorts', cohortRoutes],
   ['/api/public', 'Public', lookupRoutes],
+  ['/api/vouchers', 'Vouchers', voucherRoutes],
+  ['/api/applications', 'Promo codes', promoCodeRoutes],
+  ['/api/application_vouchers', 'Application vouchers', applicationVoucherRoutes],
+  ['/api/students', 'Payment methods', paymentMethodRoutes],
+  ['/api/payment_gateway', 'Payment gateway', paymentGatewayRoutes],
+  ['/api/applications', 'Application parts', applicationPartRoutes],
+  ['/api/applications', 'Agreement envelopes', applicationEnvelopeRoutes],
+  ['/api/envelopes', 'Agreement envelopes', envelopeRoutes],
+  ['/api/students', 'Agreement envelopes', studentEnvelopeRoutes],
+  ['/api/applications', 'Applications', applicationRoutes],
+  ['/api/students', 'Student applications', studentApplicationRoutes],
+  ['/api/enrollments', 'Enrollments', enrollmentRoutes],
 ];
 
 const SECRET_PARAMS = /([?&](?:token|code|refreshToken|password)=)[^&]*/gi;

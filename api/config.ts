@@ -47,6 +47,11 @@ const schema = z.object({
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Health Coach Institute <no-reply@example.com>'),
+
+  /** CRM delivery of application notifications: `local` records them in the database; `salesforce` calls the REST API. */
+  CRM_ADAPTER: z.enum(['local', 'salesforce']).default('local'),
+  SALESFORCE_URL: z.string().url().optional(),
+  SALESFORCE_TOKEN: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

@@ -90,6 +90,10 @@ export const Messages = {
   ENVELOPE_VOIDED: 'This agreement was replaced by a newer one',
   SIGNATURE_MISMATCH: 'Type your full name as it appears on the agreement',
   STUDENT_ARCHIVED: 'The student is archived',
+  // Cards (issue 5, sandbox gateway): field messages of the card form.
+  INVALID_CARD_NUMBER: 'Invalid card number',
+  CARD_EXPIRED: 'The card has expired',
+  INVALID_CVC: 'Invalid security code',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -188,6 +192,9 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   ENVELOPE_VOIDED: 'Este acuerdo fue reemplazado por uno más reciente',
   SIGNATURE_MISMATCH: 'Escriba su nombre completo tal como aparece en el acuerdo',
   STUDENT_ARCHIVED: 'El estudiante está archivado',
+  INVALID_CARD_NUMBER: 'Número de tarjeta no válido',
+  CARD_EXPIRED: 'La tarjeta está vencida',
+  INVALID_CVC: 'Código de seguridad no válido',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

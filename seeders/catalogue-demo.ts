@@ -1,7 +1,7 @@
 /**
  * The demo catalogue: the flagship Health Coach Training Program with its accelerated track, an
- * advanced program and a free sample class; their cohorts (one running, two upcoming, one past),
- * payment-plan templates, program plans, modules and enrollment flow, and two published products
+ * advanced program and a free sample class; their cohorts (one running, three upcoming, one past),
+ * payment-plan templates, program plans, modules and enrollment flow, and three published products
  * that are enrolling today. Dates are relative to the day of seeding so the demo stays current.
  * Written through the models in the caller's transaction; skipped entirely when the flagship
  * program already exists, so a second run adds nothing.
@@ -100,7 +100,7 @@ export async function seedCatalogueDemo(transaction: Transaction, now = new Date
     closeDate: null, endDateTime: null, image: null, communicationTemplateId: null, displayOrder: i + 1, ...SYSTEM,
   })), { transaction });
 
-  // Cohorts: one running, two upcoming, one finished; the sample class runs continuously.
+  // Cohorts: one running, three upcoming, one finished; the sample class runs continuously.
   const cohort = async (program: Program, startDate: string | null, endDate: string | null, extra: Partial<Cohort['_creationAttributes']> = {}) => {
     const label = cohortLabel({ customName: extra.customName, programName: program.name, durationType: program.durationType, startDate, endDate });
     return Cohort.create({
@@ -110,6 +110,7 @@ export async function seedCatalogueDemo(transaction: Transaction, now = new Date
   };
   await cohort(flagship, shiftMonths(today, -4, 15), shiftMonths(today, 8, 14), { useCoachingCircle: true });
   const upcoming = await cohort(flagship, shiftMonths(today, 2, 15), shiftMonths(today, 14, 14), { useCoachingCircle: true });
+  const upcomingLater = await cohort(flagship, shiftMonths(today, 4, 15), shiftMonths(today, 16, 14), { useCoachingCircle: true });
   const upcomingFast = await cohort(accelerated, shiftMonths(today, 2, 15), shiftMonths(today, 8, 14), { useCoachingCircle: true });
   await cohort(flagship, shiftMonths(today, -18, 15), shiftMonths(today, -6, 14), { published: false });
   const hormonesCohort = await cohort(hormones, shiftMonths(today, 1, 1), shiftMonths(today, 4, 1));
@@ -153,7 +154,9 @@ export async function seedCatalogueDemo(transaction: Transaction, now = new Date
     })), { transaction });
     return { row, plans: created };
   };
-  const hctpProduct = await product(`${DEMO_PROGRAM_NAME} (${upcoming.label.slice(DEMO_PROGRAM_NAME.length + 1)})`, 6000, [upcoming, upcomingFast], [payInFull, monthly], 'HCTP');
+  // The flagship product offers two upcoming classes to choose from; the accelerated track is its own product.
+  const hctpProduct = await product(`${DEMO_PROGRAM_NAME} (${upcoming.label.slice(DEMO_PROGRAM_NAME.length + 1)})`, 6000, [upcoming, upcomingLater], [payInFull, monthly], 'HCTP');
+  await product(upcomingFast.label, 6000, [upcomingFast], [payInFull, monthly], 'HCTP');
   await PaymentPlanAdjustment.create({
     productPaymentPlanId: hctpProduct.plans[0].id, description: 'Pay-in-full discount', type: 'CREDIT', category: 'PROMO', amount: 500, ...SYSTEM,
   }, { transaction });

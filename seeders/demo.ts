@@ -9,6 +9,8 @@ import bcrypt from 'bcrypt';
 import { Op, type CreationAttributes, type Transaction } from 'sequelize';
 import { Administrator, AdministratorRole, Coach, Role, Student, User } from '../models';
 import { seedCatalogueDemo } from './catalogue-demo';
+import { seedVoucherDemo } from './voucher-demo';
+import { seedEnrollmentDemo } from './enrollment-demo';
 import { Rng, drawPerson, emailFor, validPhone, US_CITIES, type PersonFields } from './names';
 
 export const DEMO_ADMINS = [
@@ -130,13 +132,18 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
 
     // Programs, cohorts, plans and products that are enrolling today.
     await seedCatalogueDemo(transaction, now);
+    await seedVoucherDemo(transaction, now);
 
     // Generated students and customers: no password (they set one through "forgot password").
     const fresh = people.filter((p) => !taken.has(p.email));
-    if (!fresh.length) return;
-    await User.bulkCreate(fresh.map((p) => userRow(p.email, 'STUDENT', null, p.createdAt, p.active)), { transaction });
-    const ids = await User.findAll({ where: { email: { [Op.in]: fresh.map((p) => p.email) } }, attributes: ['id', 'email'], raw: true, transaction });
-    const idOf = new Map(ids.map((u) => [u.email, u.id]));
-    await Student.bulkCreate(fresh.map((p) => studentRow(idOf.get(p.email)!, p.email, p)), { transaction });
+    if (fresh.length) {
+      await User.bulkCreate(fresh.map((p) => userRow(p.email, 'STUDENT', null, p.createdAt, p.active)), { transaction });
+      const ids = await User.findAll({ where: { email: { [Op.in]: fresh.map((p) => p.email) } }, attributes: ['id', 'email'], raw: true, transaction });
+      const idOf = new Map(ids.map((u) => [u.email, u.id]));
+      await Student.bulkCreate(fresh.map((p) => studentRow(idOf.get(p.email)!, p.email, p)), { transaction });
+    }
+
+    // A few applications of generated students in CREATED, APPLIED, SIGNED and ENROLLED (seeders/enrollment-demo.ts).
+    await seedEnrollmentDemo(transaction, people.map((p) => p.email), now);
   });
 }

@@ -12,10 +12,12 @@ import admins from './resources/admins';
 import businessCategories from './resources/business-categories';
 import cohorts from './resources/cohorts';
 import customers from './resources/customers';
+import enrollments from './resources/enrollments';
 import products from './resources/products';
 import programs from './resources/programs';
 import roles from './resources/roles';
 import students from './resources/students';
+import voucherRefunds from './resources/voucher-refunds';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
@@ -61,6 +63,8 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         <Resource name="programs" {...programs} />
         <Resource name="products" {...products} />
         <Resource name="cohorts" {...cohorts} />
+        <Resource name="enrollments" {...enrollments} />
+        <Resource name="voucher-refunds" {...voucherRefunds} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -26,6 +26,13 @@ const HomeScreen = lazy(() => import('./screens/HomeScreen'));
 const SettingsLayout = lazy(() => import('./screens/settings/SettingsLayout'));
 const ProfileScreen = lazy(() => import('./screens/settings/ProfileScreen'));
 const CommunicationPreferencesScreen = lazy(() => import('./screens/settings/CommunicationPreferencesScreen'));
+const EnrollStartScreen = lazy(() => import('./screens/enrollment/EnrollStartScreen'));
+const PromoStartScreen = lazy(() => import('./screens/enrollment/PromoStartScreen'));
+const EnrollmentFlowScreen = lazy(() => import('./screens/enrollment/EnrollmentFlowScreen'));
+const CongratulationsScreen = lazy(() => import('./screens/enrollment/CongratulationsScreen'));
+const AgreementsScreen = lazy(() => import('./screens/agreements/AgreementsScreen'));
+const AgreementsTab = lazy(() => import('./screens/agreements/AgreementsScreen').then((m) => ({ default: m.AgreementsTab })));
+const AgreementScreen = lazy(() => import('./screens/agreements/AgreementScreen'));
 
 export function PortalRoutes() {
   return (
@@ -50,7 +57,14 @@ export function PortalRoutes() {
             <Route index element={<Navigate to="profile" replace />} />
             <Route path="profile" element={<ProfileScreen />} />
             <Route path="communication-preferences" element={<CommunicationPreferencesScreen />} />
+            <Route path="agreements" element={<AgreementsTab />} />
           </Route>
+          <Route path="/enroll" element={<EnrollStartScreen />} />
+          <Route path="/enroll/promo" element={<PromoStartScreen />} />
+          <Route path="/enroll/:applicationId/congratulations" element={<CongratulationsScreen />} />
+          <Route path="/enroll/:applicationId/:step" element={<EnrollmentFlowScreen />} />
+          <Route path="/agreements" element={<AgreementsScreen />} />
+          <Route path="/agreements/:envelopeId" element={<AgreementScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -79,17 +79,19 @@ describe('the demo catalogue', () => {
     const flagship = await Program.findOne({ where: { name: DEMO_PROGRAM_NAME } });
     expect(flagship).not.toBeNull();
     const cohorts = await Cohort.findAll({ where: { programId: flagship!.id } });
-    expect(cohorts.length).toBe(3);
+    expect(cohorts.length).toBe(4);
     for (const c of cohorts) {
       expect(c.status).toBe(cohortStatusOn(c, today));
       expect(c.label).toMatch(new RegExp(`^${DEMO_PROGRAM_NAME} \\d{2}-\\d{2}-\\d{4} - \\d{2}-\\d{2}-\\d{4}$`));
     }
-    expect(cohorts.map((c) => c.status).sort()).toEqual(['ACTIVE', 'COMPLETED', 'CREATED']);
+    expect(cohorts.map((c) => c.status).sort()).toEqual(['ACTIVE', 'COMPLETED', 'CREATED', 'CREATED']);
     const plans = await ProgramPaymentPlan.findAll({ where: { programId: flagship!.id } });
     expect(plans.filter((p) => p.isDefault).map((p) => p.name)).toEqual(['12 monthly payments']);
 
     const items = await ProductItem.findAll({ where: { cohortId: cohorts.map((c) => c.id) } });
-    expect(items.length).toBe(1);
+    // The flagship product offers the two upcoming classes.
+    expect(items.length).toBe(2);
+    expect(new Set(items.map((i) => i.productId)).size).toBe(1);
     const product = await Product.findByPk(items[0].productId);
     expect(product).toMatchObject({ published: true, deleted: false, flowType: 'HCTP' });
     expect(isEnrolling(product!, today)).toBe(true);

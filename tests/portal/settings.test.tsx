@@ -235,6 +235,8 @@ describe('communication preferences', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Home', '/home'],
+      ['Enrollment', '/enroll'],
+      ['My agreements', '/agreements'],
       ['Settings', '/settings/profile'],
     ]);
   });

@@ -6,6 +6,8 @@ import { schoolToday } from '../../models/catalogue';
 import type { EnrollmentFlowStep, Of } from '../../models/enums';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from './catalogue-factories';
 import { makeStudent, unique } from './factories';
+import { renderAgreement } from '../../api/envelopes/agreement';
+import { Envelope } from '../../models';
 
 /**
  * Enrollment rows for tests (issue 5), written through the models so each test arranges exactly the
@@ -104,5 +106,18 @@ export function makeVoucher(overrides: Partial<Voucher['_creationAttributes']> =
   return Voucher.create({
     code: unique('PROMO').toUpperCase().replace(/[^A-Z0-9]/g, ''), description: null, discountKind: 'PERCENT_OFF', discountValue: 10, scope: 'ALL',
     validFrom: schoolToday(), validTo: '2099-12-31', useLimit: null, updatedById: null, updatedByName: null, ...overrides,
+  });
+}
+
+/**
+ * A SIGNED envelope of the application's current agreement text (as signing in the portal leaves
+ * it): its content hash equals a fresh rendering until the terms change.
+ */
+export async function makeSignedEnvelope(applicationId: number) {
+  const application = await Application.findByPk(applicationId, { attributes: ['id', 'studentId'] });
+  const rendered = await renderAgreement(applicationId);
+  return Envelope.create({
+    applicationId, studentId: application!.studentId, status: 'SIGNED', title: rendered.title, content: rendered.content, contentSha256: rendered.sha256,
+    signedName: 'Test Signer', signedAt: new Date(), signedIp: '127.0.0.1', signedSha256: rendered.sha256, voidedAt: null, updatedById: null, updatedByName: null,
   });
 }

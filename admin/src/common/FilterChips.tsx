@@ -42,6 +42,8 @@ export interface FilterDescriptor {
   lookupType?: LookupKind;
   /** For `lookup` without a lookup type: value → label, given by the list (records named by id). */
   labels?: Record<string, string>;
+  /** The chip's value text, for criteria no kind words well (a nested object such as a location). */
+  format?: (value: unknown, translate: TranslateFunction) => string;
 }
 
 export type FilterDescriptors = Record<string, FilterDescriptor>;
@@ -76,6 +78,7 @@ function rangeText(
 
 /** The text of one criterion's value. */
 export function criterionText(value: unknown, descriptor: FilterDescriptor | undefined, translate: TranslateFunction, lookups: LookupLabels = {}): string {
+  if (descriptor?.format) return descriptor.format(value, translate);
   const kind = descriptor?.kind ?? 'text';
   switch (kind) {
     case 'boolean':

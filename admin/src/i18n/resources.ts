@@ -2,11 +2,13 @@ import { admins } from '../resources/admins/i18n';
 import { businessCategories } from '../resources/business-categories/i18n';
 import { cohorts } from '../resources/cohorts/i18n';
 import { customers } from '../resources/customers/i18n';
+import { enrollments } from '../resources/enrollments/i18n';
 import { products } from '../resources/products/i18n';
 import { programs } from '../resources/programs/i18n';
 import { programParts } from '../resources/programs/parts/i18n';
 import { roles } from '../resources/roles/i18n';
 import { students } from '../resources/students/i18n';
+import { voucherRefunds } from '../resources/voucher-refunds/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
 
@@ -14,7 +16,7 @@ import { profile } from '../profile/i18n';
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
  * `name`, `fields`, `filters`, `actions`...); they are assembled here under `resources.<name>`.
  */
-const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts };
+const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds };
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {

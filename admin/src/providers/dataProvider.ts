@@ -318,6 +318,42 @@ export function createDataProvider(http: HttpClient) {
     deleteCohortModule: (cohortId: Identifier, moduleId: Identifier) =>
       request<void>({ method: 'DELETE', path: at('cohorts', cohortId, `/modules/${encodeURIComponent(String(moduleId))}`) }),
     // ---- end of cohorts
+
+    // ---- Enrollments (applications) and voucher refunds (application vouchers): the calls beyond CRUD.
+    /** PATCH /applications/{id}/status?status=: one move of the status machine; answers the application. */
+    changeApplicationStatus: (id: Identifier, status: string) => request<RaRecord>({ method: 'PATCH', path: at('enrollments', id, '/status'), query: { status } }),
+    /** PATCH /applications/{id}/call_attempts/{n}: sets the count; answers the application. */
+    setCallAttempts: (id: Identifier, n: number) => request<RaRecord>({ method: 'PATCH', path: at('enrollments', id, `/call_attempts/${n}`) }),
+    /** GET /applications/{id}/payment_plans: the student payment plans issued, with their schedules. */
+    applicationPaymentPlans: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/payment_plans') })).data,
+    /** GET /applications/{id}/answers. */
+    applicationAnswers: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/answers') })).data,
+    /** GET /applications/{id}/comments?size&page (newest first); POST, PUT .../{commentId}, DELETE .../{commentId}. */
+    applicationComments: async (id: Identifier, page: number, size: number) =>
+      readList<RaRecord>(await request({ path: at('enrollments', id, '/comments'), query: { size, page } })),
+    addApplicationComment: (id: Identifier, content: string) => request<RaRecord>({ method: 'POST', path: at('enrollments', id, '/comments'), body: { content } }),
+    editApplicationComment: (id: Identifier, commentId: Identifier, content: string) =>
+      request<RaRecord>({ method: 'PUT', path: at('enrollments', id, `/comments/${encodeURIComponent(String(commentId))}`), body: { content } }),
+    deleteApplicationComment: (id: Identifier, commentId: Identifier) =>
+      request<unknown>({ method: 'DELETE', path: at('enrollments', id, `/comments/${encodeURIComponent(String(commentId))}`) }),
+    /** GET /applications/{id}/envelopes (newest first); POST prepares the current one. */
+    applicationEnvelopes: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/envelopes') })).data,
+    prepareEnvelope: (id: Identifier) => request<RaRecord>({ method: 'POST', path: at('enrollments', id, '/envelopes') }),
+    /** POST /envelopes/{id}/recreate: voids it and answers a fresh SENT envelope. */
+    recreateEnvelope: (envelopeId: Identifier) => request<RaRecord>({ method: 'POST', path: `/envelopes/${encodeURIComponent(String(envelopeId))}/recreate` }),
+    /** GET /envelopes/{id}/pdf with the bearer, as a file. */
+    envelopePdf: async (envelopeId: Identifier) => (await request<Response>({ path: `/envelopes/${encodeURIComponent(String(envelopeId))}/pdf`, raw: true })).blob(),
+    /** GET /applications/{id}/salesforce_notifications (newest first); POST .../{notificationId} retries one. */
+    crmNotifications: async (id: Identifier, page: number, size: number) =>
+      readList<RaRecord>(await request({ path: at('enrollments', id, '/salesforce_notifications'), query: { size, page, sortBy: 'id', descending: true } })),
+    retryCrmNotification: (id: Identifier, notificationId: Identifier) =>
+      request<RaRecord>({ method: 'POST', path: at('enrollments', id, `/salesforce_notifications/${encodeURIComponent(String(notificationId))}`) }),
+    /** POST /applications/{id}/promo_code { code }; DELETE removes it (CREATED only). */
+    applyPromoCode: (id: Identifier, code: string) => request<RaRecord>({ method: 'POST', path: at('enrollments', id, '/promo_code'), body: { code } }),
+    removePromoCode: (id: Identifier) => request<unknown>({ method: 'DELETE', path: at('enrollments', id, '/promo_code') }),
+    /** PATCH /application_vouchers/{id}/status?status=: approve, reject, cancel or complete a voucher refund. */
+    changeVoucherRefundStatus: (id: Identifier, status: string) => request<RaRecord>({ method: 'PATCH', path: at('voucher-refunds', id, '/status'), query: { status } }),
+    // ---- end of enrollments
   };
 }
 

@@ -88,6 +88,8 @@ export const en = {
   'nav.main': 'Main navigation',
   'nav.menu': 'Open navigation',
   'nav.home': 'Home',
+  'nav.enroll': 'Enrollment',
+  'nav.agreements': 'My agreements',
   'nav.settings': 'Settings',
   'nav.signOut': 'Sign out',
 
@@ -103,6 +105,7 @@ export const en = {
 
   'settings.tab.profile': 'Profile',
   'settings.tab.communication': 'Communication preferences',
+  'settings.tab.agreements': 'Agreements',
 
   'profile.title': 'Your details',
   'profile.personalInfo': 'Personal information',

@@ -86,6 +86,8 @@ export const es: Translations = {
   'nav.main': 'Navegación principal',
   'nav.menu': 'Abrir navegación',
   'nav.home': 'Inicio',
+  'nav.enroll': 'Inscripción',
+  'nav.agreements': 'Mis acuerdos',
   'nav.settings': 'Configuración',
   'nav.signOut': 'Cerrar sesión',
 
@@ -101,6 +103,7 @@ export const es: Translations = {
 
   'settings.tab.profile': 'Perfil',
   'settings.tab.communication': 'Preferencias de comunicación',
+  'settings.tab.agreements': 'Acuerdos',
 
   'profile.title': 'Sus datos',
   'profile.personalInfo': 'Información personal',

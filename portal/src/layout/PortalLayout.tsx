@@ -1,7 +1,7 @@
 /**
  * The signed-in learning centre: app bar (institute name, the student's name, EN/ES, sign out) and
- * the navigation (Home, Settings). Later screens (courses, progress, agreements, awards, payments,
- * transfers) get their entries when they exist.
+ * the navigation (Home, Enrollment, My agreements, Settings). Later screens (courses, progress,
+ * awards, payments, transfers) get their entries when they exist.
  */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -15,9 +15,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -31,6 +33,8 @@ const DRAWER_WIDTH = 240;
 
 const NAV: Array<{ to: string; label: TranslationKey; icon: ReactNode; match: string }> = [
   { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: '/home' },
+  { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: '/enroll' },
+  { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: '/agreements' },
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: '/settings' },
 ];
 

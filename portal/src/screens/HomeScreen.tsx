@@ -1,18 +1,25 @@
-/** /home: a welcome with the student's first name and account email, and the way to their settings. */
+/**
+ * /home: a welcome with the student's first name and account email, the enrollment card (enroll,
+ * continue the application being filled in, or the application's state), My agreements, and the way
+ * to their settings.
+ */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../components/PortalContext';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useI18n } from '../i18n';
 import { useStudent } from '../layout/StudentContext';
+import { useEnrollmentCards } from './enrollment/useEnrollmentCard';
 
 export default function HomeScreen() {
   const { t } = useI18n();
@@ -20,6 +27,7 @@ export default function HomeScreen() {
   const { student } = useStudent();
   const firstName = student?.personalInfo.firstName ?? session?.firstName ?? '';
   const email = student?.user.email ?? session?.email ?? '';
+  const { enrollment, agreements } = useEnrollmentCards();
   useDocumentTitle(t('nav.home'));
 
   return (
@@ -33,6 +41,13 @@ export default function HomeScreen() {
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {enrollment && (
+          <HomeCard
+            icon={<SchoolOutlined color="primary" />} title={enrollment.title} body={enrollment.body} action={enrollment.action} to={enrollment.to}
+            secondary={enrollment.secondary} testId={`home-${enrollment.kind}`}
+          />
+        )}
+        <HomeCard icon={<DescriptionOutlined color="primary" />} {...agreements} />
         <HomeCard icon={<PersonOutline color="primary" />} title={t('home.profile.title')} body={t('home.profile.body')} action={t('home.profile.action')} to="/settings/profile" />
         <HomeCard
           icon={<NotificationsOutlined color="primary" />} title={t('home.preferences.title')} body={t('home.preferences.body')} action={t('home.preferences.action')}
@@ -43,9 +58,17 @@ export default function HomeScreen() {
   );
 }
 
-function HomeCard({ icon, title, body, action, to }: { icon: ReactNode; title: string; body: string; action: string; to: string }) {
+function HomeCard({ icon, title, body, action, to, secondary, testId }: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  action: string;
+  to: string;
+  secondary?: { label: string; to: string };
+  testId?: string;
+}) {
   return (
-    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }} data-testid={testId}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
           {icon}
@@ -61,6 +84,11 @@ function HomeCard({ icon, title, body, action, to }: { icon: ReactNode; title: s
         <Button component={Link} to={to}>
           {action}
         </Button>
+        {secondary && (
+          <Button component={Link} to={secondary.to}>
+            {secondary.label}
+          </Button>
+        )}
       </CardActions>
     </Card>
   );

@@ -4,6 +4,7 @@ import { ResourceContextProvider, useCanAccess, useGetOne, useTranslate } from '
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { useRecordView } from '../../common/useRecordView';
 import { StudentActivity } from './StudentActivity';
+import { StudentApplications } from './StudentApplications';
 import { StudentCommunications } from './StudentCommunications';
 import { StudentCreate } from './StudentCreate';
 import { StudentEdit, StudentEmailForm } from './StudentEdit';
@@ -71,6 +72,7 @@ export function StudentDetail({ resource, id, initialTab = 'overview' }: Student
       </Tabs>
       <Box role="tabpanel" data-testid={`tabpanel-${tab}`}>
         {tab === 'overview' ? <StudentOverview resource={resource} record={record} onEditProfile={canEdit ? () => setTab('profile') : undefined} /> : null}
+        {tab === 'overview' && resource === 'students' ? <StudentApplications studentId={record.id} /> : null}
         {tab === 'profile' ? (
           <>
             <StudentEdit resource={resource} id={record.id} />

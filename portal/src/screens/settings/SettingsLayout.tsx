@@ -1,4 +1,4 @@
-/** /settings: the student's settings, one tab per screen (profile, communication preferences). */
+/** /settings: the student's settings, one tab per screen (profile, communication preferences, agreements). */
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n';
 const TABS = [
   { to: '/settings/profile', label: 'settings.tab.profile' },
   { to: '/settings/communication-preferences', label: 'settings.tab.communication' },
+  { to: '/settings/agreements', label: 'settings.tab.agreements' },
 ] as const;
 
 export default function SettingsLayout() {

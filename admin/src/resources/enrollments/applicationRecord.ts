@@ -1,0 +1,300 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type {
+  ApplicationSource, ApplicationStatus, EnrollmentFlowStep, EnrollmentStatus, FinancialStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType,
+  VoucherDiscountKind,
+} from '../../../../models/enums';
+
+/**
+ * Applications as /api/applications answers them (the console's resource `enrollments`, back-office
+ * spec §2 /enrollments/:id?), and the pure rules the screens apply to them: the staff status machine,
+ * the list's default and migrated filters, the create payload.
+ */
+
+export const ENROLLMENTS = 'enrollments';
+/** Where the API keeps applications (the console resource maps onto it in the data provider). */
+export const APPLICATIONS_PATH = '/applications';
+
+export type ApplicationStatusValue = Of<typeof ApplicationStatus>;
+
+export interface UpdatedBy {
+  id: number | null;
+  name: string | null;
+}
+
+export interface ApplicationStudent {
+  id: number;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  mobilePhone?: string | null;
+  city?: string | null;
+  stateCode?: string | null;
+  countryCode?: string | null;
+}
+
+export interface ApplicationCohort {
+  id: number;
+  programId: number;
+  programName: string | null;
+  cohortId: number;
+  cohortLabel: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface ApplicationEnrollment {
+  id: number;
+  cohortId: number;
+  cohortLabel: string | null;
+  programId: number;
+  status: Of<typeof EnrollmentStatus>;
+  enrolledAt: string | null;
+}
+
+export interface ApplicationPlanSummary {
+  id: number;
+  name: string;
+  paymentPlanType: Of<typeof PaymentPlanType> | null;
+  totalToBePaid: number | null;
+  totalPaid: number | null;
+  balance: number | null;
+  installmentsCount: number | null;
+  installmentAmount: number | null;
+  status: string | null;
+  financialStatus: string | null;
+}
+
+export interface ApplicationStep {
+  step: Of<typeof EnrollmentFlowStep>;
+  required: boolean;
+  completed: boolean;
+  completedAt: string | null;
+}
+
+/** ApplicationDto (the enrollment contract). */
+export interface ApplicationRecord extends RaRecord {
+  status: ApplicationStatusValue;
+  flowType: Of<typeof ProductFlowType> | null;
+  source: Of<typeof ApplicationSource> | null;
+  opportunityId: string | null;
+  migrated: boolean;
+  autoPay: boolean;
+  callAttempts: number;
+  financialStatus: Of<typeof FinancialStatus> | string | null;
+  daysOverdue: number | null;
+  refunded: number | null;
+  documentName: string | null;
+  documentType: string | null;
+  appliedAt: string | null;
+  enrolledAt: string | null;
+  statusChangedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: UpdatedBy | null;
+  student: ApplicationStudent;
+  product: { id: number; name: string; flowType: Of<typeof ProductFlowType> | null; cost: number | null };
+  cohort: { id: number; label: string | null; programId: number; program: { id: number; name: string } | null } | null;
+  applicationCohorts: ApplicationCohort[];
+  enrollments: ApplicationEnrollment[];
+  paymentPlan: ApplicationPlanSummary | null;
+  productPaymentPlanId: number | null;
+  productPaymentPlan: { id: number; name: string | null } | null;
+  voucher: { id: number; code: string; discountKind: Of<typeof VoucherDiscountKind>; discountValue: number } | null;
+  voucherDiscount: number | null;
+  paymentMethod: { id: number; brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null;
+  steps: ApplicationStep[];
+}
+
+/** One schedule entry of a student payment plan. */
+export interface PaymentScheduleEntry {
+  id: number;
+  number: number;
+  kind: string;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  amount: number;
+  balance: number;
+  paidAmount: number;
+  status: string;
+}
+
+/** GET /applications/{id}/payment_plans: the student payment plans issued for the application. */
+export interface StudentPaymentPlan {
+  id: number;
+  name: string;
+  description: string | null;
+  paymentPlanType: Of<typeof PaymentPlanType> | null;
+  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
+  depositAmount: number | null;
+  totalTerm: number | null;
+  installmentAmount: number | null;
+  interestRate: number | null;
+  tuitionPrice: number | null;
+  additionalFees: number | null;
+  voucherDiscount: number | null;
+  totalInterest: number | null;
+  totalOwed: number | null;
+  totalPaid: number | null;
+  balance: number | null;
+  installmentsCount: number | null;
+  status: string | null;
+  financialStatus: string | null;
+  daysOverdue: number | null;
+  autoPay: boolean;
+  firstPaymentDate: string | null;
+  lastPaymentDate: string | null;
+  schedules: PaymentScheduleEntry[];
+}
+
+export interface ApplicationAnswer {
+  id?: number;
+  questionId: string;
+  content: string;
+}
+
+export interface ApplicationComment {
+  id: number;
+  content: string;
+  author: { id: number | null; name: string | null } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type EnvelopeStatus = 'SENT' | 'SIGNED' | 'VOIDED';
+
+export interface Envelope {
+  id: number;
+  applicationId: number;
+  studentId: number;
+  status: EnvelopeStatus;
+  title: string;
+  contentSha256: string;
+  signedName: string | null;
+  signedAt: string | null;
+  signedIp: string | null;
+  signedSha256: string | null;
+  voidedAt: string | null;
+  createdAt: string;
+  stale: boolean;
+}
+
+export interface CrmNotification {
+  id: number;
+  crm: string;
+  event: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  payload?: unknown;
+}
+
+// ---------------------------------------------------------------- status machine (domain rules)
+
+export { nextStatuses } from '../../../../models/application-status';
+
+/** Moves that end or undo the application: their buttons read as warnings. */
+export const closingStatuses = new Set<ApplicationStatusValue>(['REJECTED', 'CANCELLED', 'ARCHIVED', 'WITHDRAWN', 'PARTIAL_WITHDRAWN', 'TRANSFERRED']);
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+export const statusColor: Record<ApplicationStatusValue, ChipColor> = {
+  CREATED: 'default',
+  APPLIED: 'info',
+  WAITING_TO_AGREE: 'warning',
+  WAITING_TO_SIGN: 'warning',
+  SIGNED: 'primary',
+  ENROLLED: 'success',
+  REJECTED: 'error',
+  CANCELLED: 'error',
+  ARCHIVED: 'default',
+  TRANSFERRED: 'secondary',
+  PARTIAL_WITHDRAWN: 'secondary',
+  WITHDRAWN: 'secondary',
+};
+
+// ---------------------------------------------------------------- the list's filters
+
+/** The /enrollments list opens on enrolled applications (back-office spec §4); the chip can be removed. */
+export const DEFAULT_STATUSES: ApplicationStatusValue[] = ['ENROLLED'];
+export const defaultApplicationFilter = { statuses: [...DEFAULT_STATUSES] };
+
+/** The migrated variant: only applications brought over from the old system. */
+export const migratedFilter = { migrated: true };
+
+/** True when the list's filter is the migrated variant (`migrated: true`). */
+export function isMigratedVariant(filterValues: Record<string, unknown> | undefined): boolean {
+  return filterValues?.migrated === true || filterValues?.migrated === 'true';
+}
+
+// ---------------------------------------------------------------- names and payloads
+
+/** 'Ana López' (or the email, or '#7'). */
+export function studentName(student: Partial<ApplicationStudent> | null | undefined): string {
+  if (!student) return '';
+  const name = [student.firstName, student.lastName].map((p) => (typeof p === 'string' ? p.trim() : '')).filter(Boolean).join(' ');
+  return name || student.email || (student.id !== undefined ? `#${student.id}` : '');
+}
+
+/** The classes of an application, one per program: 'HCTP 01-15-2027 - 12-15-2027'. */
+export function cohortLabels(record: Pick<ApplicationRecord, 'applicationCohorts' | 'cohort'>): string {
+  if (record.applicationCohorts?.length) return record.applicationCohorts.map((c) => c.cohortLabel ?? `#${c.cohortId}`).join('; ');
+  return record.cohort?.label ?? '';
+}
+
+/** '#12 · Ana López · HCTP January': the drawer title and the recently-viewed label. */
+export function applicationLabel(record: Pick<ApplicationRecord, 'id' | 'student' | 'product'>): string {
+  return [`#${record.id}`, studentName(record.student), record.product?.name].filter(Boolean).join(' · ');
+}
+
+export interface NewApplication {
+  studentId?: Identifier | null;
+  productId?: Identifier | null;
+  source?: string | null;
+  opportunityId?: string | null;
+  migrated?: boolean | null;
+}
+
+/** POST /applications (staff): the student, the product and, when given, source, opportunity id and migrated. */
+export function toCreateApplicationPayload(data: NewApplication): Record<string, unknown> {
+  const opportunityId = typeof data.opportunityId === 'string' ? data.opportunityId.trim() : '';
+  return {
+    studentId: data.studentId === null || data.studentId === undefined ? undefined : Number(data.studentId),
+    productId: data.productId === null || data.productId === undefined ? undefined : Number(data.productId),
+    ...(data.source ? { source: data.source } : {}),
+    ...(opportunityId ? { opportunityId } : {}),
+    ...(data.migrated ? { migrated: true } : {}),
+  };
+}
+
+/** The call-attempts counter stays within what the API accepts (0..99). */
+export const MAX_CALL_ATTEMPTS = 99;
+export const clampCallAttempts = (n: number) => Math.max(0, Math.min(MAX_CALL_ATTEMPTS, Math.round(n)));
+
+/** Comments come five at a time (back-office spec §9), newest first. */
+export const COMMENTS_PAGE = 5;
+
+/** The student applications section loads them all at once (spec §9: student applications 200). */
+export const STUDENT_APPLICATIONS_SIZE = 200;
+
+/**
+ * The link of an application from wherever it is shown: on the enrollments screen the list's own
+ * query is kept (and the student drawer, kept in the hash, is closed); from elsewhere it opens the
+ * enrollments screen on it.
+ */
+export function applicationPath(id: Identifier, location: { pathname: string; search: string }): string {
+  const onList = location.pathname === `/${ENROLLMENTS}` || location.pathname.startsWith(`/${ENROLLMENTS}/`);
+  return `/${ENROLLMENTS}/${id}${onList ? location.search : ''}`;
+}
+
+/** The hash that opens the student drawer over the enrollments list: `#student=42`. */
+export const STUDENT_HASH = 'student=';
+export function studentHash(studentId: Identifier): string {
+  return `#${STUDENT_HASH}${studentId}`;
+}
+export function studentIdOfHash(hash: string): string | null {
+  const match = /^#student=(\d+)$/.exec(hash);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import {
+  Button, Confirm, EditBase, ResourceContextProvider, SaveButton, SimpleForm, TextInput, useCanAccess, useGetOne, useLocaleState, useNotify, useRefresh, useTranslate,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDateTime } from '../../common/dates';
+import { MoneyInput, formatMoney } from '../../common/money';
+import { RecordDrawer } from '../../common/RecordDrawer';
+import { useServerRefusal } from '../../common/useServerRefusal';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { InfoRow, InfoSection } from '../students/StudentOverview';
+import {
+  VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, toRefundPayload, type RequestStatusValue, type VoucherRefundRecord,
+} from './voucherRefundRecord';
+
+const t = (key: string) => `resources.voucher-refunds.${key}`;
+
+/** The refund's status as a chip. */
+export function RequestStatusChip({ status, testId }: { status: RequestStatusValue; testId?: string }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={requestStatusColor[status] ?? 'default'} label={translate(`enums.RequestStatus.${status}`, { _: status })} data-testid={testId} />;
+}
+
+/**
+ * Approve, Reject or Cancel a requested refund, Complete an approved one (vouchers:status), each
+ * asked first, then PATCH /application_vouchers/{id}/status?status=…; refusals are notified.
+ */
+function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const refused = useServerRefusal({ keepFieldErrors: false });
+  const { canAccess } = useCanAccess({ resource: VOUCHER_REFUNDS, action: 'status' });
+  const [target, setTarget] = useState<RequestStatusValue | null>(null);
+  const [pending, setPending] = useState(false);
+  const moves = nextRefundStatuses(record.status);
+  if (!canAccess || !moves.length) return null;
+
+  async function move(to: RequestStatusValue) {
+    setPending(true);
+    try {
+      await dataProvider.changeVoucherRefundStatus(record.id, to);
+      notify(t(`notifications.${to}`), { type: 'success' });
+      refresh();
+    } catch (error) {
+      refused(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="refund-status-actions">
+      {moves.map((to) => (
+        <Button
+          key={to}
+          label={t(`actions.${to}`)}
+          size="small"
+          variant={to === 'APPROVED' || to === 'COMPLETED' ? 'contained' : 'outlined'}
+          color={to === 'APPROVED' || to === 'COMPLETED' ? 'primary' : 'warning'}
+          disabled={pending}
+          onClick={() => setTarget(to)}
+          data-testid={`refund-to-${to}`}
+        />
+      ))}
+      <Confirm
+        isOpen={target !== null}
+        loading={pending}
+        title={t('actions.confirm_title')}
+        content={t(target === 'COMPLETED' ? 'actions.complete_content' : 'actions.confirm_content')}
+        titleTranslateOptions={{ id: record.id, status: target ? translate(`enums.RequestStatus.${target}`) : '' }}
+        contentTranslateOptions={{ amount: formatMoney(record.totalToBeRefunded) }}
+        onClose={() => setTarget(null)}
+        onConfirm={() => {
+          const to = target;
+          setTarget(null);
+          if (to) void move(to);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The amounts and comments of a requested refund (PUT /application_vouchers/{id}), pessimistic. */
+function VoucherRefundEdit({ record }: { record: VoucherRefundRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const onError = useServerRefusal();
+  return (
+    <EditBase<VoucherRefundRecord>
+      resource={VOUCHER_REFUNDS}
+      id={record.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(data) => toRefundPayload(data) as unknown as VoucherRefundRecord}
+      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
+    >
+      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+        <Typography variant="subtitle2" color="text.secondary">
+          {translate(t('sections.request'))}
+        </Typography>
+        <MoneyInput source="amountToBeRefunded" label={t('fields.amountToBeRefunded')} min={0} />
+        <MoneyInput source="taxToBeRefunded" label={t('fields.taxToBeRefunded')} min={0} />
+        <TextInput source="comments" label={t('fields.comments')} multiline minRows={2} fullWidth />
+      </SimpleForm>
+    </EditBase>
+  );
+}
+
+/** One voucher refund: its application, voucher and amounts; editable and decidable while requested. */
+export function VoucherRefundDetail({ id }: { id: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data: record, error, isPending } = useGetOne<VoucherRefundRecord>(VOUCHER_REFUNDS, { id });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: VOUCHER_REFUNDS, action: 'edit' });
+  if (isPending) return <LinearProgress />;
+  if (error || !record) {
+    const message = (error as Error | null)?.message;
+    return (
+      <Alert severity="error" data-testid="refund-load-error">
+        {translate(t('messages.not_found'))}
+        {message ? ` ${translate(message, { _: message })}` : ''}
+      </Alert>
+    );
+  }
+  return (
+    <ResourceContextProvider value={VOUCHER_REFUNDS}>
+      <Box data-testid="voucher-refund-detail">
+        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+          <RequestStatusChip status={record.status} testId="refund-status" />
+        </Stack>
+        <VoucherRefundStatusActions record={record} />
+        <InfoSection title={t('sections.application')}>
+          <InfoRow label={t('fields.application')}>
+            <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="refund-application-link">
+              #{record.applicationId}
+            </Link>
+          </InfoRow>
+          <InfoRow label={t('fields.student')}>{refundStudentName(record)}</InfoRow>
+          <InfoRow label={t('fields.product')}>{record.application?.product?.name}</InfoRow>
+          <InfoRow label={t('fields.voucher')}>{record.voucher?.code}</InfoRow>
+        </InfoSection>
+        <InfoSection title={t('sections.amounts')}>
+          <InfoRow label={t('fields.amountToBeRefunded')}>{formatMoney(record.amountToBeRefunded)}</InfoRow>
+          <InfoRow label={t('fields.taxToBeRefunded')}>{formatMoney(record.taxToBeRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">{formatMoney(record.totalToBeRefunded)}</InfoRow>
+          <InfoRow label={t('fields.amountRefunded')}>{formatMoney(record.amountRefunded)}</InfoRow>
+          <InfoRow label={t('fields.taxRefunded')}>{formatMoney(record.taxRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">{formatMoney(record.totalRefunded)}</InfoRow>
+        </InfoSection>
+        {canEdit && isEditable(record) ? (
+          <VoucherRefundEdit key={record.updatedAt} record={record} />
+        ) : (
+          <InfoSection title={t('sections.request')}>
+            <InfoRow label={t('fields.comments')}>{record.comments}</InfoRow>
+          </InfoSection>
+        )}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {record.updatedBy?.name
+            ? translate(t('messages.updated'), { date: formatDateTime(record.updatedAt, locale), name: record.updatedBy.name })
+            : translate(t('messages.updated_no_name'), { date: formatDateTime(record.updatedAt, locale) })}
+        </Typography>
+      </Box>
+    </ResourceContextProvider>
+  );
+}
+
+function VoucherRefundTitle({ id }: { id: string }) {
+  const translate = useTranslate();
+  const { data } = useGetOne<VoucherRefundRecord>(VOUCHER_REFUNDS, { id });
+  return <span data-testid="drawer-title">{translate(t('titles.refund'), { id, code: data?.voucher?.code ?? '' })}</span>;
+}
+
+/** The drawer over the list on /voucher-refunds/:id, with 'Copy direct link'. */
+export function VoucherRefundDrawer() {
+  return (
+    <RecordDrawer basePath={`/${VOUCHER_REFUNDS}`} title={(id) => <VoucherRefundTitle id={id} />}>
+      {(id) => <VoucherRefundDetail key={id} id={id} />}
+    </RecordDrawer>
+  );
+}

@@ -1,0 +1,149 @@
+import type { RaRecord } from 'react-admin';
+import type { Of, RequestStatus, VoucherDiscountKind, VoucherScope } from '../../../../models/enums';
+import { Messages } from '../../../../models/messages';
+
+/**
+ * Application vouchers (voucher refunds, the console resource `voucher-refunds` over
+ * /api/application_vouchers) and voucher definitions (/api/vouchers): records, the status moves,
+ * and the payloads the API's strict bodies accept.
+ */
+
+export const VOUCHER_REFUNDS = 'voucher-refunds';
+export const VOUCHERS = 'vouchers';
+
+export type RequestStatusValue = Of<typeof RequestStatus>;
+
+export interface UpdatedBy {
+  id: number | null;
+  name: string | null;
+}
+
+/** An application voucher as the API answers it (back-office spec §3, Application voucher). */
+export interface VoucherRefundRecord extends RaRecord {
+  applicationId: number;
+  voucherId: number;
+  comments: string | null;
+  amountToBeRefunded: number;
+  taxToBeRefunded: number;
+  totalToBeRefunded: number;
+  amountRefunded: number;
+  taxRefunded: number;
+  totalRefunded: number;
+  status: RequestStatusValue;
+  application: { id: number; student: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null; product: { id: number; name: string } | null } | null;
+  voucher: { id: number; code: string } | null;
+  updatedBy: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A voucher definition (VoucherDto). */
+export interface VoucherRecord extends RaRecord {
+  code: string;
+  description: string | null;
+  discountKind: Of<typeof VoucherDiscountKind>;
+  discountValue: number;
+  scope: Of<typeof VoucherScope>;
+  emailIds: string[];
+  validFrom: string | null;
+  validTo: string | null;
+  useLimit: number | null;
+  timesUsed: number;
+  active: boolean;
+  updatedBy: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------- status moves
+
+/** REQUESTED → APPROVED | REJECTED | CANCELLED; APPROVED → COMPLETED (sets the refunded amounts). */
+const MOVES: Record<RequestStatusValue, RequestStatusValue[]> = {
+  REQUESTED: ['APPROVED', 'REJECTED', 'CANCELLED'],
+  APPROVED: ['COMPLETED'],
+  REJECTED: [],
+  COMPLETED: [],
+  CANCELLED: [],
+};
+export const nextRefundStatuses = (status: RequestStatusValue): RequestStatusValue[] => [...(MOVES[status] ?? [])];
+
+export const requestStatusColor: Record<RequestStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  REQUESTED: 'warning',
+  APPROVED: 'info',
+  COMPLETED: 'success',
+  REJECTED: 'error',
+  CANCELLED: 'default',
+};
+
+/** A refund is edited only while it is requested (the API answers 'Invalid status' otherwise). */
+export const isEditable = (record: Pick<VoucherRefundRecord, 'status'>) => record.status === 'REQUESTED';
+
+export function refundStudentName(record: Pick<VoucherRefundRecord, 'application'>): string {
+  const s = record.application?.student;
+  if (!s) return '';
+  return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email || `#${s.id}`;
+}
+
+const amount = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** PUT /application_vouchers/{id}: the comments and the amounts to refund (the total is the server's sum). */
+export function toRefundPayload(data: Partial<VoucherRefundRecord>) {
+  return { comments: text(data.comments), amountToBeRefunded: amount(data.amountToBeRefunded), taxToBeRefunded: amount(data.taxToBeRefunded) };
+}
+
+// ---------------------------------------------------------------- voucher definitions
+
+/** What the voucher form holds: the emails as typed (one per line or separated by commas). */
+export interface VoucherFormValues extends Partial<Omit<VoucherRecord, 'emailIds'>> {
+  emailText?: string | null;
+}
+
+/** Emails typed one per line or separated by commas or spaces, trimmed, lower-cased, without repeats. */
+export function parseEmails(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return [...new Set(value.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
+}
+
+export function toVoucherFormValues(record: VoucherRecord | null): VoucherFormValues {
+  if (!record) return { discountKind: 'PERCENT_OFF', scope: 'ALL', active: true, emailText: '' };
+  const { emailIds, ...rest } = record;
+  return { ...rest, emailText: (emailIds ?? []).join('\n') };
+}
+
+/** POST /vouchers and PUT /vouchers/{id}: exactly the voucher's fields; the code upper-cased. */
+export function toVoucherPayload(values: VoucherFormValues) {
+  const scope = values.scope ?? 'ALL';
+  const useLimit = values.useLimit === null || values.useLimit === undefined || (values.useLimit as unknown) === '' ? null : Number(values.useLimit);
+  return {
+    code: typeof values.code === 'string' ? values.code.trim().toUpperCase() : values.code,
+    description: text(values.description),
+    discountKind: values.discountKind,
+    discountValue: values.discountValue === null || values.discountValue === undefined ? values.discountValue : Number(values.discountValue),
+    scope,
+    emailIds: scope === 'EMAIL_IDS' ? parseEmails(values.emailText) : [],
+    validFrom: values.validFrom || null,
+    validTo: values.validTo || null,
+    useLimit,
+    active: values.active ?? true,
+  };
+}
+
+/** The form's own checks (the server checks the same): value per kind, emails for EMAIL_IDS, dates in order. */
+export function validateVoucher(values: VoucherFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.code || !String(values.code).trim()) errors.code = 'ra.validation.required';
+  if (!values.discountKind) errors.discountKind = 'ra.validation.required';
+  const value = values.discountValue === null || values.discountValue === undefined || (values.discountValue as unknown) === '' ? null : Number(values.discountValue);
+  if (value === null || !Number.isFinite(value)) errors.discountValue = 'ra.validation.required';
+  else if (value <= 0 || (values.discountKind === 'PERCENT_OFF' && value > 100)) errors.discountValue = 'resources.voucher-refunds.voucher.value_range';
+  if (values.scope === 'EMAIL_IDS' && parseEmails(values.emailText).length === 0) errors.emailText = 'resources.voucher-refunds.voucher.emails_required';
+  if (values.validFrom && values.validTo && values.validFrom > values.validTo) errors.validTo = 'resources.voucher-refunds.voucher.dates_order';
+  if (values.useLimit !== null && values.useLimit !== undefined && (values.useLimit as unknown) !== '' && !(Number.isInteger(Number(values.useLimit)) && Number(values.useLimit) >= 1)) {
+    errors.useLimit = Messages.INVALID_VALUE;
+  }
+  return errors;
+}

@@ -1,0 +1,110 @@
+import type { Includeable, Transaction } from 'sequelize';
+import {
+  Application, ApplicationCohort, ApplicationStep, BusinessCategoryPaymentPlan, Cohort, Enrollment, PaymentMethod, Product, ProductPaymentPlan, Program, Student,
+  StudentPaymentPlan, Voucher,
+} from '../../models';
+import { updatedByOf } from '../common/audit';
+import { AppError } from '../common/errors';
+import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
+
+/**
+ * The contract's ApplicationDto, built for one application or a page of them with a fixed number of
+ * queries: the one-to-one parts joined, every list part (`separate`) fetched once for all rows.
+ */
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+const money = (v: number | string | null | undefined) => Number(v ?? 0);
+
+/** What an ApplicationDto reads, as findAll includes. */
+export const applicationInclude: Includeable[] = [
+  { model: Student, as: 'student', attributes: ['id', 'email', 'firstName', 'lastName', 'mobilePhone', 'city', 'stateCode', 'countryCode'] },
+  { model: Product, as: 'product', attributes: ['id', 'name', 'flowType', 'cost'] },
+  {
+    model: ProductPaymentPlan, as: 'productPaymentPlan', attributes: ['id', 'shortDescription', 'paymentPlanId'],
+    include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan', attributes: ['id', 'description'] }],
+  },
+  { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
+  { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'expMonth', 'expYear'] },
+  {
+    model: ApplicationCohort, as: 'applicationCohorts', separate: true, order: [['id', 'ASC']],
+    include: [
+      { model: Cohort, as: 'cohort', attributes: ['id', 'label', 'programId', 'startDate', 'endDate'] },
+      { model: Program, as: 'program', attributes: ['id', 'name'] },
+    ],
+  },
+  { model: Enrollment, as: 'enrollments', separate: true, order: [['id', 'ASC']], include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'label'] }] },
+  {
+    model: StudentPaymentPlan, as: 'paymentPlans', separate: true, order: [['id', 'DESC']],
+    attributes: ['id', 'applicationId', 'name', 'paymentPlanType', 'totalOwed', 'totalPaid', 'balance', 'installmentsCount', 'installmentAmount', 'status', 'financialStatus'],
+  },
+];
+
+type LoadedCohort = ApplicationCohort & { program?: Program | null };
+type Loaded = Omit<Application, 'applicationCohorts'> & {
+  productPaymentPlan?: (ProductPaymentPlan & { paymentPlan?: BusinessCategoryPaymentPlan | null }) | null;
+  voucher?: Voucher | null;
+  paymentMethod?: PaymentMethod | null;
+  applicationCohorts?: LoadedCohort[];
+  paymentPlans?: StudentPaymentPlan[];
+};
+
+/** A product payment plan's display name: its own short description, else its template's. */
+export function productPlanName(plan: { id: number; shortDescription: string | null; paymentPlan?: { description: string } | null }): string {
+  return plan.shortDescription ?? plan.paymentPlan?.description ?? `Plan ${plan.id}`;
+}
+
+function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
+  const cohorts = (a.applicationCohorts ?? []).map((ac) => ({
+    id: ac.id, programId: ac.programId, programName: ac.program?.name ?? null, cohortId: ac.cohortId, cohortLabel: ac.cohort?.label ?? null,
+    startDate: ac.cohort?.startDate ?? null, endDate: ac.cohort?.endDate ?? null,
+  }));
+  const first = (a.applicationCohorts ?? [])[0];
+  // The current plan: the newest ACTIVE one, else the newest.
+  const plans = a.paymentPlans ?? [];
+  const plan = plans.find((p) => p.status === 'ACTIVE') ?? plans[0] ?? null;
+  const s = a.student;
+  return {
+    id: a.id, status: a.status, flowType: a.flowType, source: a.source, opportunityId: a.opportunityId, migrated: a.migrated, autoPay: a.autoPay,
+    callAttempts: a.callAttempts, financialStatus: a.financialStatus, daysOverdue: a.daysOverdue, refunded: money(a.refunded),
+    documentName: a.documentName, documentType: a.documentType, appliedAt: a.appliedAt, enrolledAt: a.enrolledAt, statusChangedAt: a.statusChangedAt,
+    createdAt: a.createdAt, updatedAt: a.updatedAt, updatedBy: updatedByOf(a),
+    student: s
+      ? { id: s.id, email: s.email, firstName: s.firstName, lastName: s.lastName, mobilePhone: s.mobilePhone, city: s.city, stateCode: s.stateCode, countryCode: s.countryCode }
+      : null,
+    product: a.product ? { id: a.product.id, name: a.product.name, flowType: a.product.flowType, cost: num(a.product.cost) } : null,
+    cohort: first && first.cohort
+      ? { id: first.cohort.id, label: first.cohort.label, programId: first.programId, program: { id: first.programId, name: first.program?.name ?? null } }
+      : null,
+    applicationCohorts: cohorts,
+    enrollments: (a.enrollments ?? []).map((e) => ({ id: e.id, cohortId: e.cohortId, cohortLabel: e.cohort?.label ?? null, programId: e.programId, status: e.status, enrolledAt: e.enrolledAt })),
+    paymentPlan: plan
+      ? {
+          id: plan.id, name: plan.name, paymentPlanType: plan.paymentPlanType, totalToBePaid: money(plan.totalOwed), totalPaid: money(plan.totalPaid), balance: money(plan.balance),
+          installmentsCount: plan.installmentsCount, installmentAmount: money(plan.installmentAmount), status: plan.status, financialStatus: plan.financialStatus,
+        }
+      : null,
+    productPaymentPlanId: a.productPaymentPlanId,
+    productPaymentPlan: a.productPaymentPlan ? { id: a.productPaymentPlan.id, name: productPlanName(a.productPaymentPlan) } : null,
+    voucher: a.voucher ? { id: a.voucher.id, code: a.voucher.code, discountKind: a.voucher.discountKind, discountValue: money(a.voucher.discountValue) } : null,
+    voucherDiscount: money(a.voucherDiscount),
+    paymentMethod: a.paymentMethod
+      ? { id: a.paymentMethod.id, brand: a.paymentMethod.brand, last4: a.paymentMethod.last4, expMonth: a.paymentMethod.expMonth, expYear: a.paymentMethod.expYear }
+      : null,
+    steps,
+  };
+}
+export type ApplicationDto = ReturnType<typeof toDto>;
+
+/** Rows fetched with `applicationInclude` → DTOs, with the flows and steps of all of them in three queries. */
+export async function toApplicationDtos(rows: Application[], transaction?: Transaction): Promise<ApplicationDto[]> {
+  const flows = await flowsOf(rows.map((r) => r.productId), transaction);
+  const done = await completedStepsOf(rows.map((r) => r.id), transaction);
+  return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined)));
+}
+
+/** One application as its DTO (404 when it does not exist). */
+export async function loadApplicationDto(id: number, transaction?: Transaction): Promise<ApplicationDto> {
+  const row = await Application.findByPk(id, { include: applicationInclude, transaction });
+  if (!row) throw AppError.notFound('Application');
+  return (await toApplicationDtos([row], transaction))[0];
+}

@@ -1,0 +1,65 @@
+import type { Transaction } from 'sequelize';
+import { PaymentPlanAdjustment, PaymentSchedule, StudentPaymentPlan, Voucher, type Application } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
+import { Messages } from '../../models/messages';
+import { stamp } from '../common/audit';
+import type { Actor } from '../common/context';
+import { AppError } from '../common/errors';
+import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
+import { productPlanName } from './applications.dto';
+
+/**
+ * Issues the student payment plan of an application becoming ENROLLED (domain rules "Applications
+ * and enrollments", "Payment plans and payments"): the chosen product payment plan through the same
+ * engine input as the preview, with the application's voucher discount and the school's today as the
+ * first due date, stored with its schedule. Totals start from the schedule; billing (issue 6) moves
+ * what is paid. Runs inside the status change's transaction.
+ */
+
+const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
+const dollars = (c: number) => c / 100;
+
+export async function issuePlan(application: Application, actor: Actor, transaction: Transaction): Promise<StudentPaymentPlan> {
+  if (!application.productPaymentPlanId) throw AppError.conflict('NO_PAYMENT_PLAN_SELECTED', Messages.NO_PAYMENT_PLAN_SELECTED);
+  const voucherDiscountCents = cents(application.voucherDiscount);
+  const { input, terms, plan } = await productPlanEngineInput(application.productPaymentPlanId, { voucherDiscountCents, firstDueDate: schoolToday() }, transaction);
+  const schedule = runEngine(input);
+  const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, order: [['id', 'ASC']], transaction });
+  const voucher = application.voucherId ? await Voucher.findByPk(application.voucherId, { attributes: ['id', 'code'], transaction }) : null;
+
+  // What the principal is made of, as accounting lines (CHARGE adds, CREDIT takes off).
+  const lines: AccountingLineItem[] = [
+    { description: 'Tuition', type: 'CHARGE', category: null, amount: dollars(input.tuitionCents) },
+  ];
+  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: dollars(input.registrationFeeCents) });
+  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: dollars(input.booksAndMaterialsFeeCents) });
+  for (const a of adjustments) lines.push({ description: a.description, type: a.type, category: a.category, amount: Number(a.amount) });
+  if (voucherDiscountCents) lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: dollars(voucherDiscountCents) });
+
+  const firstInstallment = schedule.entries.find((e) => e.kind === 'INSTALLMENT');
+  const entries = schedule.entries;
+  const created = await StudentPaymentPlan.create(
+    {
+      applicationId: application.id, studentId: application.studentId, productPaymentPlanId: plan.id, voucherId: application.voucherId,
+      name: productPlanName(plan), description: plan.longDescription, paymentPlanType: terms.paymentPlanType, paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
+      frequency: 'MONTHLY', frequencyUnit: 'MONTHS', depositAmount: dollars(schedule.depositCents), totalTerm: terms.totalTerm, amortizeTerm: terms.amortizeTerm ?? 0,
+      principalAmount: dollars(schedule.principalCents), installmentAmount: dollars(firstInstallment?.amountCents ?? 0),
+      interestRate: input.annualPercentageRate, tuitionPrice: dollars(input.tuitionCents),
+      additionalFees: dollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents), voucherDiscount: dollars(voucherDiscountCents),
+      totalInterest: dollars(schedule.interestCents), totalOwed: dollars(schedule.totalCents), totalPaid: 0, balance: dollars(schedule.totalCents),
+      installmentsCount: entries.length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
+      flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
+      ...stamp(actor),
+    },
+    { transaction },
+  );
+  await PaymentSchedule.bulkCreate(
+    entries.map((e) => ({
+      studentPaymentPlanId: created.id, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: dollars(e.principalCents), interest: dollars(e.interestCents),
+      amount: dollars(e.amountCents), balance: dollars(e.balanceCents),
+    })),
+    { transaction },
+  );
+  return created;
+}

@@ -1,0 +1,193 @@
+import { Op, type Transaction } from 'sequelize';
+import { Application, ApplicationCohort, Cohort, CrmNotification, Enrollment, Product, Student } from '../../models';
+import { isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
+import { Messages } from '../../models/messages';
+import { recordActivity, stamp } from '../common/audit';
+import type { Actor } from '../common/context';
+import { AppError } from '../common/errors';
+import { isAgreementSigned } from '../envelopes/agreement';
+import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Refusal } from './flow';
+import { issuePlan } from './issue-plan';
+
+export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
+
+/**
+ * The application status machine (domain rules "Applications and enrollments"). Every change runs in
+ * one transaction: the row is re-read inside it, the requirements of the target are checked, the
+ * status moves with a compare-and-set update (so two concurrent changes cannot both win, on SQLite
+ * too), and the change is stamped (statusChangedAt, updatedBy, appliedAt/enrolledAt), logged and
+ * queued for the CRM. ENROLLED creates the enrollments and issues the student payment plan.
+ */
+
+/** What a student may do to their own application: submit it or cancel it while CREATED. */
+export function isStudentTransition(from: ApplicationStatusValue, to: ApplicationStatusValue): boolean {
+  return from === 'CREATED' && (to === 'APPLIED' || to === 'CANCELLED');
+}
+
+const refuse = (r: Refusal, details?: unknown): never => {
+  throw AppError.conflict(r.code, r.message, details);
+};
+
+/** → APPLIED: every choice made and every required step done; the first missing one refuses (all listed in details). */
+async function checkSubmit(application: Application, transaction: Transaction): Promise<void> {
+  const product = await Product.findByPk(application.productId, { attributes: ['id', 'deleted'], transaction });
+  if (!product || product.deleted) refuse({ code: 'PRODUCT_ARCHIVED', message: Messages.PRODUCT_ARCHIVED });
+  const student = await Student.findByPk(application.studentId, { attributes: ['id', 'archived'], transaction });
+  if (!student || student.archived) refuse({ code: 'STUDENT_ARCHIVED', message: Messages.STUDENT_ARCHIVED });
+  const missing = await submitRefusals(application, transaction);
+  if (missing.length) refuse(missing[0], { missing: missing.map((m) => m.code) });
+}
+
+/**
+ * → ENROLLED: the ACM requirements (if required), still a class per program, a plan, and a signed,
+ * current agreement (if required: changing classes or plan after signing makes it stale); then for
+ * each chosen class no active enrollment of the student and a seat left. The classes are locked
+ * (MariaDB) so two enrollments cannot take the last seat together.
+ */
+async function checkEnroll(application: Application, required: Set<string>, done: Set<string>, transaction: Transaction): Promise<ApplicationCohort[]> {
+  if (required.has('COMPLETE_ACM_REQUIREMENTS') && !done.has('COMPLETE_ACM_REQUIREMENTS')) refuse({ code: 'ACM_REQUIREMENTS_INCOMPLETE', message: Messages.ACM_REQUIREMENTS_INCOMPLETE });
+  const chosen = await ApplicationCohort.findAll({ where: { applicationId: application.id }, order: [['id', 'ASC']], transaction });
+  const programs = await programsOfProduct(application.productId, transaction);
+  const chosenPrograms = new Set(chosen.map((c) => c.programId));
+  if (!chosen.length || programs.some((p) => !chosenPrograms.has(p))) refuse({ code: 'NO_COURSE_SELECTED', message: Messages.NO_COURSE_SELECTED });
+  if (!application.productPaymentPlanId) refuse({ code: 'NO_PAYMENT_PLAN_SELECTED', message: Messages.NO_PAYMENT_PLAN_SELECTED });
+  if (required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
+  const cohortIds = chosen.map((c) => c.cohortId);
+  const cohorts = await Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction.LOCK.UPDATE });
+  const enrolled = await Enrollment.findAll({ where: { studentId: application.studentId, cohortId: cohortIds, status: 'ACTIVE' }, attributes: ['id'], transaction });
+  if (enrolled.length) refuse({ code: 'ALREADY_ENROLLED', message: Messages.ALREADY_ENROLLED });
+  const limited = cohorts.filter((c) => c.maxStudents !== null && c.maxStudents !== undefined);
+  if (limited.length) {
+    const seats = await seatsTaken(limited.map((c) => c.id), transaction);
+    if (limited.some((c) => (seats.get(c.id) ?? 0) >= Number(c.maxStudents))) refuse({ code: 'MAX_STUDENTS_REACHED', message: Messages.MAX_STUDENTS_REACHED });
+  }
+  return chosen;
+}
+
+/** ACTIVE enrollments per cohort (one grouped query): the seats taken. */
+export async function seatsTaken(cohortIds: number[], transaction?: Transaction): Promise<Map<number, number>> {
+  if (!cohortIds.length) return new Map();
+  const sequelize = Enrollment.sequelize!;
+  const rows = (await Enrollment.findAll({
+    attributes: ['cohortId', [sequelize.fn('COUNT', sequelize.col('id')), 'count']],
+    where: { cohortId: cohortIds, status: 'ACTIVE' },
+    group: ['cohortId'],
+    raw: true,
+    transaction,
+  })) as unknown as Array<{ cohortId: number; count: number | string }>;
+  return new Map(rows.map((r) => [Number(r.cohortId), Number(r.count)]));
+}
+
+type Opts = { transaction?: Transaction; bySystem?: boolean; asStudent?: boolean };
+
+async function change(applicationId: number, to: ApplicationStatusValue, actor: Actor, opts: Opts, transaction: Transaction): Promise<Application> {
+  const application = await Application.findByPk(applicationId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!application) throw AppError.notFound('Application');
+  const from = application.status;
+  if (opts.asStudent && !isStudentTransition(from, to)) throw AppError.forbidden();
+  if (!isLegalTransition(from, to)) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
+
+  const flow = await flowOf(application.productId, transaction);
+  const done = new Set<string>((await completedStepsOf([applicationId], transaction)).get(applicationId)?.keys() ?? []);
+  let chosen: ApplicationCohort[] = [];
+  switch (to) {
+    case 'APPLIED':
+      await checkSubmit(application, transaction);
+      break;
+    case 'WAITING_TO_SIGN':
+      // The system moves on only past a done (or not required) approval; staff moving it approve.
+      if (from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !done.has('ADMIN_APPROVAL') && opts.bySystem) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
+      break;
+    case 'SIGNED':
+      if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(applicationId, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
+      break;
+    case 'ENROLLED':
+      chosen = await checkEnroll(application, flow.required, done, transaction);
+      break;
+    default:
+      break;
+  }
+
+  const now = new Date();
+  const values: Partial<Application['_creationAttributes']> = { status: to, statusChangedAt: now, ...stamp(actor) };
+  if (to === 'APPLIED') values.appliedAt = now;
+  if (to === 'ENROLLED') values.enrolledAt = now;
+  // Compare-and-set: only from the status read above; a concurrent change makes this one a 409.
+  const [affected] = await Application.update(values, { where: { id: applicationId, status: from }, transaction });
+  if (affected !== 1) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
+
+  if (to === 'APPLIED') await Student.update({ isStudent: true }, { where: { id: application.studentId, isStudent: false }, transaction });
+  if (to === 'WAITING_TO_SIGN' && from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !opts.bySystem) {
+    await markStepComplete(applicationId, 'ADMIN_APPROVAL', actor, transaction);
+  }
+  if (to === 'ENROLLED') {
+    await Enrollment.bulkCreate(
+      chosen.map((c) => ({ applicationId, studentId: application.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt: now, ...stamp(actor) })),
+      { transaction },
+    );
+    await issuePlan(await Application.findByPk(applicationId, { transaction }) as Application, actor, transaction);
+  }
+  if (to === 'WITHDRAWN' || to === 'TRANSFERRED') {
+    await Enrollment.update({ status: to, ...stamp(actor) }, { where: { applicationId, status: 'ACTIVE' }, transaction });
+  }
+
+  const student = await Student.findByPk(application.studentId, { attributes: ['id', 'email'], transaction });
+  await CrmNotification.create(
+    {
+      applicationId, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED',
+      payload: { applicationId, status: to, previousStatus: from, opportunityId: application.opportunityId, studentEmail: student?.email ?? null, productId: application.productId },
+      lastError: null, externalId: null, sentAt: null,
+    },
+    { transaction },
+  );
+  await recordActivity(
+    actor,
+    {
+      entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
+      description: `Application status ${from} → ${to}`, changes: { status: { from, to } },
+    },
+    transaction,
+  );
+
+  // The automatic steps after a submit and after an approval (the signed agreement goes on by itself).
+  if (to === 'APPLIED' || to === 'WAITING_TO_SIGN') await advance(applicationId, actor, transaction);
+  return (await Application.findByPk(applicationId, { transaction }))!;
+}
+
+/**
+ * Moves an application to `to` (409 INVALID_STATUS for an edge the machine lacks, the requirement's
+ * own 409 when one is missing). `asStudent`: only the student's own moves (CREATED → APPLIED |
+ * CANCELLED), else 403. `bySystem`: an automatic step (no approval is implied). Inside the caller's
+ * transaction when one is given.
+ */
+export async function changeStatus(applicationId: number, to: ApplicationStatusValue, actor: Actor, opts: Opts = {}): Promise<Application> {
+  if (opts.transaction) return change(applicationId, to, actor, opts, opts.transaction);
+  return Application.sequelize!.transaction((transaction) => change(applicationId, to, actor, opts, transaction));
+}
+
+/**
+ * The automatic steps (never ENROLLED, always staff): APPLIED → WAITING_TO_SIGN when ADMIN_APPROVAL
+ * is not required (or already done); WAITING_TO_SIGN → SIGNED when the agreement is signed and
+ * current (or ENROLLMENT_AGREEMENT is not required). Each step is a full status change; the chain
+ * goes on as far as it can.
+ */
+export async function advance(applicationId: number, actor: Actor, transaction: Transaction): Promise<void> {
+  const application = await Application.findByPk(applicationId, { attributes: ['id', 'status', 'productId'], transaction });
+  if (!application) return;
+  if (application.status !== 'APPLIED' && application.status !== 'WAITING_TO_SIGN') return;
+  const flow = await flowOf(application.productId, transaction);
+  if (application.status === 'APPLIED') {
+    if (flow.required.has('ADMIN_APPROVAL')) {
+      const done = (await completedStepsOf([applicationId], transaction)).get(applicationId);
+      if (!done?.has('ADMIN_APPROVAL')) return;
+    }
+    await changeStatus(applicationId, 'WAITING_TO_SIGN', actor, { transaction, bySystem: true });
+    return;
+  }
+  if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(applicationId, transaction))) return;
+  await changeStatus(applicationId, 'SIGNED', actor, { transaction, bySystem: true });
+}
+
+/** Statuses in which an application no longer holds its place (for ALREADY_APPLIED and the archive guards). */
+export const CLOSED = ['CANCELLED', 'REJECTED', 'ARCHIVED'] as const;
+export const notClosed = { [Op.notIn]: [...CLOSED] };

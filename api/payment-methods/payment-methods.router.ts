@@ -1,0 +1,39 @@
+import type { Ctx, Deps } from '../common/context';
+import { route } from '../common/route';
+import { gatewayFrom } from '../integrations/gateway';
+import { paymentMethodBody, paymentMethodListQuery, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
+import * as methods from './payment-methods.service';
+
+const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
+
+/**
+ * /api/students/{id}/payment_methods (back-office spec §7 "Student payment methods"): a student adds
+ * and lists their own cards; staff need `payment_methods:create` / `:read`. Default, update and
+ * delete come with billing (issue 6).
+ */
+export function paymentMethodRoutes(deps: Deps) {
+  const gateway = gatewayFrom(deps.config);
+  return [
+    route({
+      method: 'get', path: '/:id/payment_methods', summary: "A student's cards (default first; size 100)", access: 'payment_methods:read', self: own, params: studentIdParams,
+      query: paymentMethodListQuery, handle: ({ params, query }) => methods.listPaymentMethods(params.id, query),
+    }),
+    route({
+      method: 'post', path: '/:id/payment_methods', summary: 'Add a card from a gateway token (the first becomes the default; 409 DUPLICATE_CARD, PAYMENT_FAILURE)',
+      access: 'payment_methods:create', self: own, params: studentIdParams, body: paymentMethodBody, status: 201,
+      handle: ({ params, body, actor }) => methods.addPaymentMethod(gateway, params.id, body.stripeTokenId, actor),
+    }),
+  ];
+}
+
+/** /api/payment_gateway: the gateway the browser uses, and the sandbox's card tokens. Any signed-in user. */
+export function paymentGatewayRoutes(deps: Deps) {
+  const gateway = gatewayFrom(deps.config);
+  return [
+    route({ method: 'get', path: '/config', summary: 'The payment gateway in use and its publishable key', access: 'authenticated', handle: () => methods.gatewayConfig(gateway) }),
+    route({
+      method: 'post', path: '/sandbox/tokens', summary: 'Sandbox gateway only: a card token from test card details (Luhn, expiry, CVC; 4000000000000002 declines)',
+      access: 'authenticated', body: sandboxTokenBody, status: 201, handle: ({ body }) => methods.createSandboxToken(gateway, body),
+    }),
+  ];
+}

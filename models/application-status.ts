@@ -1,0 +1,39 @@
+/**
+ * The application status machine of the domain rules ("Applications and enrollments"), defined once
+ * for the API (api/applications/status.ts enforces it) and the console (which offers only its moves).
+ * ARCHIVED is reachable from every status except ENROLLED and ARCHIVED itself (staff only).
+ */
+import type { ApplicationStatus, Of } from './enums';
+
+export type ApplicationStatusValue = Of<typeof ApplicationStatus>;
+
+/** The machine's edges, ARCHIVED aside. */
+export const TRANSITIONS: Record<ApplicationStatusValue, readonly ApplicationStatusValue[]> = {
+  CREATED: ['APPLIED', 'CANCELLED'],
+  APPLIED: ['WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'REJECTED', 'CANCELLED'],
+  WAITING_TO_AGREE: ['WAITING_TO_SIGN', 'CANCELLED'],
+  WAITING_TO_SIGN: ['SIGNED', 'CANCELLED'],
+  SIGNED: ['ENROLLED', 'CANCELLED'],
+  ENROLLED: ['TRANSFERRED', 'PARTIAL_WITHDRAWN', 'WITHDRAWN'],
+  PARTIAL_WITHDRAWN: ['WITHDRAWN', 'TRANSFERRED'],
+  REJECTED: [],
+  ARCHIVED: [],
+  TRANSFERRED: [],
+  WITHDRAWN: [],
+  CANCELLED: [],
+};
+
+const archivable = (from: ApplicationStatusValue) => from !== 'ENROLLED' && from !== 'ARCHIVED';
+
+/** Whether the machine has the edge `from → to`. */
+export function isLegalTransition(from: ApplicationStatusValue, to: ApplicationStatusValue): boolean {
+  if (to === 'ARCHIVED') return archivable(from);
+  return TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** Every status an application may move to from `status`, in the machine's order (ARCHIVED last). */
+export function nextStatuses(status: ApplicationStatusValue): ApplicationStatusValue[] {
+  const moves = [...(TRANSITIONS[status] ?? [])];
+  if (archivable(status)) moves.push('ARCHIVED');
+  return moves;
+}

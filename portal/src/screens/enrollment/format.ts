@@ -1,0 +1,38 @@
+/** How the enrollment and agreement screens write money, dates and times (platform spec §5, §9). */
+import { toDisplayDate } from '../../../../models/dates';
+
+const intlLocale = (locale: 'en' | 'es') => (locale === 'es' ? 'es-US' : 'en-US');
+
+/** Dollars as `$1,234.50` (USD in both languages). */
+export function money(value: number | null | undefined, locale: 'en' | 'es'): string {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return '';
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(Number(value));
+}
+
+/** A rate as `9.9 %` / `9,9 %`. */
+export function percent(value: number | null | undefined, locale: 'en' | 'es'): string {
+  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 3 }).format(Number(value ?? 0))} %`;
+}
+
+/** YYYY-MM-DD → MM-DD-YYYY (the spec's format in both languages). */
+export const date = (stored: string | null | undefined) => toDisplayDate(stored);
+
+/** A date-time in the school's time zone (America/New_York): `03-09-2026, 2:05 PM ET`. */
+export function dateTime(value: string | null | undefined, locale: 'en' | 'es'): string {
+  if (!value) return '';
+  const when = new Date(value);
+  if (Number.isNaN(when.getTime())) return value;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(when);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(when);
+  return `${part('month')}-${part('day')}-${part('year')}, ${time} ET`;
+}
+
+/** `Visa •••• 4242`. */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : '';
+  return `${brand} •••• ${card.last4}`.trim();
+}
+
+/** `12/30`. */
+export const expiry = (card: { expMonth: number; expYear: number }) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;

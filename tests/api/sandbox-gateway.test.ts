@@ -1,0 +1,127 @@
+import { GatewayError, gatewayFrom } from '../../api/integrations/gateway';
+import { SandboxGateway, SANDBOX_DECLINED_NUMBERS, brandOf, luhnValid, sandboxFingerprint } from '../../api/integrations/sandbox-gateway';
+import { Messages } from '../../models/messages';
+
+/** A sandbox whose today is fixed, so expiry checks do not drift. */
+const sandbox = new SandboxGateway(() => '2030-06-15');
+const customer = { studentId: 7, email: 'ada@example.com', customerId: null };
+
+function refusal(fn: () => unknown): GatewayError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(GatewayError);
+    return err as GatewayError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('Luhn and brands', () => {
+  test.each([
+    ['4242424242424242', true], ['5555555555554444', true], ['378282246310005', true], ['4000000000000002', true], ['6011111111111117', true],
+    ['4242424242424241', false], ['1234567812345678', false], ['0000000000000001', false], ['abc', false],
+  ])('%s valid=%s', (number, valid) => {
+    expect(luhnValid(number)).toBe(valid);
+  });
+
+  test('brands by leading digits; others are unknown', () => {
+    expect(brandOf('4242424242424242')).toBe('visa');
+    expect(brandOf('5555555555554444')).toBe('mastercard');
+    expect(brandOf('2223003122003222')).toBe('mastercard');
+    expect(brandOf('378282246310005')).toBe('amex');
+    expect(brandOf('6011111111111117')).toBe('discover');
+    expect(brandOf('3056930009020004')).toBe('unknown');
+  });
+});
+
+describe('createToken', () => {
+  test('the approving test numbers make stateless tokens carrying brand, last four, expiry and fingerprint', () => {
+    const visa = sandbox.createToken({ number: '4242 4242 4242 4242', expMonth: '4', expYear: '31', cvc: '123' });
+    expect(visa).toEqual({ id: `tok_sandbox_visa_4242_0431_${sandboxFingerprint('4242424242424242')}`, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 });
+    const mc = sandbox.createToken({ number: '5555-5555-5555-4444', expMonth: 12, expYear: 2032, cvc: '999' });
+    expect(mc.id).toMatch(/^tok_sandbox_mastercard_4444_1232_[0-9a-f]{16}$/);
+    const amex = sandbox.createToken({ number: '378282246310005', expMonth: 1, expYear: 2031, cvc: '1234' });
+    expect(amex).toMatchObject({ brand: 'amex', last4: '0005', expMonth: 1, expYear: 2031 });
+  });
+
+  test('another valid number is accepted (unknown brand when no range says otherwise)', () => {
+    expect(sandbox.createToken({ number: '3056930009020004', expMonth: 1, expYear: 2031, cvc: '123' })).toMatchObject({ brand: 'unknown', last4: '0004' });
+  });
+
+  test('the fingerprint is the number\'s: two expiries of one card share it, two cards do not', () => {
+    const a = sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123' });
+    const b = sandbox.createToken({ number: '4242424242424242', expMonth: 2, expYear: 2033, cvc: '321' });
+    const c = sandbox.createToken({ number: '4000056655665556', expMonth: 1, expYear: 2031, cvc: '123' });
+    expect(a.id.slice(-16)).toBe(b.id.slice(-16));
+    expect(c.id.slice(-16)).not.toBe(a.id.slice(-16));
+  });
+
+  test('a number failing Luhn, or of the wrong length, is refused on number', () => {
+    expect(refusal(() => sandbox.createToken({ number: '4242424242424241', expMonth: 1, expYear: 2031, cvc: '123' })).errors).toEqual({ number: Messages.INVALID_CARD_NUMBER });
+    expect(refusal(() => sandbox.createToken({ number: '42424242', expMonth: 1, expYear: 2031, cvc: '123' })).errors).toEqual({ number: Messages.INVALID_CARD_NUMBER });
+  });
+
+  test('expired: a past year on expYear, a past month of this year on expMonth; this month is still good', () => {
+    expect(refusal(() => sandbox.createToken({ number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' })).errors).toEqual({ expYear: Messages.CARD_EXPIRED });
+    expect(refusal(() => sandbox.createToken({ number: '4242424242424242', expMonth: 5, expYear: 2030, cvc: '123' })).errors).toEqual({ expMonth: Messages.CARD_EXPIRED });
+    expect(sandbox.createToken({ number: '4242424242424242', expMonth: 6, expYear: 2030, cvc: '123' }).expYear).toBe(2030);
+  });
+
+  test('month, year and CVC shapes (amex takes four digits, others three); every field at fault is named', () => {
+    const err = refusal(() => sandbox.createToken({ number: '12', expMonth: 13, expYear: 'x', cvc: '12' }));
+    expect(err.kind).toBe('invalid');
+    expect(err.errors).toEqual({ number: Messages.INVALID_CARD_NUMBER, expMonth: Messages.INVALID_VALUE, expYear: Messages.INVALID_VALUE, cvc: Messages.INVALID_CVC });
+    expect(refusal(() => sandbox.createToken({ number: '378282246310005', expMonth: 1, expYear: 2031, cvc: '123' })).errors).toEqual({ cvc: Messages.INVALID_CVC });
+    expect(refusal(() => sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '1234' })).errors).toEqual({ cvc: Messages.INVALID_CVC });
+    expect(refusal(() => sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2100, cvc: '123' })).errors).toEqual({ expYear: Messages.INVALID_VALUE });
+  });
+
+  test('the declining test numbers are refused with the gateway\'s reason', () => {
+    const err = refusal(() => sandbox.createToken({ number: '4000000000000002', expMonth: 1, expYear: 2031, cvc: '123' }));
+    expect(err).toMatchObject({ kind: 'declined', reason: 'Your card was declined' });
+    for (const [number, reason] of Object.entries(SANDBOX_DECLINED_NUMBERS)) {
+      expect(refusal(() => sandbox.createToken({ number, expMonth: 1, expYear: 2031, cvc: '123' })).reason).toBe(reason);
+    }
+  });
+});
+
+describe('attachCard', () => {
+  test('decodes a made token: method id, customer, and the card\'s facts', async () => {
+    const token = sandbox.createToken({ number: '5555555555554444', expMonth: 3, expYear: 2032, cvc: '123' });
+    const card = await sandbox.attachCard(token.id, customer);
+    expect(card).toEqual({
+      methodId: token.id.replace(/^tok_/, 'pm_'), customerId: 'cus_sandbox_7', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2032,
+      fingerprint: sandboxFingerprint('5555555555554444'),
+    });
+    expect((await sandbox.attachCard(token.id, { ...customer, customerId: 'cus_existing' })).customerId).toBe('cus_existing');
+  });
+
+  test('the fixed test tokens attach (the charge-declining ones too: they decline when charged)', async () => {
+    expect(await sandbox.attachCard('tok_visa', customer)).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2033, fingerprint: sandboxFingerprint('4242424242424242') });
+    expect(await sandbox.attachCard('tok_mastercard', customer)).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(await sandbox.attachCard('tok_amex', customer)).toMatchObject({ brand: 'amex', last4: '0005' });
+    expect(await sandbox.attachCard('tok_chargeDeclined', customer)).toMatchObject({ brand: 'visa', last4: '0002' });
+    expect(await sandbox.attachCard('tok_chargeDeclinedInsufficientFunds', customer)).toMatchObject({ brand: 'visa', last4: '9995' });
+    // A token for the same number as tok_visa is the same card.
+    const made = sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123' });
+    expect((await sandbox.attachCard(made.id, customer)).fingerprint).toBe((await sandbox.attachCard('tok_visa', customer)).fingerprint);
+  });
+
+  test('anything else is an invalid token; an expired token is declined', async () => {
+    for (const token of ['tok_unknown', 'tok_sandbox_visa_4242_1399_0123456789abcdef', 'tok_sandbox_diners_4242_0131_0123456789abcdef', 'pm_sandbox_visa_4242_0131_0123456789abcdef', '']) {
+      await expect(sandbox.attachCard(token, customer)).rejects.toMatchObject({ kind: 'invalid' });
+    }
+    await expect(sandbox.attachCard('tok_sandbox_visa_4242_0130_0123456789abcdef', customer)).rejects.toMatchObject({ kind: 'declined', reason: 'Your card has expired' });
+    await expect(sandbox.attachCard('tok_sandbox_visa_4242_0630_0123456789abcdef', customer)).resolves.toMatchObject({ expMonth: 6, expYear: 2030 });
+  });
+});
+
+describe('gatewayFrom', () => {
+  test('SANDBOX by default, with no publishable key; an unknown gateway is a configuration error', () => {
+    const gateway = gatewayFrom({ NODE_ENV: 'test' });
+    expect(gateway).toBeInstanceOf(SandboxGateway);
+    expect(gateway).toMatchObject({ name: 'SANDBOX', publishableKey: null });
+    expect(gatewayFrom({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'sandbox' }).name).toBe('SANDBOX');
+    expect(() => gatewayFrom({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+});
