@@ -5,6 +5,7 @@ import {
 } from '../../models';
 import { updatedByOf } from '../common/audit';
 import { AppError } from '../common/errors';
+import { isAgreementSigned } from '../envelopes/agreement';
 import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
 
 /**
@@ -106,5 +107,10 @@ export async function toApplicationDtos(rows: Application[], transaction?: Trans
 export async function loadApplicationDto(id: number, transaction?: Transaction): Promise<ApplicationDto> {
   const row = await Application.findByPk(id, { include: applicationInclude, transaction });
   if (!row) throw AppError.notFound('Application');
-  return (await toApplicationDtos([row], transaction))[0];
+  const dto = (await toApplicationDtos([row], transaction))[0];
+  // A signature is complete only while the signed text still matches the terms (a later change of
+  // class, plan, promo code or name needs a new signature): checked live for the single record.
+  const agreement = dto.steps.find((s) => s.step === 'ENROLLMENT_AGREEMENT');
+  if (agreement?.completed && !(await isAgreementSigned(id, transaction))) Object.assign(agreement, { completed: false, completedAt: null });
+  return dto;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
 import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Refusal } from './flow';
 import { issuePlan } from './issue-plan';
+import { refreshTimesUsed } from '../vouchers/vouchers.service';
 
 export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
 
@@ -130,6 +131,8 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
   if (to === 'WITHDRAWN' || to === 'TRANSFERRED') {
     await Enrollment.update({ status: to, ...stamp(actor) }, { where: { applicationId, status: 'ACTIVE' }, transaction });
   }
+  // A closed application no longer holds its voucher: the voucher's use count drops.
+  if ((CLOSED as readonly string[]).includes(to) && application.voucherId) await refreshTimesUsed([application.voucherId], transaction);
 
   const student = await Student.findByPk(application.studentId, { attributes: ['id', 'email'], transaction });
   await CrmNotification.create(

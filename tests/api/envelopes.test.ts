@@ -271,8 +271,13 @@ describe('POST /envelopes/{id}/sign', () => {
     const { application } = await arrange();
     const envelope = await envelopeFor(application.id);
     expect((await sign(envelope.id)).status).toBe(200);
+    const agreementStep = async () =>
+      (await request(t.app).get(`/api/applications/${application.id}`).set(bearer(owner.token))).body.steps.find((s: { step: string }) => s.step === 'ENROLLMENT_AGREEMENT');
+    expect(await agreementStep()).toMatchObject({ completed: true });
     await application.update({ voucherDiscount: 50 });
     expect(await isAgreementSigned(application.id)).toBe(false);
+    // The application's steps no longer count the old signature.
+    expect(await agreementStep()).toMatchObject({ completed: false, completedAt: null });
     const next = await envelopeFor(application.id);
     expect(next.id).not.toBe(envelope.id);
     expect((await Envelope.findByPk(envelope.id))?.status).toBe('SIGNED');

@@ -58,6 +58,18 @@ describe('voucherDiscountCents', () => {
 });
 
 describe('POST /api/applications/{id}/promo_code', () => {
+  test('cancelling the application gives the voucher its use back', async () => {
+    const s = await applicant();
+    const voucher = await makeVoucher({ useLimit: 1 });
+    expect((await apply(s.application.id, voucher.code, s.token)).status).toBe(200);
+    expect((await Voucher.findByPk(voucher.id))?.timesUsed).toBe(1);
+    const cancelled = await request(t.app).patch(`/api/applications/${s.application.id}/status`).query({ status: 'CANCELLED' }).set(bearer(s.token));
+    expect(cancelled.status).toBe(200);
+    expect((await Voucher.findByPk(voucher.id))?.timesUsed).toBe(0);
+    const next = await applicant();
+    expect((await apply(next.application.id, voucher.code, next.token)).status).toBe(200);
+  });
+
   test('a student applies a code (any case) to their CREATED application: voucher, discount of the chosen plan, timesUsed; logged', async () => {
     const s = await applicant();
     const voucher = await makeVoucher();
