@@ -36,7 +36,7 @@ export const applicationInclude: Includeable[] = [
   { model: Enrollment, as: 'enrollments', separate: true, order: [['id', 'ASC']], include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'label'] }] },
   {
     model: StudentPaymentPlan, as: 'paymentPlans', separate: true, order: [['id', 'DESC']],
-    attributes: ['id', 'applicationId', 'name', 'paymentPlanType', 'totalOwed', 'totalPaid', 'balance', 'installmentsCount', 'installmentAmount', 'status', 'financialStatus'],
+    attributes: ['id', 'applicationId', 'name', 'paymentPlanType', 'totalOwed', 'totalPaid', 'balance', 'installmentsCount', 'installmentAmount', 'depositAmount', 'status', 'financialStatus'],
   },
 ];
 
@@ -81,7 +81,8 @@ function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
     paymentPlan: plan
       ? {
           id: plan.id, name: plan.name, paymentPlanType: plan.paymentPlanType, totalToBePaid: money(plan.totalOwed), totalPaid: money(plan.totalPaid), balance: money(plan.balance),
-          installmentsCount: plan.installmentsCount, installmentAmount: money(plan.installmentAmount), status: plan.status, financialStatus: plan.financialStatus,
+          installmentsCount: plan.installmentsCount, installmentAmount: money(plan.installmentAmount), initialPayment: money(plan.depositAmount), status: plan.status,
+          financialStatus: plan.financialStatus,
         }
       : null,
     productPaymentPlanId: a.productPaymentPlanId,

@@ -48,7 +48,7 @@ export async function issuePlan(application: Application, actor: Actor, transact
       interestRate: input.annualPercentageRate, tuitionPrice: dollars(input.tuitionCents),
       additionalFees: dollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents), voucherDiscount: dollars(voucherDiscountCents),
       totalInterest: dollars(schedule.interestCents), totalOwed: dollars(schedule.totalCents), totalPaid: 0, balance: dollars(schedule.totalCents),
-      installmentsCount: entries.length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
+      installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
       flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       ...stamp(actor),
     },

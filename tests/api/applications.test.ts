@@ -519,7 +519,9 @@ describe('the demo seeder', () => {
     expect(dto.enrollments.length).toBe(dto.applicationCohorts.length);
     expect(dto.enrollments.every((e: { status: string }) => e.status === 'ACTIVE')).toBe(true);
     expect(dto.paymentPlan).toMatchObject({ status: 'ACTIVE', totalPaid: 0 });
-    expect(await PaymentSchedule.count({ where: { studentPaymentPlanId: dto.paymentPlan.id } })).toBe(dto.paymentPlan.installmentsCount);
+    // The schedule: the deposit (the initial payment) when there is one, then the installments.
+    const deposits = dto.paymentPlan.initialPayment > 0 ? 1 : 0;
+    expect(await PaymentSchedule.count({ where: { studentPaymentPlanId: dto.paymentPlan.id } })).toBe(dto.paymentPlan.installmentsCount + deposits);
     await seedDemo({ password: 'Demo12345', rounds: 4 });
     expect(await Application.count({ where: { studentId: students.map((s) => s.id) } })).toBe(4);
   });

@@ -33,13 +33,14 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hci-e2e-'));
   const port = Number(process.env.E2E_PORT ?? 3510);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = `sqlite:${path.join(dir, 'e2e.sqlite')}`;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/server.ts')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -51,7 +52,8 @@ async function main(): Promise<number> {
     const jest = spawnSync('npx', ['jest', '--runInBand', '--testTimeout=60000', ...process.argv.slice(2), '--selectProjects', 'e2e'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl },
+      // The tests read the server's database too (read-only), e.g. the emailed codes in outbox_messages.
+      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl },
     });
     return jest.status ?? 1;
   } finally {

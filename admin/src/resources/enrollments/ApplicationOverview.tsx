@@ -133,6 +133,7 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
               ? translate('resources.enrollments.messages.plan_chosen', { name: record.productPaymentPlan.name })
               : null}
         </InfoRow>
+        {plan?.initialPayment ? <InfoRow label={f('initialPayment')}>{formatMoney(plan.initialPayment)}</InfoRow> : null}
         {plan?.installmentsCount ? (
           <InfoRow label={f('installments')}>
             {translate('resources.enrollments.messages.installments', { smart_count: plan.installmentsCount, amount: formatMoney(plan.installmentAmount) })}

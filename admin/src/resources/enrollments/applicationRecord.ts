@@ -58,8 +58,10 @@ export interface ApplicationPlanSummary {
   totalToBePaid: number | null;
   totalPaid: number | null;
   balance: number | null;
+  /** Installments only; the deposit is the initial payment. */
   installmentsCount: number | null;
   installmentAmount: number | null;
+  initialPayment: number | null;
   status: string | null;
   financialStatus: string | null;
 }
