@@ -52,6 +52,12 @@ const schema = z.object({
   CRM_ADAPTER: z.enum(['local', 'salesforce']).default('local'),
   SALESFORCE_URL: z.string().url().optional(),
   SALESFORCE_TOKEN: z.string().optional(),
+
+  /** The card gateway: the local `SANDBOX`, or `STRIPE` (then STRIPE_SECRET_KEY is required; STRIPE_API_URL points elsewhere than api.stripe.com, e.g. a local fake). */
+  PAYMENT_GATEWAY: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(['SANDBOX', 'STRIPE'])).default('SANDBOX'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

@@ -94,6 +94,9 @@ export const Messages = {
   INVALID_CARD_NUMBER: 'Invalid card number',
   CARD_EXPIRED: 'The card has expired',
   INVALID_CVC: 'Invalid security code',
+  // Payment methods (issue 6): platform spec §8 "Payments", the deletion refusals.
+  METHOD_ASSIGNED_TO_PENDING_SCHEDULE: 'A method assigned to a pending schedule cannot be deleted',
+  DEFAULT_METHOD_BALANCE_DUE: 'The default method cannot be deleted until the balance is paid',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -195,6 +198,8 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   INVALID_CARD_NUMBER: 'Número de tarjeta no válido',
   CARD_EXPIRED: 'La tarjeta está vencida',
   INVALID_CVC: 'Código de seguridad no válido',
+  METHOD_ASSIGNED_TO_PENDING_SCHEDULE: 'Un método asignado a un pago programado pendiente no se puede eliminar',
+  DEFAULT_METHOD_BALANCE_DUE: 'El método predeterminado no se puede eliminar hasta que se pague el saldo',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

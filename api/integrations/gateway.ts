@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { SandboxGateway } from './sandbox-gateway';
+import { StripeGateway } from './stripe-gateway';
 
 /**
  * The payment gateway behind every card operation (domain rules "Payment plans and payments":
@@ -7,8 +8,8 @@ import { SandboxGateway } from './sandbox-gateway';
  * selected by configuration with billing, issue 6). Only the gateway's ids, the brand, the last four
  * digits, the expiry and a fingerprint are ever stored; card numbers never reach the API.
  *
- * The interface holds what is implemented today; billing extends it (charge, refund) beside the
- * Stripe adapter.
+ * Money is in cents. Every charge and refund carries an idempotency key: the same key answers the
+ * first result (a success or the same decline) and never moves money twice.
  */
 export interface PaymentGateway {
   /** Stored in `payment_methods.gateway` and answered by `GET /payment_gateway/config`. */
@@ -20,9 +21,55 @@ export interface PaymentGateway {
    * are `GatewayError`s: `declined` (the card cannot be used) or `invalid` (the token is not one).
    */
   attachCard(token: string, customer: GatewayCustomer): Promise<AttachedCard>;
+  /**
+   * Charges a stored card now, without the student present. Succeeds or throws: `declined` with the
+   * gateway's reason, `invalid` for a request the gateway refuses (unknown card, amount below its
+   * minimum, an idempotency key reused with other parameters). Any other error (network, the gateway
+   * down, an outcome not known yet) is thrown as is: the money may or may not have moved, and
+   * repeating the call with the same idempotency key finds out.
+   */
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives back part or all of a charge. `invalid` for an unknown charge or more than it has left. */
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
-export type GatewayName = 'SANDBOX';
+export type GatewayName = 'SANDBOX' | 'STRIPE';
+
+export interface ChargeInput {
+  /** Whole cents, at least 50 (the gateway's minimum for usd). */
+  amountCents: number;
+  currency: 'usd';
+  /** The gateway's customer the card is attached to (`payment_methods.gateway_customer_id`). */
+  customerId: string | null;
+  /** The gateway's id of the card (`payment_methods.gateway_method_id`). */
+  methodId: string;
+  /** The same key for a retry of one payment (billing: the payment's own key). */
+  idempotencyKey: string;
+  /** What the card statement and the gateway's dashboard show. */
+  description: string;
+  /** Our ids, kept by the gateway beside the charge (payment id, plan id, student id). */
+  metadata: Record<string, string>;
+}
+
+export interface ChargeResult {
+  /** The gateway's id of the payment, what a refund names. */
+  chargeId: string;
+  status: 'succeeded';
+}
+
+export interface RefundInput {
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** `pending` until the card network confirms; `failed` / `canceled` gave nothing back. */
+export type RefundStatus = 'succeeded' | 'pending' | 'requires_action' | 'failed' | 'canceled';
+
+export interface RefundResult {
+  refundId: string;
+  status: RefundStatus;
+}
 
 /** Whose card it is: the student, and the gateway's customer id when one was made before. */
 export interface GatewayCustomer {
@@ -59,12 +106,21 @@ export class GatewayError extends Error {
   }
 }
 
+export type GatewayConfig = Pick<Config, 'NODE_ENV'> &
+  Partial<Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'>> & { PAYMENT_GATEWAY?: string };
+
 /**
- * The gateway of a configuration: `PAYMENT_GATEWAY` (default SANDBOX). Stripe comes with billing
- * (issue 6); until then any other value is a configuration error.
+ * The gateway of a configuration: `PAYMENT_GATEWAY` (default SANDBOX), or STRIPE with
+ * `STRIPE_SECRET_KEY` (required: the app refuses to start without it), `STRIPE_PUBLISHABLE_KEY` (for
+ * the browser) and `STRIPE_API_URL` (another API address, e.g. a local fake; unset = api.stripe.com).
  */
-export function gatewayFrom(config: Pick<Config, 'NODE_ENV'> & { PAYMENT_GATEWAY?: string }): PaymentGateway {
+export function gatewayFrom(config: GatewayConfig): PaymentGateway {
   const name = (config.PAYMENT_GATEWAY ?? 'SANDBOX').toUpperCase();
   if (name === 'SANDBOX') return new SandboxGateway();
-  throw new Error(`Invalid configuration:\n  PAYMENT_GATEWAY: unknown gateway ${name} (available: SANDBOX)`);
+  if (name === 'STRIPE') {
+    const secretKey = config.STRIPE_SECRET_KEY?.trim();
+    if (!secretKey) throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required with PAYMENT_GATEWAY=STRIPE');
+    return new StripeGateway({ secretKey, publishableKey: config.STRIPE_PUBLISHABLE_KEY || null, apiUrl: config.STRIPE_API_URL || null });
+  }
+  throw new Error(`Invalid configuration:\n  PAYMENT_GATEWAY: unknown gateway ${name} (available: SANDBOX, STRIPE)`);
 }

@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
-import { GatewayError, type AttachedCard, type GatewayCustomer, type PaymentGateway } from './gateway';
+import {
+  GatewayError, type AttachedCard, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult,
+} from './gateway';
 
 /**
- * The local sandbox gateway (the default until billing brings Stripe): no network, no state.
+ * The local sandbox gateway (the default; Stripe is chosen by configuration): no network, and no
+ * state but the idempotency keys of its charges and refunds.
  *
  * Tokens carry the card's public facts in their own text, `tok_sandbox_{brand}_{last4}_{mm}{yy}_{fp}`
  * (`fp` = 16 hex characters of a hash of the card number), so any process can attach a token made
@@ -12,8 +15,13 @@ import { GatewayError, type AttachedCard, type GatewayCustomer, type PaymentGate
  * `POST /api/payment_gateway/sandbox/tokens`), which checks the number (Luhn), the expiry and the
  * security code and refuses the test numbers that decline. The gateway's documented fixed test
  * tokens are accepted too (`tok_visa`, `tok_mastercard`, `tok_amex`, and `tok_chargeDeclined`,
- * `tok_chargeDeclinedInsufficientFunds`, which attach and decline only when charged, with billing).
+ * `tok_chargeDeclinedInsufficientFunds`, which attach and decline only when charged).
  * An attached card's method id is the token with `pm_` in place of `tok_`.
+ *
+ * Charges decode the method id again: the cards of `tok_chargeDeclined` and
+ * `tok_chargeDeclinedInsufficientFunds` (and any other declining test number's) decline with the
+ * number's reason, an expired card declines. A charge id carries its amount
+ * (`ch_sandbox_{cents}_{random}`), so a refund of another process's charge is still checked against it.
  */
 
 /** The test numbers that approve (the gateway's documented ones). */
@@ -23,7 +31,7 @@ export const SANDBOX_TEST_NUMBERS = {
   amex: '378282246310005',
 } as const;
 
-/** Test numbers refused when tokenised, with the gateway's reason (409 'Payment failure {reason}'). */
+/** Test numbers refused when tokenised, and their cards when charged, with the gateway's reason (409 'Payment failure {reason}'). */
 export const SANDBOX_DECLINED_NUMBERS: Readonly<Record<string, string>> = {
   '4000000000000002': 'Your card was declined',
   '4000000000009995': 'Your card has insufficient funds',
@@ -45,10 +53,43 @@ export const SANDBOX_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknow
 export type SandboxBrand = (typeof SANDBOX_BRANDS)[number];
 
 const TOKEN_PATTERN = new RegExp(`^tok_sandbox_(${SANDBOX_BRANDS.join('|')})_(\\d{4})_(0[1-9]|1[0-2])(\\d{2})_([0-9a-f]{16})$`);
+const METHOD_PATTERN = new RegExp(TOKEN_PATTERN.source.replace('^tok_', '^pm_'));
+const CHARGE_PATTERN = /^ch_sandbox_(\d{1,9})_[0-9a-f]{16}$/;
+
+/** The gateway's bounds of a usd amount in cents (Stripe's: $0.50 to $999,999.99). */
+const MIN_CHARGE_CENTS = 50;
+const MAX_CHARGE_CENTS = 99_999_999;
+/** How many idempotency keys (and refunded charges) one sandbox remembers before forgetting the oldest. */
+const REMEMBERED = 10_000;
 
 /** The card number's fingerprint: the same for every token of one number, whatever its expiry. */
 export function sandboxFingerprint(number: string): string {
   return createHash('sha256').update(`sandbox-card:${number}`).digest('hex').slice(0, 16);
+}
+
+/** The fingerprints of the declining test numbers, with the reason a charge of their card declines with. */
+const DECLINED_FINGERPRINTS: ReadonlyMap<string, string> = new Map(Object.entries(SANDBOX_DECLINED_NUMBERS).map(([number, reason]) => [sandboxFingerprint(number), reason]));
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const randomHex = () => randomBytes(8).toString('hex');
+
+/** A Map that forgets its oldest entries beyond `limit`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    while (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
+/** What one idempotency key was first used for, and what it answered (a result or a decline). */
+interface Remembered {
+  request: string;
+  outcome: { result: ChargeResult | RefundResult } | { error: GatewayError };
 }
 
 /** Luhn check digit test over a string of digits. */
@@ -110,6 +151,15 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = 'SANDBOX' as const;
   readonly publishableKey = null;
 
+  /**
+   * The idempotency keys of this instance's charges and refunds (the last REMEMBERED of them), and
+   * what each refunded charge has given back. Memory only, as a stand-in for the gateway's own
+   * records: billing's payments table is the durable record of what was charged, and billing sends
+   * a payment's same key when it asks again.
+   */
+  private readonly idempotency = new BoundedMap<string, Remembered>(REMEMBERED);
+  private readonly refunded = new BoundedMap<string, number>(REMEMBERED);
+
   /** `today` (YYYY-MM-DD, the school's day by default) decides what has expired. */
   constructor(private readonly today: () => string = schoolToday) {}
 
@@ -161,4 +211,75 @@ export class SandboxGateway implements PaymentGateway {
     const methodId = `pm_sandbox_${card.brand}_${card.last4}_${pad2(card.expMonth)}${pad2(card.expYear % 100)}_${card.fingerprint}`;
     return { ...card, methodId, customerId: customer.customerId ?? `cus_sandbox_${customer.studentId}` };
   }
+
+  /**
+   * Charges a sandbox card: `invalid` for a method id that is not one, an amount out of bounds or a
+   * currency other than usd; `declined` for an expired card or a declining test number's card;
+   * otherwise succeeded with a new charge id. The same idempotency key answers the first outcome (the
+   * charge or the decline) without charging again; with other parameters it is `invalid`.
+   */
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    const { amountCents, currency, customerId, methodId, description, metadata } = input;
+    return this.once(input.idempotencyKey, { kind: 'charge', amountCents, currency, customerId, methodId, description, metadata }, () => {
+      const m = METHOD_PATTERN.exec(methodId);
+      if (!m) throw new GatewayError('invalid', `No such PaymentMethod: '${methodId}'`);
+      checkAmount(amountCents, currency);
+      if (expired(Number(m[3]), 2000 + Number(m[4]), this.today())) throw new GatewayError('declined', 'Your card has expired');
+      const declined = DECLINED_FINGERPRINTS.get(m[5]);
+      if (declined) throw new GatewayError('declined', declined);
+      return { chargeId: `ch_sandbox_${amountCents}_${randomHex()}`, status: 'succeeded' as const };
+    });
+  }
+
+  /**
+   * Refunds part or all of a sandbox charge: `invalid` for a charge id that is not one, an amount
+   * that is not whole cents above zero, or more than the charge has left (of what this instance has
+   * refunded of it). The same idempotency key answers the first refund.
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const { chargeId, amountCents } = input;
+    return this.once(input.idempotencyKey, { kind: 'refund', chargeId, amountCents }, () => {
+      const m = CHARGE_PATTERN.exec(chargeId);
+      if (!m) throw new GatewayError('invalid', `No such charge: '${chargeId}'`);
+      if (!Number.isInteger(amountCents) || amountCents < 1) throw new GatewayError('invalid', 'Invalid positive integer');
+      const left = Number(m[1]) - (this.refunded.get(chargeId) ?? 0);
+      if (amountCents > left) {
+        throw new GatewayError('invalid', `Refund amount (${dollars(amountCents)}) is greater than unrefunded amount on charge (${dollars(left)})`);
+      }
+      this.refunded.set(chargeId, Number(m[1]) - left + amountCents);
+      return { refundId: `re_sandbox_${randomHex()}`, status: 'succeeded' as const };
+    });
+  }
+
+  /**
+   * Runs `act` once per idempotency key, synchronously (so two calls at once cannot both act). A
+   * success or a decline is remembered and answered again; an `invalid` request is not (as the
+   * gateways do, it may be corrected and sent again under the same key).
+   */
+  private once<T extends ChargeResult | RefundResult>(key: string, request: object, act: () => T): Promise<T> {
+    const text = JSON.stringify(request);
+    const seen = this.idempotency.get(key);
+    if (seen) {
+      if (seen.request !== text) {
+        return Promise.reject(new GatewayError('invalid', 'Keys for idempotent requests can only be used with the same parameters they were first used with'));
+      }
+      return 'error' in seen.outcome ? Promise.reject(seen.outcome.error) : Promise.resolve(seen.outcome.result as T);
+    }
+    try {
+      const result = act();
+      this.idempotency.set(key, { request: text, outcome: { result } });
+      return Promise.resolve(result);
+    } catch (err) {
+      if (err instanceof GatewayError && err.kind === 'declined') this.idempotency.set(key, { request: text, outcome: { error: err } });
+      return Promise.reject(err);
+    }
+  }
+}
+
+/** Whole cents within the gateway's bounds, in usd; else `invalid` with the gateway's words. */
+function checkAmount(amountCents: number, currency: string): void {
+  if (currency !== 'usd') throw new GatewayError('invalid', `Invalid currency: ${currency}`);
+  if (!Number.isInteger(amountCents)) throw new GatewayError('invalid', 'Invalid integer');
+  if (amountCents < MIN_CHARGE_CENTS) throw new GatewayError('invalid', `Amount must be at least ${dollars(MIN_CHARGE_CENTS)} usd`);
+  if (amountCents > MAX_CHARGE_CENTS) throw new GatewayError('invalid', `Amount must be no more than ${dollars(MAX_CHARGE_CENTS)}`);
 }

@@ -1,15 +1,15 @@
 import type { Ctx, Deps } from '../common/context';
 import { route } from '../common/route';
 import { gatewayFrom } from '../integrations/gateway';
-import { paymentMethodBody, paymentMethodListQuery, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
+import { paymentMethodBody, paymentMethodListQuery, paymentMethodParams, paymentMethodUpdateBody, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
 import * as methods from './payment-methods.service';
 
 const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /**
  * /api/students/{id}/payment_methods (back-office spec §7 "Student payment methods"): a student adds
- * and lists their own cards; staff need `payment_methods:create` / `:read`. Default, update and
- * delete come with billing (issue 6).
+ * and manages their own cards; staff need `payment_methods:create` / `:read` / `:update` / `:delete`.
+ * A deleted card, or another student's, is 404 on the per-card calls.
  */
 export function paymentMethodRoutes(deps: Deps) {
   const gateway = gatewayFrom(deps.config);
@@ -22,6 +22,22 @@ export function paymentMethodRoutes(deps: Deps) {
       method: 'post', path: '/:id/payment_methods', summary: 'Add a card from a gateway token (the first becomes the default; 409 DUPLICATE_CARD, PAYMENT_FAILURE)',
       access: 'payment_methods:create', self: own, params: studentIdParams, body: paymentMethodBody, status: 201,
       handle: ({ params, body, actor }) => methods.addPaymentMethod(gateway, params.id, body.stripeTokenId, actor),
+    }),
+    route({
+      method: 'put', path: '/:id/payment_methods/:methodId/default', summary: 'Make a card the default (the others stop being it)',
+      access: 'payment_methods:update', self: own, params: paymentMethodParams,
+      handle: ({ params, actor }) => methods.setDefaultPaymentMethod(params.id, params.methodId, actor),
+    }),
+    route({
+      method: 'put', path: '/:id/payment_methods/:methodId', summary: "A renewed card's expiry { expMonth, expYear } (400 for a past one)",
+      access: 'payment_methods:update', self: own, params: paymentMethodParams, body: paymentMethodUpdateBody,
+      handle: ({ params, body, actor }) => methods.updatePaymentMethod(params.id, params.methodId, body, actor),
+    }),
+    route({
+      method: 'delete', path: '/:id/payment_methods/:methodId',
+      summary: 'Delete a card (soft; the newest remaining card becomes the default; 409 METHOD_ASSIGNED_TO_PENDING_SCHEDULE, DEFAULT_METHOD_BALANCE_DUE)',
+      access: 'payment_methods:delete', self: own, params: paymentMethodParams, status: 204,
+      handle: ({ params, actor }) => methods.deletePaymentMethod(params.id, params.methodId, actor),
     }),
   ];
 }

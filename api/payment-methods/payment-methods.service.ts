@@ -1,4 +1,5 @@
-import { PaymentMethod, Student } from '../../models';
+import { Op, type Transaction } from 'sequelize';
+import { Application, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { format, Messages } from '../../models/messages';
 import { recordActivity } from '../common/audit';
 import type { Actor } from '../common/context';
@@ -7,7 +8,7 @@ import type { Page } from '../common/list';
 import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import type { SandboxCardInput } from '../integrations/sandbox-gateway';
 import { SandboxGateway } from '../integrations/sandbox-gateway';
-import type { PaymentMethodListQuery } from './payment-methods.schemas';
+import type { PaymentMethodListQuery, PaymentMethodUpdate } from './payment-methods.schemas';
 
 /**
  * A student's payment methods (platform spec §2 "payment method"; domain rules "Payment plans and
@@ -80,6 +81,113 @@ export async function addPaymentMethod(gateway: PaymentGateway, studentId: numbe
       transaction,
     );
     return paymentMethodDto(method);
+  });
+}
+
+/**
+ * One of the student's cards inside a transaction that first locks the student's row (as adding does),
+ * so the changes to one student's cards run one after the other. A missing student, or a card that is
+ * deleted or another student's, is 404.
+ */
+async function lockedCard(studentId: number, methodId: number, transaction: Transaction): Promise<PaymentMethod> {
+  const student = await Student.findByPk(studentId, { attributes: ['id'], lock: transaction.LOCK.UPDATE, transaction });
+  if (!student) throw AppError.notFound('Student');
+  const method = await PaymentMethod.findOne({ where: { id: methodId, studentId, deleted: false }, transaction });
+  if (!method) throw AppError.notFound('Payment method');
+  return method;
+}
+
+const cardLabel = (m: PaymentMethod) => `${m.brand} ${m.last4} ${m.expMonth}/${m.expYear}`;
+
+/** PUT /students/{id}/payment_methods/{methodId}/default: this card becomes the default, the others stop being it. */
+export async function setDefaultPaymentMethod(studentId: number, methodId: number, actor: Actor): Promise<PaymentMethodDto> {
+  return PaymentMethod.sequelize!.transaction(async (transaction) => {
+    const method = await lockedCard(studentId, methodId, transaction);
+    if (method.isDefault) return paymentMethodDto(method);
+    await PaymentMethod.update({ isDefault: false }, { where: { studentId, isDefault: true }, transaction });
+    await method.update({ isDefault: true }, { transaction });
+    await recordActivity(
+      actor,
+      {
+        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
+        description: `Default card: ${method.brand} ending ${method.last4}`, changes: { isDefault: { from: false, to: true } },
+      },
+      transaction,
+    );
+    return paymentMethodDto(method);
+  });
+}
+
+/**
+ * PUT /students/{id}/payment_methods/{methodId}: a renewed card's new expiry (the body schema refuses a
+ * past one). The same card keeps its fingerprint and gateway ids; only the stored expiry changes.
+ */
+export async function updatePaymentMethod(studentId: number, methodId: number, input: PaymentMethodUpdate, actor: Actor): Promise<PaymentMethodDto> {
+  return PaymentMethod.sequelize!.transaction(async (transaction) => {
+    const method = await lockedCard(studentId, methodId, transaction);
+    if (method.expMonth === input.expMonth && method.expYear === input.expYear) return paymentMethodDto(method);
+    const before = cardLabel(method);
+    await method.update({ expMonth: input.expMonth, expYear: input.expYear }, { transaction });
+    await recordActivity(
+      actor,
+      {
+        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
+        description: `Card expiry updated: ${method.brand} ending ${method.last4}`, changes: { card: { from: before, to: cardLabel(method) } },
+      },
+      transaction,
+    );
+    return paymentMethodDto(method);
+  });
+}
+
+/**
+ * Whether the card is the payment method of an application whose student payment plan still has a
+ * PENDING schedule entry (domain rules: such a card cannot be deleted).
+ */
+async function assignedToPendingSchedule(methodId: number, transaction: Transaction): Promise<boolean> {
+  const applications = await Application.findAll({ where: { paymentMethodId: methodId }, attributes: ['id'], transaction });
+  if (!applications.length) return false;
+  const pending = await PaymentSchedule.count({
+    where: { status: 'PENDING' },
+    include: [{ model: StudentPaymentPlan, as: 'plan', attributes: [], required: true, where: { applicationId: applications.map((a) => a.id) } }],
+    transaction,
+  });
+  return pending > 0;
+}
+
+/**
+ * DELETE /students/{id}/payment_methods/{methodId}: a soft delete (deleted, no longer the default).
+ * Refused (409) while the card is assigned to a pending schedule entry
+ * (METHOD_ASSIGNED_TO_PENDING_SCHEDULE), and while it is the default and an ACTIVE plan of the student
+ * has a balance (DEFAULT_METHOD_BALANCE_DUE), checked in that order. When the default goes, the newest
+ * remaining card (highest id) becomes the default; with none left, the student has no default.
+ */
+export async function deletePaymentMethod(studentId: number, methodId: number, actor: Actor): Promise<void> {
+  await PaymentMethod.sequelize!.transaction(async (transaction) => {
+    const method = await lockedCard(studentId, methodId, transaction);
+    if (await assignedToPendingSchedule(method.id, transaction)) {
+      throw AppError.conflict('METHOD_ASSIGNED_TO_PENDING_SCHEDULE', Messages.METHOD_ASSIGNED_TO_PENDING_SCHEDULE);
+    }
+    if (method.isDefault) {
+      const owing = await StudentPaymentPlan.count({ where: { studentId, status: 'ACTIVE', balance: { [Op.gt]: 0 } }, transaction });
+      if (owing) throw AppError.conflict('DEFAULT_METHOD_BALANCE_DUE', Messages.DEFAULT_METHOD_BALANCE_DUE);
+    }
+    const wasDefault = method.isDefault;
+    await method.update({ deleted: true, isDefault: false }, { transaction });
+    let successor: PaymentMethod | null = null;
+    if (wasDefault) {
+      successor = await PaymentMethod.findOne({ where: { studentId, deleted: false }, order: [['id', 'DESC']], transaction });
+      if (successor) await successor.update({ isDefault: true }, { transaction });
+    }
+    await recordActivity(
+      actor,
+      {
+        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'DELETED',
+        description: `Card deleted: ${method.brand} ending ${method.last4}${successor ? `; default now ${successor.brand} ending ${successor.last4}` : ''}`,
+        changes: { card: { from: cardLabel(method), to: null }, ...(successor ? { defaultMethodId: { from: method.id, to: successor.id } } : {}) },
+      },
+      transaction,
+    );
   });
 }
 

@@ -125,3 +125,80 @@ describe('gatewayFrom', () => {
     expect(() => gatewayFrom({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
   });
 });
+
+describe('charge and refund', () => {
+  let keys = 0;
+  const key = () => `sandbox-key-${++keys}`;
+  const methodOf = async (token: string) => (await sandbox.attachCard(token, customer)).methodId;
+  const charge = (methodId: string, amountCents = 10_000, idempotencyKey = key(), gateway = sandbox) =>
+    gateway.charge({ amountCents, currency: 'usd', customerId: 'cus_sandbox_7', methodId, idempotencyKey, description: 'Installment 1 of 3', metadata: { paymentId: '1' } });
+
+  test('a good card is charged: a charge id carrying the amount', async () => {
+    const result = await charge(await methodOf('tok_visa'), 12_345);
+    expect(result).toEqual({ chargeId: expect.stringMatching(/^ch_sandbox_12345_[0-9a-f]{16}$/), status: 'succeeded' });
+    const made = sandbox.createToken({ number: '5555555555554444', expMonth: 1, expYear: 2031, cvc: '123' });
+    expect((await charge(await methodOf(made.id))).status).toBe('succeeded');
+  });
+
+  test('the charge-declining test cards decline when charged, with the gateway\'s reasons', async () => {
+    await expect(charge(await methodOf('tok_chargeDeclined'))).rejects.toEqual(new GatewayError('declined', 'Your card was declined'));
+    await expect(charge(await methodOf('tok_chargeDeclinedInsufficientFunds'))).rejects.toEqual(new GatewayError('declined', 'Your card has insufficient funds'));
+    // Every declining test number's card (as a method id of that card) declines with its reason.
+    for (const [number, reason] of Object.entries(SANDBOX_DECLINED_NUMBERS)) {
+      await expect(charge(`pm_sandbox_visa_${number.slice(-4)}_1231_${sandboxFingerprint(number)}`)).rejects.toMatchObject({ kind: 'declined', reason });
+    }
+  });
+
+  test('a card expired since it was added declines; invalid: not a sandbox card, under $0.50, not whole cents, another currency', async () => {
+    await expect(charge(`pm_sandbox_visa_4242_0530_${sandboxFingerprint('4242424242424242')}`)).rejects.toEqual(new GatewayError('declined', 'Your card has expired'));
+    const visa = await methodOf('tok_visa');
+    await expect(charge('pm_unknown')).rejects.toEqual(new GatewayError('invalid', "No such PaymentMethod: 'pm_unknown'"));
+    await expect(charge(visa, 49)).rejects.toEqual(new GatewayError('invalid', 'Amount must be at least $0.50 usd'));
+    expect((await charge(visa, 50)).status).toBe('succeeded');
+    await expect(charge(visa, 100.5)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(charge(visa, 100_000_000)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(
+      sandbox.charge({ amountCents: 100, currency: 'eur' as 'usd', customerId: null, methodId: visa, idempotencyKey: key(), description: '', metadata: {} }),
+    ).rejects.toMatchObject({ kind: 'invalid', reason: 'Invalid currency: eur' });
+  });
+
+  test('the same idempotency key answers the first outcome (charge or decline) and charges nothing twice; other parameters are refused', async () => {
+    const visa = await methodOf('tok_visa');
+    const idempotencyKey = key();
+    const first = await charge(visa, 5_000, idempotencyKey);
+    const replays = await Promise.all([charge(visa, 5_000, idempotencyKey), charge(visa, 5_000, idempotencyKey)]);
+    expect(replays).toEqual([first, first]);
+    await expect(charge(visa, 6_000, idempotencyKey)).rejects.toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/^Keys for idempotent requests/) });
+
+    const declinedKey = key();
+    const declining = await methodOf('tok_chargeDeclined');
+    await expect(charge(declining, 5_000, declinedKey)).rejects.toMatchObject({ kind: 'declined' });
+    await expect(charge(declining, 5_000, declinedKey)).rejects.toMatchObject({ kind: 'declined', reason: 'Your card was declined' });
+
+    // An invalid request is not remembered: corrected, it goes through under the same key.
+    const invalidKey = key();
+    await expect(charge(visa, 10, invalidKey)).rejects.toMatchObject({ kind: 'invalid' });
+    expect((await charge(visa, 1_000, invalidKey)).status).toBe('succeeded');
+
+    // The keys are one instance's memory (billing's payments table is the durable record).
+    expect((await charge(visa, 5_000, idempotencyKey, new SandboxGateway(() => '2030-06-15'))).chargeId).not.toBe(first.chargeId);
+  });
+
+  test('refunds in parts up to the charge, once per idempotency key; an unknown charge or a bad amount is invalid', async () => {
+    const { chargeId } = await charge(await methodOf('tok_visa'), 10_000);
+    const part = await sandbox.refund({ chargeId, amountCents: 2_500, idempotencyKey: 'r-1' });
+    expect(part).toEqual({ refundId: expect.stringMatching(/^re_sandbox_[0-9a-f]{16}$/), status: 'succeeded' });
+    expect(await sandbox.refund({ chargeId, amountCents: 2_500, idempotencyKey: 'r-1' })).toEqual(part);
+    await expect(sandbox.refund({ chargeId, amountCents: 7_501, idempotencyKey: key() })).rejects.toEqual(
+      new GatewayError('invalid', 'Refund amount ($75.01) is greater than unrefunded amount on charge ($75.00)'),
+    );
+    expect((await sandbox.refund({ chargeId, amountCents: 7_500, idempotencyKey: key() })).status).toBe('succeeded');
+    await expect(sandbox.refund({ chargeId, amountCents: 1, idempotencyKey: key() })).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(sandbox.refund({ chargeId: 'ch_unknown', amountCents: 100, idempotencyKey: key() })).rejects.toEqual(new GatewayError('invalid', "No such charge: 'ch_unknown'"));
+    for (const amountCents of [0, -5, 1.5]) {
+      await expect(sandbox.refund({ chargeId: `ch_sandbox_1000_${'0'.repeat(16)}`, amountCents, idempotencyKey: key() })).rejects.toMatchObject({ kind: 'invalid' });
+    }
+    // Another sandbox's charge is checked against the amount its id carries.
+    await expect(new SandboxGateway().refund({ chargeId, amountCents: 10_001, idempotencyKey: key() })).rejects.toMatchObject({ kind: 'invalid' });
+  });
+});
