@@ -111,7 +111,7 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
       return null;
     }
     if (req.path === '/applications/5/payment_plans') return [plan];
-    if (req.path === '/applications/5/answers') return [{ questionId: 'goals', content: 'Help my family eat well' }];
+    if (req.path === '/applications/5/answers') return [{ questionId: 'goals', content: 'Help my family eat well' }, { questionId: 'motivation', content: 'To help people' }];
     if (req.path === '/applications/5/envelopes' && method === 'GET') return [envelope(3), envelope(2, { status: 'VOIDED' })];
     if (req.path === '/envelopes/3/recreate') return envelope(4);
     if (req.path === '/envelopes/3/pdf') return { blob: async () => new Blob(['%PDF-1.7']) };
@@ -446,6 +446,9 @@ describe('application drawer: tabs', () => {
     renderConsole('/enrollments/5');
     const tab = await openTab(await drawer(), 'answers');
     expect(await within(tab).findByTestId('answer-goals')).toHaveProperty('textContent', 'Help my family eat well');
+    // The portal's questions show their text; an unknown question id shows as it is.
+    expect(within(tab).getByText('Why do you want to become a health coach?').nextElementSibling?.textContent).toBe('To help people');
+    expect(within(tab).getByText('goals').nextElementSibling?.textContent).toBe('Help my family eat well');
   });
 
   test('Comments: five newest, Load more asks the next page', async () => {

@@ -57,9 +57,9 @@ describe('my agreements', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(11);
     expect([...rows[0].querySelectorAll('th')].map((c) => c.textContent)).toEqual(['Agreement', 'Status', 'Signed', 'Actions']);
-    expect(within(screen.getByTestId('agreement-row-100')).getByText('Waiting for your signature')).toBeTruthy();
+    expect(within(screen.getByTestId('agreement-row-100')).getByText('Waiting for your signature').textContent).toBe('Waiting for your signature');
     expect(within(screen.getByTestId('agreement-row-100')).getByRole('link', { name: 'Read and sign Agreement 100' }).getAttribute('href')).toBe('/agreements/100');
-    expect(within(screen.getByTestId('agreement-row-101')).getByText('Replaced')).toBeTruthy();
+    expect(within(screen.getByTestId('agreement-row-101')).getByText('Replaced').textContent).toBe('Replaced');
     const signed = screen.getByTestId('agreement-row-102');
     expect([...signed.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)).toEqual(['Agreement 102', 'Signed', '05-01-2026, 2:30 PM ET']);
     expect(within(signed).getByRole('link', { name: 'View Agreement 102' }).getAttribute('href')).toBe('/agreements/102');
@@ -110,7 +110,7 @@ describe('my agreements', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Agreements' }));
     await waitFor(() => expect(currentLocation()).toBe('/settings/agreements'));
     await expectHeading('My agreements', 2);
-    expect(await screen.findByTestId('agreement-row-100')).toBeTruthy();
+    expect((await screen.findByTestId('agreement-row-100')).textContent).toContain('Agreement 100');
   });
 });
 
@@ -182,7 +182,7 @@ describe('one agreement', () => {
     await screen.findByRole('document', { name: 'Texto del acuerdo' });
     fireEvent.click(screen.getByRole('button', { name: 'Firmar el acuerdo' }));
     await waitFor(() => expect(helperOf('Escriba su nombre completo')).toBe('Este campo es obligatorio'));
-    expect(screen.getByText('Por favor, confirme que ha leído el acuerdo y que está de acuerdo')).toBeTruthy();
-    expect(screen.getByText('Pendiente de su firma')).toBeTruthy();
+    expect(screen.getByText('Por favor, confirme que ha leído el acuerdo y que está de acuerdo').textContent).toBe('Por favor, confirme que ha leído el acuerdo y que está de acuerdo');
+    expect(screen.getByText('Pendiente de su firma').textContent).toBe('Pendiente de su firma');
   });
 });

@@ -149,9 +149,8 @@ export class EnrollmentPage {
   }
 
   // ---- Payment method.
-  async addCard(card: { name: string; number: string; expiry: string; cvc: string }) {
+  async addCard(card: { number: string; expiry: string; cvc: string }) {
     const form = this.page.getByRole('form', { name: 'Add a card' });
-    await form.getByLabel('Name on card', { exact: true }).fill(card.name);
     await form.getByLabel('Card number', { exact: true }).fill(card.number);
     await form.getByLabel('Expiry (MM/YY)', { exact: true }).fill(card.expiry);
     await form.getByLabel('CVC', { exact: true }).fill(card.cvc);

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Stack } from '@mui/material';
-import { Button, Confirm, useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { useServerRefusal } from '../../common/useServerRefusal';
+import { useTranslate } from 'react-admin';
+import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { ENROLLMENTS, closingStatuses, nextStatuses, type ApplicationRecord, type ApplicationStatusValue } from './applicationRecord';
 
@@ -16,58 +14,21 @@ const a = (key: string) => `resources.enrollments.status_actions.${key}`;
 export function ApplicationStatusActions({ record }: { record: ApplicationRecord }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const refused = useServerRefusal({ keepFieldErrors: false });
-  const { canAccess } = useCanAccess({ resource: ENROLLMENTS, action: 'status' });
-  const [target, setTarget] = useState<ApplicationStatusValue | null>(null);
-  const [pending, setPending] = useState(false);
-  const moves = nextStatuses(record.status);
-  if (!canAccess || moves.length === 0) return null;
-
   const statusLabel = (s: ApplicationStatusValue) => translate(`enums.ApplicationStatus.${s}`, { _: s });
-
-  async function move(to: ApplicationStatusValue) {
-    setPending(true);
-    try {
-      await dataProvider.changeApplicationStatus(record.id, to);
-      notify(a('changed'), { type: 'success', messageArgs: { status: statusLabel(to) } });
-      refresh();
-    } catch (error) {
-      refused(error);
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="status-actions">
-      {moves.map((to) => (
-        <Button
-          key={to}
-          label={a(`to.${to}`)}
-          variant={closingStatuses.has(to) ? 'outlined' : 'contained'}
-          color={closingStatuses.has(to) ? 'warning' : 'primary'}
-          size="small"
-          disabled={pending}
-          onClick={() => setTarget(to)}
-          data-testid={`status-to-${to}`}
-        />
-      ))}
-      <Confirm
-        isOpen={target !== null}
-        loading={pending}
-        title={a('confirm_title')}
-        content={a('confirm_content')}
-        titleTranslateOptions={{ id: record.id, status: target ? statusLabel(target) : '' }}
-        contentTranslateOptions={{ from: statusLabel(record.status), to: target ? statusLabel(target) : '' }}
-        onClose={() => setTarget(null)}
-        onConfirm={() => {
-          const to = target;
-          setTarget(null);
-          if (to) void move(to);
-        }}
-      />
-    </Stack>
+    <StatusMoveButtons<ApplicationStatusValue>
+      resource={ENROLLMENTS}
+      moves={nextStatuses(record.status)}
+      move={(to) => dataProvider.changeApplicationStatus(record.id, to)}
+      label={(to) => a(`to.${to}`)}
+      forward={(to) => !closingStatuses.has(to)}
+      confirm={(to) => ({
+        title: a('confirm_title'), content: a('confirm_content'),
+        titleArgs: { id: record.id, status: statusLabel(to) }, contentArgs: { from: statusLabel(record.status), to: statusLabel(to) },
+      })}
+      success={(to) => ({ message: a('changed'), args: { status: statusLabel(to) } })}
+      testId="status-actions"
+      buttonTestId={(to) => `status-to-${to}`}
+    />
   );
 }

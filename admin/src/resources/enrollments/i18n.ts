@@ -105,6 +105,12 @@ const en = {
       WITHDRAWN: 'Mark withdrawn',
     },
   },
+  // The portal's questionnaire (portal/src/screens/enrollment/i18n.ts), by question id.
+  questions: {
+    motivation: 'Why do you want to become a health coach?',
+    healthBackground: 'Health and wellness background',
+    referralSource: 'How did you hear about us?',
+  },
   messages: {
     not_found: 'This application could not be loaded.',
     percent_off: '%{value}% off',
@@ -350,6 +356,11 @@ const es: typeof en = {
       PARTIAL_WITHDRAWN: 'Marcar retiro parcial',
       WITHDRAWN: 'Marcar retirada',
     },
+  },
+  questions: {
+    motivation: '¿Por qué desea ser coach de salud?',
+    healthBackground: 'Experiencia en salud y bienestar',
+    referralSource: '¿Cómo se enteró de nosotros?',
   },
   messages: {
     not_found: 'No se pudo cargar esta solicitud.',

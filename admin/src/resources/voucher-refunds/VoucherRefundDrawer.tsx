@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import {
-  Button, Confirm, EditBase, ResourceContextProvider, SaveButton, SimpleForm, TextInput, useCanAccess, useGetOne, useLocaleState, useNotify, useRefresh, useTranslate,
+  EditBase, ResourceContextProvider, SaveButton, SimpleForm, TextInput, useCanAccess, useGetOne, useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
 import { MoneyInput, formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { useServerRefusal } from '../../common/useServerRefusal';
+import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import {
@@ -29,57 +29,21 @@ export function RequestStatusChip({ status, testId }: { status: RequestStatusVal
 function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const refused = useServerRefusal({ keepFieldErrors: false });
-  const { canAccess } = useCanAccess({ resource: VOUCHER_REFUNDS, action: 'status' });
-  const [target, setTarget] = useState<RequestStatusValue | null>(null);
-  const [pending, setPending] = useState(false);
-  const moves = nextRefundStatuses(record.status);
-  if (!canAccess || !moves.length) return null;
-
-  async function move(to: RequestStatusValue) {
-    setPending(true);
-    try {
-      await dataProvider.changeVoucherRefundStatus(record.id, to);
-      notify(t(`notifications.${to}`), { type: 'success' });
-      refresh();
-    } catch (error) {
-      refused(error);
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="refund-status-actions">
-      {moves.map((to) => (
-        <Button
-          key={to}
-          label={t(`actions.${to}`)}
-          size="small"
-          variant={to === 'APPROVED' || to === 'COMPLETED' ? 'contained' : 'outlined'}
-          color={to === 'APPROVED' || to === 'COMPLETED' ? 'primary' : 'warning'}
-          disabled={pending}
-          onClick={() => setTarget(to)}
-          data-testid={`refund-to-${to}`}
-        />
-      ))}
-      <Confirm
-        isOpen={target !== null}
-        loading={pending}
-        title={t('actions.confirm_title')}
-        content={t(target === 'COMPLETED' ? 'actions.complete_content' : 'actions.confirm_content')}
-        titleTranslateOptions={{ id: record.id, status: target ? translate(`enums.RequestStatus.${target}`) : '' }}
-        contentTranslateOptions={{ amount: formatMoney(record.totalToBeRefunded) }}
-        onClose={() => setTarget(null)}
-        onConfirm={() => {
-          const to = target;
-          setTarget(null);
-          if (to) void move(to);
-        }}
-      />
-    </Stack>
+    <StatusMoveButtons<RequestStatusValue>
+      resource={VOUCHER_REFUNDS}
+      moves={nextRefundStatuses(record.status)}
+      move={(to) => dataProvider.changeVoucherRefundStatus(record.id, to)}
+      label={(to) => t(`actions.${to}`)}
+      forward={(to) => to === 'APPROVED' || to === 'COMPLETED'}
+      confirm={(to) => ({
+        title: t('actions.confirm_title'), content: t(to === 'COMPLETED' ? 'actions.complete_content' : 'actions.confirm_content'),
+        titleArgs: { id: record.id, status: translate(`enums.RequestStatus.${to}`) }, contentArgs: { amount: formatMoney(record.totalToBeRefunded) },
+      })}
+      success={(to) => ({ message: t(`notifications.${to}`) })}
+      testId="refund-status-actions"
+      buttonTestId={(to) => `refund-to-${to}`}
+    />
   );
 }
 

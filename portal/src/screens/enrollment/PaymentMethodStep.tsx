@@ -117,7 +117,7 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
   );
 }
 
-type CardField = 'number' | 'expiry' | 'cvc' | 'name';
+type CardField = 'number' | 'expiry' | 'cvc';
 
 function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
   sandbox: boolean;
@@ -128,7 +128,7 @@ function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
 }) {
   const calls = useEnrollmentApi();
   const { t } = useT();
-  const [values, setValues] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '', name: '' });
+  const [values, setValues] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const [failure, setFailure] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -147,7 +147,6 @@ function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
       number: !digits ? Messages.REQUIRED : /^\d+$/.test(digits) && luhn(digits) ? undefined : Messages.INVALID_CARD_NUMBER,
       expiry: !values.expiry.trim() ? Messages.REQUIRED : exp === 'expired' ? Messages.CARD_EXPIRED : exp ? undefined : t('enroll.card.invalidExpiry'),
       cvc: !values.cvc.trim() ? Messages.REQUIRED : /^\d{3,4}$/.test(values.cvc.trim()) ? undefined : Messages.INVALID_CVC,
-      name: values.name.trim() ? undefined : Messages.REQUIRED,
     };
     setErrors(found);
     if (hasErrors(found) || !exp || exp === 'expired') return;
@@ -168,7 +167,6 @@ function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
       {sandbox && <FormMessage severity="info" testId="sandbox-hint">{t('enroll.card.sandboxHint')}</FormMessage>}
       <ErrorAlert error={failure} testId="card-error" />
       <Box component="form" noValidate onSubmit={add} aria-label={t('enroll.card.title')} sx={{ maxWidth: 480 }}>
-        <TextInput name="name" label={t('enroll.card.name')} autoComplete="cc-name" value={values.name} onValueChange={set} error={errors.name} />
         <TextInput name="number" label={t('enroll.card.number')} autoComplete="cc-number" inputMode="numeric" value={values.number} onValueChange={set} error={errors.number} />
         <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: '1fr 1fr' }}>
           <TextInput name="expiry" label={t('enroll.card.expiry')} placeholder="MM/YY" autoComplete="cc-exp" inputMode="numeric" value={values.expiry} onValueChange={set} error={errors.expiry} />
