@@ -15,6 +15,9 @@ export class PaymentSchedule extends Model<InferAttributes<PaymentSchedule>, Inf
   declare taxAmount: CreationOptional<number>;
   declare paidAmount: CreationOptional<number>;
   declare status: CreationOptional<string>;
+  /** The card this entry is charged to (auto-pay); a card assigned to a PENDING entry cannot be deleted. */
+  declare paymentMethodId: CreationOptional<number | null>;
+  declare paidAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -35,6 +38,8 @@ export class PaymentSchedule extends Model<InferAttributes<PaymentSchedule>, Inf
         taxAmount: zero(),
         paidAmount: zero(),
         status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: 'PENDING' },
+        paymentMethodId: { type: DataTypes.INTEGER, allowNull: true },
+        paidAt: { type: DataTypes.DATE(3), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

@@ -13,8 +13,8 @@ export interface AccountingLineItem {
 /**
  * A student's payment plan (back-office spec §3 Student payment plan), issued when the application
  * becomes ENROLLED from the chosen product plan by the schedule engine (api/payment-plans/schedule.ts).
- * Money columns are DECIMAL(12,2); services work in cents. Totals start from the schedule; billing
- * (issue 6) moves totalPaid, totalRefunds, balance and the financial status.
+ * Money columns are DECIMAL(12,2); services work in cents. Totals start from the schedule; the ledger
+ * (api/billing/ledger.ts) moves what is paid, refunded and owed, the recompute the financial status.
  */
 export class StudentPaymentPlan extends Model<InferAttributes<StudentPaymentPlan>, InferCreationAttributes<StudentPaymentPlan>> {
   declare id: CreationOptional<number>;
@@ -56,6 +56,25 @@ export class StudentPaymentPlan extends Model<InferAttributes<StudentPaymentPlan
   declare autoPay: CreationOptional<boolean>;
   declare firstPaymentDate: string | null;
   declare lastPaymentDate: string | null;
+  declare paymentMethodId: CreationOptional<number | null>;
+  declare paymentAccountBlocked: CreationOptional<boolean>;
+  declare bankruptcy: CreationOptional<boolean>;
+  declare migrated: CreationOptional<boolean>;
+  declare concludedAt: CreationOptional<Date | null>;
+  /** The in-progress payment's claim (compare-and-set; see api/billing/ledger.ts claimPlan). */
+  declare paymentClaim: CreationOptional<string | null>;
+  declare paymentClaimedAt: CreationOptional<Date | null>;
+  declare lastFailureAt: CreationOptional<Date | null>;
+  declare lastFailureMessage: CreationOptional<string | null>;
+  /** Due date of the oldest entry not fully paid (null when none is left). */
+  declare nextDueDate: CreationOptional<string | null>;
+  /** What is due and unpaid on entries due before today (kept by the financial-status recompute and every payment). */
+  declare pastDueAmount: CreationOptional<number>;
+  declare principalPaid: CreationOptional<number>;
+  declare interestPaid: CreationOptional<number>;
+  declare taxPaid: CreationOptional<number>;
+  declare withdrawalReduction: CreationOptional<number>;
+  declare transferReduction: CreationOptional<number>;
   declare updatedById: number | null;
   declare updatedByName: string | null;
   declare createdAt: CreationOptional<Date>;
@@ -107,6 +126,22 @@ export class StudentPaymentPlan extends Model<InferAttributes<StudentPaymentPlan
         autoPay: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         firstPaymentDate: { type: DataTypes.DATEONLY, allowNull: true },
         lastPaymentDate: { type: DataTypes.DATEONLY, allowNull: true },
+        paymentMethodId: { type: DataTypes.INTEGER, allowNull: true },
+        paymentAccountBlocked: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        bankruptcy: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        migrated: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        concludedAt: { type: DataTypes.DATE(3), allowNull: true },
+        paymentClaim: str(64),
+        paymentClaimedAt: { type: DataTypes.DATE(3), allowNull: true },
+        lastFailureAt: { type: DataTypes.DATE(3), allowNull: true },
+        lastFailureMessage: str(255),
+        nextDueDate: { type: DataTypes.DATEONLY, allowNull: true },
+        pastDueAmount: zero(),
+        principalPaid: zero(),
+        interestPaid: zero(),
+        taxPaid: zero(),
+        withdrawalReduction: zero(),
+        transferReduction: zero(),
         ...auditAttributes,
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),

@@ -35,6 +35,15 @@ import { Envelope } from './Envelope';
 import { Enrollment } from './Enrollment';
 import { StudentPaymentPlan } from './StudentPaymentPlan';
 import { PaymentSchedule } from './PaymentSchedule';
+import { Payment } from './Payment';
+import { PaymentAllocation } from './PaymentAllocation';
+import { LedgerEntry } from './LedgerEntry';
+import { ExternalPayment } from './ExternalPayment';
+import { Refund } from './Refund';
+import { RefundTransaction } from './RefundTransaction';
+import { Dispute } from './Dispute';
+import { FailedPayment } from './FailedPayment';
+import { GatewayEvent } from './GatewayEvent';
 import { ApplicationVoucher } from './ApplicationVoucher';
 
 /** Wires every association once, after all models are initialised. */
@@ -116,4 +125,39 @@ export function associate(): void {
   Application.hasMany(ApplicationVoucher, { as: 'applicationVouchers', foreignKey: 'applicationId' });
   ApplicationVoucher.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
   ApplicationVoucher.belongsTo(Voucher, { as: 'voucher', foreignKey: 'voucherId' });
+
+  // Billing.
+  StudentPaymentPlan.belongsTo(PaymentMethod, { as: 'paymentMethod', foreignKey: 'paymentMethodId' });
+  PaymentSchedule.belongsTo(PaymentMethod, { as: 'paymentMethod', foreignKey: 'paymentMethodId' });
+  StudentPaymentPlan.hasMany(Payment, { as: 'payments', foreignKey: 'studentPaymentPlanId' });
+  Payment.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  Payment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Payment.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Payment.belongsTo(PaymentSchedule, { as: 'schedule', foreignKey: 'paymentScheduleId' });
+  Payment.belongsTo(PaymentMethod, { as: 'paymentMethod', foreignKey: 'paymentMethodId' });
+  Payment.hasMany(PaymentAllocation, { as: 'allocations', foreignKey: 'paymentId' });
+  PaymentAllocation.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  PaymentAllocation.belongsTo(PaymentSchedule, { as: 'schedule', foreignKey: 'paymentScheduleId' });
+  LedgerEntry.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  LedgerEntry.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  ExternalPayment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  ExternalPayment.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  ExternalPayment.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  ExternalPayment.belongsTo(PaymentSchedule, { as: 'schedule', foreignKey: 'paymentScheduleId' });
+  ExternalPayment.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  Refund.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Refund.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Refund.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  Refund.hasMany(RefundTransaction, { as: 'transactions', foreignKey: 'refundId' });
+  RefundTransaction.belongsTo(Refund, { as: 'refund', foreignKey: 'refundId' });
+  RefundTransaction.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  Dispute.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  Dispute.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Dispute.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  FailedPayment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  FailedPayment.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  FailedPayment.belongsTo(StudentPaymentPlan, { as: 'plan', foreignKey: 'studentPaymentPlanId' });
+  FailedPayment.belongsTo(PaymentSchedule, { as: 'schedule', foreignKey: 'paymentScheduleId' });
+  FailedPayment.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  GatewayEvent.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
 }

@@ -22,6 +22,22 @@ export const PaymentStatus = ['IN_PROGRESS', 'ACCEPTED', 'INVALID', 'DELETED'] a
 export const PaymentPlanType = ['PAY_IN_FULL', 'INTEREST_BEARING'] as const;
 export const PaymentScheduleType = ['FIXED_TERMS', 'FIXED_INSTALLMENT_AMOUNT', 'FIXED_PRINCIPAL_AMOUNT'] as const;
 export const PaymentPlanSource = ['APPLICATION', 'WITHDRAWAL'] as const;
+/** A student payment plan's life: ACTIVE while owed, COMPLETED when paid off, CONCLUDED when staff close it, CANCELLED when replaced. */
+export const StudentPaymentPlanStatus = ['ACTIVE', 'COMPLETED', 'CONCLUDED', 'CANCELLED'] as const;
+/** What a payment pays: one schedule entry (INSTALLMENT), principal ahead (PRE_PAY), everything (PAY_OFF); AUTO_PAY and ENROLLMENT are charges the school makes; EXTERNAL is recorded by staff. */
+export const PaymentType = ['INSTALLMENT', 'PRE_PAY', 'PAY_OFF', 'AUTO_PAY', 'ENROLLMENT', 'EXTERNAL'] as const;
+/** How the money came: a card through the gateway, or a manual payment method (spec §9). */
+export const PaymentChannel = ['CARD', 'CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
+export const RefundSource = ['WITHDRAWAL', 'VOUCHER', 'CUSTOM'] as const;
+export const RefundType = ['EXTERNAL', 'ONLINE', 'MIXED'] as const;
+/** Where the money of a refund is: PENDING until submitted, REFUNDED once paid back, FAILED when the gateway refused. */
+export const RefundMoneyStatus = ['PENDING', 'REFUNDED', 'FAILED'] as const;
+export const FailedPaymentStatus = ['FAILED', 'RESOLVED'] as const;
+export const FailedPaymentSource = ['AUTO_PAY', 'ENROLLMENT', 'ONLINE', 'RETRY'] as const;
+/** Account-history line kinds. */
+export const LedgerKind = ['PLAN_ISSUED', 'PAYMENT', 'EXTERNAL_PAYMENT', 'REFUND', 'CHARGEBACK', 'TAX', 'ADJUSTMENT'] as const;
+/** Card providers of the card-provider history. */
+export const GatewayProvider = ['SANDBOX', 'STRIPE', 'AUTHORIZE_NET'] as const;
 export const BannerLevel = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
 export const BannerAudience = ['ALL', 'PROGRAM', 'COHORT', 'COACHING_CIRCLE'] as const;
 export const EnrollmentFlowStep = ['ADMIN_APPROVAL', 'COMPLETE_PERSONAL_INFO', 'QUESTIONNAIRE', 'DOCUMENT_UPLOAD', 'ENROLLMENT_AGREEMENT', 'COMPLETE_ACM_REQUIREMENTS'] as const;

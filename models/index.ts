@@ -48,6 +48,15 @@ import { Enrollment } from './Enrollment';
 import { StudentPaymentPlan } from './StudentPaymentPlan';
 import { PaymentSchedule } from './PaymentSchedule';
 import { ApplicationVoucher } from './ApplicationVoucher';
+import { Payment } from './Payment';
+import { PaymentAllocation } from './PaymentAllocation';
+import { LedgerEntry } from './LedgerEntry';
+import { ExternalPayment } from './ExternalPayment';
+import { Refund } from './Refund';
+import { RefundTransaction } from './RefundTransaction';
+import { Dispute } from './Dispute';
+import { FailedPayment } from './FailedPayment';
+import { GatewayEvent } from './GatewayEvent';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -56,6 +65,7 @@ export {
   Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct,
   ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
   Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
+  Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent,
 };
 
 export interface DatabaseOptions {
@@ -118,7 +128,8 @@ export function initModels(sequelize: Sequelize): void {
   if (initialised === sequelize) return;
   for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
     Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
-    Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher]) {
+    Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
+    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent]) {
     model.initModel(sequelize);
   }
   associate();

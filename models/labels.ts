@@ -364,6 +364,16 @@ const en = {
     QUIZ: 'Quiz',
     ASSIGNMENT: 'Assignment',
   },
+  StudentPaymentPlanStatus: { ACTIVE: 'Active', COMPLETED: 'Paid off', CONCLUDED: 'Concluded', CANCELLED: 'Cancelled' },
+  PaymentType: { INSTALLMENT: 'Installment', PRE_PAY: 'Pre-pay', PAY_OFF: 'Pay-off', AUTO_PAY: 'Auto-pay', ENROLLMENT: 'Enrollment charge', EXTERNAL: 'External payment' },
+  PaymentChannel: { CARD: 'Card', CHECK: 'Check', WIRE_TRANSFER: 'Wire transfer', OTHER: 'Other' },
+  RefundSource: { WITHDRAWAL: 'Withdrawal', VOUCHER: 'Voucher', CUSTOM: 'Custom' },
+  RefundType: { EXTERNAL: 'External', ONLINE: 'Online', MIXED: 'Mixed' },
+  RefundMoneyStatus: { PENDING: 'Not refunded yet', REFUNDED: 'Refunded', FAILED: 'Refund failed' },
+  FailedPaymentStatus: { FAILED: 'Failed', RESOLVED: 'Resolved' },
+  FailedPaymentSource: { AUTO_PAY: 'Auto-pay', ENROLLMENT: 'Enrollment charge', ONLINE: 'Online payment', RETRY: 'Retry' },
+  LedgerKind: { PLAN_ISSUED: 'Plan issued', PAYMENT: 'Payment', EXTERNAL_PAYMENT: 'External payment', REFUND: 'Refund', CHARGEBACK: 'Chargeback', TAX: 'Tax', ADJUSTMENT: 'Adjustment' },
+  GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
 } as const satisfies Labels;
 
 const es = {
@@ -720,6 +730,16 @@ const es = {
     QUIZ: 'Cuestionario',
     ASSIGNMENT: 'Tarea',
   },
+  StudentPaymentPlanStatus: { ACTIVE: 'Activo', COMPLETED: 'Liquidado', CONCLUDED: 'Concluido', CANCELLED: 'Cancelado' },
+  PaymentType: { INSTALLMENT: 'Cuota', PRE_PAY: 'Prepago', PAY_OFF: 'Liquidación total', AUTO_PAY: 'Pago automático', ENROLLMENT: 'Cargo de inscripción', EXTERNAL: 'Pago externo' },
+  PaymentChannel: { CARD: 'Tarjeta', CHECK: 'Cheque', WIRE_TRANSFER: 'Transferencia bancaria', OTHER: 'Otro' },
+  RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado' },
+  RefundType: { EXTERNAL: 'Externo', ONLINE: 'En línea', MIXED: 'Mixto' },
+  RefundMoneyStatus: { PENDING: 'Aún no reembolsado', REFUNDED: 'Reembolsado', FAILED: 'Reembolso fallido' },
+  FailedPaymentStatus: { FAILED: 'Fallido', RESOLVED: 'Resuelto' },
+  FailedPaymentSource: { AUTO_PAY: 'Pago automático', ENROLLMENT: 'Cargo de inscripción', ONLINE: 'Pago en línea', RETRY: 'Reintento' },
+  LedgerKind: { PLAN_ISSUED: 'Plan emitido', PAYMENT: 'Pago', EXTERNAL_PAYMENT: 'Pago externo', REFUND: 'Reembolso', CHARGEBACK: 'Contracargo', TAX: 'Impuesto', ADJUSTMENT: 'Ajuste' },
+  GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

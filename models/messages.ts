@@ -97,6 +97,21 @@ export const Messages = {
   // Payment methods (issue 6): platform spec §8 "Payments", the deletion refusals.
   METHOD_ASSIGNED_TO_PENDING_SCHEDULE: 'A method assigned to a pending schedule cannot be deleted',
   DEFAULT_METHOD_BALANCE_DUE: 'The default method cannot be deleted until the balance is paid',
+  // Payments and refunds (issue 6): platform spec §5 and §8 "Payments", "Refunds".
+  NO_DUE_BALANCE: 'No due balance',
+  PAYMENT_IN_PROGRESS: 'Another payment in progress',
+  NO_BALANCE: 'No balance',
+  AMOUNT_EXCEEDED: 'Amount exceeded',
+  PAYMENT_DISABLED: 'Payment disabled',
+  ALREADY_PROCESSED: 'Already processed',
+  STATUS_INVALID: 'Status invalid',
+  AMOUNT_LOWER_THAN_TO_BE_PAID: 'Amount lower than to be paid',
+  PREPAY_AT_OR_ABOVE_PAYOFF: 'process a pay-off instead a pre-pay',
+  LEFTOVER_BALANCE: "don't leave a balance of {0}, try paying off the full remaining amount {1}",
+  MIN_PAYMENT_AMOUNT: 'The payment amount must be greater than 0.50',
+  REFUND_AMOUNT_EXCEEDED: 'Amount exceeds the refund balance or the amount paid',
+  INVALID_SOURCE: 'Invalid source',
+  DISPUTE_NOT_PENDING: 'Only pending disputes can be verified',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -200,6 +215,20 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   INVALID_CVC: 'Código de seguridad no válido',
   METHOD_ASSIGNED_TO_PENDING_SCHEDULE: 'Un método asignado a un pago programado pendiente no se puede eliminar',
   DEFAULT_METHOD_BALANCE_DUE: 'El método predeterminado no se puede eliminar hasta que se pague el saldo',
+  NO_DUE_BALANCE: 'No hay saldo vencido',
+  PAYMENT_IN_PROGRESS: 'Hay otro pago en curso',
+  NO_BALANCE: 'No hay saldo',
+  AMOUNT_EXCEEDED: 'El monto excede lo adeudado',
+  PAYMENT_DISABLED: 'Pagos deshabilitados',
+  ALREADY_PROCESSED: 'Ya fue procesado',
+  STATUS_INVALID: 'Estado no válido para esta acción',
+  AMOUNT_LOWER_THAN_TO_BE_PAID: 'El monto es menor que lo que debe pagarse',
+  PREPAY_AT_OR_ABOVE_PAYOFF: 'realice una liquidación total en lugar de un prepago',
+  LEFTOVER_BALANCE: 'no deje un saldo de {0}, intente pagar el total restante {1}',
+  MIN_PAYMENT_AMOUNT: 'El monto del pago debe ser mayor que 0.50',
+  REFUND_AMOUNT_EXCEEDED: 'El monto excede el saldo a reembolsar o lo pagado',
+  INVALID_SOURCE: 'Origen no válido',
+  DISPUTE_NOT_PENDING: 'Solo se pueden verificar las disputas pendientes',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

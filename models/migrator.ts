@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-business-category-plans';
 import * as m0004 from './migrations/0004-catalogue';
 import * as m0005 from './migrations/0005-finance-catalogue';
 import * as m0006 from './migrations/0006-enrollment';
+import * as m0007 from './migrations/0007-billing';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0004-catalogue', m0004],
   ['0005-finance-catalogue', m0005],
   ['0006-enrollment', m0006],
+  ['0007-billing', m0007],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -1,5 +1,6 @@
 import { Role } from '../../models';
 import * as m0005 from '../../models/migrations/0005-finance-catalogue';
+import * as m0007 from '../../models/migrations/0007-billing';
 import { hasPermission } from '../../models/permissions';
 import { setupApp, type TestApp } from '../support/app';
 
@@ -38,5 +39,22 @@ describe('migration 0005-finance-catalogue', () => {
     expect(hasPermission(finance, 'products:publish')).toBe(true);
     expect(hasPermission(finance, 'business_categories:create')).toBe(true);
     expect(hasPermission(finance, 'programs:create')).toBe(false);
+  });
+});
+
+describe('migration 0007-billing', () => {
+  test('down takes the billing tables and columns away and up puts them back', async () => {
+    const { up, down } = m0007;
+    const qi = t.deps.sequelize.getQueryInterface();
+    const tables = async () => (await qi.showAllTables()).map(String);
+    await down({ context: qi });
+    expect(await tables()).not.toContain('payments');
+    expect(Object.keys(await qi.describeTable('student_payment_plans'))).not.toContain('payment_claim');
+    await up({ context: qi });
+    for (const table of ['payments', 'payment_allocations', 'ledger_entries', 'external_payments', 'refunds', 'refund_transactions', 'disputes', 'failed_payments', 'gateway_events']) {
+      expect(await tables()).toContain(table);
+    }
+    expect(Object.keys(await qi.describeTable('student_payment_plans'))).toEqual(expect.arrayContaining(['payment_claim', 'next_due_date', 'principal_paid']));
+    expect(Object.keys(await qi.describeTable('payment_schedules'))).toEqual(expect.arrayContaining(['payment_method_id', 'paid_at']));
   });
 });
