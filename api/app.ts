@@ -12,6 +12,9 @@ import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
+import { studentOwnPlanRoutes, studentPlanRoutes } from './payment-plans/student-plans.router';
+import { paymentScheduleRoutes } from './payment-schedules/payment-schedules.router';
+import { accountHistoryRoutes, billingRoutes } from './billing/billing.router';
 import { businessCategoryRoutes } from './business-categories/business-categories.router';
 import { cohortRoutes } from './cohorts/cohorts.router';
 import { customerRoutes } from './customers/customers.router';
@@ -33,6 +36,13 @@ import { applicationPartRoutes } from './applications/application-parts.router';
 import { applicationEnvelopeRoutes, envelopeRoutes, studentEnvelopeRoutes } from './envelopes/envelopes.router';
 import { applicationRoutes, studentApplicationRoutes } from './applications/applications.router';
 import { enrollmentRoutes } from './enrollments/enrollments.router';
+import { refundRoutes, studentRefundRoutes } from './refunds/refunds.router';
+import { externalPaymentRoutes } from './external-payments/external-payments.router';
+import { disputeRoutes } from './disputes/disputes.router';
+import { failedPaymentRoutes } from './failed-payments/failed-payments.router';
+import { cardHistoryRoutes } from './payments/card-history.router';
+import { paymentRoutes } from './payments/payments.router';
+import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, any>>]> = [
@@ -46,6 +56,11 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/search_filters', 'Saved filters', searchFilterRoutes],
   ['/api/business_categories', 'Business categories', businessCategoryRoutes],
   ['/api/payment_plans', 'Payment plans', paymentPlanRoutes],
+  ['/api/payment_plans', 'Student payment plans', studentPlanRoutes],
+  ['/api/students', 'Student payment plans', studentOwnPlanRoutes],
+  ['/api/payment_schedules', 'Payment schedules', paymentScheduleRoutes],
+  ['/api/students', 'Account history', accountHistoryRoutes],
+  ['/api/billing', 'Billing dashboard', billingRoutes],
   ['/api/programs', 'Programs', programRoutes],
   ['/api/programs', 'Program parts', programPartRoutes],
   ['/api/module_groups', 'Module groups', moduleGroupRoutes],
@@ -64,6 +79,13 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/applications', 'Applications', applicationRoutes],
   ['/api/students', 'Student applications', studentApplicationRoutes],
   ['/api/enrollments', 'Enrollments', enrollmentRoutes],
+  ['/api/refund_queues', 'Refund queue', refundRoutes],
+  ['/api/students', 'Refund queue', studentRefundRoutes],
+  ['/api/external_payments', 'External payments', externalPaymentRoutes],
+  ['/api/disputes', 'Disputes', disputeRoutes],
+  ['/api/failed_payments', 'Failed payments', failedPaymentRoutes],
+  ['/api/students', 'Card-provider history', cardHistoryRoutes],
+  ['/api/students', 'Payments', paymentRoutes],
 ];
 
 const SECRET_PARAMS = /([?&](?:token|code|refreshToken|password)=)[^&]*/gi;
@@ -97,6 +119,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
       },
     }),
   );
+  // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
+  mountStripeWebhooks(app, deps);
   app.use('/api', express.json({ limit: '1mb' }));
 
   for (const [prefix, tag, routes] of AREAS) {

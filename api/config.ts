@@ -58,6 +58,8 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  /** The signing secret of the Stripe webhook endpoint (POST /api/payment_gateway/webhooks); unset = the endpoint answers 404. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

@@ -11,6 +11,7 @@ import { Administrator, AdministratorRole, Coach, Role, Student, User } from '..
 import { seedCatalogueDemo } from './catalogue-demo';
 import { seedVoucherDemo } from './voucher-demo';
 import { seedEnrollmentDemo } from './enrollment-demo';
+import { seedBillingDemo } from './billing-demo';
 import { Rng, drawPerson, emailFor, validPhone, US_CITIES, type PersonFields } from './names';
 
 export const DEMO_ADMINS = [
@@ -21,6 +22,8 @@ export const DEMO_ADMINS = [
 ] as const;
 export const DEMO_STUDENT_EMAIL = 'student@example.com';
 export const DEMO_COACH_EMAIL = 'coach@example.com';
+/** The demo student with a payment plan (enrolled three months ago, one installment past due): seeders/billing-demo.ts. */
+export const DEMO_PAYING_STUDENT_EMAIL = 'enrolled@example.com';
 /** How many generated students (besides the demo student and the coach). */
 export const DEMO_STUDENT_COUNT = 250;
 const SEED = 20261121;
@@ -87,7 +90,7 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
   const people = demoPeople(now);
 
   await sequelize.transaction(async (transaction) => {
-    const taken = await existingEmails([...DEMO_ADMINS.map((a) => a.email), DEMO_STUDENT_EMAIL, DEMO_COACH_EMAIL, ...people.map((p) => p.email)], transaction);
+    const taken = await existingEmails([...DEMO_ADMINS.map((a) => a.email), DEMO_STUDENT_EMAIL, DEMO_COACH_EMAIL, DEMO_PAYING_STUDENT_EMAIL, ...people.map((p) => p.email)], transaction);
 
     // Administrators, one per role.
     for (const a of DEMO_ADMINS) {
@@ -109,6 +112,19 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
         occupation: 'Registered Nurse', militaryMember: false, street1: '1450 Brickell Ave', street2: 'Apt 12B', city: home.city, stateCode: home.stateCode,
         zip: '33131', countryCode: 'US', timeZone: home.timeZone, languageIso2LetterCode: 'ES', source: 'WEBSITE', isStudent: true, active: true,
         autoPay: true, emailOptIn: true, smsOptIn: true, createdAt: created, mobilePhone: '+13055550123', homePhone: null, workPhone: null,
+      }), { transaction });
+    }
+
+    // The demo student who pays tuition (enrolled, with a plan; seeders/billing-demo.ts).
+    if (!taken.has(DEMO_PAYING_STUDENT_EMAIL)) {
+      const boston = US_CITIES.find((c) => c.city === 'Boston') ?? home;
+      const created = new Date(now.getTime() - 90 * 86_400_000);
+      const user = await User.create(userRow(DEMO_PAYING_STUDENT_EMAIL, 'STUDENT', passwordHash, created), { transaction });
+      await Student.create(studentRow(user.id, DEMO_PAYING_STUDENT_EMAIL, {
+        firstName: 'James', middleName: null, lastName: 'Carter', gender: 'MALE', dateOfBirth: '1985-02-20', educationLevel: 'BACHELOR',
+        occupation: 'Personal Trainer', militaryMember: false, street1: '200 Boylston St', street2: null, city: boston.city, stateCode: boston.stateCode,
+        zip: boston.zip, countryCode: 'US', timeZone: boston.timeZone, languageIso2LetterCode: 'EN', source: 'WEBSITE', isStudent: true, active: true,
+        autoPay: false, emailOptIn: true, smsOptIn: false, createdAt: created, mobilePhone: '+16175550188', homePhone: null, workPhone: null,
       }), { transaction });
     }
 
@@ -145,5 +161,7 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
 
     // A few applications of generated students in CREATED, APPLIED, SIGNED and ENROLLED (seeders/enrollment-demo.ts).
     await seedEnrollmentDemo(transaction, people.map((p) => p.email), now);
+    // The paying student's plan, payments and the staff's billing queues (seeders/billing-demo.ts).
+    await seedBillingDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, now);
   });
 }

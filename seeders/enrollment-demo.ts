@@ -16,6 +16,9 @@ import { personalInfoComplete } from '../api/applications/flow';
 import { changeStatus } from '../api/applications/status';
 import { renderAgreement } from '../api/envelopes/agreement';
 import { DEMO_PROGRAM_NAME } from './catalogue-demo';
+import { SandboxGateway } from '../api/integrations/sandbox-gateway';
+
+const sandbox = new SandboxGateway();
 
 const SYSTEM = { updatedById: null, updatedByName: 'System' } as const;
 const ACTOR = { userId: null, name: 'System' };
@@ -48,9 +51,11 @@ export async function seedEnrollmentDemo(transaction: Transaction, emails: strin
   for (const [i, stage] of STAGES.entries()) {
     const student = chosen[i];
     const at = new Date(now.getTime() - (STAGES.length - i) * 3 * 86_400_000);
+    // A card the sandbox gateway can charge (the demo's ENROLLED application is charged its deposit).
+    const attached = await sandbox.attachCard('tok_visa', { studentId: student.id, email: student.email, customerId: null });
     const card = await PaymentMethod.create({
-      studentId: student.id, gateway: 'SANDBOX', gatewayCustomerId: null, gatewayMethodId: `pm_demo_${student.id}`, fingerprint: `fp_demo_${student.id}`,
-      brand: 'visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 4, isDefault: true, createdAt: at, updatedAt: at,
+      studentId: student.id, gateway: 'SANDBOX', gatewayCustomerId: attached.customerId, gatewayMethodId: attached.methodId, fingerprint: `fp_demo_${student.id}`,
+      brand: attached.brand, last4: attached.last4, expMonth: attached.expMonth, expYear: attached.expYear, isDefault: true, createdAt: at, updatedAt: at,
     }, { transaction });
     const submitted = stage.status !== 'CREATED';
     const application = await Application.create({

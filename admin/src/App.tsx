@@ -18,6 +18,13 @@ import programs from './resources/programs';
 import roles from './resources/roles';
 import students from './resources/students';
 import voucherRefunds from './resources/voucher-refunds';
+import externalPayments from './resources/external-payments';
+import refunds from './resources/refunds';
+import failedPayments from './resources/failed-payments';
+import disputedPayments from './resources/disputed-payments';
+import paymentInformation from './resources/payment-information';
+import migratedPaymentPlans from './resources/migrated-payment-plans';
+import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
@@ -65,12 +72,20 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         <Resource name="cohorts" {...cohorts} />
         <Resource name="enrollments" {...enrollments} />
         <Resource name="voucher-refunds" {...voucherRefunds} />
+        <Resource name="external-payments" {...externalPayments} />
+        <Resource name="refunds" {...refunds} />
+        <Resource name="failed-payments" {...failedPayments} />
+        <Resource name="disputed-payments" {...disputedPayments} />
+        <Resource name="payment-information" {...paymentInformation} />
+        <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-account-password" element={<ResetPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
+          <Route path="/billing-dashboard" element={<BillingDashboardPage />} />
+          <Route path="/billing-calculator" element={<BillingCalculatorPage />} />
           <Route
             path="/profile"
             element={

@@ -1,11 +1,12 @@
 import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
-import { Application, ApplicationVoucher, Product, Student, Voucher } from '../../models';
+import { Application, ApplicationVoucher, Product, Refund, Student, Voucher } from '../../models';
 import type { Of, RequestStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { queueRefund } from '../refunds/queue';
 import { applicationDiscountCents } from '../vouchers/promo';
 import {
   applicationVoucherCriteria, applicationVoucherSortable, type ApplicationVoucherCreateInput, type ApplicationVoucherCriteria, type ApplicationVoucherUpdateInput,
@@ -224,6 +225,11 @@ export async function updateApplicationVoucher(id: number, input: ApplicationVou
  * APPROVED → COMPLETED (the refunded amounts become the amounts to be refunded, and the application's
  * `refunded` grows by the total); anything else 409 INVALID_STATUS. A compare-and-set on the status
  * decides between two concurrent calls.
+ *
+ * Approving puts the refund on the refund queue (source VOUCHER, sourceId = this voucher, its
+ * amounts; 409 PENDING_REFUNDS while another voucher refund of the application waits there); the
+ * queue completes it when the money went back (`completeVoucherRefund`). Completing it here instead
+ * (money given back by other means) cancels its queue item, so it cannot be paid twice.
  */
 export async function changeApplicationVoucherStatus(id: number, to: Status, actor: Actor) {
   await ApplicationVoucher.sequelize!.transaction(async (transaction) => {
@@ -236,9 +242,23 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
       : {};
     const [count] = await ApplicationVoucher.update({ status: to, ...refunded, ...stamp(actor) }, { where: { id, status: from }, transaction });
     if (count !== 1) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
-    const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], transaction });
+    const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], lock: transaction.LOCK.UPDATE, transaction });
     if (to === 'COMPLETED' && application) {
       await Application.increment('refunded', { by: cents(row.totalToBeRefunded) / 100, where: { id: application.id }, transaction });
+      await Refund.update(
+        { status: 'CANCELLED', comments: 'Completed outside the refund queue', ...stamp(actor) },
+        { where: { source: 'VOUCHER', sourceId: id, status: { [Op.in]: ['REQUESTED', 'APPROVED'] } }, transaction },
+      );
+    }
+    if (to === 'APPROVED' && application) {
+      await queueRefund(
+        {
+          application, source: 'VOUCHER', sourceId: id, amountCents: cents(row.amountToBeRefunded), taxCents: cents(row.taxToBeRefunded),
+          comments: row.comments ?? `Voucher refund ${id}`,
+        },
+        actor,
+        transaction,
+      );
     }
     await recordActivity(
       actor,
@@ -250,4 +270,28 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     );
   });
   return loadDto(id);
+}
+
+/**
+ * The refund queue gave a VOUCHER refund's money back: its application voucher (APPROVED) becomes
+ * COMPLETED with the refunded amounts, inside the queue's transaction. The application's `refunded`
+ * is the queue's to move (it does per movement). Any other status is left as it is.
+ */
+export async function completeVoucherRefund(id: number, refunded: { amountCents: number; taxCents: number }, actor: Actor, transaction: Transaction): Promise<void> {
+  const row = await ApplicationVoucher.findByPk(id, { attributes: ['id', 'applicationId', 'status'], transaction });
+  if (!row || row.status !== 'APPROVED') return;
+  const total = refunded.amountCents + refunded.taxCents;
+  await ApplicationVoucher.update(
+    { status: 'COMPLETED', amountRefunded: refunded.amountCents / 100, taxRefunded: refunded.taxCents / 100, totalRefunded: total / 100, ...stamp(actor) },
+    { where: { id, status: 'APPROVED' }, transaction },
+  );
+  const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], transaction });
+  await recordActivity(
+    actor,
+    {
+      entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
+      description: 'Voucher refund COMPLETED', changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: total / 100 } },
+    },
+    transaction,
+  );
 }

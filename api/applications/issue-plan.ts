@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
 import { productPlanName } from './applications.dto';
+import { planPosition, writeLedgerLine } from '../billing/ledger';
 
 /**
  * Issues the student payment plan of an application becoming ENROLLED (domain rules "Applications
@@ -50,6 +51,7 @@ export async function issuePlan(application: Application, actor: Actor, transact
       totalInterest: dollars(schedule.interestCents), totalOwed: dollars(schedule.totalCents), totalPaid: 0, balance: dollars(schedule.totalCents),
       installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
       flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
+      paymentMethodId: application.paymentMethodId ?? null, migrated: Boolean(application.migrated), nextDueDate: entries[0]?.dueDate ?? null,
       ...stamp(actor),
     },
     { transaction },
@@ -57,9 +59,15 @@ export async function issuePlan(application: Application, actor: Actor, transact
   await PaymentSchedule.bulkCreate(
     entries.map((e) => ({
       studentPaymentPlanId: created.id, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: dollars(e.principalCents), interest: dollars(e.interestCents),
-      amount: dollars(e.amountCents), balance: dollars(e.balanceCents),
+      amount: dollars(e.amountCents), balance: dollars(e.balanceCents), paymentMethodId: application.paymentMethodId ?? null,
     })),
     { transaction },
+  );
+  // The account history starts with what the plan owes (billing, issue 6).
+  await writeLedgerLine(
+    created, planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), schoolToday()),
+    { kind: 'PLAN_ISSUED', description: `Payment plan issued: ${created.name}`, principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
+    transaction,
   );
   return created;
 }

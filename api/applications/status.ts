@@ -8,6 +8,7 @@ import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
 import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Refusal } from './flow';
 import { issuePlan } from './issue-plan';
+import { chargeEnrollmentDeposit } from '../payments/payments.service';
 import { refreshTimesUsed } from '../vouchers/vouchers.service';
 
 export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
@@ -126,7 +127,10 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
       chosen.map((c) => ({ applicationId, studentId: application.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt: now, ...stamp(actor) })),
       { transaction },
     );
-    await issuePlan(await Application.findByPk(applicationId, { transaction }) as Application, actor, transaction);
+    const plan = await issuePlan(await Application.findByPk(applicationId, { transaction }) as Application, actor, transaction);
+    // Once the enrollment has committed, the deposit (first entry) is charged to the application's card;
+    // a decline becomes a failed payment and never undoes the enrollment (billing, issue 6).
+    transaction.afterCommit(() => chargeEnrollmentDeposit(plan.id).then(() => undefined, () => undefined));
   }
   if (to === 'WITHDRAWN' || to === 'TRANSFERRED') {
     await Enrollment.update({ status: to, ...stamp(actor) }, { where: { applicationId, status: 'ACTIVE' }, transaction });

@@ -55,6 +55,11 @@ export interface ChargeResult {
   /** The gateway's id of the payment, what a refund names. */
   chargeId: string;
   status: 'succeeded';
+  /**
+   * A dispute the cardholder opened on the charge, when the gateway reports it with the charge (the
+   * sandbox's tok_createDispute card: approved, then disputed). Billing records it PENDING.
+   */
+  dispute?: { id: string; reason: string };
 }
 
 export interface RefundInput {
@@ -123,4 +128,20 @@ export function gatewayFrom(config: GatewayConfig): PaymentGateway {
     return new StripeGateway({ secretKey, publishableKey: config.STRIPE_PUBLISHABLE_KEY || null, apiUrl: config.STRIPE_API_URL || null });
   }
   throw new Error(`Invalid configuration:\n  PAYMENT_GATEWAY: unknown gateway ${name} (available: SANDBOX, STRIPE)`);
+}
+
+const gateways = new WeakMap<object, PaymentGateway>();
+
+/**
+ * The gateway of a configuration, made once per configuration object (`gatewayFrom` memoised): every
+ * area of one app (payment methods, payments, refunds) charges through the same instance, so the
+ * sandbox's idempotency memory is shared and a replayed key never charges twice.
+ */
+export function gatewayFor(config: GatewayConfig): PaymentGateway {
+  let gateway = gateways.get(config);
+  if (!gateway) {
+    gateway = gatewayFrom(config);
+    gateways.set(config, gateway);
+  }
+  return gateway;
 }

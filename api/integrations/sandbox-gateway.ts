@@ -20,7 +20,8 @@ import {
  *
  * Charges decode the method id again: the cards of `tok_chargeDeclined` and
  * `tok_chargeDeclinedInsufficientFunds` (and any other declining test number's) decline with the
- * number's reason, an expired card declines. A charge id carries its amount
+ * number's reason, an expired card declines. The card of `tok_createDispute` (4000000000000259) is
+ * charged, and the result carries a dispute (reason 'fraudulent') as if the cardholder had disputed it. A charge id carries its amount
  * (`ch_sandbox_{cents}_{random}`), so a refund of another process's charge is still checked against it.
  */
 
@@ -40,13 +41,17 @@ export const SANDBOX_DECLINED_NUMBERS: Readonly<Record<string, string>> = {
   '4000000000000127': "Your card's security code is incorrect",
 };
 
-/** The fixed test tokens and the numbers they stand for (those of tok_chargeDeclined* decline when charged). */
+/** The test number whose charges are approved and then disputed by the cardholder (the gateway's documented one). */
+export const SANDBOX_DISPUTE_NUMBER = '4000000000000259';
+
+/** The fixed test tokens and the numbers they stand for (those of tok_chargeDeclined* decline when charged; tok_createDispute's charges are disputed). */
 const FIXED_TOKENS: Readonly<Record<string, string>> = {
   tok_visa: SANDBOX_TEST_NUMBERS.visa,
   tok_mastercard: SANDBOX_TEST_NUMBERS.mastercard,
   tok_amex: SANDBOX_TEST_NUMBERS.amex,
   tok_chargeDeclined: '4000000000000002',
   tok_chargeDeclinedInsufficientFunds: '4000000000009995',
+  tok_createDispute: SANDBOX_DISPUTE_NUMBER,
 };
 
 export const SANDBOX_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -69,6 +74,8 @@ export function sandboxFingerprint(number: string): string {
 
 /** The fingerprints of the declining test numbers, with the reason a charge of their card declines with. */
 const DECLINED_FINGERPRINTS: ReadonlyMap<string, string> = new Map(Object.entries(SANDBOX_DECLINED_NUMBERS).map(([number, reason]) => [sandboxFingerprint(number), reason]));
+/** The fingerprint of the disputed test number. */
+const DISPUTE_FINGERPRINT = sandboxFingerprint(SANDBOX_DISPUTE_NUMBER);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const randomHex = () => randomBytes(8).toString('hex');
@@ -227,7 +234,9 @@ export class SandboxGateway implements PaymentGateway {
       if (expired(Number(m[3]), 2000 + Number(m[4]), this.today())) throw new GatewayError('declined', 'Your card has expired');
       const declined = DECLINED_FINGERPRINTS.get(m[5]);
       if (declined) throw new GatewayError('declined', declined);
-      return { chargeId: `ch_sandbox_${amountCents}_${randomHex()}`, status: 'succeeded' as const };
+      const result: ChargeResult = { chargeId: `ch_sandbox_${amountCents}_${randomHex()}`, status: 'succeeded' };
+      if (m[5] === DISPUTE_FINGERPRINT) result.dispute = { id: `dp_sandbox_${randomHex()}`, reason: 'fraudulent' };
+      return result;
     });
   }
 

@@ -141,14 +141,17 @@ export async function updatePaymentMethod(studentId: number, methodId: number, i
 }
 
 /**
- * Whether the card is the payment method of an application whose student payment plan still has a
- * PENDING schedule entry (domain rules: such a card cannot be deleted).
+ * Whether the card is assigned to a PENDING schedule entry (domain rules: such a card cannot be
+ * deleted): the entry's own card (payment_schedules.payment_method_id, set when the plan is issued
+ * and when staff change the plan's card), or, for an entry without one, its application's card.
  */
 async function assignedToPendingSchedule(methodId: number, transaction: Transaction): Promise<boolean> {
+  const own = await PaymentSchedule.count({ where: { paymentMethodId: methodId, status: 'PENDING' }, transaction });
+  if (own > 0) return true;
   const applications = await Application.findAll({ where: { paymentMethodId: methodId }, attributes: ['id'], transaction });
   if (!applications.length) return false;
   const pending = await PaymentSchedule.count({
-    where: { status: 'PENDING' },
+    where: { status: 'PENDING', paymentMethodId: null },
     include: [{ model: StudentPaymentPlan, as: 'plan', attributes: [], required: true, where: { applicationId: applications.map((a) => a.id) } }],
     transaction,
   });

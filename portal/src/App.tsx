@@ -33,6 +33,8 @@ const CongratulationsScreen = lazy(() => import('./screens/enrollment/Congratula
 const AgreementsScreen = lazy(() => import('./screens/agreements/AgreementsScreen'));
 const AgreementsTab = lazy(() => import('./screens/agreements/AgreementsScreen').then((m) => ({ default: m.AgreementsTab })));
 const AgreementScreen = lazy(() => import('./screens/agreements/AgreementScreen'));
+const PaymentInformationScreen = lazy(() => import('./screens/payments/PaymentInformationScreen'));
+const MakePaymentScreen = lazy(() => import('./screens/payments/MakePaymentScreen'));
 
 export function PortalRoutes() {
   return (
@@ -58,6 +60,7 @@ export function PortalRoutes() {
             <Route path="profile" element={<ProfileScreen />} />
             <Route path="communication-preferences" element={<CommunicationPreferencesScreen />} />
             <Route path="agreements" element={<AgreementsTab />} />
+            <Route path="payment-information/:tab?" element={<PaymentInformationScreen />} />
           </Route>
           <Route path="/enroll" element={<EnrollStartScreen />} />
           <Route path="/enroll/promo" element={<PromoStartScreen />} />
@@ -65,6 +68,8 @@ export function PortalRoutes() {
           <Route path="/enroll/:applicationId/:step" element={<EnrollmentFlowScreen />} />
           <Route path="/agreements" element={<AgreementsScreen />} />
           <Route path="/agreements/:envelopeId" element={<AgreementScreen />} />
+          <Route path="/payments" element={<Navigate to="/settings/payment-information" replace />} />
+          <Route path="/payments/make" element={<MakePaymentScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -268,12 +268,19 @@ describe('student drawer', () => {
     expect(calls(request, 'PUT', '/students/2/toggle_active')).toEqual([{ method: 'PUT', path: '/students/2/toggle_active' }]);
   });
 
-  test('payment information shows the real auto-pay flag and says plans come with billing', async () => {
-    renderConsole('/students/1');
+  test("payment information shows the auto-pay flag and the student's plans, each opening its detail", async () => {
+    const plan = {
+      id: 77, name: '12 monthly payments', programName: 'Health Coach Training', status: 'ACTIVE', financialStatus: 'PAST_DUE', balance: 4210.55, daysOverdue: 12,
+      nextPaymentSchedule: { id: 5, number: 2, dueDate: '2026-11-09', amountDue: 550.25 },
+    };
+    const request = renderConsole('/students/1', { handler: (req) => ((req.method ?? 'GET') === 'GET' && req.path === '/students/1/payment_plans' ? [plan] : undefined) });
     const panel = await drawer();
     fireEvent.click(await within(panel).findByRole('tab', { name: 'Payment information' }));
     expect(within(panel).getByTestId('payment-auto-pay').textContent).toBe('Yes');
-    expect(within(panel).getByText('Payment plans, schedules and payment history appear here once the billing area is available.').tagName).toBe('DIV');
+    expect((await within(panel).findByTestId('student-plan-balance-77')).textContent).toBe('Balance: $4,210.55');
+    expect(within(panel).getByTestId('student-plan-next-77').textContent).toContain('$550.25');
+    expect(within(panel).getByTestId('student-plan-card-77').querySelector('a')?.getAttribute('href')).toBe('/payment-information/77');
+    expect(request.mock.calls.some(([r]) => r.path === '/students/1/payment_plans')).toBe(true);
   });
 
   test('activity lists entries newest first with who and each change from → to', async () => {

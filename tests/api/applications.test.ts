@@ -518,7 +518,9 @@ describe('the demo seeder', () => {
     const dto = (await api().get(`/api/applications/${enrolled.id}`).set(bearer(readOnly.token))).body;
     expect(dto.enrollments.length).toBe(dto.applicationCohorts.length);
     expect(dto.enrollments.every((e: { status: string }) => e.status === 'ACTIVE')).toBe(true);
-    expect(dto.paymentPlan).toMatchObject({ status: 'ACTIVE', totalPaid: 0 });
+    // Enrolling charged the deposit (the first entry) to the demo card (billing, issue 6).
+    expect(dto.paymentPlan.initialPayment).toBeGreaterThan(0);
+    expect(dto.paymentPlan).toMatchObject({ status: 'ACTIVE', totalPaid: dto.paymentPlan.initialPayment });
     // The schedule: the deposit (the initial payment) when there is one, then the installments.
     const deposits = dto.paymentPlan.initialPayment > 0 ? 1 : 0;
     expect(await PaymentSchedule.count({ where: { studentPaymentPlanId: dto.paymentPlan.id } })).toBe(dto.paymentPlan.installmentsCount + deposits);

@@ -1,7 +1,11 @@
 import { Op } from 'sequelize';
-import { Administrator, Coach, Cohort, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan, Role, Student, User } from '../../models';
+import {
+  Administrator, Coach, Cohort, ExternalPayment, FailedPayment, Payment, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan, Refund, Role, Student,
+  StudentPaymentPlan, User,
+} from '../../models';
+import { expectLedgerConsistent } from '../support/ledger-invariants';
 import { ageOn, normalisePhone } from '../../models/validation';
-import { DEMO_ADMINS, DEMO_COACH_EMAIL, DEMO_STUDENT_COUNT, DEMO_STUDENT_EMAIL, demoPeople, seedDemo } from '../../seeders/demo';
+import { DEMO_ADMINS, DEMO_COACH_EMAIL, DEMO_PAYING_STUDENT_EMAIL, DEMO_STUDENT_COUNT, DEMO_STUDENT_EMAIL, demoPeople, seedDemo } from '../../seeders/demo';
 import { seedBulkStudents } from '../../seeders/bulk';
 import { DEMO_PROGRAM_NAME, shiftMonths } from '../../seeders/catalogue-demo';
 import { cohortStatusOn, isEnrolling, schoolToday } from '../../models/catalogue';
@@ -25,7 +29,7 @@ describe('seedDemo', () => {
     const before = await Student.count();
     await seedDemo({ password: 'Demo12345', rounds: 4 });
     const after = await Student.count();
-    if (!alreadySeeded) expect(after - before).toBeGreaterThanOrEqual(DEMO_STUDENT_COUNT + 2);
+    if (!alreadySeeded) expect(after - before).toBeGreaterThanOrEqual(DEMO_STUDENT_COUNT + 3);
     expect(DEMO_STUDENT_COUNT).toBeGreaterThanOrEqual(240);
 
     for (const a of DEMO_ADMINS) {
@@ -122,5 +126,28 @@ describe('seedBulkStudents', () => {
     expect(rows.every((r) => r.user?.kind === 'STUDENT' && r.user.email === r.email)).toBe(true);
     expect(rows.every((r) => normalisePhone(r.mobilePhone!, true).value === r.mobilePhone)).toBe(true);
     expect(new Set(rows.map((r) => r.lastName)).size).toBeGreaterThan(200);
+  });
+});
+
+describe('the demo billing', () => {
+  test('the paying student: ENROLLED three months ago, deposit and first installment paid by card, PAST_DUE; a check, a failed auto-pay and a refund waiting for staff', async () => {
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const student = await Student.findOne({ where: { email: DEMO_PAYING_STUDENT_EMAIL } });
+    expect(student).toMatchObject({ firstName: 'James', lastName: 'Carter' });
+    const plans = await StudentPaymentPlan.findAll({ where: { studentId: student!.id } });
+    expect(plans.length).toBe(1);
+    const plan = plans[0];
+    const entries = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: plan.id }, order: [['number', 'ASC']] });
+    const payments = await Payment.findAll({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' }, order: [['id', 'ASC']] });
+    const cents = (v: unknown) => Math.round(Number(v) * 100);
+    expect(payments.map((p) => cents(p.amount))).toEqual(entries.slice(0, 2).map((e) => cents(e.amount)));
+    expect(entries.slice(0, 2).map((e) => e.status)).toEqual(['PAID', 'PAID']);
+    expect(cents(plan.totalPaid)).toBe(cents(entries[0].amount) + cents(entries[1].amount));
+    expect(plan.financialStatus).toBe('PAST_DUE');
+    expect(plan.nextDueDate).toBe(entries[2].dueDate);
+    expect(await ExternalPayment.count({ where: { studentPaymentPlanId: plan.id, status: 'PENDING' } })).toBe(1);
+    expect(await FailedPayment.count({ where: { studentPaymentPlanId: plan.id, status: 'FAILED' } })).toBe(1);
+    expect(await Refund.count({ where: { studentPaymentPlanId: plan.id, status: 'REQUESTED', source: 'CUSTOM' } })).toBe(1);
+    await expectLedgerConsistent();
   });
 });

@@ -237,6 +237,7 @@ describe('communication preferences', () => {
       ['Home', '/home'],
       ['Enrollment', '/enroll'],
       ['My agreements', '/agreements'],
+      ['Payments', '/settings/payment-information'],
       ['Settings', '/settings/profile'],
     ]);
   });

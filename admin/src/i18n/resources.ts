@@ -9,6 +9,13 @@ import { programParts } from '../resources/programs/parts/i18n';
 import { roles } from '../resources/roles/i18n';
 import { students } from '../resources/students/i18n';
 import { voucherRefunds } from '../resources/voucher-refunds/i18n';
+import { externalPayments } from '../resources/external-payments/i18n';
+import { refunds } from '../resources/refunds/i18n';
+import { failedPayments } from '../resources/failed-payments/i18n';
+import { disputedPayments } from '../resources/disputed-payments/i18n';
+import { paymentInformation } from '../resources/payment-information/i18n';
+import { migratedPaymentPlans } from '../resources/migrated-payment-plans/i18n';
+import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
 
@@ -16,12 +23,15 @@ import { profile } from '../profile/i18n';
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
  * `name`, `fields`, `filters`, `actions`...); they are assembled here under `resources.<name>`.
  */
-const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds };
+const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds,
+  'external-payments': externalPayments, refunds, 'failed-payments': failedPayments, 'disputed-payments': disputedPayments,
+  'payment-information': paymentInformation, 'migrated-payment-plans': migratedPaymentPlans };
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {
     resources: Object.fromEntries(Object.entries(byResource).map(([name, m]) => [name, m[locale]])),
     dashboard: dashboard[locale],
     profile: profile[locale],
+    billing: billing[locale],
   };
 }

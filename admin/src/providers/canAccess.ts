@@ -16,8 +16,20 @@ const permissionResource: Record<string, string> = {
   'migrated-payment-plans': 'payment_plans',
   'information-banner': 'banners',
   'communications-settings': 'templates',
-  'billing-dashboard': 'analytics',
+  // GET /billing/dashboard is payment_plans:read (the billing contract): finance staff see it.
+  'billing-dashboard': 'payment_plans',
   'billing-calculator': 'payment_plans',
+  'failed-payments': 'payments',
+  'disputed-payments': 'payments',
+};
+
+/** Console actions whose permission is named differently (`resource:action` → permission). */
+const actionPermission: Record<string, string> = {
+  'external-payments:status': 'payments:update',
+  'refunds:status': 'refunds:approve',
+  'refunds:submit': 'payments:refund',
+  'failed-payments:retry': 'payments:create',
+  'disputed-payments:verify': 'payments:update',
 };
 
 /** Screens every signed-in administrator reaches (their own profile, the dashboard). */
@@ -28,6 +40,8 @@ const actionAlias: Record<string, string> = { list: 'read', show: 'read', edit: 
 export function canAccess(permissions: readonly string[] | undefined, { resource, action }: { resource: string; action: string }): boolean {
   if (open.has(resource)) return true;
   if (!permissions?.length) return false;
+  const direct = actionPermission[`${resource}:${action}`];
+  if (direct) return hasPermission(permissions, direct);
   const target = permissionResource[resource] ?? resource.replace(/-/g, '_');
   return hasPermission(permissions, `${target}:${actionAlias[action] ?? action}`);
 }

@@ -24,7 +24,10 @@ import type { HttpClient, QueryValue } from './http';
 export const resourcePaths: Record<string, string> = {
   enrollments: 'applications',
   'voucher-refunds': 'application_vouchers',
+  refunds: 'refund_queues',
+  'disputed-payments': 'disputes',
   'payment-information': 'payment_plans',
+  'migrated-payment-plans': 'payment_plans',
   'information-banner': 'information_banner',
 };
 

@@ -19,6 +19,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -27,19 +28,32 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { useApi, useSession } from '../components/PortalContext';
 import { useI18n, type TranslationKey } from '../i18n';
+import { paymentNavLabel, type PaymentNavKey } from '../screens/payments/nav';
 import { StudentProvider } from './StudentContext';
 
 const DRAWER_WIDTH = 240;
 
-const NAV: Array<{ to: string; label: TranslationKey; icon: ReactNode; match: string }> = [
-  { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: '/home' },
-  { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: '/enroll' },
-  { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: '/agreements' },
-  { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: '/settings' },
+const NAV: Array<{ to: string; label: TranslationKey | PaymentNavKey; icon: ReactNode; match: string[] }> = [
+  { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: ['/home'] },
+  { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: ['/enroll'] },
+  { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: ['/agreements'] },
+  { to: '/settings/payment-information', label: 'nav.payments', icon: <PaymentsOutlined />, match: ['/payments', '/settings/payment-information'] },
+  { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
 ];
 
+/** The entry whose path matches the longest (payment information sits under /settings but belongs to Payments). */
+function selectedEntry(pathname: string): string | undefined {
+  let best: { to: string; length: number } | undefined;
+  for (const item of NAV) {
+    for (const match of item.match) {
+      if ((pathname === match || pathname.startsWith(`${match}/`)) && match.length > (best?.length ?? -1)) best = { to: item.to, length: match.length };
+    }
+  }
+  return best?.to;
+}
+
 export default function PortalLayout() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
@@ -59,11 +73,11 @@ export default function PortalLayout() {
       <Toolbar />
       <List>
         {NAV.map((item) => {
-          const selected = pathname === item.match || pathname.startsWith(`${item.match}/`);
+          const selected = selectedEntry(pathname) === item.to;
           return (
             <ListItemButton key={item.to} component={Link} to={item.to} selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
               <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText primary={t(item.label)} />
+              <ListItemText primary={item.label === 'nav.payments' ? paymentNavLabel(language, item.label) : t(item.label as TranslationKey)} />
             </ListItemButton>
           );
         })}

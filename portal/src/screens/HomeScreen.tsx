@@ -1,6 +1,6 @@
 /**
  * /home: a welcome with the student's first name and account email, the enrollment card (enroll,
- * continue the application being filled in, or the application's state), My agreements, and the way
+ * continue the application being filled in, or the application's state), My agreements, the payment summary (when there is a plan), and the way
  * to their settings.
  */
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import type { ReactNode } from 'react';
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useI18n } from '../i18n';
 import { useStudent } from '../layout/StudentContext';
 import { useEnrollmentCards } from './enrollment/useEnrollmentCard';
+import { usePaymentCard } from './payments/usePaymentCard';
 
 export default function HomeScreen() {
   const { t } = useI18n();
@@ -28,6 +30,7 @@ export default function HomeScreen() {
   const firstName = student?.personalInfo.firstName ?? session?.firstName ?? '';
   const email = student?.user.email ?? session?.email ?? '';
   const { enrollment, agreements } = useEnrollmentCards();
+  const payments = usePaymentCard();
   useDocumentTitle(t('nav.home'));
 
   return (
@@ -47,6 +50,7 @@ export default function HomeScreen() {
             secondary={enrollment.secondary} testId={`home-${enrollment.kind}`}
           />
         )}
+        {payments && <HomeCard icon={<PaymentsOutlined color="primary" />} {...payments} testId="home-payments" />}
         <HomeCard icon={<DescriptionOutlined color="primary" />} {...agreements} />
         <HomeCard icon={<PersonOutline color="primary" />} title={t('home.profile.title')} body={t('home.profile.body')} action={t('home.profile.action')} to="/settings/profile" />
         <HomeCard

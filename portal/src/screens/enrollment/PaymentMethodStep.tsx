@@ -119,7 +119,7 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
-function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
+export function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
   sandbox: boolean;
   studentId: number;
   canCancel: boolean;

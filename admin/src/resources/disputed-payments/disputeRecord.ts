@@ -1,0 +1,60 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type { DisputeStatus, Of } from '../../../../models/enums';
+import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
+import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+
+/**
+ * Disputed payments (the console resource `disputed-payments` over /api/disputes): card disputes the
+ * gateway reported on accepted payments. PENDING until staff verify them WON or LOST; a lost one
+ * reverses the payment (its installments reopen).
+ */
+
+export const DISPUTED_PAYMENTS = 'disputed-payments';
+
+export type DisputeStatusValue = Of<typeof DisputeStatus>;
+export type DisputeVerdict = Exclude<DisputeStatusValue, 'PENDING'>;
+
+export interface DisputeRecord extends RaRecord {
+  paymentId: number;
+  studentId: number;
+  studentPaymentPlanId: number;
+  amount: number;
+  reason: string | null;
+  status: DisputeStatusValue;
+  gateway: string | null;
+  gatewayDisputeId: string | null;
+  comment: string | null;
+  verifiedAt: string | null;
+  student?: PersonRef | null;
+  payment?: { id: number; amount?: number; cardBrand?: string | null; cardLast4?: string | null; paymentDate?: string | null } | null;
+  updatedBy?: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const disputeStatusColor: Record<DisputeStatusValue, 'warning' | 'success' | 'error'> = { PENDING: 'warning', WON: 'success', LOST: 'error' };
+
+/** Only a pending dispute is verified (the API answers 'Only pending disputes can be verified'). */
+export const isVerifiable = (record: Pick<DisputeRecord, 'status'>) => record.status === 'PENDING';
+
+/** 'Payment #12 · visa •••• 0259'. */
+export function disputedPaymentText(record: Pick<DisputeRecord, 'paymentId' | 'payment'>): string {
+  const card = record.payment?.cardLast4 ? `${record.payment.cardBrand ? `${record.payment.cardBrand} ` : ''}•••• ${record.payment.cardLast4}` : '';
+  return [`#${record.paymentId}`, card].filter(Boolean).join(' · ');
+}
+
+/** PATCH /disputes/{id}/verify: the verdict and an optional comment (left out when blank). */
+export function toVerifyPayload(status: DisputeVerdict, comment: string | null | undefined) {
+  const text = typeof comment === 'string' ? comment.trim() : '';
+  return text ? { status, comment: text } : { status };
+}
+
+const at = (id: Identifier, suffix: string) => `/${apiPath(DISPUTED_PAYMENTS)}/${encodeURIComponent(String(id))}${suffix}`;
+
+export function disputeApi(dataProvider: Pick<AppDataProvider, 'request'>) {
+  return {
+    /** PATCH /disputes/{id}/verify { status: WON|LOST, comment? } (PENDING only); answers the dispute. */
+    verify: (id: Identifier, status: DisputeVerdict, comment?: string | null) =>
+      dataProvider.request<DisputeRecord>({ method: 'PATCH', path: at(id, '/verify'), body: toVerifyPayload(status, comment) }),
+  };
+}

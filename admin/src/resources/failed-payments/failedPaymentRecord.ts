@@ -1,0 +1,75 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type { FailedPaymentSource, FailedPaymentStatus, Of } from '../../../../models/enums';
+import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
+import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+
+/**
+ * Failed payments (the console resource `failed-payments` over /api/failed_payments): charges that
+ * did not go through (auto-pay, the enrollment deposit, online payments, retries). FAILED until a
+ * later payment settles them (RESOLVED); staff may retry one.
+ */
+
+export const FAILED_PAYMENTS = 'failed-payments';
+
+export type FailedPaymentStatusValue = Of<typeof FailedPaymentStatus>;
+
+/** What the list starts filtered by (the API's own default too). */
+export const DEFAULT_FAILED_FILTER = { statuses: ['FAILED'] as FailedPaymentStatusValue[] };
+
+export interface FailedPaymentRecord extends RaRecord {
+  studentId: number;
+  applicationId: number;
+  studentPaymentPlanId: number;
+  paymentScheduleId: number | null;
+  paymentId: number | null;
+  source: Of<typeof FailedPaymentSource>;
+  status: FailedPaymentStatusValue;
+  amountToBePaid: number;
+  failureMessage: string | null;
+  attempts: number;
+  failedAt: string;
+  nextRetryDate: string | null;
+  resolvedAt: string | null;
+  student?: PersonRef | null;
+  /** The plan's state, when the answer carries it (flat or under `plan`). */
+  autoPay?: boolean | null;
+  daysOverdue?: number | null;
+  plan?: { autoPay?: boolean | null; daysOverdue?: number | null; pastDueAmount?: number | null } | null;
+  updatedBy?: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const failedPaymentStatusColor: Record<FailedPaymentStatusValue, 'error' | 'success'> = { FAILED: 'error', RESOLVED: 'success' };
+
+/** Only a payment still FAILED is retried. */
+export const isRetryable = (record: Pick<FailedPaymentRecord, 'status'>) => record.status === 'FAILED';
+
+export const daysOverdueOf = (record: FailedPaymentRecord): number | null => record.daysOverdue ?? record.plan?.daysOverdue ?? null;
+
+/** What a retry came to. */
+export type RetryOutcome = { ok: true; amount: number | null } | { ok: false; message: string };
+
+/**
+ * Reads the retry's answer, whatever it carries: the new Payment (ACCEPTED or INVALID with its
+ * failure message), `{ payment }`, or the failed payment itself (RESOLVED or still FAILED).
+ */
+export function retryOutcome(answer: unknown, fallbackAmount: number | null): RetryOutcome {
+  const body = (answer ?? {}) as Record<string, unknown>;
+  const payment = (body.payment && typeof body.payment === 'object' ? body.payment : body) as Record<string, unknown>;
+  const amount = typeof payment.amount === 'number' ? payment.amount : typeof payment.amountToBePaid === 'number' ? payment.amountToBePaid : fallbackAmount;
+  const status = typeof payment.status === 'string' ? payment.status : null;
+  if (status === 'INVALID' || status === 'FAILED') {
+    return { ok: false, message: typeof payment.failureMessage === 'string' && payment.failureMessage ? payment.failureMessage : 'resources.failed-payments.retry.failed' };
+  }
+  return { ok: true, amount };
+}
+
+const at = (id: Identifier, suffix: string) => `/${apiPath(FAILED_PAYMENTS)}/${encodeURIComponent(String(id))}${suffix}`;
+
+export function failedPaymentApi(dataProvider: Pick<AppDataProvider, 'request'>) {
+  return {
+    /** POST /failed_payments/{id}/retry: charges the amount again; a decline answers 409 'Payment failure …'. */
+    retry: (id: Identifier) => dataProvider.request<unknown>({ method: 'POST', path: at(id, '/retry') }),
+  };
+}

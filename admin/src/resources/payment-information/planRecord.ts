@@ -1,0 +1,282 @@
+import type { RaRecord } from 'react-admin';
+import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../../models/enums';
+import { Messages } from '../../../../models/messages';
+
+/**
+ * Student payment plans in the console (the resources `payment-information` and
+ * `migrated-payment-plans`, both over /api/payment_plans): the plan detail the API answers
+ * (PlanDetail), its schedule entries, payments, account-history lines, refunds and card-provider
+ * events, and the payloads of the staff actions. Money arrives and leaves in dollars.
+ */
+
+export const PAYMENT_INFORMATION = 'payment-information';
+export const MIGRATED_PAYMENT_PLANS = 'migrated-payment-plans';
+export type PlanResource = typeof PAYMENT_INFORMATION | typeof MIGRATED_PAYMENT_PLANS;
+
+export type PlanStatusValue = Of<typeof StudentPaymentPlanStatus>;
+export type FinancialStatusValue = Of<typeof FinancialStatus>;
+export type ManualMethodValue = Of<typeof ManualPaymentMethod>;
+
+export interface PlanTerms {
+  description: string | null;
+  installmentAmount: number | null;
+  totalOwed: number;
+  amountDue: number;
+  interestRate: number | null;
+  depositAmount: number | null;
+  installmentsCount: number | null;
+  taxAmount: number;
+  amountPaid: number;
+  paymentDueDate: string | null;
+  captureMethod: 'automatic' | 'manual';
+  currency: string;
+  status: string;
+  paymentMethod: { id: number; brand: string | null; last4: string | null } | null;
+}
+
+export interface PlanBreakdown {
+  tuitionRollover: number;
+  withdrawalReduction: number;
+  transferReduction: number;
+  withdrawalRefund: number;
+  voucherRefund: number;
+  additionalRefund: number;
+  totalTaxesPaid: number;
+  totalInterest: number;
+  principalPaid: number;
+  netTuition: number;
+  totalPaid: number;
+  totalRefunded: number;
+  totalRemaining: number;
+}
+
+/** One schedule entry (deposit or installment) of a plan. */
+export interface ScheduleEntry {
+  id: number;
+  number: number;
+  kind: string;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  amount: number;
+  taxAmount: number;
+  paidAmount: number;
+  balance: number;
+  status: string;
+  paidAt: string | null;
+  paymentMethodId: number | null;
+}
+
+/** GET /payment_plans/{id} (and the rows of the plan lists, which carry at least the list's columns). */
+export interface PlanRecord extends RaRecord {
+  applicationId: number;
+  studentId: number;
+  name: string;
+  description?: string | null;
+  paymentPlanType?: string | null;
+  paymentScheduleType?: string | null;
+  status: PlanStatusValue;
+  financialStatus: FinancialStatusValue | null;
+  daysOverdue: number | null;
+  balance: number | null;
+  totalOwed?: number | null;
+  totalPaid?: number | null;
+  nextDueDate?: string | null;
+  autoPay?: boolean;
+  paymentAccountBlocked?: boolean;
+  bankruptcy?: boolean;
+  migrated?: boolean;
+  concludedAt?: string | null;
+  paymentMethodId?: number | null;
+  lastFailureAt?: string | null;
+  lastFailureMessage?: string | null;
+  pastDueAmount?: number | null;
+  terms?: PlanTerms;
+  breakdown?: PlanBreakdown;
+  maxPrePayAmount?: number;
+  payoffAmount?: number;
+  totalPastDueAmount?: number;
+  amountDueNow?: number;
+  nextPaymentSchedule?: { id: number; number: number; dueDate: string; amountDue: number } | null;
+  schedules?: ScheduleEntry[];
+  student?: { id: number; fullName: string | null; email: string | null } | null;
+  application?: { id: number; status: string; migrated: boolean } | null;
+  programName?: string | null;
+  updatedAt?: string;
+}
+
+/** The Payment DTO of the contract. */
+export interface PaymentRow {
+  id: number;
+  studentId: number;
+  applicationId: number;
+  studentPaymentPlanId: number;
+  paymentScheduleId: number | null;
+  type: string;
+  channel: string;
+  amount: number;
+  principalAmount: number;
+  interestAmount: number;
+  taxAmount: number;
+  refundedAmount: number;
+  status: string;
+  failureMessage: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  referenceNumber: string | null;
+  comment: string | null;
+  paymentDate: string | null;
+  processedAt: string | null;
+  createdAt: string;
+}
+
+/** One account-history (ledger) line. */
+export interface LedgerRow {
+  id: number;
+  eventDate: string;
+  kind: string;
+  description: string | null;
+  program: string | null;
+  principal: number | null;
+  tax: number | null;
+  total: number;
+  accountBalance: number;
+  principalBalance: number | null;
+  last4: string | null;
+  referenceNumber: string | null;
+  comment: string | null;
+}
+
+/** A refund-queue item, as far as the plan's refunds tab shows it. */
+export interface RefundRow {
+  id: number;
+  applicationId: number;
+  source: string;
+  status: string;
+  refundStatus: string;
+  refundType: string | null;
+  amountToBeRefunded: number;
+  taxToBeRefunded: number;
+  totalToBeRefunded: number;
+  totalRefunded: number;
+  comments: string | null;
+  updatedAt: string;
+}
+
+/** A card-provider history event (Stripe/sandbox or migrated Authorize.Net). */
+export interface GatewayEventRow {
+  id: number;
+  provider: string;
+  kind: string;
+  amount: number | null;
+  status: string;
+  reference: string | null;
+  message: string | null;
+  paymentId?: number | null;
+  createdAt: string;
+}
+
+export interface CardRow {
+  id: number;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  isDefault: boolean;
+}
+
+// ---------------------------------------------------------------- display helpers
+
+export const financialStatusColor: Record<FinancialStatusValue, 'success' | 'warning' | 'error' | 'default'> = {
+  GOOD: 'success',
+  PAST_DUE: 'warning',
+  COLLECTIONS: 'error',
+  COLLECTIONS_2: 'error',
+};
+
+export const planStatusColor: Record<PlanStatusValue, 'success' | 'info' | 'default' | 'warning'> = {
+  ACTIVE: 'info',
+  COMPLETED: 'success',
+  CONCLUDED: 'default',
+  CANCELLED: 'warning',
+};
+
+/** 'Ana López', else the email, else '#42'. */
+export function planStudentName(record: Pick<PlanRecord, 'student' | 'studentId'>): string {
+  const s = record.student;
+  return s?.fullName?.trim() || s?.email || `#${s?.id ?? record.studentId}`;
+}
+
+/** 'Visa •••• 4242' (brand capitalised), '' without a card. */
+export function cardLabel(card: { brand?: string | null; last4?: string | null } | null | undefined): string {
+  if (!card || (!card.brand && !card.last4)) return '';
+  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : '';
+  return [brand, card.last4 ? `•••• ${card.last4}` : ''].filter(Boolean).join(' ');
+}
+
+/** What is still owed on an entry: amount + tax − paid (never below zero). */
+export function entryDue(entry: Pick<ScheduleEntry, 'amount' | 'taxAmount' | 'paidAmount'>): number {
+  const cents = Math.round(Number(entry.amount ?? 0) * 100) + Math.round(Number(entry.taxAmount ?? 0) * 100) - Math.round(Number(entry.paidAmount ?? 0) * 100);
+  return Math.max(0, cents) / 100;
+}
+
+/** Staff record payments and change taxes only on entries not paid yet. */
+export const isOpenEntry = (entry: Pick<ScheduleEntry, 'status'>) => entry.status !== 'PAID' && entry.status !== 'CANCELLED';
+
+/** Plan actions that move money or terms only make sense while the plan is ACTIVE. */
+export const isActivePlan = (plan: Pick<PlanRecord, 'status'>) => plan.status === 'ACTIVE';
+
+// ---------------------------------------------------------------- payloads
+
+export interface ExternalPaymentValues {
+  method?: ManualMethodValue | null;
+  paymentAmount?: number | string | null;
+  paymentDate?: string | null;
+  referenceNumber?: string | null;
+  comment?: string | null;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const money = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+export const MAX_AMOUNT = 999_999_999.99;
+
+/**
+ * POST /students/{sid}/payment_schedule/{eid}/external_payment: method, amount (dollars), date
+ * (YYYY-MM-DD) and, when typed, the reference and the comment.
+ */
+export function toExternalPaymentPayload(values: ExternalPaymentValues) {
+  const payload: { method: ManualMethodValue; paymentAmount: number; paymentDate: string; referenceNumber?: string; comment?: string } = {
+    method: values.method as ManualMethodValue,
+    paymentAmount: money(values.paymentAmount) as number,
+    paymentDate: values.paymentDate as string,
+  };
+  const reference = text(values.referenceNumber);
+  const comment = text(values.comment);
+  if (reference) payload.referenceNumber = reference;
+  if (comment) payload.comment = comment;
+  return payload;
+}
+
+/** The dialog's own checks (the server checks the same): method, a positive amount in cents, a date. */
+export function validateExternalPayment(values: ExternalPaymentValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.method) errors.method = Messages.REQUIRED;
+  const amount = money(values.paymentAmount);
+  if (amount === null) errors.paymentAmount = Messages.REQUIRED;
+  else if (amount <= 0 || amount > MAX_AMOUNT || !twoDecimals(amount)) errors.paymentAmount = Messages.INVALID_VALUE;
+  if (!values.paymentDate) errors.paymentDate = Messages.REQUIRED;
+  return errors;
+}
+
+/** A tax amount: zero or more, cents. */
+export function validateTaxAmount(value: unknown): string | undefined {
+  const n = money(value);
+  if (n === null) return Messages.REQUIRED;
+  if (n < 0 || n > MAX_AMOUNT || !twoDecimals(n)) return Messages.INVALID_VALUE;
+  return undefined;
+}

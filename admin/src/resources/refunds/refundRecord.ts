@@ -1,0 +1,140 @@
+import type { RaRecord } from 'react-admin';
+import type { Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../../../models/enums';
+import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+
+/**
+ * The refund queue (the console resource `refunds` over /api/refund_queues): refunds owed to students
+ * from withdrawals, vouchers and custom requests. REQUESTED → APPROVED | REJECTED | CANCELLED;
+ * an APPROVED refund is submitted (paid back) as EXTERNAL, ONLINE or MIXED, which completes it.
+ */
+
+export const REFUNDS = 'refunds';
+
+export type RefundStatusValue = Of<typeof RequestStatus>;
+export type RefundMoneyStatusValue = Of<typeof RefundMoneyStatus>;
+export type RefundTypeValue = Of<typeof RefundType>;
+
+/** One movement of a refund (external or through the gateway against one original payment). */
+export interface RefundTransactionRecord {
+  id: number;
+  kind: 'EXTERNAL' | 'ONLINE';
+  amount: number;
+  tax: number;
+  status: string;
+  paymentId: number | null;
+  referenceNumber: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+}
+
+/** A refund queue item as the API answers it (dollars). */
+export interface RefundRecord extends RaRecord {
+  applicationId: number;
+  studentId: number;
+  studentPaymentPlanId: number | null;
+  source: Of<typeof RefundSource>;
+  sourceId: number | null;
+  status: RefundStatusValue;
+  refundStatus: RefundMoneyStatusValue;
+  refundType: RefundTypeValue | null;
+  amountToBeRefunded: number;
+  taxToBeRefunded: number;
+  totalToBeRefunded: number;
+  amountRefunded: number;
+  taxRefunded: number;
+  totalRefunded: number;
+  referenceNumber: string | null;
+  comments: string | null;
+  approvedAt: string | null;
+  submittedAt: string | null;
+  student?: PersonRef | null;
+  application?: { id: number; student?: PersonRef | null; product?: { id: number; name: string } | null; programName?: string | null } | null;
+  transactions?: RefundTransactionRecord[];
+  updatedBy: UpdatedBy | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** REQUESTED → APPROVED | REJECTED | CANCELLED; an APPROVED refund completes by being submitted. */
+export const nextRefundStatuses = (status: RefundStatusValue): RefundStatusValue[] => (status === 'REQUESTED' ? ['APPROVED', 'REJECTED', 'CANCELLED'] : []);
+
+export const refundStatusColor: Record<RefundStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  REQUESTED: 'warning',
+  APPROVED: 'info',
+  COMPLETED: 'success',
+  REJECTED: 'error',
+  CANCELLED: 'default',
+};
+
+export const refundMoneyStatusColor: Record<RefundMoneyStatusValue, 'default' | 'success' | 'error'> = {
+  PENDING: 'default',
+  REFUNDED: 'success',
+  FAILED: 'error',
+};
+
+/** Amounts and comments are edited while the refund is requested (the API refuses later). */
+export const isEditable = (record: Pick<RefundRecord, 'status'>) => record.status === 'REQUESTED';
+/** Only an approved refund is submitted. */
+export const isSubmittable = (record: Pick<RefundRecord, 'status'>) => record.status === 'APPROVED';
+
+/** The student of a refund, from the refund or its application. */
+export const refundStudent = (record: Pick<RefundRecord, 'student' | 'application'>): PersonRef | null => record.student ?? record.application?.student ?? null;
+
+const amount = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** PUT /refund_queues/{id}: the amounts to refund and the comments (the total is the server's sum). */
+export function toRefundPayload(data: Partial<RefundRecord>) {
+  return { amountToBeRefunded: amount(data.amountToBeRefunded), taxToBeRefunded: amount(data.taxToBeRefunded), comments: text(data.comments) };
+}
+
+/** What the 'New refund' dialog holds. */
+export interface NewRefund {
+  applicationId?: number | string | null;
+  amountToBeRefunded?: number | null;
+  taxToBeRefunded?: number | null;
+  comments?: string | null;
+}
+
+/** POST /refund_queues: a CUSTOM refund of an application; an empty tax is left out (the API takes 0). */
+export function toCreateRefundPayload(values: NewRefund) {
+  return {
+    applicationId: Number(values.applicationId),
+    amountToBeRefunded: amount(values.amountToBeRefunded),
+    ...(blank(values.taxToBeRefunded) ? {} : { taxToBeRefunded: amount(values.taxToBeRefunded) }),
+    ...(text(values.comments) ? { comments: text(values.comments) } : {}),
+  };
+}
+
+/** What the 'Submit refund' dialog holds. */
+export interface SubmitRefund {
+  refundType: RefundTypeValue;
+  referenceNumber?: string | null;
+  comment?: string | null;
+  externalAmount?: number | null;
+  onlineAmount?: number | null;
+}
+
+/**
+ * POST /refund_queues/{id}/submit, the body of each way of paying an approved refund back:
+ * - EXTERNAL (paid outside the gateway): { refundType, referenceNumber?, comment? } — all that is left;
+ * - ONLINE (the gateway refunds the plan's card payments, newest first): { refundType, comment? };
+ * - MIXED: { refundType, externalAmount, onlineAmount, referenceNumber?, comment? } (the reference is the external part's).
+ * Blank texts are left out (the API's strict body takes nothing else).
+ */
+export function toSubmitPayload(values: SubmitRefund): Record<string, unknown> {
+  const notes = {
+    ...(values.refundType !== 'ONLINE' && text(values.referenceNumber) ? { referenceNumber: text(values.referenceNumber) } : {}),
+    ...(text(values.comment) ? { comment: text(values.comment) } : {}),
+  };
+  if (values.refundType === 'MIXED') return { refundType: 'MIXED', externalAmount: amount(values.externalAmount), onlineAmount: amount(values.onlineAmount), ...notes };
+  return { refundType: values.refundType, ...notes };
+}
+
+/** What is left to pay back (total to be refunded − total refunded), never below 0. */
+export const remainingToRefund = (record: Pick<RefundRecord, 'totalToBeRefunded' | 'totalRefunded'>) =>
+  Math.max(0, Math.round((amount(record.totalToBeRefunded) - amount(record.totalRefunded)) * 100) / 100);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { id } from '../../models/validation';
+import type { Ctx, Deps } from '../common/context';
+import { route } from '../common/route';
+import { accountHistory, accountHistoryQuery } from './account-history';
+import { billingDashboard } from './dashboard';
+
+/** /api/billing: the console's billing dashboard (`payment_plans:read`). */
+export function billingRoutes(_deps: Deps) {
+  return [
+    route({
+      method: 'get', path: '/dashboard', summary: 'Billing figures: collections, past due, next 30 days, plans by financial status, collected by month, due by week',
+      access: 'payment_plans:read', handle: () => billingDashboard(),
+    }),
+  ];
+}
+
+/** /api/students/{id}/account_history: the student's ledger (the student, or staff with payments:read). */
+export function accountHistoryRoutes(_deps: Deps) {
+  const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
+  return [
+    route({
+      method: 'get', path: '/:id/account_history', summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
+      access: 'payments:read', self: own, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query }) => accountHistory(params.id, query),
+    }),
+  ];
+}

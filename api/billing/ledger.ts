@@ -1,0 +1,557 @@
+import { randomUUID } from 'node:crypto';
+import { Op, type Transaction } from 'sequelize';
+import { Application, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, Product, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { Messages } from '../../models/messages';
+import { recordActivity, stamp } from '../common/audit';
+import type { Actor } from '../common/context';
+import { AppError } from '../common/errors';
+
+/**
+ * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
+ * plan terms, breakdown, account history). Every money movement of a student payment plan goes
+ * through here, inside the caller's transaction: a payment allocated to the schedule entries, a
+ * reversal (chargeback or voided manual payment), a refund movement, a tax change. Each one moves
+ * the entries, the plan's totals and writes one account-history line (ledger_entries) whose
+ * accountBalance is the plan's balance after it.
+ *
+ * Money is in integer cents here; the columns are DECIMAL(12,2).
+ *
+ * How a paid amount splits inside one entry: an entry that is due (due date ≤ today) is paid tax,
+ * then interest, then principal; money paid ahead on an entry not yet due is principal first (a
+ * pre-pay reduces principal), then interest, then tax. The same order reads back what was paid
+ * (`entryParts`), so the position of a plan is a pure function of its entries.
+ */
+
+/** Dollars (number or DECIMAL text) → whole cents. */
+export const toCents = (v: number | string | null | undefined): number => {
+  const n = Number(v ?? 0);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+};
+/** Whole cents → dollars (a number with at most 2 decimals). */
+export const toDollars = (cents: number): number => Math.round(cents) / 100;
+
+/** `$1,234.50`: how messages show an amount. */
+export const formatMoney = (cents: number): string =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** How long a payment claim holds a plan when its server never releases it (a crash mid-payment). */
+export const CLAIM_TTL_MS = 10 * 60 * 1000;
+/** The least a payment may leave on a plan besides nothing (domain rules: no balance strictly between 0 and 0.50). */
+export const MIN_LEFTOVER_CENTS = 50;
+
+export interface PlanPosition {
+  principalBalanceCents: number;
+  accruedInterestCents: number;
+  unpaidTaxCents: number;
+  payoffCents: number;
+  balanceCents: number;
+  dueNowCents: number;
+  pastDueCents: number;
+  maxPrePayCents: number;
+  nextEntry: { id: number; number: number; dueDate: string; amountDueCents: number } | null;
+  oldestUnpaidDueDate: string | null;
+  daysOverdue: number;
+}
+
+/** One entry in cents, with what is paid and unpaid of each part. */
+export interface EntryParts {
+  principal: number;
+  interest: number;
+  tax: number;
+  paid: number;
+  /** Due on or before today (paid tax → interest → principal), else ahead (principal → interest → tax). */
+  due: boolean;
+  unpaidPrincipal: number;
+  unpaidInterest: number;
+  unpaidTax: number;
+  /** amount + tax − paid (never below 0). */
+  remaining: number;
+}
+
+type EntryLike = Pick<PaymentSchedule, 'principal' | 'interest' | 'amount' | 'taxAmount' | 'paidAmount' | 'dueDate' | 'status'>;
+
+/** Splits what an entry has paid into its parts (see the file comment for the order). */
+export function entryParts(e: EntryLike, today: string): EntryParts {
+  const principal = toCents(e.principal);
+  const interest = toCents(e.interest);
+  const tax = toCents(e.taxAmount);
+  const paid = toCents(e.paidAmount);
+  const due = e.dueDate <= today;
+  let left = paid;
+  const take = (part: number) => {
+    const covered = Math.min(part, Math.max(left, 0));
+    left -= covered;
+    return part - covered;
+  };
+  let unpaidPrincipal: number, unpaidInterest: number, unpaidTax: number;
+  if (due) {
+    unpaidTax = take(tax);
+    unpaidInterest = take(interest);
+    unpaidPrincipal = take(principal);
+  } else {
+    unpaidPrincipal = take(principal);
+    unpaidInterest = take(interest);
+    unpaidTax = take(tax);
+  }
+  const remaining = Math.max(0, toCents(e.amount) + tax - paid);
+  return { principal, interest, tax, paid, due, unpaidPrincipal, unpaidInterest, unpaidTax, remaining };
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * Where a plan stands today (pure): balances, what is due, the pay-off (unpaid principal + interest
+ * of entries due by today + unpaid tax: interest of entries not yet due is forgiven), the largest
+ * pre-pay (it must stay below the pay-off and leave at least 0.50), the next entry to pay and the
+ * days overdue. Entries are read in schedule order.
+ */
+export function planPosition(entries: PaymentSchedule[], today: string): PlanPosition {
+  const sorted = [...entries].sort((a, b) => a.number - b.number);
+  let principalBalanceCents = 0;
+  let accruedInterestCents = 0;
+  let unpaidTaxCents = 0;
+  let balanceCents = 0;
+  let dueNowCents = 0;
+  let pastDueCents = 0;
+  let nextEntry: PlanPosition['nextEntry'] = null;
+  let oldestUnpaidDueDate: string | null = null;
+  for (const e of sorted) {
+    const p = entryParts(e, today);
+    balanceCents += toCents(e.amount) + p.tax - p.paid;
+    if (e.status === 'PAID') continue;
+    principalBalanceCents += p.unpaidPrincipal;
+    unpaidTaxCents += p.unpaidTax;
+    if (p.due) {
+      accruedInterestCents += p.unpaidInterest;
+      dueNowCents += p.remaining;
+      if (e.dueDate < today) pastDueCents += p.remaining;
+    }
+    if (p.remaining > 0 && !nextEntry) {
+      nextEntry = { id: e.id, number: e.number, dueDate: e.dueDate, amountDueCents: p.remaining };
+      oldestUnpaidDueDate = e.dueDate;
+    }
+  }
+  const payoffCents = balanceCents > 0 ? principalBalanceCents + accruedInterestCents + unpaidTaxCents : 0;
+  return {
+    principalBalanceCents, accruedInterestCents, unpaidTaxCents, payoffCents, balanceCents, dueNowCents, pastDueCents,
+    maxPrePayCents: Math.max(0, payoffCents - MIN_LEFTOVER_CENTS), nextEntry, oldestUnpaidDueDate,
+    daysOverdue: oldestUnpaidDueDate && oldestUnpaidDueDate < today ? daysBetween(oldestUnpaidDueDate, today) : 0,
+  };
+}
+
+/** Financial status of days overdue (domain rules): GOOD 0, PAST_DUE 1–59, COLLECTIONS 60–119, COLLECTIONS_2 120+. */
+export function financialStatusOf(daysOverdue: number): string {
+  if (daysOverdue >= 120) return 'COLLECTIONS_2';
+  if (daysOverdue >= 60) return 'COLLECTIONS';
+  if (daysOverdue >= 1) return 'PAST_DUE';
+  return 'GOOD';
+}
+
+/**
+ * Level amortisation of `principalCents` over `count` monthly entries at APR `annualRatePercent`
+ * (monthly rate APR/12): interest of each entry on the balance before it, rounded to the cent; a
+ * level payment rounded up; the last entry takes what is left. A zero rate makes equal parts (the
+ * last absorbs the rounding). Σ principal = principalCents.
+ */
+export function amortise(principalCents: number, count: number, annualRatePercent: number): Array<{ principal: number; interest: number }> {
+  if (count <= 0) return [];
+  const out: Array<{ principal: number; interest: number }> = [];
+  const rate = annualRatePercent > 0 ? annualRatePercent / 100 / 12 : 0;
+  let balance = Math.max(0, principalCents);
+  if (rate === 0) {
+    const part = Math.floor(balance / count);
+    for (let i = 1; i <= count; i++) {
+      const principal = i === count ? balance : part;
+      balance -= principal;
+      out.push({ principal, interest: 0 });
+    }
+    return out;
+  }
+  const payment = Math.ceil((balance * rate) / (1 - (1 + rate) ** -count));
+  for (let i = 1; i <= count; i++) {
+    const interest = Math.round(balance * rate);
+    const principal = i === count ? balance : Math.min(balance, Math.max(payment - interest, 0));
+    balance -= principal;
+    out.push({ principal, interest });
+  }
+  return out;
+}
+
+/** A plan and its entries (by number); the plan row locked for the transaction on MariaDB. 404 when missing. */
+export async function loadPlan(planId: number, transaction?: Transaction): Promise<{ plan: StudentPaymentPlan; entries: PaymentSchedule[] }> {
+  const plan = await StudentPaymentPlan.findByPk(planId, { transaction, ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}) });
+  if (!plan) throw AppError.notFound('Payment plan');
+  const entries = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId }, order: [['number', 'ASC']], transaction });
+  return { plan, entries };
+}
+
+/**
+ * Claims the plan for one payment (domain rules: one payment in progress per plan): a compare-and-set
+ * update that only succeeds when no claim is held or the held one is older than CLAIM_TTL_MS (its
+ * server died mid-payment). Correct on SQLite and MariaDB alike. 409 PAYMENT_IN_PROGRESS otherwise;
+ * answers the claim token `releasePlan` needs.
+ */
+export async function claimPlan(planId: number, transaction?: Transaction): Promise<string> {
+  const claim = randomUUID();
+  const now = new Date();
+  const [affected] = await StudentPaymentPlan.update(
+    { paymentClaim: claim, paymentClaimedAt: now },
+    {
+      where: { id: planId, [Op.or]: [{ paymentClaim: null }, { paymentClaimedAt: null }, { paymentClaimedAt: { [Op.lt]: new Date(now.getTime() - CLAIM_TTL_MS) } }] },
+      transaction, silent: true,
+    },
+  );
+  if (affected !== 1) throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
+  return claim;
+}
+
+/** Releases the plan's claim, only when it is still `claim` (an expired one taken over stays with its new holder). */
+export async function releasePlan(planId: number, claim: string, transaction?: Transaction): Promise<void> {
+  await StudentPaymentPlan.update({ paymentClaim: null, paymentClaimedAt: null }, { where: { id: planId, paymentClaim: claim }, transaction, silent: true });
+}
+
+/** The entries of a plan being changed, in cents. */
+interface Work {
+  row: PaymentSchedule;
+  principal: number;
+  interest: number;
+  tax: number;
+  paid: number;
+  changed: boolean;
+}
+
+const toWork = (row: PaymentSchedule): Work => ({
+  row, principal: toCents(row.principal), interest: toCents(row.interest), tax: toCents(row.taxAmount), paid: toCents(row.paidAmount), changed: false,
+});
+
+/** A Work entry as an EntryLike (dollars) for `entryParts` / `planPosition`. */
+function asEntry(w: Work): PaymentSchedule {
+  return {
+    id: w.row.id, number: w.row.number, dueDate: w.row.dueDate, principal: toDollars(w.principal), interest: toDollars(w.interest),
+    amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax), paidAmount: toDollars(w.paid),
+    status: w.paid >= w.principal + w.interest + w.tax ? 'PAID' : 'PENDING',
+  } as PaymentSchedule;
+}
+
+/** Writes the changed entries back (amount = principal + interest; PAID with paidAt once nothing is left). */
+async function saveWork(work: Work[], transaction: Transaction): Promise<void> {
+  const now = new Date();
+  for (const w of work) {
+    if (!w.changed) continue;
+    const paidOff = w.paid >= w.principal + w.interest + w.tax;
+    await w.row.update(
+      {
+        principal: toDollars(w.principal), interest: toDollars(w.interest), amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax),
+        paidAmount: toDollars(w.paid), status: paidOff ? 'PAID' : 'PENDING', paidAt: paidOff ? (w.row.paidAt ?? now) : null,
+      },
+      { transaction },
+    );
+  }
+}
+
+/** The plan's derived fields from a position (balance, next due date, past due, days overdue, financial status). */
+function positionFields(pos: PlanPosition) {
+  return {
+    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents),
+    daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue),
+  };
+}
+
+/** ACTIVE ↔ COMPLETED by the balance; CONCLUDED and CANCELLED are kept. */
+function statusFor(plan: StudentPaymentPlan, balanceCents: number): string {
+  if (plan.status === 'ACTIVE' && balanceCents === 0) return 'COMPLETED';
+  if (plan.status === 'COMPLETED' && balanceCents > 0) return 'ACTIVE';
+  return plan.status;
+}
+
+/** The program an account-history line names: the application's product. */
+async function programOf(plan: StudentPaymentPlan, transaction?: Transaction): Promise<string | null> {
+  const application = await Application.findByPk(plan.applicationId, {
+    attributes: ['id'], include: [{ model: Product, as: 'product', attributes: ['id', 'name'] }], transaction,
+  });
+  return (application as (Application & { product?: Product | null }) | null)?.product?.name ?? plan.name ?? null;
+}
+
+interface LineInput {
+  kind: string;
+  description: string;
+  principal?: number;
+  interest?: number;
+  tax?: number;
+  total: number;
+  paymentId?: number | null;
+  refundId?: number | null;
+  last4?: string | null;
+  referenceNumber?: string | null;
+  comment?: string | null;
+}
+
+/** Writes one account-history line (cents in, dollars stored) with the plan's balances after the movement. */
+export async function writeLedgerLine(plan: StudentPaymentPlan, pos: PlanPosition, line: LineInput, transaction?: Transaction): Promise<LedgerEntry> {
+  return LedgerEntry.create(
+    {
+      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: new Date(), kind: line.kind, description: line.description.slice(0, 255),
+      program: (await programOf(plan, transaction))?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
+      tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
+      last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
+    },
+    { transaction },
+  );
+}
+
+/** The account-history text of a payment. */
+function paymentDescription(payment: Payment, entryNumber: number | null): string {
+  const card = payment.cardLast4 ? ` (${payment.cardBrand ?? 'card'} ending ${payment.cardLast4})` : '';
+  switch (payment.type) {
+    case 'INSTALLMENT': return `Payment of installment ${entryNumber ?? ''}`.trim() + card;
+    case 'PRE_PAY': return `Pre-payment${card}`;
+    case 'PAY_OFF': return `Pay-off${card}`;
+    case 'AUTO_PAY': return `Auto-pay of installment ${entryNumber ?? ''}`.trim() + card;
+    case 'ENROLLMENT': return `Enrollment payment${card}`;
+    default: {
+      const channel = ({ CHECK: 'Check', WIRE_TRANSFER: 'Wire transfer', OTHER: 'Other' } as Record<string, string>)[payment.channel] ?? 'External';
+      return `${channel} payment`;
+    }
+  }
+}
+
+/**
+ * Allocates an IN_PROGRESS payment the gateway (or staff) accepted, by its type:
+ * - INSTALLMENT / AUTO_PAY / ENROLLMENT: its entry (paymentScheduleId) first, then the oldest unpaid;
+ * - EXTERNAL: the oldest unpaid entries in order;
+ * - PRE_PAY: every entry due by today in full first, then the rest is principal on the first entry
+ *   not yet due, and the entries not yet due are re-amortised over the same count on the reduced
+ *   principal (APR/12; the last absorbs rounding), so Σ principal stays the plan's principal;
+ * - PAY_OFF: the interest of entries not yet due is forgiven (their interest drops to what was paid
+ *   of it; plan totalInterest/totalOwed shrink), then every unpaid entry is paid.
+ * The payment becomes ACCEPTED with its parts and allocations; the plan's totals, balance, next due
+ * date, past-due amount and status (COMPLETED at zero) move; one PAYMENT / EXTERNAL_PAYMENT line.
+ * More than the plan owes is 409 AMOUNT_EXCEEDED (nothing written).
+ */
+export async function applyPayment(payment: Payment, today: string, transaction: Transaction): Promise<void> {
+  const { plan, entries } = await loadPlan(payment.studentPaymentPlanId, transaction);
+  const work = entries.map(toWork);
+  const allocations = new Map<number, { principal: number; interest: number; tax: number }>();
+  let left = toCents(payment.amount);
+  let interestDelta = 0;
+
+  const allocate = (w: Work, part: 'principal' | 'interest' | 'tax', cents: number) => {
+    if (cents <= 0) return;
+    const a = allocations.get(w.row.id) ?? { principal: 0, interest: 0, tax: 0 };
+    a[part] += cents;
+    allocations.set(w.row.id, a);
+    w.paid += cents;
+    w.changed = true;
+    left -= cents;
+  };
+  /** Pays up to `left` of one entry in its order (see entryParts). */
+  const payEntry = (w: Work) => {
+    if (left <= 0) return;
+    const p = entryParts(asEntry(w), today);
+    const order: Array<['principal' | 'interest' | 'tax', number]> = p.due
+      ? [['tax', p.unpaidTax], ['interest', p.unpaidInterest], ['principal', p.unpaidPrincipal]]
+      : [['principal', p.unpaidPrincipal], ['interest', p.unpaidInterest], ['tax', p.unpaidTax]];
+    for (const [part, unpaid] of order) allocate(w, part, Math.min(unpaid, left));
+  };
+  const unpaid = () => work.filter((w) => w.paid < w.principal + w.interest + w.tax);
+
+  if (payment.type === 'PAY_OFF') {
+    for (const w of unpaid()) {
+      const p = entryParts(asEntry(w), today);
+      if (!p.due && p.unpaidInterest > 0) {
+        w.interest -= p.unpaidInterest;
+        interestDelta -= p.unpaidInterest;
+        w.changed = true;
+      }
+    }
+    for (const w of unpaid()) payEntry(w);
+  } else if (payment.type === 'PRE_PAY') {
+    for (const w of unpaid().filter((x) => x.row.dueDate <= today)) payEntry(w);
+    const future = unpaid().filter((x) => x.row.dueDate > today);
+    if (left > 0 && future.length) {
+      const parts = future.map((w) => entryParts(asEntry(w), today));
+      const unpaidPrincipal = parts.reduce((s, p) => s + p.unpaidPrincipal, 0);
+      const reduction = Math.min(left, unpaidPrincipal);
+      if (reduction > 0) {
+        allocate(future[0], 'principal', reduction);
+        const plan2 = amortise(unpaidPrincipal - reduction, future.length, Number(plan.interestRate ?? 0));
+        future.forEach((w, i) => {
+          const paidPrincipal = parts[i].principal - parts[i].unpaidPrincipal + (i === 0 ? reduction : 0);
+          const paidInterest = parts[i].interest - parts[i].unpaidInterest;
+          const interest = paidInterest + plan2[i].interest;
+          interestDelta += interest - w.interest;
+          w.principal = paidPrincipal + plan2[i].principal;
+          w.interest = interest;
+          w.changed = true;
+        });
+      }
+      // Past every principal (entries ahead carrying tax): the rest pays their tax in order.
+      for (const w of unpaid().filter((x) => x.row.dueDate > today)) payEntry(w);
+    }
+  } else {
+    const target = payment.type !== 'EXTERNAL' && payment.paymentScheduleId ? work.find((w) => w.row.id === payment.paymentScheduleId) : undefined;
+    if (target) payEntry(target);
+    for (const w of unpaid()) payEntry(w);
+  }
+  if (left > 0) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+
+  await saveWork(work, transaction);
+  let principal = 0, interest = 0, tax = 0;
+  const now = new Date();
+  const rows = [...allocations.entries()].map(([entryId, a]) => {
+    principal += a.principal;
+    interest += a.interest;
+    tax += a.tax;
+    return {
+      paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
+      amount: toDollars(a.principal + a.interest + a.tax), createdAt: now,
+    };
+  });
+  await PaymentAllocation.bulkCreate(rows, { transaction });
+  await payment.update(
+    { status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null },
+    { transaction },
+  );
+
+  const pos = planPosition(work.map(asEntry), today);
+  const amount = toCents(payment.amount);
+  await plan.update(
+    {
+      totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
+      interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
+      totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
+      ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+    },
+    { transaction },
+  );
+  const entryNumber = payment.paymentScheduleId ? (work.find((w) => w.row.id === payment.paymentScheduleId)?.row.number ?? null) : null;
+  await writeLedgerLine(
+    plan, pos,
+    {
+      kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT', description: paymentDescription(payment, entryNumber), principal, interest, tax, total: amount,
+      paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? payment.gatewayChargeId, comment: payment.comment,
+    },
+    transaction,
+  );
+}
+
+/**
+ * Undoes an ACCEPTED payment (a lost dispute: CHARGEBACK → INVALID; a voided manual payment: VOID →
+ * DELETED): its allocations come off the entries (they reopen), the plan's paid totals go back, the
+ * balance and status follow (a COMPLETED plan is ACTIVE again); one CHARGEBACK line (total −amount).
+ * Interest forgiven by a pay-off and a pre-pay's re-amortisation stay as they are. Another status is
+ * 409 STATUS_INVALID.
+ */
+export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID', today: string, transaction: Transaction): Promise<void> {
+  const fresh = await Payment.findByPk(payment.id, { transaction });
+  if (!fresh || fresh.status !== 'ACCEPTED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+  const { plan, entries } = await loadPlan(fresh.studentPaymentPlanId, transaction);
+  const work = entries.map(toWork);
+  const allocations = await PaymentAllocation.findAll({ where: { paymentId: fresh.id }, transaction });
+  let principal = 0, interest = 0, tax = 0;
+  for (const a of allocations) {
+    const w = work.find((x) => x.row.id === a.paymentScheduleId);
+    principal += toCents(a.principal);
+    interest += toCents(a.interest);
+    tax += toCents(a.tax);
+    if (!w) continue;
+    w.paid = Math.max(0, w.paid - toCents(a.amount));
+    w.changed = true;
+  }
+  await saveWork(work, transaction);
+  const amount = toCents(fresh.amount);
+  await fresh.update({ status: how === 'CHARGEBACK' ? 'INVALID' : 'DELETED', ...(how === 'CHARGEBACK' ? { failureMessage: 'Chargeback' } : {}) }, { transaction });
+  payment.set({ status: fresh.status, failureMessage: fresh.failureMessage });
+  const pos = planPosition(work.map(asEntry), today);
+  await plan.update(
+    {
+      totalPaid: toDollars(toCents(plan.totalPaid) - amount), principalPaid: toDollars(toCents(plan.principalPaid) - principal),
+      interestPaid: toDollars(toCents(plan.interestPaid) - interest), taxPaid: toDollars(toCents(plan.taxPaid) - tax),
+      ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+    },
+    { transaction },
+  );
+  await writeLedgerLine(
+    plan, pos,
+    {
+      kind: 'CHARGEBACK', description: how === 'CHARGEBACK' ? 'Chargeback (dispute lost)' : 'Payment voided', principal: -principal, interest: -interest, tax: -tax, total: -amount,
+      paymentId: fresh.id, last4: fresh.cardLast4, referenceNumber: fresh.referenceNumber ?? fresh.gatewayChargeId,
+    },
+    transaction,
+  );
+}
+
+/**
+ * A refund movement already paid back (external, or online against one payment): plan.totalRefunds
+ * += amount + tax; an online one adds `amount` to the payment's refundedAmount; one REFUND line
+ * (total −(amount + tax)). What the plan owes does not change.
+ */
+export async function recordRefundMovement(
+  args: { planId: number; paymentId: number | null; refundId: number; amountCents: number; taxCents: number; description: string; referenceNumber: string | null; comment: string | null },
+  transaction: Transaction,
+): Promise<void> {
+  const { plan, entries } = await loadPlan(args.planId, transaction);
+  const total = args.amountCents + args.taxCents;
+  await plan.update({ totalRefunds: toDollars(toCents(plan.totalRefunds) + total) }, { transaction });
+  let last4: string | null = null;
+  if (args.paymentId) {
+    const payment = await Payment.findByPk(args.paymentId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!payment) throw AppError.notFound('Payment');
+    await payment.update({ refundedAmount: toDollars(toCents(payment.refundedAmount) + args.amountCents) }, { transaction });
+    last4 = payment.cardLast4 ?? null;
+  }
+  await writeLedgerLine(
+    plan, planPosition(entries, schoolToday()),
+    {
+      kind: 'REFUND', description: args.description, principal: -args.amountCents, tax: -args.taxCents, total: -total, paymentId: args.paymentId, refundId: args.refundId,
+      last4, referenceNumber: args.referenceNumber, comment: args.comment,
+    },
+    transaction,
+  );
+}
+
+/**
+ * Staff set one entry's tax amount: a PAID entry (or a tax that would leave it owing less than it has
+ * paid) is 409 ALREADY_PROCESSED; the plan's totalTax, totalOwed and balance move by the change; one
+ * TAX line (total = the change) and an activity entry. 404 for an unknown entry.
+ */
+export async function setEntryTax(entryId: number, taxCents: number, actor: Actor, transaction: Transaction): Promise<void> {
+  const entry = await PaymentSchedule.findByPk(entryId, { attributes: ['id', 'studentPaymentPlanId'], transaction });
+  if (!entry) throw AppError.notFound('Payment schedule');
+  const today = schoolToday();
+  const { plan, entries } = await loadPlan(entry.studentPaymentPlanId, transaction);
+  const work = entries.map(toWork);
+  const w = work.find((x) => x.row.id === entryId)!;
+  if (w.row.status === 'PAID' || w.principal + w.interest + taxCents < w.paid) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+  const delta = taxCents - w.tax;
+  if (delta === 0) return;
+  w.tax = taxCents;
+  w.changed = true;
+  await saveWork(work, transaction);
+  const pos = planPosition(work.map(asEntry), today);
+  await plan.update(
+    {
+      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      ...stamp(actor),
+    },
+    { transaction },
+  );
+  await writeLedgerLine(plan, pos, { kind: 'TAX', description: `Tax on installment ${w.row.number}`, tax: delta, total: delta }, transaction);
+  await recordActivity(
+    actor,
+    {
+      entityType: 'PAYMENT_PLAN', entityId: plan.id, studentId: plan.studentId, category: 'BILLING', type: 'UPDATED',
+      description: `Tax of installment ${w.row.number} set to ${formatMoney(taxCents)}`, changes: { [`schedule.${w.row.number}.taxAmount`]: { from: toDollars(taxCents - delta), to: toDollars(taxCents) } },
+    },
+    transaction,
+  );
+}
+
+/** Recomputes a plan's balance, next due date, past-due amount, days overdue, financial status and status from its entries. */
+export async function refreshPlan(planId: number, today: string, transaction: Transaction): Promise<StudentPaymentPlan> {
+  const { plan, entries } = await loadPlan(planId, transaction);
+  const pos = planPosition(entries, today);
+  await plan.update({ ...positionFields(pos), status: statusFor(plan, pos.balanceCents) }, { transaction });
+  return plan;
+}

@@ -1,0 +1,166 @@
+import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
+import { ExternalPayment, FailedPayment, Payment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { Messages } from '../../models/messages';
+import { applyPayment, claimPlan, loadPlan, planPosition, releasePlan, toCents, toDollars } from '../billing/ledger';
+import { recordActivity, stamp, updatedByOf } from '../common/audit';
+import type { Actor } from '../common/context';
+import { AppError } from '../common/errors';
+import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { externalPaymentCriteria, externalPaymentSortable, type ExternalPaymentCriteria } from './external-payments.schemas';
+
+/**
+ * External payments (back-office spec §3, §9 /external_payments): checks, wire transfers and other
+ * payments received outside the gateway, recorded by staff on a schedule entry as PENDING. Accepting
+ * one applies it to the plan like any payment: it claims the plan (409 PAYMENT_IN_PROGRESS while a
+ * card payment is running), becomes a Payment of type EXTERNAL (channel = its method) that pays the
+ * oldest unpaid entries first, and writes the EXTERNAL_PAYMENT account-history line. Only a PENDING
+ * one is decided (409 STATUS_INVALID) or has its amount changed (409 ALREADY_PROCESSED).
+ */
+
+const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+
+const include: Includeable[] = [
+  { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
+  { model: StudentPaymentPlan, as: 'plan', attributes: ['id', 'name', 'status', 'balance'] },
+  { model: PaymentSchedule, as: 'schedule', attributes: ['id', 'number', 'dueDate', 'status'] },
+];
+
+type Loaded = ExternalPayment & { student?: Student | null; plan?: StudentPaymentPlan | null; schedule?: PaymentSchedule | null };
+
+export function externalPaymentDto(row: ExternalPayment) {
+  const r = row as Loaded;
+  const s = r.student;
+  return {
+    id: r.id, studentId: r.studentId, applicationId: r.applicationId, studentPaymentPlanId: r.studentPaymentPlanId, paymentScheduleId: r.paymentScheduleId, method: r.method,
+    paymentAmount: money(r.paymentAmount), paymentDate: r.paymentDate, referenceNumber: r.referenceNumber, comment: r.comment, status: r.status, paymentId: r.paymentId,
+    student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email } : null,
+    plan: r.plan ? { id: r.plan.id, name: r.plan.name, status: r.plan.status, balance: money(r.plan.balance) } : null,
+    schedule: r.schedule ? { id: r.schedule.id, number: r.schedule.number, dueDate: r.schedule.dueDate, status: r.schedule.status } : null,
+    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+  };
+}
+export type ExternalPaymentDto = ReturnType<typeof externalPaymentDto>;
+
+const spec: ListSpec<ExternalPayment> = { model: ExternalPayment, sortable: externalPaymentSortable, defaultDescending: true, keywordColumns: [], include };
+
+/** The keyword: every word matches the student's first name, last name or email (prefixes), or the payment's or student's id. */
+function keywordCondition(keyword: string | undefined): WhereOptions | null {
+  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return null;
+  const sequelize = ExternalPayment.sequelize!;
+  const dialect = sequelize.getDialect();
+  const perWord = words.map((w) => {
+    const like = sequelize.escape(likePrefix(w, dialect));
+    const ors: WhereOptions[] = [
+      { studentId: { [Op.in]: Sequelize.literal(`(SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like})`) } },
+    ];
+    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) }, { studentId: Number(w) });
+    return { [Op.or]: ors };
+  });
+  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
+}
+
+/** GET /external_payments (newest first; keyword). */
+export function listExternalPayments(q: PagingQuery) {
+  return runList(spec, { ...q, keyword: undefined }, [keywordCondition(q.keyword)], externalPaymentDto);
+}
+
+/** POST /external_payments/find_by_criteria: students, statuses, paymentAmount, paymentDate, updatedBy, updatedAt. */
+export function findExternalPaymentsByCriteria(q: PagingQuery, c: ExternalPaymentCriteria) {
+  const conditions = criteriaWhere(externalPaymentCriteria, c, ExternalPayment.sequelize!.getDialect());
+  return runList(spec, { ...q, keyword: undefined }, [...conditions, keywordCondition(q.keyword)], externalPaymentDto);
+}
+
+async function loadDto(id: number, transaction?: Transaction): Promise<ExternalPaymentDto> {
+  const row = await ExternalPayment.findByPk(id, { include, transaction });
+  if (!row) throw AppError.notFound('External payment');
+  return externalPaymentDto(row);
+}
+
+export function getExternalPayment(id: number) {
+  return loadDto(id);
+}
+
+/** The failed payments of entries the payment left PAID are settled (RESOLVED). */
+async function resolveFailedPayments(planId: number, transaction: Transaction): Promise<void> {
+  const paid = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId, status: 'PAID' }, attributes: ['id'], transaction });
+  if (!paid.length) return;
+  await FailedPayment.update(
+    { status: 'RESOLVED', resolvedAt: new Date() },
+    { where: { studentPaymentPlanId: planId, status: 'FAILED', paymentScheduleId: { [Op.in]: paid.map((e) => e.id) } }, transaction },
+  );
+}
+
+/**
+ * Accepts a PENDING external payment inside `transaction`: claims the plan, refuses a plan that is not
+ * ACTIVE (PAYMENT_DISABLED), one with nothing left to pay (NO_BALANCE) and an amount above its balance
+ * (AMOUNT_EXCEEDED); then the EXTERNAL payment is created and applied, and the claim released.
+ */
+async function accept(row: ExternalPayment, actor: Actor, transaction: Transaction): Promise<Payment> {
+  const claim = await claimPlan(row.studentPaymentPlanId, transaction);
+  const today = schoolToday();
+  const { plan, entries } = await loadPlan(row.studentPaymentPlanId, transaction);
+  if (plan.status !== 'ACTIVE') throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
+  const position = planPosition(entries, today);
+  if (position.balanceCents <= 0) throw AppError.conflict('NO_BALANCE', Messages.NO_BALANCE);
+  if (toCents(row.paymentAmount) > position.balanceCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+  const payment = await Payment.create(
+    {
+      studentId: row.studentId, applicationId: row.applicationId, studentPaymentPlanId: row.studentPaymentPlanId, paymentScheduleId: row.paymentScheduleId, type: 'EXTERNAL',
+      channel: row.method, amount: money(row.paymentAmount), status: 'IN_PROGRESS', referenceNumber: row.referenceNumber, comment: row.comment, paymentDate: row.paymentDate,
+      externalPaymentId: row.id, ...stamp(actor),
+    },
+    { transaction },
+  );
+  await applyPayment(payment, today, transaction);
+  await releasePlan(row.studentPaymentPlanId, claim, transaction);
+  await resolveFailedPayments(row.studentPaymentPlanId, transaction);
+  return payment;
+}
+
+/**
+ * PATCH /external_payments/{id}/status?status=ACCEPTED|REJECTED: only from PENDING (409
+ * STATUS_INVALID); ACCEPTED applies it (see `accept`); a compare-and-set on the status decides
+ * between two concurrent calls.
+ */
+export async function changeExternalPaymentStatus(id: number, to: 'ACCEPTED' | 'REJECTED', actor: Actor): Promise<ExternalPaymentDto> {
+  await ExternalPayment.sequelize!.transaction(async (transaction) => {
+    const row = await ExternalPayment.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
+    if (!row) throw AppError.notFound('External payment');
+    if (row.status !== 'PENDING') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    const payment = to === 'ACCEPTED' ? await accept(row, actor, transaction) : null;
+    const [count] = await ExternalPayment.update(
+      { status: to, ...(payment ? { paymentId: payment.id } : {}), ...stamp(actor) },
+      { where: { id, status: 'PENDING' }, transaction },
+    );
+    if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    await recordActivity(
+      actor,
+      {
+        entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED',
+        description: `External payment ${to}: ${row.method} $${money(row.paymentAmount).toFixed(2)}`, changes: { status: { from: 'PENDING', to } },
+      },
+      transaction,
+    );
+  });
+  return loadDto(id);
+}
+
+/** PUT /external_payments/{id}/payment-amount: a PENDING one's amount (else 409 ALREADY_PROCESSED). */
+export async function updateExternalPaymentAmount(id: number, amountCents: number, actor: Actor): Promise<ExternalPaymentDto> {
+  await ExternalPayment.sequelize!.transaction(async (transaction) => {
+    const row = await ExternalPayment.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
+    if (!row) throw AppError.notFound('External payment');
+    if (row.status !== 'PENDING') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+    const before = money(row.paymentAmount);
+    if (toCents(row.paymentAmount) === amountCents) return;
+    await row.update({ paymentAmount: amountCents / 100, ...stamp(actor) }, { transaction });
+    await recordActivity(
+      actor,
+      { entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', changes: { paymentAmount: { from: before, to: amountCents / 100 } } },
+      transaction,
+    );
+  });
+  return loadDto(id);
+}

@@ -1,0 +1,61 @@
+import type { Ctx, Deps } from '../common/context';
+import { AppError } from '../common/errors';
+import { route } from '../common/route';
+import { gatewayFor } from '../integrations/gateway';
+import {
+  externalPaymentBody, idempotencyKey, onlinePaymentBody, paymentBody, paymentListQuery, planPaymentParams, scheduleParams, studentParams, taxAmountBody,
+} from './payments.schemas';
+import * as payments from './payments.service';
+
+const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
+
+/** The optional Idempotency-Key header (≤ 100 characters; 400 otherwise). */
+function keyOf(ctx: Ctx<unknown, unknown, unknown>): string | undefined {
+  const parsed = idempotencyKey.safeParse(ctx.req.get('Idempotency-Key') ?? undefined);
+  if (!parsed.success) throw AppError.badRequest({ 'Idempotency-Key': parsed.error.issues[0]?.message ?? 'Invalid value' });
+  return parsed.data;
+}
+
+/**
+ * /api/students/{id}/... payments (billing contract, issue 6): a student pays their own plans by card
+ * (`self`); staff need payments:create to pay or record an external payment, payments:update to set
+ * an entry's tax or cancel a payment in progress, payments:read to list. A plan or entry that is not
+ * the student's is 404.
+ */
+export function paymentRoutes(deps: Deps) {
+  const gateway = gatewayFor(deps.config);
+  payments.usePaymentGateway(gateway);
+  return [
+    route({
+      method: 'post', path: '/:id/payment_plans/:planId/payments',
+      summary: 'Pay a plan by card: INSTALLMENT (the oldest unpaid entry), PRE_PAY or PAY_OFF (header Idempotency-Key; 409 refusals in the contract order, PAYMENT_FAILURE on a decline)',
+      access: 'payments:create', self: own, params: planPaymentParams, body: paymentBody, status: 201,
+      handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, keyOf(ctx), ctx.actor),
+    }),
+    route({
+      method: 'post', path: '/:id/payment_schedule/:scheduleId/online_payment', summary: "Pay one schedule entry by card (amount defaults to the entry's due; header Idempotency-Key)",
+      access: 'payments:create', self: own, params: scheduleParams, body: onlinePaymentBody, status: 201,
+      handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, keyOf(ctx), ctx.actor),
+    }),
+    route({
+      method: 'post', path: '/:id/payment_schedule/:scheduleId/external_payment', summary: 'Record a check, wire transfer or other payment on an entry (PENDING until accepted)',
+      access: 'payments:create', params: scheduleParams, body: externalPaymentBody, status: 201,
+      handle: ({ params, body, actor }) => payments.recordExternalPayment(params.id, params.scheduleId, body, actor),
+    }),
+    route({
+      method: 'post', path: '/:id/payment_schedule/:scheduleId/tax_amount', summary: "Set an entry's tax amount (409 ALREADY_PROCESSED once paid)",
+      access: 'payments:update', params: scheduleParams, body: taxAmountBody,
+      handle: ({ params, body, actor }) => payments.setScheduleTax(params.id, params.scheduleId, body.taxAmount, actor),
+    }),
+    route({
+      method: 'post', path: '/:id/payment_schedule/:scheduleId/cancel_online_payment', summary: "Cancel the plan's card payment in progress (INVALID 'Cancelled by staff'; 409 STATUS_INVALID when none)",
+      access: 'payments:update', params: scheduleParams,
+      handle: ({ params, actor }) => payments.cancelOnlinePayment(params.id, params.scheduleId, actor),
+    }),
+    route({
+      method: 'get', path: '/:id/payments', summary: "A student's payments, newest first (applicationId, size, page)", access: 'payments:read', self: own,
+      params: studentParams, query: paymentListQuery,
+      handle: ({ params, query }) => payments.listStudentPayments(params.id, query),
+    }),
+  ];
+}

@@ -1,0 +1,537 @@
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { format, Messages } from '../../models/messages';
+import { applyPayment, claimPlan, entryParts, formatMoney, loadPlan, planPosition, releasePlan, setEntryTax, toCents, toDollars } from '../billing/ledger';
+import { recordActivity, stamp } from '../common/audit';
+import { systemActor, type Actor } from '../common/context';
+import { AppError } from '../common/errors';
+import type { Page } from '../common/list';
+import { loadConfig } from '../config';
+import { getExternalPayment, type ExternalPaymentDto } from '../external-payments/external-payments.service';
+import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from '../integrations/gateway';
+import { entryDto } from '../payment-plans/student-plans.service';
+import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
+
+/**
+ * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
+ * a student (or staff for them) pays the next installment, pre-pays or pays off a plan by card; the
+ * school charges auto-pay entries and the enrollment deposit. Every card payment runs in three steps
+ * so no database transaction waits on the gateway:
+ * 1. the refusals in the contract's order; the plan's claim (one compare-and-set statement; one
+ *    payment in progress per plan); then tx1 checks the refusals again on the locked plan and inserts
+ *    the IN_PROGRESS payment (a refusal there releases the claim);
+ * 2. the gateway charges with the payment's own idempotency key (`payment-{id}`), outside any transaction;
+ * 3. tx2 applies the accepted payment to the ledger (or marks it INVALID with the gateway's reason),
+ *    records the card-provider event and releases the claim.
+ * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
+ * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
+ * first payment's result (its 201 body, or the same 409) and never charges again.
+ */
+
+export type ChargeType = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF' | 'AUTO_PAY' | 'ENROLLMENT';
+
+export function paymentDto(p: Payment) {
+  const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+  return {
+    id: p.id, studentId: p.studentId, applicationId: p.applicationId, studentPaymentPlanId: p.studentPaymentPlanId, paymentScheduleId: p.paymentScheduleId ?? null,
+    type: p.type, channel: p.channel, amount: money(p.amount), principalAmount: money(p.principalAmount), interestAmount: money(p.interestAmount), taxAmount: money(p.taxAmount),
+    refundedAmount: money(p.refundedAmount), status: p.status, failureMessage: p.failureMessage ?? null, cardBrand: p.cardBrand ?? null, cardLast4: p.cardLast4 ?? null,
+    referenceNumber: p.referenceNumber ?? null, comment: p.comment ?? null, paymentDate: p.paymentDate, processedAt: p.processedAt ?? null, createdAt: p.createdAt,
+  };
+}
+export type PaymentDto = ReturnType<typeof paymentDto>;
+
+// ---- The gateway the school's own charges use (set by the payments router from the app's config) ----
+
+let configured: PaymentGateway | null = null;
+/** The payments router hands its gateway here, so enrollment and auto-pay charges share it (and its idempotency memory). */
+export function usePaymentGateway(gateway: PaymentGateway): void {
+  configured = gateway;
+}
+function currentGateway(): PaymentGateway {
+  configured ??= gatewayFor(loadConfig());
+  return configured;
+}
+
+// ---- The charge pipeline ----
+
+export interface ChargeRequest {
+  studentId: number;
+  planId: number;
+  type: ChargeType;
+  /** Cents; null = what the type pays (the entry's due, the pay-off). */
+  amountCents: number | null;
+  /** The entry an INSTALLMENT / AUTO_PAY / ENROLLMENT pays (null: the oldest unpaid). */
+  scheduleId?: number | null;
+  paymentMethodId?: number | null;
+  idempotencyKey?: string | null;
+  actor: Actor;
+}
+
+/** The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409. */
+function replay(payment: Payment): Payment {
+  if (payment.status === 'IN_PROGRESS') throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
+  if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, payment.failureMessage ?? ''));
+  return payment;
+}
+
+/**
+ * The refusals of the contract, in its order, for a plan and its entries (rules 2–5; rule 1, the
+ * amount above 0.50, is the body schema's and checked again here for defaulted amounts). Answers the
+ * amount to charge and the entry it pays.
+ */
+export function checkPayment(
+  plan: StudentPaymentPlan, entries: PaymentSchedule[], req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>, today: string,
+): { amountCents: number; entry: PaymentSchedule | null } {
+  if (plan.status !== 'ACTIVE' || plan.paymentAccountBlocked || plan.bankruptcy) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
+  const pos = planPosition(entries, today);
+  const perEntry = req.type === 'INSTALLMENT' || req.type === 'AUTO_PAY' || req.type === 'ENROLLMENT';
+  if (pos.balanceCents <= 0) throw perEntry ? AppError.conflict('NO_DUE_BALANCE', Messages.NO_DUE_BALANCE) : AppError.conflict('NO_BALANCE', Messages.NO_BALANCE);
+  let amount = req.amountCents;
+  let entry: PaymentSchedule | null = null;
+  if (perEntry) {
+    entry = req.scheduleId ? (entries.find((e) => e.id === req.scheduleId) ?? null) : pos.nextEntry ? (entries.find((e) => e.id === pos.nextEntry!.id) ?? null) : null;
+    if (!entry) throw AppError.conflict('NO_DUE_BALANCE', Messages.NO_DUE_BALANCE);
+    const due = entryParts(entry, today).remaining;
+    if (entry.status === 'PAID' || due <= 0) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+    amount ??= due;
+    minimum(amount);
+    if (amount < due) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
+    if (amount > due) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+  } else if (req.type === 'PRE_PAY') {
+    if (amount === null) throw AppError.badRequest({ amount: Messages.REQUIRED });
+    minimum(amount);
+    if (amount >= pos.payoffCents) throw AppError.conflict('PREPAY_AT_OR_ABOVE_PAYOFF', Messages.PREPAY_AT_OR_ABOVE_PAYOFF);
+    const leftover = pos.payoffCents - amount;
+    if (leftover < 50) throw AppError.conflict('LEFTOVER_BALANCE', format(Messages.LEFTOVER_BALANCE, formatMoney(leftover), formatMoney(pos.payoffCents)));
+    if (amount < pos.dueNowCents) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
+  } else {
+    amount ??= pos.payoffCents;
+    minimum(amount);
+    if (amount < pos.payoffCents) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
+    if (amount > pos.payoffCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+  }
+  return { amountCents: amount, entry };
+}
+
+function minimum(amountCents: number): void {
+  if (amountCents <= 50) throw AppError.badRequest({ amount: Messages.MIN_PAYMENT_AMOUNT });
+}
+
+/**
+ * The card to charge (rule 6): the one named (a card of the student, not deleted; else 404), else the
+ * plan's card, else the student's default; none → 409 PAYMENT_METHOD_REQUIRED.
+ */
+async function resolveCard(studentId: number, plan: StudentPaymentPlan, paymentMethodId: number | null | undefined, transaction?: Transaction): Promise<PaymentMethod> {
+  if (paymentMethodId) {
+    const named = await PaymentMethod.findOne({ where: { id: paymentMethodId, studentId, deleted: false }, transaction });
+    if (!named) throw AppError.notFound('Payment method');
+    return named;
+  }
+  const own = plan.paymentMethodId ? await PaymentMethod.findOne({ where: { id: plan.paymentMethodId, studentId, deleted: false }, transaction }) : null;
+  const card = own ?? (await PaymentMethod.findOne({ where: { studentId, isDefault: true, deleted: false }, order: [['id', 'DESC']], transaction }));
+  if (!card) throw AppError.conflict('PAYMENT_METHOD_REQUIRED', Messages.PAYMENT_METHOD_REQUIRED);
+  return card;
+}
+
+type GatewayDispute = { id: string; reason: string };
+
+/**
+ * Charges a plan by card (the pipeline in the file comment). Answers the ACCEPTED payment; a decline
+ * (or a charge the gateway refuses) leaves it INVALID with the reason and throws 409 PAYMENT_FAILURE
+ * 'Payment failure {reason}'. A gateway error of unknown outcome (network) leaves the payment
+ * IN_PROGRESS and the claim held until it expires, and is rethrown.
+ */
+export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): Promise<Payment> {
+  const sequelize = Payment.sequelize!;
+  const scopedKey = req.idempotencyKey ? `student:${req.studentId}:${req.idempotencyKey}` : null;
+  if (scopedKey) {
+    const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
+    if (first) return replay(first);
+  }
+  const today = schoolToday();
+  // The refusals first, without a transaction (the answer most refused calls get, fast).
+  const before = await loadPlan(req.planId);
+  if (before.plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
+  checkPayment(before.plan, before.entries, req, today);
+  await resolveCard(req.studentId, before.plan, req.paymentMethodId);
+  // The claim is one compare-and-set statement of its own: concurrent attempts on the plan are
+  // refused here, before any of them opens a transaction (SQLite runs one writer at a time).
+  let claim: string;
+  try {
+    claim = await claimPlan(req.planId);
+  } catch (err) {
+    if (scopedKey && err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') {
+      const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
+      if (first) return replay(first);
+    }
+    throw err;
+  }
+  let started: { payment: Payment; card: PaymentMethod };
+  try {
+    // tx1, under the claim: the rules again on the locked plan, then the IN_PROGRESS payment.
+    started = await sequelize.transaction(async (transaction) => {
+      const { plan, entries } = await loadPlan(req.planId, transaction);
+      const { amountCents, entry } = checkPayment(plan, entries, req, today);
+      const card = await resolveCard(req.studentId, plan, req.paymentMethodId, transaction);
+      const payment = await Payment.create(
+        {
+          studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
+          paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
+          idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
+        },
+        { transaction },
+      );
+      return { payment, card };
+    });
+  } catch (err) {
+    await releasePlan(req.planId, claim);
+    // The same key sent twice at once: the first insert wins, the other answers its result.
+    if (scopedKey && err instanceof UniqueConstraintError) {
+      const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
+      if (first) return replay(first);
+    }
+    throw err;
+  }
+  const { payment, card } = started;
+
+  let result: ChargeResult | null = null;
+  let failure: string | null = null;
+  try {
+    result = await gateway.charge({
+      amountCents: toCents(payment.amount), currency: 'usd', customerId: card.gatewayCustomerId ?? null, methodId: card.gatewayMethodId, idempotencyKey: `payment-${payment.id}`,
+      description: `Tuition payment ${payment.id} (plan ${payment.studentPaymentPlanId})`,
+      metadata: { paymentId: String(payment.id), planId: String(payment.studentPaymentPlanId), studentId: String(payment.studentId), type: payment.type },
+    });
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    failure = err.reason;
+  }
+
+  if (failure !== null) {
+    await sequelize.transaction(async (transaction) => {
+      await payment.update({ status: 'INVALID', failureMessage: failure!.slice(0, 255), processedAt: new Date() }, { transaction });
+      await GatewayEvent.create(
+        { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status: 'FAILED', reference: null, message: failure!.slice(0, 255) },
+        { transaction },
+      );
+      await StudentPaymentPlan.update({ lastFailureAt: new Date(), lastFailureMessage: failure!.slice(0, 255) }, { where: { id: payment.studentPaymentPlanId }, transaction, silent: true });
+      await releasePlan(payment.studentPaymentPlanId, claim, transaction);
+    });
+    throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, failure));
+  }
+
+  const charged = result!;
+  await sequelize.transaction(async (transaction) => {
+    await GatewayEvent.create(
+      { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status: 'SUCCEEDED', reference: charged.chargeId, message: null },
+      { transaction },
+    );
+    const fresh = await Payment.findByPk(payment.id, { transaction, lock: transaction.LOCK.UPDATE });
+    // Cancelled by staff while the gateway answered: the charge is on record (event above), the payment stays as staff left it.
+    if (!fresh || fresh.status !== 'IN_PROGRESS') return;
+    await fresh.update({ gatewayChargeId: charged.chargeId }, { transaction });
+    await applyPayment(fresh, today, transaction);
+    const dispute = (charged as ChargeResult & { dispute?: GatewayDispute }).dispute;
+    if (dispute) {
+      await Dispute.create(
+        {
+          paymentId: fresh.id, studentId: fresh.studentId, studentPaymentPlanId: fresh.studentPaymentPlanId, amount: fresh.amount, reason: dispute.reason?.slice(0, 100) ?? null,
+          status: 'PENDING', gateway: gateway.name, gatewayDisputeId: dispute.id, updatedById: null, updatedByName: 'System',
+        },
+        { transaction },
+      );
+    }
+    await resolvePaidFailures(fresh.studentPaymentPlanId, transaction);
+    await releasePlan(fresh.studentPaymentPlanId, claim, transaction);
+  });
+  return (await Payment.findByPk(payment.id))!;
+}
+
+/** Failed payments (FAILED) of entries now fully paid become RESOLVED. */
+async function resolvePaidFailures(planId: number, transaction: Transaction): Promise<void> {
+  const paid = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId, status: 'PAID' }, attributes: ['id'], transaction });
+  if (!paid.length) return;
+  await FailedPayment.update(
+    { status: 'RESOLVED', resolvedAt: new Date() },
+    { where: { studentPaymentPlanId: planId, status: 'FAILED', paymentScheduleId: { [Op.in]: paid.map((e) => e.id) } }, transaction },
+  );
+}
+
+// ---- HTTP services ----
+
+/** A schedule entry of one of the student's plans (404 otherwise). */
+async function studentEntry(studentId: number, scheduleId: number): Promise<{ entry: PaymentSchedule; plan: StudentPaymentPlan }> {
+  const entry = await PaymentSchedule.findByPk(scheduleId, { include: [{ model: StudentPaymentPlan, as: 'plan', required: true }] });
+  const plan = (entry as (PaymentSchedule & { plan?: StudentPaymentPlan }) | null)?.plan;
+  if (!entry || !plan || plan.studentId !== studentId) throw AppError.notFound('Payment schedule');
+  return { entry, plan };
+}
+
+async function findStudent(studentId: number): Promise<void> {
+  if (!(await Student.findByPk(studentId, { attributes: ['id'] }))) throw AppError.notFound('Student');
+}
+
+/** POST /students/{id}/payment_plans/{planId}/payments. */
+export async function makePayment(
+  gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
+  idempotencyKey: string | undefined, actor: Actor,
+): Promise<PaymentDto> {
+  await findStudent(studentId);
+  const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey, actor });
+  return paymentDto(payment);
+}
+
+/** POST /students/{id}/payment_schedule/{scheduleId}/online_payment: an INSTALLMENT of that entry (amount defaults to its due). */
+export async function payScheduleOnline(
+  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotencyKey: string | undefined, actor: Actor,
+): Promise<PaymentDto> {
+  const { plan } = await studentEntry(studentId, scheduleId);
+  const payment = await chargePlan(gateway, {
+    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotencyKey, actor,
+  });
+  return paymentDto(payment);
+}
+
+/**
+ * POST /students/{id}/payment_schedule/{scheduleId}/external_payment: staff record a check, wire or
+ * other payment on an entry, PENDING until accepted (/external_payments). The plan must take
+ * payments (PAYMENT_DISABLED), the entry must be unpaid (ALREADY_PROCESSED), and the amount within
+ * the plan's balance (AMOUNT_EXCEEDED).
+ */
+export async function recordExternalPayment(studentId: number, scheduleId: number, input: ExternalPaymentInput, actor: Actor): Promise<ExternalPaymentDto> {
+  const id = await Payment.sequelize!.transaction(async (transaction) => {
+    const { entry, plan: found } = await studentEntry(studentId, scheduleId);
+    const { plan, entries } = await loadPlan(found.id, transaction);
+    if (plan.status !== 'ACTIVE' || plan.paymentAccountBlocked || plan.bankruptcy) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
+    if (entry.status === 'PAID') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+    if (input.paymentAmount > planPosition(entries, schoolToday()).balanceCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+    const row = await ExternalPayment.create(
+      {
+        studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, method: input.method, paymentAmount: toDollars(input.paymentAmount),
+        paymentDate: input.paymentDate, referenceNumber: input.referenceNumber ?? null, comment: input.comment ?? null, status: 'PENDING', ...stamp(actor),
+      },
+      { transaction },
+    );
+    await recordActivity(
+      actor,
+      {
+        entityType: 'EXTERNAL_PAYMENT', entityId: row.id, studentId, category: 'BILLING', type: 'CREATED',
+        description: `External payment recorded: ${input.method} ${formatMoney(input.paymentAmount)} on installment ${entry.number}`,
+      },
+      transaction,
+    );
+    return row.id;
+  });
+  return getExternalPayment(id);
+}
+
+/** POST /students/{id}/payment_schedule/{scheduleId}/tax_amount: the entry's tax (ledger setEntryTax), answered as the entry. */
+export async function setScheduleTax(studentId: number, scheduleId: number, taxCents: number, actor: Actor) {
+  await studentEntry(studentId, scheduleId);
+  await Payment.sequelize!.transaction((transaction) => setEntryTax(scheduleId, taxCents, actor, transaction));
+  return entryDto((await PaymentSchedule.findByPk(scheduleId))!);
+}
+
+/**
+ * POST /students/{id}/payment_schedule/{scheduleId}/cancel_online_payment: the plan's card payment
+ * in progress (the entry's own first) becomes INVALID 'Cancelled by staff' and the claim is released;
+ * none in progress → 409 STATUS_INVALID.
+ */
+export async function cancelOnlinePayment(studentId: number, scheduleId: number, actor: Actor): Promise<PaymentDto> {
+  const { plan } = await studentEntry(studentId, scheduleId);
+  const id = await Payment.sequelize!.transaction(async (transaction) => {
+    const running = await Payment.findAll({ where: { studentPaymentPlanId: plan.id, status: 'IN_PROGRESS', channel: 'CARD' }, order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+    const payment = running.find((p) => p.paymentScheduleId === scheduleId) ?? running[0];
+    if (!payment) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    const [count] = await Payment.update(
+      { status: 'INVALID', failureMessage: 'Cancelled by staff', processedAt: new Date(), ...stamp(actor) },
+      { where: { id: payment.id, status: 'IN_PROGRESS' }, transaction },
+    );
+    if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    if (running.length === 1) await StudentPaymentPlan.update({ paymentClaim: null, paymentClaimedAt: null }, { where: { id: plan.id }, transaction, silent: true });
+    await recordActivity(
+      actor,
+      { entityType: 'PAYMENT', entityId: payment.id, studentId, category: 'BILLING', type: 'UPDATED', description: `Online payment ${payment.id} cancelled`, changes: { status: { from: 'IN_PROGRESS', to: 'INVALID' } } },
+      transaction,
+    );
+    return payment.id;
+  });
+  return paymentDto((await Payment.findByPk(id))!);
+}
+
+/** GET /students/{id}/payments?applicationId&size&page: newest first. */
+export async function listStudentPayments(studentId: number, q: PaymentListQuery): Promise<Page<PaymentDto>> {
+  await findStudent(studentId);
+  const where = { studentId, ...(q.applicationId ? { applicationId: q.applicationId } : {}) };
+  const [rows, total] = await Promise.all([
+    Payment.findAll({ where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size }),
+    Payment.count({ where }),
+  ]);
+  return { content: rows.map(paymentDto), pagination: { total, page: q.page, size: q.size } };
+}
+
+// ---- The school's own charges: the enrollment deposit, auto-pay, retries ----
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The auto-pay retry calendar: after the first failure +3 days, after the second +7, then no more (null). */
+export function nextRetryDate(attempts: number, today: string): string | null {
+  if (attempts <= 1) return addDays(today, 3);
+  if (attempts === 2) return addDays(today, 7);
+  return null;
+}
+
+/**
+ * Records a failed charge of an entry: the entry's FAILED failed payment of this source gets another
+ * attempt (or one is created), with the reason, the payment and the next retry date (auto-pay only).
+ */
+async function recordFailure(
+  plan: StudentPaymentPlan, entry: PaymentSchedule | null, source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY', message: string, paymentId: number | null, amountCents: number, today: string,
+  existing?: FailedPayment | null,
+): Promise<FailedPayment> {
+  const open = existing ?? (entry ? await FailedPayment.findOne({ where: { studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, source, status: 'FAILED' }, order: [['id', 'DESC']] }) : null);
+  const now = new Date();
+  if (open) {
+    const attempts = open.attempts + 1;
+    return open.update({
+      attempts, failureMessage: message.slice(0, 255), failedAt: now, paymentId: paymentId ?? open.paymentId, amountToBePaid: toDollars(amountCents),
+      nextRetryDate: open.source === 'AUTO_PAY' ? nextRetryDate(attempts, today) : open.nextRetryDate,
+    });
+  }
+  return FailedPayment.create({
+    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, paymentId, source, status: 'FAILED',
+    amountToBePaid: toDollars(amountCents), failureMessage: message.slice(0, 255), attempts: 1, failedAt: now, nextRetryDate: source === 'AUTO_PAY' ? nextRetryDate(1, today) : null,
+    updatedById: null, updatedByName: 'System',
+  });
+}
+
+/** The failure text of a refused charge: the gateway's reason, or the refusal's message. */
+function failureText(err: unknown): string {
+  if (err instanceof AppError) return err.code === 'PAYMENT_FAILURE' ? err.message.replace(/^Payment failure /, '') : err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The newest payment of a plan (the failed attempt a FailedPayment points at). */
+async function lastAttempt(planId: number): Promise<number | null> {
+  const p = await Payment.findOne({ where: { studentPaymentPlanId: planId }, order: [['id', 'DESC']], attributes: ['id'] });
+  return p?.id ?? null;
+}
+
+export type EnrollmentCharge = { status: 'ACCEPTED' | 'FAILED' | 'SKIPPED'; paymentId: number | null; message?: string };
+
+/**
+ * After an application becomes ENROLLED (called once the status change has committed): charges the
+ * plan's first entry, if unpaid and due, to the application's card (the plan's card, else the
+ * default). A decline or a refusal (no card, ...) is recorded as a FailedPayment of source ENROLLMENT;
+ * nothing is thrown, so the enrollment stands. Migrated plans are not charged (paid in the old system).
+ */
+export async function chargeEnrollmentDeposit(planId: number, gateway: PaymentGateway = currentGateway()): Promise<EnrollmentCharge> {
+  const today = schoolToday();
+  try {
+    const { plan, entries } = await loadPlan(planId);
+    const first = entries[0];
+    if (plan.migrated || !first || first.status === 'PAID' || first.dueDate > today) return { status: 'SKIPPED', paymentId: null };
+    const amount = entryParts(first, today).remaining;
+    try {
+      const payment = await chargePlan(gateway, { studentId: plan.studentId, planId, type: 'ENROLLMENT', amountCents: null, scheduleId: first.id, actor: systemActor });
+      return { status: 'ACCEPTED', paymentId: payment.id };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') return { status: 'SKIPPED', paymentId: null, message: err.message };
+      const message = failureText(err);
+      const paymentId = err instanceof AppError && err.code === 'PAYMENT_FAILURE' ? await lastAttempt(planId) : null;
+      await recordFailure(plan, first, 'ENROLLMENT', message, paymentId, amount, today);
+      return { status: 'FAILED', paymentId, message };
+    }
+  } catch (err) {
+    return { status: 'FAILED', paymentId: null, message: failureText(err) };
+  }
+}
+
+export interface AutoPayResult {
+  charged: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * The auto-pay run for `today` (domain rules: auto-pay charges due entries on their due date from the
+ * plan's card or the default): every unpaid entry due by today of an ACTIVE auto-pay plan that takes
+ * payments, oldest first per plan, as an AUTO_PAY payment of that entry. A failure makes (or adds an
+ * attempt to) the entry's FailedPayment AUTO_PAY: retried on its nextRetryDate (+3 days, then +7),
+ * after the third failure no more. Entries waiting for their retry date are skipped, so are plans
+ * with a payment in progress. Success resolves the entry's failed payments.
+ */
+export async function runAutoPay(today: string = schoolToday(), gateway: PaymentGateway = currentGateway()): Promise<AutoPayResult> {
+  const result: AutoPayResult = { charged: 0, failed: 0, skipped: 0 };
+  const due = await PaymentSchedule.findAll({
+    where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today } },
+    include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
+    order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
+  });
+  if (!due.length) return result;
+  const open = await FailedPayment.findAll({ where: { paymentScheduleId: due.map((e) => e.id), source: 'AUTO_PAY', status: 'FAILED' } });
+  const openBy = new Map(open.map((f) => [f.paymentScheduleId!, f]));
+  const stoppedPlans = new Set<number>();
+  for (const entry of due) {
+    const plan = (entry as PaymentSchedule & { plan: StudentPaymentPlan }).plan;
+    const failed = openBy.get(entry.id);
+    if (stoppedPlans.has(plan.id) || (failed && (!failed.nextRetryDate || failed.nextRetryDate > today))) {
+      result.skipped += 1;
+      continue;
+    }
+    const amount = entryParts(entry, today).remaining;
+    if (amount <= 50) {
+      result.skipped += 1;
+      continue;
+    }
+    try {
+      await chargePlan(gateway, { studentId: plan.studentId, planId: plan.id, type: 'AUTO_PAY', amountCents: null, scheduleId: entry.id, actor: systemActor });
+      result.charged += 1;
+    } catch (err) {
+      if (err instanceof AppError && ['PAYMENT_IN_PROGRESS', 'PAYMENT_DISABLED', 'NO_DUE_BALANCE', 'ALREADY_PROCESSED'].includes(err.code)) {
+        result.skipped += 1;
+        continue;
+      }
+      const paymentId = err instanceof AppError && err.code === 'PAYMENT_FAILURE' ? await lastAttempt(plan.id) : null;
+      await recordFailure(plan, entry, 'AUTO_PAY', failureText(err), paymentId, amount, today, failed);
+      result.failed += 1;
+      // A plan whose card failed is not charged again for its later entries in this run.
+      stoppedPlans.add(plan.id);
+    }
+  }
+  return result;
+}
+
+/**
+ * Staff retry a FAILED failed payment now (the same entry, the plan's card or the default): success
+ * resolves it and answers the payment; a decline adds an attempt (the auto-pay calendar goes on) and
+ * is 409 PAYMENT_FAILURE. A failed payment not FAILED is 409 STATUS_INVALID; an entry paid since
+ * resolves it and is 409 ALREADY_PROCESSED.
+ */
+export async function retryFailedPayment(failedPaymentId: number, actor: Actor, gateway: PaymentGateway = currentGateway()): Promise<PaymentDto> {
+  const failed = await FailedPayment.findByPk(failedPaymentId);
+  if (!failed) throw AppError.notFound('Failed payment');
+  if (failed.status !== 'FAILED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+  const today = schoolToday();
+  const { plan, entries } = await loadPlan(failed.studentPaymentPlanId);
+  const entry = failed.paymentScheduleId ? entries.find((e) => e.id === failed.paymentScheduleId) ?? null : null;
+  if (entry && entry.status === 'PAID') {
+    await failed.update({ status: 'RESOLVED', resolvedAt: new Date(), ...stamp(actor) });
+    throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+  }
+  const type: ChargeType = failed.source === 'AUTO_PAY' ? 'AUTO_PAY' : failed.source === 'ENROLLMENT' ? 'ENROLLMENT' : 'INSTALLMENT';
+  try {
+    const payment = await chargePlan(gateway, { studentId: plan.studentId, planId: plan.id, type, amountCents: null, scheduleId: entry?.id ?? null, actor });
+    await FailedPayment.update({ status: 'RESOLVED', resolvedAt: new Date(), paymentId: payment.id, ...stamp(actor) }, { where: { id: failed.id } });
+    return paymentDto(payment);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'PAYMENT_FAILURE') {
+      const amount = entry ? entryParts(entry, today).remaining : toCents(failed.amountToBePaid);
+      await recordFailure(plan, entry, failed.source as 'AUTO_PAY', failureText(err), await lastAttempt(plan.id), amount, today, failed);
+      await failed.update(stamp(actor));
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The billing calls of the portal (issue 6 contract: the student's payment plans, payments, account
+ * history, card-provider and gateway history, refunds, cards and auto-pay), typed, over the portal's
+ * one HTTP client (`api.http`). Functions over that client rather than members of `PortalApi`, so
+ * they ship with the lazily loaded payment screens, not in the sign-in page's chunk. Money is in
+ * dollars (numbers with 2 decimals) as the API answers it.
+ */
+import type { HttpClient } from '../../../admin/src/providers/http';
+import type { FinancialStatus, LedgerKind, Of, PaymentChannel, PaymentStatus, PaymentType, RefundMoneyStatus, RefundSource, RefundType, RequestStatus, StudentPaymentPlanStatus } from '../../../models/enums';
+import type { Page, PaymentMethod } from './enrollment-api';
+
+export type { Page, PaymentMethod };
+
+export interface PlanTerms {
+  description: string | null;
+  installmentAmount: number;
+  totalOwed: number;
+  amountDue: number;
+  interestRate: number | null;
+  depositAmount: number;
+  installmentsCount: number;
+  taxAmount: number;
+  amountPaid: number;
+  paymentDueDate: string | null;
+  captureMethod: 'automatic' | 'manual';
+  currency: string;
+  status: Of<typeof StudentPaymentPlanStatus>;
+  paymentMethod: { id: number; brand: string; last4: string } | null;
+}
+
+/** Platform spec §3 "Payment plan breakdown". */
+export interface PlanBreakdown {
+  tuitionRollover: number;
+  withdrawalReduction: number;
+  transferReduction: number;
+  withdrawalRefund: number;
+  voucherRefund: number;
+  additionalRefund: number;
+  totalTaxesPaid: number;
+  totalInterest: number;
+  principalPaid: number;
+  netTuition: number;
+  totalPaid: number;
+  totalRefunded: number;
+  totalRemaining: number;
+}
+
+export interface ScheduleEntry {
+  id: number;
+  number: number;
+  kind: string;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  amount: number;
+  taxAmount: number;
+  paidAmount: number;
+  balance: number;
+  status: string;
+  paidAt: string | null;
+  paymentMethodId: number | null;
+}
+
+/** GET /payment_plans/{id} and GET /students/{id}/payment_plans: the plan's fields plus the contract's extras (the parts the portal reads). */
+export interface PlanDetail {
+  id: number;
+  applicationId: number;
+  studentId: number;
+  name: string;
+  description: string | null;
+  status: Of<typeof StudentPaymentPlanStatus>;
+  financialStatus: Of<typeof FinancialStatus>;
+  daysOverdue: number;
+  autoPay: boolean;
+  balance: number;
+  totalOwed: number;
+  totalPaid: number;
+  nextDueDate: string | null;
+  paymentAccountBlocked: boolean;
+  bankruptcy: boolean;
+  terms: PlanTerms;
+  breakdown: PlanBreakdown;
+  maxPrePayAmount: number;
+  payoffAmount: number;
+  totalPastDueAmount: number;
+  amountDueNow: number;
+  nextPaymentSchedule: { id: number; number: number; dueDate: string; amountDue: number } | null;
+  schedules: ScheduleEntry[];
+  student: { id: number; fullName: string; email: string };
+  application: { id: number; status: string; migrated: boolean };
+  programName: string | null;
+}
+
+/** The contract's Payment DTO. */
+export interface Payment {
+  id: number;
+  studentId: number;
+  applicationId: number;
+  studentPaymentPlanId: number;
+  paymentScheduleId: number | null;
+  type: Of<typeof PaymentType>;
+  channel: Of<typeof PaymentChannel>;
+  amount: number;
+  principalAmount: number;
+  interestAmount: number;
+  taxAmount: number;
+  refundedAmount: number;
+  status: Of<typeof PaymentStatus>;
+  failureMessage: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  referenceNumber: string | null;
+  comment: string | null;
+  paymentDate: string | null;
+  processedAt: string | null;
+  createdAt: string;
+}
+
+export type StudentPaymentKind = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF';
+
+export interface PaymentBody {
+  type: StudentPaymentKind;
+  amount: number;
+  paymentMethodId?: number;
+}
+
+/** One account-history row (platform spec §3 "Account history row"). */
+export interface LedgerRow {
+  id: number;
+  eventDate: string;
+  kind: Of<typeof LedgerKind>;
+  description: string;
+  program: string | null;
+  principal: number;
+  tax: number;
+  total: number;
+  accountBalance: number;
+  principalBalance: number;
+  last4: string | null;
+  referenceNumber: string | null;
+  comment: string | null;
+}
+
+/** One card-provider / gateway call about the student (gateway_events). */
+export interface GatewayEventRow {
+  id: number;
+  provider: string;
+  kind: string;
+  amount: number | null;
+  status: string;
+  reference: string | null;
+  message: string | null;
+  paymentId: number | null;
+  createdAt: string;
+}
+
+/** One entry of the refund queue (the parts the portal shows). */
+export interface RefundRow {
+  id: number;
+  applicationId: number;
+  source: Of<typeof RefundSource>;
+  status: Of<typeof RequestStatus>;
+  refundStatus: Of<typeof RefundMoneyStatus>;
+  refundType: Of<typeof RefundType> | null;
+  amountToBeRefunded: number;
+  taxToBeRefunded: number;
+  totalToBeRefunded: number;
+  amountRefunded: number;
+  taxRefunded: number;
+  totalRefunded: number;
+  referenceNumber: string | null;
+  comments: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A list answered as `{content}` or as a bare array (tolerated for the calls the contract leaves open). */
+const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : answer?.content ?? []);
+const pageOf = <T>(answer: Page<T> | T[] | null, page: number, size: number): Page<T> =>
+  Array.isArray(answer) ? { content: answer, pagination: { total: answer.length, page, size } } : answer ?? { content: [], pagination: { total: 0, page, size } };
+
+export const ACCOUNT_HISTORY_SIZE = 10;
+export const PROVIDER_HISTORY_SIZE = 10;
+
+export function billingApi(http: HttpClient) {
+  const student = (id: number) => `/students/${id}`;
+  return {
+    studentPlans: (studentId: number) => http.request<Page<PlanDetail> | PlanDetail[]>({ path: `${student(studentId)}/payment_plans` }).then(contentOf),
+    setAutoPay: (planId: number, autoPay: boolean) => http.request<PlanDetail>({ method: 'PATCH', path: `/payment_plans/${planId}/auto_pay`, body: { autoPay } }),
+
+    /**
+     * POST /students/{id}/payment_plans/{planId}/payments. `idempotencyKey` is the attempt's key: a
+     * retry of the same submission sends the same one, so the server answers the first result and
+     * never charges twice.
+     */
+    makePayment: (studentId: number, planId: number, body: PaymentBody, idempotencyKey: string) =>
+      http.request<Payment>({ method: 'POST', path: `${student(studentId)}/payment_plans/${planId}/payments`, body, headers: { 'Idempotency-Key': idempotencyKey } }),
+
+    accountHistory: (studentId: number, query: { applicationId?: number; page: number; size?: number }) => {
+      const size = query.size ?? ACCOUNT_HISTORY_SIZE;
+      return http
+        .request<Page<LedgerRow> | LedgerRow[]>({
+          path: `${student(studentId)}/account_history`,
+          query: { applicationId: query.applicationId, size, page: query.page, sortBy: 'eventDate', descending: false },
+        })
+        .then((answer) => pageOf(answer, query.page, size));
+    },
+    stripeHistory: (studentId: number) => http.request<Page<GatewayEventRow> | GatewayEventRow[]>({ path: `${student(studentId)}/stripe_history` }).then(contentOf),
+    authorizeNetHistory: (studentId: number, page: number, size = PROVIDER_HISTORY_SIZE) =>
+      http
+        .request<Page<GatewayEventRow> | GatewayEventRow[]>({ path: `${student(studentId)}/authorize_net_history`, query: { size, page } })
+        .then((answer) => pageOf(answer, page, size)),
+    refunds: (studentId: number, applicationId: number) =>
+      http.request<Page<RefundRow> | RefundRow[]>({ path: `${student(studentId)}/refunds`, query: { applicationId, size: 50, page: 0 } }).then(contentOf),
+
+    paymentMethods: (studentId: number) => http.request<Page<PaymentMethod> | PaymentMethod[]>({ path: `${student(studentId)}/payment_methods` }).then(contentOf),
+    setDefaultPaymentMethod: (studentId: number, methodId: number) =>
+      http.request<PaymentMethod>({ method: 'PUT', path: `${student(studentId)}/payment_methods/${methodId}/default` }),
+    deletePaymentMethod: (studentId: number, methodId: number) => http.request<null>({ method: 'DELETE', path: `${student(studentId)}/payment_methods/${methodId}` }),
+    gatewayConfig: () => http.request<{ gateway: string; publishableKey: string | null }>({ path: '/payment_gateway/config' }),
+  };
+}
+
+export type BillingApi = ReturnType<typeof billingApi>;
+
+/** A fresh Idempotency-Key for one payment attempt (crypto.randomUUID, with a fallback for old browsers). */
+export function newIdempotencyKey(): string {
+  const uuid = globalThis.crypto?.randomUUID?.bind(globalThis.crypto);
+  if (uuid) return uuid();
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
+}

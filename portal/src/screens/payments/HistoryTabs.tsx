@@ -1,0 +1,181 @@
+/**
+ * Payment information → the history tabs: account history (the ledger, ten rows a page by event date
+ * ascending, platform spec §9, with the columns of §3 "Account history row"), CRM history, gateway
+ * history, refunds, purchases and card-provider history.
+ */
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { enumLabel } from '../../../../models/labels';
+import { ACCOUNT_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type GatewayEventRow, type LedgerRow, type PlanDetail, type RefundRow } from '../../lib/billing-api';
+import { dateTime, money } from '../enrollment/format';
+import { useLoad } from '../enrollment/useLoad';
+import { openLabel, useT } from './i18n';
+import { DataTable, Empty, LoadedView, Pager, schoolDate, Section, Terms, useBillingApi, type Column } from './parts';
+
+export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan: PlanDetail }) {
+  const calls = useBillingApi();
+  const { t, locale } = useT();
+  const [page, setPage] = useState(0);
+  const loaded = useLoad(() => calls.accountHistory(studentId, { applicationId: plan.applicationId, page }), [calls, studentId, plan.applicationId, page]);
+  const usd = (value: number | null | undefined) => money(value ?? 0, locale);
+  const title = t('pay.tab.accountHistory');
+  const columns: Array<Column<LedgerRow>> = [
+    { key: 'date', label: t('pay.history.date'), render: (r) => schoolDate(r.eventDate) },
+    {
+      key: 'description', label: t('pay.history.description'),
+      render: (r) => (
+        <>
+          {enumLabel('LedgerKind', r.kind, locale)}
+          {r.description && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {r.description}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { key: 'program', label: t('pay.history.program'), render: (r) => r.program ?? '' },
+    { key: 'principal', label: t('pay.history.principal'), align: 'right', render: (r) => usd(r.principal) },
+    { key: 'tax', label: t('pay.history.tax'), align: 'right', render: (r) => usd(r.tax) },
+    { key: 'total', label: t('pay.history.total'), align: 'right', render: (r) => usd(r.total) },
+    { key: 'accountBalance', label: t('pay.history.accountBalance'), align: 'right', render: (r) => usd(r.accountBalance) },
+    { key: 'principalBalance', label: t('pay.history.principalBalance'), align: 'right', render: (r) => usd(r.principalBalance) },
+    { key: 'last4', label: t('pay.history.last4'), render: (r) => r.last4 ?? '' },
+    { key: 'referenceNumber', label: t('pay.history.referenceNumber'), render: (r) => r.referenceNumber ?? '' },
+    { key: 'comment', label: t('pay.history.comment'), render: (r) => r.comment ?? '' },
+  ];
+  return (
+    <Section title={title} id="account-history-heading">
+      <LoadedView loaded={loaded} testId="account-history">
+        {(answer) => {
+          const total = answer.pagination.total ?? answer.content.length;
+          const pages = Math.max(1, Math.ceil(total / ACCOUNT_HISTORY_SIZE));
+          if (!answer.content.length && page === 0) return <Empty testId="account-history-none">{t('pay.history.none')}</Empty>;
+          return (
+            <>
+              <DataTable label={title} columns={columns} rows={answer.content} testId="ledger" />
+              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="account-history-page" />
+            </>
+          );
+        }}
+      </LoadedView>
+    </Section>
+  );
+}
+
+/**
+ * CRM history: the Salesforce notifications of an application are a staff call
+ * (GET /applications/{id}/salesforce_notifications needs applications:read), so the student sees
+ * what the CRM holds about their enrollment and who keeps the detail.
+ */
+export function CrmHistoryTab({ plan }: { plan: PlanDetail }) {
+  const { t, locale } = useT();
+  return (
+    <Section title={t('pay.tab.crmHistory')} id="crm-heading">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="crm-intro">
+        {t('pay.crm.intro')}
+      </Typography>
+      <Terms
+        testId="crm-terms"
+        items={[
+          {
+            key: 'application', label: t('pay.crm.application'),
+            value: t('pay.crm.applicationValue', { id: plan.application?.id ?? plan.applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }),
+          },
+          { key: 'program', label: t('pay.crm.program'), value: plan.programName ?? '' },
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** Gateway calls: the gateway's message goes through the spec's catalogue (`tm`) when it is one of its messages. */
+function gatewayColumns({ t, tm, locale }: ReturnType<typeof useT>): Array<Column<GatewayEventRow>> {
+  return [
+    { key: 'date', label: t('pay.gateway.date'), render: (r) => dateTime(r.createdAt, locale) },
+    { key: 'provider', label: t('pay.gateway.provider'), render: (r) => enumLabel('GatewayProvider', r.provider, locale) },
+    { key: 'kind', label: t('pay.gateway.kind'), render: (r) => openLabel(t, 'pay.gateway.kind', r.kind) },
+    { key: 'amount', label: t('pay.gateway.amount'), align: 'right', render: (r) => (r.amount === null || r.amount === undefined ? '' : money(r.amount, locale)) },
+    { key: 'status', label: t('pay.gateway.status'), render: (r) => openLabel(t, 'pay.gateway.status', r.status) },
+    { key: 'reference', label: t('pay.gateway.reference'), render: (r) => r.reference ?? '' },
+    { key: 'message', label: t('pay.gateway.message'), render: (r) => tm(r.message) },
+  ];
+}
+
+export function GatewayHistoryTab({ studentId }: { studentId: number }) {
+  const calls = useBillingApi();
+  const i18n = useT();
+  const { t } = i18n;
+  const loaded = useLoad(() => calls.stripeHistory(studentId), [calls, studentId]);
+  const title = t('pay.tab.gatewayHistory');
+  return (
+    <Section title={title} id="gateway-heading">
+      <LoadedView loaded={loaded} testId="gateway-history">
+        {(rows) => (rows.length ? <DataTable label={title} columns={gatewayColumns(i18n)} rows={rows} testId="gateway" /> : <Empty testId="gateway-history-none">{t('pay.gateway.none')}</Empty>)}
+      </LoadedView>
+    </Section>
+  );
+}
+
+export function CardProviderHistoryTab({ studentId }: { studentId: number }) {
+  const calls = useBillingApi();
+  const i18n = useT();
+  const { t } = i18n;
+  const [page, setPage] = useState(0);
+  const loaded = useLoad(() => calls.authorizeNetHistory(studentId, page), [calls, studentId, page]);
+  const title = t('pay.tab.cardProviderHistory');
+  return (
+    <Section title={title} id="card-provider-heading">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('pay.cardProvider.intro')}
+      </Typography>
+      <LoadedView loaded={loaded} testId="card-provider-history">
+        {(answer) => {
+          if (!answer.content.length && page === 0) return <Empty testId="card-provider-history-none">{t('pay.cardProvider.none')}</Empty>;
+          const pages = Math.max(1, Math.ceil((answer.pagination.total ?? answer.content.length) / PROVIDER_HISTORY_SIZE));
+          return (
+            <>
+              <DataTable label={title} columns={gatewayColumns(i18n)} rows={answer.content} testId="card-provider" />
+              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="card-provider-page" />
+            </>
+          );
+        }}
+      </LoadedView>
+    </Section>
+  );
+}
+
+export function RefundsTab({ plan }: { plan: PlanDetail }) {
+  const calls = useBillingApi();
+  const { t, locale } = useT();
+  const loaded = useLoad(() => calls.refunds(plan.studentId, plan.applicationId), [calls, plan.studentId, plan.applicationId]);
+  const usd = (value: number | null | undefined) => money(value ?? 0, locale);
+  const title = t('pay.tab.refunds');
+  const columns: Array<Column<RefundRow>> = [
+    { key: 'date', label: t('pay.refunds.date'), render: (r) => schoolDate(r.createdAt) },
+    { key: 'source', label: t('pay.refunds.source'), render: (r) => enumLabel('RefundSource', r.source, locale) },
+    { key: 'status', label: t('pay.refunds.status'), render: (r) => enumLabel('RequestStatus', r.status, locale) },
+    { key: 'money', label: t('pay.refunds.money'), render: (r) => enumLabel('RefundMoneyStatus', r.refundStatus, locale) },
+    { key: 'amount', label: t('pay.refunds.amount'), align: 'right', render: (r) => usd(r.amountToBeRefunded) },
+    { key: 'tax', label: t('pay.refunds.tax'), align: 'right', render: (r) => usd(r.taxToBeRefunded) },
+    { key: 'refunded', label: t('pay.refunds.refunded'), align: 'right', render: (r) => usd(r.totalRefunded) },
+    { key: 'reference', label: t('pay.refunds.reference'), render: (r) => r.referenceNumber ?? '' },
+  ];
+  return (
+    <Section title={title} id="refunds-heading">
+      <LoadedView loaded={loaded} testId="refunds">
+        {(rows) => (rows.length ? <DataTable label={title} columns={columns} rows={rows} testId="refund" /> : <Empty testId="refunds-none">{t('pay.refunds.none')}</Empty>)}
+      </LoadedView>
+    </Section>
+  );
+}
+
+/** Purchases of extra products: no API yet, so an honest empty state rather than a made-up list. */
+export function PurchasesTab() {
+  const { t } = useT();
+  return (
+    <Section title={t('pay.tab.purchases')} id="purchases-heading">
+      <Empty testId="purchases-none">{t('pay.purchases.none')}</Empty>
+    </Section>
+  );
+}
