@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004-catalogue';
 import * as m0005 from './migrations/0005-finance-catalogue';
 import * as m0006 from './migrations/0006-enrollment';
 import * as m0007 from './migrations/0007-billing';
+import * as m0008 from './migrations/0008-billing-indexes';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0005-finance-catalogue', m0005],
   ['0006-enrollment', m0006],
   ['0007-billing', m0007],
+  ['0008-billing-indexes', m0008],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -14,7 +14,8 @@ import { StudentPaymentPlan } from '../../models';
  * 2. the same plans get days overdue and the status from that next due date: the thresholds are
  *    compared as dates (due ≤ today − 60 days ⇔ 60 days or more), so only the day count itself
  *    needs a dialect's date difference;
- * 3. their applications get the worst days overdue of their ACTIVE, non-bankrupt plans and its status.
+ * 3. their applications get the worst days overdue of their ACTIVE, non-bankrupt plans, then the
+ *    status of it.
  *
  * A plan with nothing overdue is GOOD with 0 days. Plans not ACTIVE (paid off, concluded, cancelled)
  * and plans in bankruptcy keep what they have (a manual status there stays).
@@ -71,13 +72,20 @@ export async function recomputeFinancialStatus(today: string, opts: { transactio
        WHERE ${TARGET}`,
       { replacements, transaction },
     );
-    const worst = `(SELECT MAX(p.days_overdue) FROM student_payment_plans p WHERE p.application_id = applications.id AND p.status = 'ACTIVE' AND p.bankruptcy = :no)`;
+    // The applications: the worst days overdue of their ACTIVE, non-bankrupt plans, then its status
+    // (two statements, so the subquery runs once per application).
     await sequelize.query(
       `UPDATE applications SET
-         days_overdue = ${worst},
-         financial_status = CASE WHEN ${worst} >= ${FINANCIAL_THRESHOLDS.COLLECTIONS_2} THEN 'COLLECTIONS_2'
-                                 WHEN ${worst} >= ${FINANCIAL_THRESHOLDS.COLLECTIONS} THEN 'COLLECTIONS'
-                                 WHEN ${worst} >= ${FINANCIAL_THRESHOLDS.PAST_DUE} THEN 'PAST_DUE'
+         days_overdue = COALESCE((SELECT MAX(p.days_overdue) FROM student_payment_plans p
+                                   WHERE p.application_id = applications.id AND p.status = 'ACTIVE' AND p.bankruptcy = :no), 0)
+       WHERE id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`,
+      { replacements, transaction },
+    );
+    await sequelize.query(
+      `UPDATE applications SET
+         financial_status = CASE WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS_2} THEN 'COLLECTIONS_2'
+                                 WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS} THEN 'COLLECTIONS'
+                                 WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.PAST_DUE} THEN 'PAST_DUE'
                                  ELSE 'GOOD' END
        WHERE id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`,
       { replacements, transaction },
