@@ -56,6 +56,9 @@ describe('console sign-in', () => {
     await login.signIn(admin.email, admin.password);
     const shell = new ConsoleShell(page);
     await shell.menuLink(/Students/).waitFor();
+    // The menu has finished rendering (its last entries appear once their access is known).
+    await shell.menuLink(/Billing calculator/).waitFor();
+    await page.waitForLoadState('networkidle');
     await api('POST', `/admins/${admin.id}/logout`, token);
     await shell.menuLink(/Customers/).click();
     await page.waitForURL('**/admin/verify?to=*');
