@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from '../../models/validation';
-import type { Ctx, Deps } from '../common/context';
-import { route } from '../common/route';
+import type { Deps } from '../common/context';
+import { ownStudent, route } from '../common/route';
 import { accountHistory, accountHistoryQuery } from './account-history';
 import { billingDashboard } from './dashboard';
 
@@ -17,11 +17,10 @@ export function billingRoutes(_deps: Deps) {
 
 /** /api/students/{id}/account_history: the student's ledger (the student, or staff with payments:read). */
 export function accountHistoryRoutes(_deps: Deps) {
-  const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
   return [
     route({
       method: 'get', path: '/:id/account_history', summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
-      access: 'payments:read', self: own, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query }) => accountHistory(params.id, query),
+      access: 'payments:read', self: ownStudent, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query }) => accountHistory(params.id, query),
     }),
   ];
 }

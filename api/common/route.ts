@@ -46,6 +46,9 @@ export interface RegisteredRoute {
 /** Every route of the app, for the OpenAPI description. */
 export const routeRegistry: RegisteredRoute[] = [];
 
+/** The `self` rule of /students/{id}/… routes: a student reaches only their own records. */
+export const ownStudent = (ctx: Ctx<{ id: number }, unknown, unknown>): boolean => ctx.auth?.studentId === ctx.params.id;
+
 /** Typed helper so each spec infers its own schema types. */
 export function route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
   spec: RouteSpec<P, Q, B>,

@@ -1,10 +1,9 @@
-import type { Ctx, Deps } from '../common/context';
-import { route } from '../common/route';
+import type { Deps } from '../common/context';
+import { ownStudent, route } from '../common/route';
 import { gatewayFrom } from '../integrations/gateway';
 import { paymentMethodBody, paymentMethodListQuery, paymentMethodParams, paymentMethodUpdateBody, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
 import * as methods from './payment-methods.service';
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /**
  * /api/students/{id}/payment_methods (back-office spec §7 "Student payment methods"): a student adds
@@ -15,28 +14,28 @@ export function paymentMethodRoutes(deps: Deps) {
   const gateway = gatewayFrom(deps.config);
   return [
     route({
-      method: 'get', path: '/:id/payment_methods', summary: "A student's cards (default first; size 100)", access: 'payment_methods:read', self: own, params: studentIdParams,
+      method: 'get', path: '/:id/payment_methods', summary: "A student's cards (default first; size 100)", access: 'payment_methods:read', self: ownStudent, params: studentIdParams,
       query: paymentMethodListQuery, handle: ({ params, query }) => methods.listPaymentMethods(params.id, query),
     }),
     route({
       method: 'post', path: '/:id/payment_methods', summary: 'Add a card from a gateway token (the first becomes the default; 409 DUPLICATE_CARD, PAYMENT_FAILURE)',
-      access: 'payment_methods:create', self: own, params: studentIdParams, body: paymentMethodBody, status: 201,
+      access: 'payment_methods:create', self: ownStudent, params: studentIdParams, body: paymentMethodBody, status: 201,
       handle: ({ params, body, actor }) => methods.addPaymentMethod(gateway, params.id, body.stripeTokenId, actor),
     }),
     route({
       method: 'put', path: '/:id/payment_methods/:methodId/default', summary: 'Make a card the default (the others stop being it)',
-      access: 'payment_methods:update', self: own, params: paymentMethodParams,
+      access: 'payment_methods:update', self: ownStudent, params: paymentMethodParams,
       handle: ({ params, actor }) => methods.setDefaultPaymentMethod(params.id, params.methodId, actor),
     }),
     route({
       method: 'put', path: '/:id/payment_methods/:methodId', summary: "A renewed card's expiry { expMonth, expYear } (400 for a past one)",
-      access: 'payment_methods:update', self: own, params: paymentMethodParams, body: paymentMethodUpdateBody,
+      access: 'payment_methods:update', self: ownStudent, params: paymentMethodParams, body: paymentMethodUpdateBody,
       handle: ({ params, body, actor }) => methods.updatePaymentMethod(params.id, params.methodId, body, actor),
     }),
     route({
       method: 'delete', path: '/:id/payment_methods/:methodId',
       summary: 'Delete a card (soft; the newest remaining card becomes the default; 409 METHOD_ASSIGNED_TO_PENDING_SCHEDULE, DEFAULT_METHOD_BALANCE_DUE)',
-      access: 'payment_methods:delete', self: own, params: paymentMethodParams, status: 204,
+      access: 'payment_methods:delete', self: ownStudent, params: paymentMethodParams, status: 204,
       handle: ({ params, actor }) => methods.deletePaymentMethod(params.id, params.methodId, actor),
     }),
   ];

@@ -1,5 +1,5 @@
 import type { Ctx, Deps } from '../common/context';
-import { route } from '../common/route';
+import { ownStudent, route } from '../common/route';
 import {
   autoPayBody, bankruptcyBody, blockedBody, financialStatusBody, findByKeywordBody, planExportQuery, planIdParams, planMethodParams, studentIdParams,
   studentPlanCriteriaSchema, studentPlanListQuery, studentPlanUpdateBody,
@@ -73,11 +73,10 @@ export function studentPlanRoutes(_deps: Deps) {
 
 /** /api/students/{id}/payment_plans: a student's plans as PlanDetails (the student, or staff with payment_plans:read). */
 export function studentOwnPlanRoutes(_deps: Deps) {
-  const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
   return [
     route({
       method: 'get', path: '/:id/payment_plans', summary: "A student's payment plans with terms, breakdown, pay-off figures and schedule (newest first)", access: 'payment_plans:read',
-      self: own, params: studentIdParams, handle: ({ params }) => plans.listStudentPlans(params.id),
+      self: ownStudent, params: studentIdParams, handle: ({ params }) => plans.listStudentPlans(params.id),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import { Messages } from '../../models/messages';
-import type { Ctx, Deps } from '../common/context';
+import type { Deps } from '../common/context';
 import { AppError } from '../common/errors';
-import { route } from '../common/route';
+import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
 import { idempotencyKey } from './payments.schemas';
 import {
@@ -15,7 +15,6 @@ function idempotencyKeyOf(value: string | undefined): string | undefined {
   return parsed.data;
 }
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /**
  * /api/students/{id}/authorize_net_history and /stripe_history (back-office spec §9 "Student
@@ -26,16 +25,16 @@ export function cardHistoryRoutes(deps: Deps) {
   const gateway = gatewayFor(deps.config);
   return [
     route({
-      method: 'get', path: '/:id/authorize_net_history', summary: "The student's migrated Authorize.Net records (newest first, paged)", access: 'payments:read', self: own,
+      method: 'get', path: '/:id/authorize_net_history', summary: "The student's migrated Authorize.Net records (newest first, paged)", access: 'payments:read', self: ownStudent,
       params: cardHistoryParams, query: authorizeNetHistoryQuery, handle: ({ params, query }) => authorizeNetHistory(params.id, query),
     }),
     route({
       method: 'get', path: '/:id/stripe_history', summary: "The student's card gateway events: charges, refunds, disputes (newest first, size 50)", access: 'payments:read',
-      self: own, params: cardHistoryParams, query: stripeHistoryQuery, handle: ({ params, query }) => stripeHistory(params.id, query),
+      self: ownStudent, params: cardHistoryParams, query: stripeHistoryQuery, handle: ({ params, query }) => stripeHistory(params.id, query),
     }),
     route({
       method: 'post', path: '/:id/stripe_history/:paymentId', summary: 'Try a failed (INVALID) card payment again: a new payment of the same type and amount (Idempotency-Key header; 409 STATUS_INVALID, PAYMENT_FAILURE and the payment rules)',
-      access: 'payments:create', self: own, params: cardHistoryRetryParams, status: 201, handle: ({ params, req, actor }) => retryCardPayment(gateway, params.id, params.paymentId, idempotencyKeyOf(req.header('Idempotency-Key')), actor),
+      access: 'payments:create', self: ownStudent, params: cardHistoryRetryParams, status: 201, handle: ({ params, req, actor }) => retryCardPayment(gateway, params.id, params.paymentId, idempotencyKeyOf(req.header('Idempotency-Key')), actor),
     }),
   ];
 }

@@ -1,13 +1,12 @@
 import type { Ctx, Deps } from '../common/context';
 import { AppError } from '../common/errors';
-import { route } from '../common/route';
+import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
 import {
   externalPaymentBody, idempotencyKey, onlinePaymentBody, paymentBody, paymentListQuery, planPaymentParams, scheduleParams, studentParams, taxAmountBody,
 } from './payments.schemas';
 import * as payments from './payments.service';
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /** The optional Idempotency-Key header (≤ 100 characters; 400 otherwise). */
 function keyOf(ctx: Ctx<unknown, unknown, unknown>): string | undefined {
@@ -29,12 +28,12 @@ export function paymentRoutes(deps: Deps) {
     route({
       method: 'post', path: '/:id/payment_plans/:planId/payments',
       summary: 'Pay a plan by card: INSTALLMENT (the oldest unpaid entry), PRE_PAY or PAY_OFF (header Idempotency-Key; 409 refusals in the contract order, PAYMENT_FAILURE on a decline)',
-      access: 'payments:create', self: own, params: planPaymentParams, body: paymentBody, status: 201,
+      access: 'payments:create', self: ownStudent, params: planPaymentParams, body: paymentBody, status: 201,
       handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, keyOf(ctx), ctx.actor),
     }),
     route({
       method: 'post', path: '/:id/payment_schedule/:scheduleId/online_payment', summary: "Pay one schedule entry by card (amount defaults to the entry's due; header Idempotency-Key)",
-      access: 'payments:create', self: own, params: scheduleParams, body: onlinePaymentBody, status: 201,
+      access: 'payments:create', self: ownStudent, params: scheduleParams, body: onlinePaymentBody, status: 201,
       handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, keyOf(ctx), ctx.actor),
     }),
     route({
@@ -53,7 +52,7 @@ export function paymentRoutes(deps: Deps) {
       handle: ({ params, actor }) => payments.cancelOnlinePayment(params.id, params.scheduleId, actor),
     }),
     route({
-      method: 'get', path: '/:id/payments', summary: "A student's payments, newest first (applicationId, size, page)", access: 'payments:read', self: own,
+      method: 'get', path: '/:id/payments', summary: "A student's payments, newest first (applicationId, size, page)", access: 'payments:read', self: ownStudent,
       params: studentParams, query: paymentListQuery,
       handle: ({ params, query }) => payments.listStudentPayments(params.id, query),
     }),

@@ -1,5 +1,5 @@
-import type { Ctx, Deps } from '../common/context';
-import { route } from '../common/route';
+import type { Deps } from '../common/context';
+import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
 import {
   refundCreateBody, refundCriteriaQuery, studentRefundParams, refundCriteriaSchema, refundExternalBody, refundIdParams, refundListQuery, refundStatusQuery, refundSubmitBody, refundUpdateBody,
@@ -55,13 +55,12 @@ export function refundRoutes(deps: Deps) {
   ];
 }
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /** /api/students/{id}/refunds: a student's own refunds (the portal's refunds tab); staff need `refunds:read`. */
 export function studentRefundRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/:id/refunds', summary: "A student's refunds (newest first; applicationId)", access: 'refunds:read', self: own, params: studentRefundParams,
+      method: 'get', path: '/:id/refunds', summary: "A student's refunds (newest first; applicationId)", access: 'refunds:read', self: ownStudent, params: studentRefundParams,
       query: refundListQuery, handle: ({ params, query }) => refunds.listStudentRefunds(params.id, query),
     }),
   ];

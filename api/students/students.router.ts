@@ -1,13 +1,12 @@
 import type { Ctx, Deps } from '../common/context';
 import { AppError, fieldErrors } from '../common/errors';
-import { route } from '../common/route';
+import { ownStudent, route } from '../common/route';
 import {
   activityLogQuery, changeEmailBody, filterIdParams, mergeBody, studentCreateBody, studentCriteriaSchema, studentEmailParams, studentIdParams, studentListQuery,
   studentProfileBody, studentUpdateBody, type StudentInput,
 } from './students.schemas';
 import * as students from './students.service';
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 
 /** Staff send the whole editable shape; a student's own token may not touch the staff-only fields. */
 function profileInput(ctx: Ctx<unknown, unknown, StudentInput>): StudentInput {
@@ -29,18 +28,18 @@ export function studentRoutes(deps: Deps) {
     route({ method: 'post', path: '/merge', summary: 'Merge two students', access: 'students:merge', body: mergeBody, handle: ({ body, actor }) => students.mergeStudents(body.keepId, body.mergeId, actor) }),
     route({ method: 'get', path: '/emails/:email', summary: 'Find a student by email', access: 'students:read', params: studentEmailParams, handle: ({ params }) => students.getStudentByEmail(params.email) }),
     route({ method: 'get', path: '/filters/:id', summary: 'One of my saved student filters', access: 'students:read', params: filterIdParams, handle: ({ params, auth }) => students.getStudentFilter(auth!.userId, params.id) }),
-    route({ method: 'get', path: '/:id', summary: 'Get a student', access: 'students:read', self: own, params: studentIdParams, handle: ({ params }) => students.getStudent(params.id) }),
+    route({ method: 'get', path: '/:id', summary: 'Get a student', access: 'students:read', self: ownStudent, params: studentIdParams, handle: ({ params }) => students.getStudent(params.id) }),
     route({
-      method: 'put', path: '/:id', summary: 'Update a student', access: 'students:update', self: own, params: studentIdParams, body: studentUpdateBody,
+      method: 'put', path: '/:id', summary: 'Update a student', access: 'students:update', self: ownStudent, params: studentIdParams, body: studentUpdateBody,
       handle: (ctx) => students.updateStudent(ctx.params.id, profileInput(ctx), ctx.actor),
     }),
     route({
-      method: 'patch', path: '/:id/email', summary: "Change a student's sign-in email", access: 'students:update', self: own, params: studentIdParams, body: changeEmailBody,
+      method: 'patch', path: '/:id/email', summary: "Change a student's sign-in email", access: 'students:update', self: ownStudent, params: studentIdParams, body: changeEmailBody,
       handle: ({ params, body, actor }) => students.changeStudentEmail(params.id, body.email, actor),
     }),
     route({ method: 'put', path: '/:id/toggle_active', summary: 'Activate or deactivate a student', access: 'students:update', params: studentIdParams, handle: ({ params, actor }) => students.toggleStudentActive(params.id, actor) }),
     route({
-      method: 'get', path: '/:id/activity_log', summary: "A student's activity log", access: 'students:read', self: own, params: studentIdParams, query: activityLogQuery,
+      method: 'get', path: '/:id/activity_log', summary: "A student's activity log", access: 'students:read', self: ownStudent, params: studentIdParams, query: activityLogQuery,
       handle: ({ params, query }) => students.listStudentActivity(params.id, query),
     }),
     route({

@@ -1,21 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import {
-  Button, EditBase, ResourceContextProvider, SaveButton, SimpleForm, TextInput, useCanAccess, useGetOne, useLocaleState, useNotify, useTranslate,
-} from 'react-admin';
+import { Button, ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
-import { MoneyInput, formatMoney } from '../../common/money';
+import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
+import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
-import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import { EnumChip, personName } from '../external-payments/billingShared';
 import { refundApi } from './refundApi';
 import {
-  REFUNDS, isEditable, isSubmittable, nextRefundStatuses, refundMoneyStatusColor, refundStatusColor, refundStudent, toRefundPayload,
+  REFUNDS, isEditable, isSubmittable, nextRefundStatuses, refundMoneyStatusColor, refundStatusColor, refundStudent,
   type RefundMoneyStatusValue, type RefundRecord, type RefundStatusValue,
 } from './refundRecord';
 import { RefundSubmitDialog } from './RefundSubmitDialog';
@@ -73,31 +71,6 @@ function RefundSubmitAction({ record }: { record: RefundRecord }) {
   );
 }
 
-/** The amounts and comments of a requested refund (PUT /refund_queues/{id}), pessimistic. */
-function RefundEdit({ record }: { record: RefundRecord }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const onError = useServerRefusal();
-  return (
-    <EditBase<RefundRecord>
-      resource={REFUNDS}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(data) => toRefundPayload(data) as unknown as RefundRecord}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
-    >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-        <Typography variant="subtitle2" color="text.secondary">
-          {translate(t('sections.request'))}
-        </Typography>
-        <MoneyInput source="amountToBeRefunded" label={t('fields.amountToBeRefunded')} min={0} />
-        <MoneyInput source="taxToBeRefunded" label={t('fields.taxToBeRefunded')} min={0} />
-        <TextInput source="comments" label={t('fields.comments')} multiline minRows={2} fullWidth />
-      </SimpleForm>
-    </EditBase>
-  );
-}
 
 /** The refund's movements: external pay-backs and gateway refunds, with a failure's message. */
 function RefundTransactions({ record }: { record: RefundRecord }) {
@@ -187,7 +160,7 @@ export function RefundDetail({ id }: { id: string }) {
         </InfoSection>
         <RefundTransactions record={record} />
         {canEdit && isEditable(record) ? (
-          <RefundEdit key={record.updatedAt} record={record} />
+          <RefundAmountsEdit key={record.updatedAt} resource={REFUNDS} id={record.id} prefix="resources.refunds" />
         ) : (
           <InfoSection title={t('sections.request')}>
             <InfoRow label={t('fields.comments')}>{record.comments}</InfoRow>

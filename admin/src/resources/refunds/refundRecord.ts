@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+export { toRefundPayload } from '../../common/RefundAmountsEdit';
 import type { Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../../../models/enums';
 import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
 
@@ -87,10 +88,6 @@ const amount = (v: unknown): number => {
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-/** PUT /refund_queues/{id}: the amounts to refund and the comments (the total is the server's sum). */
-export function toRefundPayload(data: Partial<RefundRecord>) {
-  return { amountToBeRefunded: amount(data.amountToBeRefunded), taxToBeRefunded: amount(data.taxToBeRefunded), comments: text(data.comments) };
-}
 
 /** What the 'New refund' dialog holds. */
 export interface NewRefund {

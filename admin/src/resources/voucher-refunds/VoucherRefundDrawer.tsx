@@ -1,17 +1,15 @@
 import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import {
-  EditBase, ResourceContextProvider, SaveButton, SimpleForm, TextInput, useCanAccess, useGetOne, useLocaleState, useNotify, useTranslate,
-} from 'react-admin';
+import { ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
-import { MoneyInput, formatMoney } from '../../common/money';
+import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { useServerRefusal } from '../../common/useServerRefusal';
+import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import {
-  VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, toRefundPayload, type RequestStatusValue, type VoucherRefundRecord,
+  VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, type RequestStatusValue, type VoucherRefundRecord,
 } from './voucherRefundRecord';
 
 const t = (key: string) => `resources.voucher-refunds.${key}`;
@@ -47,31 +45,6 @@ function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord })
   );
 }
 
-/** The amounts and comments of a requested refund (PUT /application_vouchers/{id}), pessimistic. */
-function VoucherRefundEdit({ record }: { record: VoucherRefundRecord }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const onError = useServerRefusal();
-  return (
-    <EditBase<VoucherRefundRecord>
-      resource={VOUCHER_REFUNDS}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(data) => toRefundPayload(data) as unknown as VoucherRefundRecord}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
-    >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
-        <Typography variant="subtitle2" color="text.secondary">
-          {translate(t('sections.request'))}
-        </Typography>
-        <MoneyInput source="amountToBeRefunded" label={t('fields.amountToBeRefunded')} min={0} />
-        <MoneyInput source="taxToBeRefunded" label={t('fields.taxToBeRefunded')} min={0} />
-        <TextInput source="comments" label={t('fields.comments')} multiline minRows={2} fullWidth />
-      </SimpleForm>
-    </EditBase>
-  );
-}
 
 /** One voucher refund: its application, voucher and amounts; editable and decidable while requested. */
 export function VoucherRefundDetail({ id }: { id: string }) {
@@ -115,7 +88,7 @@ export function VoucherRefundDetail({ id }: { id: string }) {
           <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">{formatMoney(record.totalRefunded)}</InfoRow>
         </InfoSection>
         {canEdit && isEditable(record) ? (
-          <VoucherRefundEdit key={record.updatedAt} record={record} />
+          <RefundAmountsEdit key={record.updatedAt} resource={VOUCHER_REFUNDS} id={record.id} prefix="resources.voucher-refunds" />
         ) : (
           <InfoSection title={t('sections.request')}>
             <InfoRow label={t('fields.comments')}>{record.comments}</InfoRow>

@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+export { toRefundPayload } from '../../common/RefundAmountsEdit';
 import type { Of, RequestStatus, VoucherDiscountKind, VoucherScope } from '../../../../models/enums';
 import { Messages } from '../../../../models/messages';
 
@@ -84,16 +85,7 @@ export function refundStudentName(record: Pick<VoucherRefundRecord, 'application
   return [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email || `#${s.id}`;
 }
 
-const amount = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
-/** PUT /application_vouchers/{id}: the comments and the amounts to refund (the total is the server's sum). */
-export function toRefundPayload(data: Partial<VoucherRefundRecord>) {
-  return { comments: text(data.comments), amountToBeRefunded: amount(data.amountToBeRefunded), taxToBeRefunded: amount(data.taxToBeRefunded) };
-}
 
 // ---------------------------------------------------------------- voucher definitions
 
