@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import { StudentPaymentPlan } from '../../models';
 
 /**
@@ -6,19 +6,25 @@ import { StudentPaymentPlan } from '../../models';
  * §3 "Financial status"): days overdue = today − the oldest unpaid due date; GOOD (0), PAST_DUE
  * (1–59), COLLECTIONS (60–119), COLLECTIONS_2 (120+). Set-wise SQL, no loop over plans:
  *
- * 1. the plans' past-due amount (Σ amount + tax − paid of unpaid entries due before today), read
- *    only for plans whose next due date has passed (the others owe nothing past due: 0), by a
- *    correlated subquery on the (plan, status, due date) index. The next due date itself (the oldest
+ * 1. plans whose next due date has passed get, in one UPDATE, their past-due amount (Σ amount + tax
+ *    − paid of unpaid entries due before today, a correlated subquery answered by the covering index
+ *    of migration 0008), their days overdue and their status. The next due date itself (the oldest
  *    entry not PAID) is kept by the ledger at every money movement and does not move with time; a
- *    `rebuild` run recomputes it from the entries too (a repair after hand edits);
- * 2. the same plans get days overdue and the status from that next due date: the thresholds are
- *    compared as dates (due ≤ today − 60 days ⇔ 60 days or more), so only the day count itself
+ *    `rebuild` run recomputes it from the entries first (a repair after hand edits). The thresholds
+ *    are compared as dates (due ≤ today − 60 days ⇔ 60 days or more), so only the day count itself
  *    needs a dialect's date difference;
- * 3. their applications get the worst days overdue of their ACTIVE, non-bankrupt plans, then the
+ * 2. the other plans are GOOD with 0 days and nothing past due (written only where they are not);
+ * 3. the applications get the worst days overdue of their ACTIVE, non-bankrupt plans, then the
  *    status of it.
  *
- * A plan with nothing overdue is GOOD with 0 days. Plans not ACTIVE (paid off, concluded, cancelled)
- * and plans in bankruptcy keep what they have (a manual status there stays).
+ * Plans not ACTIVE (paid off, concluded, cancelled) and plans in bankruptcy keep what they have (a
+ * manual status there stays).
+ *
+ * The statements run per range of CHUNK ids, as separate short transactions, on PARALLEL
+ * connections on MariaDB (one on SQLite, which writes one at a time): one UPDATE over every plan is
+ * one huge transaction whose undo and locks grow with it, and leaves the second core idle; ranges
+ * run more than twice as fast (docs/benchmarks.md). Each plan's row is right at every moment; a run
+ * that stops half way is completed by the next.
  */
 
 /** YYYY-MM-DD plus `days` (negative: before). */
@@ -30,71 +36,89 @@ function addDays(date: string, days: number): string {
 /** The thresholds in days of ledger.financialStatusOf, for the SQL. */
 export const FINANCIAL_THRESHOLDS = { PAST_DUE: 1, COLLECTIONS: 60, COLLECTIONS_2: 120 } as const;
 
+/** Ids per statement, and statements at once on MariaDB. */
+const CHUNK = 10_000;
+const PARALLEL = 2;
+
 const TARGET = `status = 'ACTIVE' AND bankruptcy = :no`;
+const IN_RANGE = 'id BETWEEN :lo AND :hi';
 
 /** today − d in whole days, in the dialect's words (the only dialect-specific piece). */
 function daysSince(sequelize: Sequelize, column: string): string {
   return sequelize.getDialect() === 'sqlite' ? `CAST(julianday(:today) - julianday(${column}) AS INTEGER)` : `DATEDIFF(:today, ${column})`;
 }
 
-export async function recomputeFinancialStatus(today: string, opts: { transaction?: Transaction; rebuild?: boolean } = {}): Promise<{ plans: number; ms: number }> {
+/** Runs `work` over [lo, hi] in ranges of `chunk` ids, `parallel` ranges at a time. */
+async function inRanges(bounds: { lo: number; hi: number } | null, chunk: number, parallel: number, work: (lo: number, hi: number) => Promise<void>): Promise<void> {
+  if (!bounds) return;
+  let next = bounds.lo;
+  const worker = async () => {
+    while (next <= bounds.hi) {
+      const lo = next;
+      next += chunk;
+      await work(lo, Math.min(lo + chunk - 1, bounds.hi));
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+async function idBounds(sequelize: Sequelize, sql: string, replacements: Record<string, unknown>): Promise<{ lo: number; hi: number } | null> {
+  const [row] = await sequelize.query<{ lo: number | string | null; hi: number | string | null }>(sql, { type: QueryTypes.SELECT, replacements });
+  return row?.lo === null || row?.lo === undefined ? null : { lo: Number(row.lo), hi: Number(row.hi) };
+}
+
+/** `chunk`: ids per statement (CHUNK; tests use small ranges). */
+export async function recomputeFinancialStatus(today: string, opts: { rebuild?: boolean; chunk?: number } = {}): Promise<{ plans: number; ms: number }> {
   const started = Date.now();
   const sequelize = StudentPaymentPlan.sequelize!;
-  const replacements = { today, no: false, d60: addDays(today, -FINANCIAL_THRESHOLDS.COLLECTIONS), d120: addDays(today, -FINANCIAL_THRESHOLDS.COLLECTIONS_2) };
-  const run = async (transaction: Transaction) => {
+  const parallel = sequelize.getDialect() === 'sqlite' ? 1 : PARALLEL;
+  const chunk = Math.max(1, opts.chunk ?? CHUNK);
+  const base = { today, no: false, d60: addDays(today, -FINANCIAL_THRESHOLDS.COLLECTIONS), d120: addDays(today, -FINANCIAL_THRESHOLDS.COLLECTIONS_2) };
+  const run = (sql: string, lo: number, hi: number) => sequelize.query(sql, { replacements: { ...base, lo, hi } });
+
+  const plans = await idBounds(sequelize, `SELECT MIN(id) AS lo, MAX(id) AS hi FROM student_payment_plans WHERE ${TARGET}`, base);
+  await inRanges(plans, chunk, parallel, async (lo, hi) => {
     if (opts.rebuild) {
-      await sequelize.query(
+      await run(
         `UPDATE student_payment_plans SET next_due_date = (SELECT MIN(s.due_date) FROM payment_schedules s
                                                             WHERE s.student_payment_plan_id = student_payment_plans.id AND s.status <> 'PAID')
-         WHERE ${TARGET}`,
-        { replacements, transaction },
+         WHERE ${TARGET} AND ${IN_RANGE}`,
+        lo, hi,
       );
     }
-    await sequelize.query(
+    await run(
       `UPDATE student_payment_plans SET
          past_due_amount = COALESCE((SELECT SUM(s.amount + s.tax_amount - s.paid_amount) FROM payment_schedules s
-                           WHERE s.student_payment_plan_id = student_payment_plans.id AND s.status <> 'PAID' AND s.due_date < :today), 0)
-       WHERE ${TARGET} AND next_due_date < :today`,
-      { replacements, transaction },
+                           WHERE s.student_payment_plan_id = student_payment_plans.id AND s.status <> 'PAID' AND s.due_date < :today), 0),
+         days_overdue = ${daysSince(sequelize, 'next_due_date')},
+         financial_status = CASE WHEN next_due_date > :d60 THEN 'PAST_DUE' WHEN next_due_date > :d120 THEN 'COLLECTIONS' ELSE 'COLLECTIONS_2' END
+       WHERE ${TARGET} AND ${IN_RANGE} AND next_due_date < :today`,
+      lo, hi,
     );
-    await sequelize.query(
-      `UPDATE student_payment_plans SET past_due_amount = 0
-       WHERE ${TARGET} AND (next_due_date IS NULL OR next_due_date >= :today) AND past_due_amount <> 0`,
-      { replacements, transaction },
+    await run(
+      `UPDATE student_payment_plans SET past_due_amount = 0, days_overdue = 0, financial_status = 'GOOD'
+       WHERE ${TARGET} AND ${IN_RANGE} AND (next_due_date IS NULL OR next_due_date >= :today)
+         AND (past_due_amount <> 0 OR days_overdue <> 0 OR financial_status <> 'GOOD')`,
+      lo, hi,
     );
-    await sequelize.query(
-      `UPDATE student_payment_plans SET
-         days_overdue = CASE WHEN next_due_date IS NULL OR next_due_date >= :today THEN 0 ELSE ${daysSince(sequelize, 'next_due_date')} END,
-         financial_status = CASE WHEN next_due_date IS NULL OR next_due_date >= :today THEN 'GOOD'
-                                 WHEN next_due_date > :d60 THEN 'PAST_DUE'
-                                 WHEN next_due_date > :d120 THEN 'COLLECTIONS'
-                                 ELSE 'COLLECTIONS_2' END
-       WHERE ${TARGET}`,
-      { replacements, transaction },
-    );
-    // The applications: the worst days overdue of their ACTIVE, non-bankrupt plans, then its status
-    // (two statements, so the subquery runs once per application).
-    await sequelize.query(
-      `UPDATE applications SET
-         days_overdue = COALESCE((SELECT MAX(p.days_overdue) FROM student_payment_plans p
-                                   WHERE p.application_id = applications.id AND p.status = 'ACTIVE' AND p.bankruptcy = :no), 0)
-       WHERE id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`,
-      { replacements, transaction },
-    );
-    await sequelize.query(
-      `UPDATE applications SET
-         financial_status = CASE WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS_2} THEN 'COLLECTIONS_2'
-                                 WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS} THEN 'COLLECTIONS'
-                                 WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.PAST_DUE} THEN 'PAST_DUE'
-                                 ELSE 'GOOD' END
-       WHERE id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`,
-      { replacements, transaction },
-    );
-    const [row] = await sequelize.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM student_payment_plans WHERE ${TARGET}`, {
-      type: QueryTypes.SELECT, replacements, transaction,
-    });
-    return Number(row?.n ?? 0);
-  };
-  const plans = opts.transaction ? await run(opts.transaction) : await sequelize.transaction(run);
-  return { plans, ms: Date.now() - started };
+  });
+
+  // The applications: the worst days overdue of their ACTIVE, non-bankrupt plans, then its status.
+  // MariaDB assigns left to right (the status reads the new days), so one statement writes each row
+  // once; SQLite assigns from the old row, so it takes two.
+  const ofActivePlans = `id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`;
+  const days = `days_overdue = COALESCE((SELECT MAX(p.days_overdue) FROM student_payment_plans p
+                                          WHERE p.application_id = applications.id AND p.status = 'ACTIVE' AND p.bankruptcy = :no), 0)`;
+  const status = `financial_status = CASE WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS_2} THEN 'COLLECTIONS_2'
+                                          WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS} THEN 'COLLECTIONS'
+                                          WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.PAST_DUE} THEN 'PAST_DUE'
+                                          ELSE 'GOOD' END`;
+  const assignments = sequelize.getDialect() === 'sqlite' ? [days, status] : [`${days}, ${status}`];
+  const applications = await idBounds(sequelize, `SELECT MIN(application_id) AS lo, MAX(application_id) AS hi FROM student_payment_plans WHERE ${TARGET}`, base);
+  await inRanges(applications, chunk, parallel, async (lo, hi) => {
+    for (const set of assignments) await run(`UPDATE applications SET ${set} WHERE ${IN_RANGE} AND ${ofActivePlans}`, lo, hi);
+  });
+
+  const [row] = await sequelize.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM student_payment_plans WHERE ${TARGET}`, { type: QueryTypes.SELECT, replacements: base });
+  return { plans: Number(row?.n ?? 0), ms: Date.now() - started };
 }

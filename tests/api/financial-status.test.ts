@@ -143,6 +143,21 @@ describe('recomputeFinancialStatus(today)', () => {
   });
 });
 
+describe('recomputeFinancialStatus(today, { chunk })', () => {
+  test('in ranges of one id (many statements, two at a time on MariaDB) every plan and application gets the same answer', async () => {
+    const made = [await dueDaysAgo(3), await dueDaysAgo(75), await dueDaysAgo(150), await makeEnrolledPlan(t.deps, { enrollable: interest })];
+    await StudentPaymentPlan.update({ financialStatus: 'COLLECTIONS_2', daysOverdue: 999, pastDueAmount: 1 }, { where: { id: made.map((e) => e.plan.id) } });
+    await Application.update({ financialStatus: 'GOOD', daysOverdue: 0 }, { where: { id: made.map((e) => e.application.id) } });
+    await recomputeFinancialStatus(today, { chunk: 1 });
+    expect(await Promise.all(made.map(state))).toEqual([
+      expect.objectContaining({ financialStatus: 'PAST_DUE', daysOverdue: 3, pastDueAmount: 615_000, application: ['PAST_DUE', 3] }),
+      expect.objectContaining({ financialStatus: 'COLLECTIONS', daysOverdue: 75, pastDueAmount: 615_000, application: ['COLLECTIONS', 75] }),
+      expect.objectContaining({ financialStatus: 'COLLECTIONS_2', daysOverdue: 150, pastDueAmount: 615_000, application: ['COLLECTIONS_2', 150] }),
+      expect.objectContaining({ financialStatus: 'GOOD', daysOverdue: 0, pastDueAmount: 0, application: ['GOOD', 0] }),
+    ]);
+  });
+});
+
 describe('recomputeFinancialStatus(today, { rebuild: true })', () => {
   test('a rebuild also puts a next due date edited by hand back to the oldest unpaid entry', async () => {
     const e = await makeEnrolledPlan(t.deps, { enrollable: interest, backdateMonths: 2 });
