@@ -25,8 +25,10 @@ export function cohortLabel(input: {
 
 /** Today's date (YYYY-MM-DD) in the school's fallback time zone, America/New_York. */
 export function schoolToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return SCHOOL_DAY.format(now);
 }
+/** Made once: building an Intl formatter costs far more than using it. */
+const SCHOOL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The status a cohort's dates give it (domain rules): CREATED until its start date, ACTIVE until

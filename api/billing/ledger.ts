@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Op, type Transaction } from 'sequelize';
-import { Application, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, Product, StudentPaymentPlan } from '../../models';
+import { literal, QueryTypes, type Transaction } from 'sequelize';
+import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
+import { escapeAs, insertRow, insertRows, selectList, updateRow, updateRows, updateWhere } from '../common/rows';
+import { forUpdate, selectRows, updateSql } from '../common/sql';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -15,7 +17,9 @@ import { AppError } from '../common/errors';
  * the entries, the plan's totals and writes one account-history line (ledger_entries) whose
  * accountBalance is the plan's balance after it.
  *
- * Money is in integer cents here; the columns are DECIMAL(12,2).
+ * Money is in integer cents here; the columns are DECIMAL(12,2). Plans and entries are read as plain
+ * rows (`raw`) and written by statement (api/common/rows.ts), never as model instances: a card
+ * payment runs through here hundreds of times a second (docs/benchmarks.md).
  *
  * How a paid amount splits inside one entry: an entry that is due (due date ≤ today) is paid tax,
  * then interest, then principal; money paid ahead on an entry not yet due is principal first (a
@@ -70,6 +74,20 @@ export interface EntryParts {
 }
 
 type EntryLike = Pick<PaymentSchedule, 'principal' | 'interest' | 'amount' | 'taxAmount' | 'paidAmount' | 'dueDate' | 'status'>;
+/** A schedule entry as the ledger reads it (a raw row or an instance). */
+export type EntryRow = EntryLike & Pick<PaymentSchedule, 'id' | 'number'> & { paidAt?: Date | string | null };
+/** A plan as the ledger reads it (a raw row: DECIMAL may be text, booleans 0 / 1). */
+export type PlanRow = Pick<
+  StudentPaymentPlan,
+  'id' | 'studentId' | 'applicationId' | 'name' | 'status' | 'interestRate' | 'paymentAccountBlocked' | 'bankruptcy' | 'paymentMethodId' | 'migrated' | 'autoPay'
+  | 'totalPaid' | 'principalPaid' | 'interestPaid' | 'taxPaid' | 'totalInterest' | 'totalOwed' | 'totalTax' | 'totalRefunds'
+>;
+/** The payment fields the ledger reads and writes. */
+export type PaymentRow = Pick<
+  Payment,
+  'id' | 'studentId' | 'applicationId' | 'studentPaymentPlanId' | 'paymentScheduleId' | 'type' | 'channel' | 'amount' | 'cardBrand' | 'cardLast4' | 'referenceNumber' | 'comment'
+  | 'gatewayChargeId'
+>;
 
 /** Splits what an entry has paid into its parts (see the file comment for the order). */
 export function entryParts(e: EntryLike, today: string): EntryParts {
@@ -106,7 +124,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * pre-pay (it must stay below the pay-off and leave at least 0.50), the next entry to pay and the
  * days overdue. Entries are read in schedule order.
  */
-export function planPosition(entries: PaymentSchedule[], today: string): PlanPosition {
+export function planPosition(entries: readonly EntryRow[], today: string): PlanPosition {
   const sorted = [...entries].sort((a, b) => a.number - b.number);
   let principalBalanceCents = 0;
   let accruedInterestCents = 0;
@@ -178,11 +196,32 @@ export function amortise(principalCents: number, count: number, annualRatePercen
   return out;
 }
 
-/** A plan and its entries (by number); the plan row locked for the transaction on MariaDB. 404 when missing. */
-export async function loadPlan(planId: number, transaction?: Transaction): Promise<{ plan: StudentPaymentPlan; entries: PaymentSchedule[] }> {
-  const plan = await StudentPaymentPlan.findByPk(planId, { transaction, ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}) });
+const PLAN_FIELDS: Array<keyof PlanRow> = [
+  'id', 'studentId', 'applicationId', 'name', 'status', 'interestRate', 'paymentAccountBlocked', 'bankruptcy', 'paymentMethodId', 'migrated', 'autoPay',
+  'totalPaid', 'principalPaid', 'interestPaid', 'taxPaid', 'totalInterest', 'totalOwed', 'totalTax', 'totalRefunds',
+];
+const ENTRY_FIELDS: Array<keyof EntryRow> = ['id', 'number', 'dueDate', 'principal', 'interest', 'amount', 'taxAmount', 'paidAmount', 'status', 'paidAt'];
+
+/** The program an account-history line names, read with the plan (not under a lock). */
+const PROGRAM = '(SELECT pr.name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = p.application_id) AS program';
+
+/**
+ * A plan and its entries (by number) as raw rows; inside a transaction the plan row is locked for it
+ * (MariaDB; SQLite writes one transaction at a time). Outside one, the plan comes with its `program`.
+ * 404 when missing.
+ */
+export async function loadPlan(planId: number, transaction?: Transaction): Promise<{ plan: PlanRow & { program?: string | null }; entries: EntryRow[] }> {
+  const sequelize = StudentPaymentPlan.sequelize!;
+  const id = Number(planId);
+  const [plan] = await selectRows<PlanRow & { program?: string | null }>(
+    sequelize,
+    `SELECT ${selectList(StudentPaymentPlan, PLAN_FIELDS)}${transaction ? '' : `, ${PROGRAM}`} FROM student_payment_plans p WHERE p.id = ${id}${transaction ? forUpdate(sequelize) : ''}`,
+    transaction,
+  );
   if (!plan) throw AppError.notFound('Payment plan');
-  const entries = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId }, order: [['number', 'ASC']], transaction });
+  const entries = await selectRows<EntryRow>(
+    sequelize, `SELECT ${selectList(PaymentSchedule, ENTRY_FIELDS)} FROM payment_schedules WHERE student_payment_plan_id = ${id} ORDER BY number`, transaction,
+  );
   return { plan, entries };
 }
 
@@ -192,28 +231,42 @@ export async function loadPlan(planId: number, transaction?: Transaction): Promi
  * server died mid-payment). Correct on SQLite and MariaDB alike. 409 PAYMENT_IN_PROGRESS otherwise;
  * answers the claim token `releasePlan` needs.
  */
-export async function claimPlan(planId: number, transaction?: Transaction): Promise<string> {
+export async function claimPlan(planId: number, transaction?: Transaction, studentId?: number): Promise<string> {
   const claim = randomUUID();
   const now = new Date();
-  const [affected] = await StudentPaymentPlan.update(
-    { paymentClaim: claim, paymentClaimedAt: now },
-    {
-      where: { id: planId, [Op.or]: [{ paymentClaim: null }, { paymentClaimedAt: null }, { paymentClaimedAt: { [Op.lt]: new Date(now.getTime() - CLAIM_TTL_MS) } }] },
-      transaction, silent: true,
-    },
+  const at = (d: Date) => escapeAs(StudentPaymentPlan, 'paymentClaimedAt', d);
+  const affected = await updateSql(
+    StudentPaymentPlan.sequelize!,
+    `UPDATE student_payment_plans SET payment_claim = ${escapeAs(StudentPaymentPlan, 'paymentClaim', claim)}, payment_claimed_at = ${at(now)}
+      WHERE id = ${Number(planId)} ${studentId === undefined ? '' : `AND student_id = ${Number(studentId)}`}
+        AND (payment_claim IS NULL OR payment_claimed_at IS NULL OR payment_claimed_at < ${at(new Date(now.getTime() - CLAIM_TTL_MS))})`,
+    transaction,
   );
   if (affected !== 1) throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   return claim;
 }
 
+/**
+ * The plan update's part that releases `claim` if the plan still holds it (releasePlan within another
+ * update). paymentClaimedAt comes first: MariaDB assigns left to right, so it must read the claim
+ * before it is cleared (SQLite reads the old row for every assignment).
+ */
+function releasing(claim: string) {
+  const held = `payment_claim = ${StudentPaymentPlan.sequelize!.escape(claim)}`;
+  return {
+    paymentClaimedAt: literal(`CASE WHEN ${held} THEN NULL ELSE payment_claimed_at END`),
+    paymentClaim: literal(`CASE WHEN ${held} THEN NULL ELSE payment_claim END`),
+  };
+}
+
 /** Releases the plan's claim, only when it is still `claim` (an expired one taken over stays with its new holder). */
 export async function releasePlan(planId: number, claim: string, transaction?: Transaction): Promise<void> {
-  await StudentPaymentPlan.update({ paymentClaim: null, paymentClaimedAt: null }, { where: { id: planId, paymentClaim: claim }, transaction, silent: true });
+  await updateRow(StudentPaymentPlan, planId, { paymentClaim: null, paymentClaimedAt: null }, { where: { paymentClaim: claim }, transaction, silent: true });
 }
 
 /** The entries of a plan being changed, in cents. */
 interface Work {
-  row: PaymentSchedule;
+  row: EntryRow;
   principal: number;
   interest: number;
   tax: number;
@@ -221,33 +274,30 @@ interface Work {
   changed: boolean;
 }
 
-const toWork = (row: PaymentSchedule): Work => ({
+const toWork = (row: EntryRow): Work => ({
   row, principal: toCents(row.principal), interest: toCents(row.interest), tax: toCents(row.taxAmount), paid: toCents(row.paidAmount), changed: false,
 });
 
-/** A Work entry as an EntryLike (dollars) for `entryParts` / `planPosition`. */
-function asEntry(w: Work): PaymentSchedule {
+const isPaid = (w: Work) => w.paid >= w.principal + w.interest + w.tax;
+
+/** A Work entry as an EntryRow (dollars) for `entryParts` / `planPosition`. */
+function asEntry(w: Work): EntryRow {
   return {
     id: w.row.id, number: w.row.number, dueDate: w.row.dueDate, principal: toDollars(w.principal), interest: toDollars(w.interest),
-    amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax), paidAmount: toDollars(w.paid),
-    status: w.paid >= w.principal + w.interest + w.tax ? 'PAID' : 'PENDING',
-  } as PaymentSchedule;
+    amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax), paidAmount: toDollars(w.paid), status: isPaid(w) ? 'PAID' : 'PENDING',
+  };
 }
 
-/** Writes the changed entries back (amount = principal + interest; PAID with paidAt once nothing is left). */
-async function saveWork(work: Work[], transaction: Transaction): Promise<void> {
-  const now = new Date();
-  for (const w of work) {
-    if (!w.changed) continue;
-    const paidOff = w.paid >= w.principal + w.interest + w.tax;
-    await w.row.update(
-      {
-        principal: toDollars(w.principal), interest: toDollars(w.interest), amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax),
-        paidAmount: toDollars(w.paid), status: paidOff ? 'PAID' : 'PENDING', paidAt: paidOff ? (w.row.paidAt ?? now) : null,
-      },
-      { transaction },
-    );
-  }
+/** Writes the changed entries back in one statement (amount = principal + interest; PAID with paidAt once nothing is left). */
+async function saveWork(work: Work[], transaction: Transaction, now: Date = new Date()): Promise<void> {
+  const changed = work.filter((w) => w.changed).map((w) => ({
+    id: w.row.id,
+    values: {
+      principal: toDollars(w.principal), interest: toDollars(w.interest), amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax),
+      paidAmount: toDollars(w.paid), status: isPaid(w) ? 'PAID' : 'PENDING', paidAt: isPaid(w) ? (w.row.paidAt ? literal('paid_at') : now) : null,
+    },
+  }));
+  await updateRows(PaymentSchedule, changed, transaction, now);
 }
 
 /** The plan's derived fields from a position (balance, next due date, past due, days overdue, financial status). */
@@ -259,18 +309,19 @@ function positionFields(pos: PlanPosition) {
 }
 
 /** ACTIVE ↔ COMPLETED by the balance; CONCLUDED and CANCELLED are kept. */
-function statusFor(plan: StudentPaymentPlan, balanceCents: number): string {
+function statusFor(plan: Pick<PlanRow, 'status'>, balanceCents: number): string {
   if (plan.status === 'ACTIVE' && balanceCents === 0) return 'COMPLETED';
   if (plan.status === 'COMPLETED' && balanceCents > 0) return 'ACTIVE';
   return plan.status;
 }
 
-/** The program an account-history line names: the application's product. */
-async function programOf(plan: StudentPaymentPlan, transaction?: Transaction): Promise<string | null> {
-  const application = await Application.findByPk(plan.applicationId, {
-    attributes: ['id'], include: [{ model: Product, as: 'product', attributes: ['id', 'name'] }], transaction,
-  });
-  return (application as (Application & { product?: Product | null }) | null)?.product?.name ?? plan.name ?? null;
+/** The program an account-history line names: the application's product (else the plan's name). */
+export async function programOf(plan: Pick<PlanRow, 'applicationId' | 'name'>, transaction?: Transaction): Promise<string | null> {
+  const [row] = await StudentPaymentPlan.sequelize!.query<{ name: string | null }>(
+    'SELECT pr.name AS name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = :id',
+    { type: QueryTypes.SELECT, replacements: { id: plan.applicationId }, transaction },
+  );
+  return row?.name ?? plan.name ?? null;
 }
 
 interface LineInput {
@@ -287,21 +338,28 @@ interface LineInput {
   comment?: string | null;
 }
 
-/** Writes one account-history line (cents in, dollars stored) with the plan's balances after the movement. */
-export async function writeLedgerLine(plan: StudentPaymentPlan, pos: PlanPosition, line: LineInput, transaction?: Transaction): Promise<LedgerEntry> {
-  return LedgerEntry.create(
+/**
+ * Writes one account-history line (cents in, dollars stored) with the plan's balances after the
+ * movement; `program` when the caller has read it already (else it is read). Answers the line's id.
+ */
+export async function writeLedgerLine(
+  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId' | 'name'>, pos: PlanPosition, line: LineInput, transaction?: Transaction, program?: string | null, now: Date = new Date(),
+): Promise<number> {
+  const name = program === undefined ? await programOf(plan, transaction) : program;
+  return insertRow(
+    LedgerEntry,
     {
-      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: new Date(), kind: line.kind, description: line.description.slice(0, 255),
-      program: (await programOf(plan, transaction))?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
+      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, description: line.description.slice(0, 255),
+      program: name?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
       tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
       last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
     },
-    { transaction },
+    transaction, now,
   );
 }
 
 /** The account-history text of a payment. */
-function paymentDescription(payment: Payment, entryNumber: number | null): string {
+function paymentDescription(payment: PaymentRow, entryNumber: number | null): string {
   const card = payment.cardLast4 ? ` (${payment.cardBrand ?? 'card'} ending ${payment.cardLast4})` : '';
   switch (payment.type) {
     case 'INSTALLMENT': return `Payment of installment ${entryNumber ?? ''}`.trim() + card;
@@ -326,16 +384,23 @@ function paymentDescription(payment: Payment, entryNumber: number | null): strin
  * - PAY_OFF: the interest of entries not yet due is forgiven (their interest drops to what was paid
  *   of it; plan totalInterest/totalOwed shrink), then every unpaid entry is paid.
  * The payment becomes ACCEPTED with its parts and allocations; the plan's totals, balance, next due
- * date, past-due amount and status (COMPLETED at zero) move; one PAYMENT / EXTERNAL_PAYMENT line.
- * More than the plan owes is 409 AMOUNT_EXCEEDED (nothing written).
+ * date, past-due amount and status (COMPLETED at zero) move; one PAYMENT / EXTERNAL_PAYMENT line; the
+ * FAILED failed payments of entries now paid are RESOLVED. More than the plan owes is 409
+ * AMOUNT_EXCEEDED (nothing written).
+ *
+ * Only a payment still IN_PROGRESS is applied (a compare-and-set on its status, before anything else
+ * is written): one staff cancelled meanwhile is left as it is and the answer is false. `opts`: the
+ * gateway's charge id to store, the claim to release in the same plan update, the program name when
+ * the caller has read it. The payment passed in (a row or an instance) gets the new status and parts.
  */
-export async function applyPayment(payment: Payment, today: string, transaction: Transaction): Promise<void> {
+export async function applyPayment(
+  payment: PaymentRow, today: string, transaction: Transaction, opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null } = {},
+): Promise<boolean> {
   const { plan, entries } = await loadPlan(payment.studentPaymentPlanId, transaction);
   const work = entries.map(toWork);
   const allocations = new Map<number, { principal: number; interest: number; tax: number }>();
   let left = toCents(payment.amount);
   let interestDelta = 0;
-
   const allocate = (w: Work, part: 'principal' | 'interest' | 'tax', cents: number) => {
     if (cents <= 0) return;
     const a = allocations.get(w.row.id) ?? { principal: 0, interest: 0, tax: 0 };
@@ -396,44 +461,56 @@ export async function applyPayment(payment: Payment, today: string, transaction:
   }
   if (left > 0) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
 
-  await saveWork(work, transaction);
   let principal = 0, interest = 0, tax = 0;
-  const now = new Date();
-  const rows = [...allocations.entries()].map(([entryId, a]) => {
+  for (const a of allocations.values()) {
     principal += a.principal;
     interest += a.interest;
     tax += a.tax;
-    return {
-      paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
-      amount: toDollars(a.principal + a.interest + a.tax), createdAt: now,
-    };
-  });
-  await PaymentAllocation.bulkCreate(rows, { transaction });
-  await payment.update(
-    { status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null },
-    { transaction },
-  );
+  }
+  const now = new Date();
+  const accepted = {
+    status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null,
+    ...(opts.gatewayChargeId ? { gatewayChargeId: opts.gatewayChargeId } : {}),
+  };
+  if (!(await updateRow(Payment, payment.id, accepted, { where: { status: 'IN_PROGRESS' }, transaction, now }))) return false;
+  if (payment instanceof Payment) payment.set(accepted as Partial<Payment>, { raw: true });
+  else Object.assign(payment, accepted);
 
+  await saveWork(work, transaction, now);
+  await insertRows(
+    PaymentAllocation,
+    [...allocations.entries()].map(([entryId, a]) => ({
+      paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
+      amount: toDollars(a.principal + a.interest + a.tax),
+    })),
+    transaction, now,
+  );
   const pos = planPosition(work.map(asEntry), today);
   const amount = toCents(payment.amount);
-  await plan.update(
+  await updateRow(
+    StudentPaymentPlan, plan.id,
     {
       totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
       interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
       totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
-      ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      ...positionFields(pos), status: statusFor(plan, pos.balanceCents), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
     },
-    { transaction },
+    { transaction, now },
   );
   const entryNumber = payment.paymentScheduleId ? (work.find((w) => w.row.id === payment.paymentScheduleId)?.row.number ?? null) : null;
   await writeLedgerLine(
     plan, pos,
     {
       kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT', description: paymentDescription(payment, entryNumber), principal, interest, tax, total: amount,
-      paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? payment.gatewayChargeId, comment: payment.comment,
+      paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? opts.gatewayChargeId ?? payment.gatewayChargeId, comment: payment.comment,
     },
-    transaction,
+    transaction, opts.program, now,
   );
+  const paid = work.filter(isPaid).map((w) => w.row.id);
+  if (paid.length) {
+    await updateWhere(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: paid }, { transaction, now });
+  }
+  return true;
 }
 
 /**
@@ -464,7 +541,8 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
   await fresh.update({ status: how === 'CHARGEBACK' ? 'INVALID' : 'DELETED', ...(how === 'CHARGEBACK' ? { failureMessage: 'Chargeback' } : {}) }, { transaction });
   payment.set({ status: fresh.status, failureMessage: fresh.failureMessage });
   const pos = planPosition(work.map(asEntry), today);
-  await plan.update(
+  await updateRow(
+    StudentPaymentPlan, plan.id,
     {
       totalPaid: toDollars(toCents(plan.totalPaid) - amount), principalPaid: toDollars(toCents(plan.principalPaid) - principal),
       interestPaid: toDollars(toCents(plan.interestPaid) - interest), taxPaid: toDollars(toCents(plan.taxPaid) - tax),
@@ -493,7 +571,7 @@ export async function recordRefundMovement(
 ): Promise<void> {
   const { plan, entries } = await loadPlan(args.planId, transaction);
   const total = args.amountCents + args.taxCents;
-  await plan.update({ totalRefunds: toDollars(toCents(plan.totalRefunds) + total) }, { transaction });
+  await updateRow(StudentPaymentPlan, plan.id, { totalRefunds: toDollars(toCents(plan.totalRefunds) + total) }, { transaction });
   let last4: string | null = null;
   if (args.paymentId) {
     const payment = await Payment.findByPk(args.paymentId, { transaction, lock: transaction.LOCK.UPDATE });
@@ -530,7 +608,8 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
   w.changed = true;
   await saveWork(work, transaction);
   const pos = planPosition(work.map(asEntry), today);
-  await plan.update(
+  await updateRow(
+    StudentPaymentPlan, plan.id,
     {
       totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
       ...stamp(actor),
@@ -552,6 +631,6 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
 export async function refreshPlan(planId: number, today: string, transaction: Transaction): Promise<StudentPaymentPlan> {
   const { plan, entries } = await loadPlan(planId, transaction);
   const pos = planPosition(entries, today);
-  await plan.update({ ...positionFields(pos), status: statusFor(plan, pos.balanceCents) }, { transaction });
-  return plan;
+  await updateRow(StudentPaymentPlan, plan.id, { ...positionFields(pos), status: statusFor(plan, pos.balanceCents) }, { transaction });
+  return (await StudentPaymentPlan.findByPk(planId, { transaction }))!;
 }

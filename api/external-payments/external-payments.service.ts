@@ -1,5 +1,5 @@
 import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
-import { ExternalPayment, FailedPayment, Payment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { ExternalPayment, Payment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { applyPayment, claimPlan, loadPlan, planPosition, releasePlan, toCents, toDollars } from '../billing/ledger';
@@ -82,16 +82,6 @@ export function getExternalPayment(id: number) {
   return loadDto(id);
 }
 
-/** The failed payments of entries the payment left PAID are settled (RESOLVED). */
-async function resolveFailedPayments(planId: number, transaction: Transaction): Promise<void> {
-  const paid = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId, status: 'PAID' }, attributes: ['id'], transaction });
-  if (!paid.length) return;
-  await FailedPayment.update(
-    { status: 'RESOLVED', resolvedAt: new Date() },
-    { where: { studentPaymentPlanId: planId, status: 'FAILED', paymentScheduleId: { [Op.in]: paid.map((e) => e.id) } }, transaction },
-  );
-}
-
 /**
  * Accepts a PENDING external payment inside `transaction`: claims the plan, refuses a plan that is not
  * ACTIVE (PAYMENT_DISABLED), one with nothing left to pay (NO_BALANCE) and an amount above its balance
@@ -115,7 +105,6 @@ async function accept(row: ExternalPayment, actor: Actor, transaction: Transacti
   );
   await applyPayment(payment, today, transaction);
   await releasePlan(row.studentPaymentPlanId, claim, transaction);
-  await resolveFailedPayments(row.studentPaymentPlanId, transaction);
   return payment;
 }
 

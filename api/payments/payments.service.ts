@@ -1,8 +1,12 @@
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
-import { applyPayment, claimPlan, entryParts, formatMoney, loadPlan, planPosition, releasePlan, setEntryTax, toCents, toDollars } from '../billing/ledger';
+import {
+  applyPayment, claimPlan, entryParts, formatMoney, loadPlan, planPosition, releasePlan, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
+} from '../billing/ledger';
+import { escapeAs, insertRow, selectList, updateRow } from '../common/rows';
+import { selectRows } from '../common/sql';
 import { recordActivity, stamp } from '../common/audit';
 import { systemActor, type Actor } from '../common/context';
 import { AppError } from '../common/errors';
@@ -18,12 +22,14 @@ import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas'
  * a student (or staff for them) pays the next installment, pre-pays or pays off a plan by card; the
  * school charges auto-pay entries and the enrollment deposit. Every card payment runs in three steps
  * so no database transaction waits on the gateway:
- * 1. the refusals in the contract's order; the plan's claim (one compare-and-set statement; one
- *    payment in progress per plan); then tx1 checks the refusals again on the locked plan and inserts
- *    the IN_PROGRESS payment (a refusal there releases the claim);
+ * 1. the plan's claim (one compare-and-set statement on the student's plan: one payment in progress
+ *    per plan); under it, the refusals in the contract's order on the plan as it is, then the
+ *    IN_PROGRESS payment (a refusal releases the claim). A claim refused says why in the same order:
+ *    the unknown student or plan (404), the rules' refusals, else PAYMENT_IN_PROGRESS;
  * 2. the gateway charges with the payment's own idempotency key (`payment-{id}`), outside any transaction;
- * 3. tx2 applies the accepted payment to the ledger (or marks it INVALID with the gateway's reason),
- *    records the card-provider event and releases the claim.
+ * 3. one transaction applies the accepted payment to the ledger and releases the claim (or marks it
+ *    INVALID with the gateway's reason), and records the card-provider event.
+ * The happy path is a dozen plain statements and no model instance (docs/benchmarks.md: payments/s).
  * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
  * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
  * first payment's result (its 201 body, or the same 409) and never charges again.
@@ -31,7 +37,14 @@ import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas'
 
 export type ChargeType = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF' | 'AUTO_PAY' | 'ENROLLMENT';
 
-export function paymentDto(p: Payment) {
+/** The payment fields its answer shows (a raw row or an instance). */
+export type PaymentFields = Pick<
+  Payment,
+  'id' | 'studentId' | 'applicationId' | 'studentPaymentPlanId' | 'paymentScheduleId' | 'type' | 'channel' | 'amount' | 'principalAmount' | 'interestAmount' | 'taxAmount'
+  | 'refundedAmount' | 'status' | 'failureMessage' | 'cardBrand' | 'cardLast4' | 'referenceNumber' | 'comment' | 'paymentDate' | 'processedAt' | 'createdAt'
+>;
+
+export function paymentDto(p: PaymentFields) {
   const money = (v: number | string | null | undefined) => toDollars(toCents(v));
   return {
     id: p.id, studentId: p.studentId, applicationId: p.applicationId, studentPaymentPlanId: p.studentPaymentPlanId, paymentScheduleId: p.paymentScheduleId ?? null,
@@ -70,7 +83,7 @@ export interface ChargeRequest {
 }
 
 /** The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409. */
-function replay(payment: Payment): Payment {
+function replay(payment: PaymentFields): PaymentFields {
   if (payment.status === 'IN_PROGRESS') throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, payment.failureMessage ?? ''));
   return payment;
@@ -82,14 +95,14 @@ function replay(payment: Payment): Payment {
  * amount to charge and the entry it pays.
  */
 export function checkPayment(
-  plan: StudentPaymentPlan, entries: PaymentSchedule[], req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>, today: string,
-): { amountCents: number; entry: PaymentSchedule | null } {
+  plan: Pick<PlanRow, 'status' | 'paymentAccountBlocked' | 'bankruptcy'>, entries: EntryRow[], req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>, today: string,
+): { amountCents: number; entry: EntryRow | null } {
   if (plan.status !== 'ACTIVE' || plan.paymentAccountBlocked || plan.bankruptcy) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
   const pos = planPosition(entries, today);
   const perEntry = req.type === 'INSTALLMENT' || req.type === 'AUTO_PAY' || req.type === 'ENROLLMENT';
   if (pos.balanceCents <= 0) throw perEntry ? AppError.conflict('NO_DUE_BALANCE', Messages.NO_DUE_BALANCE) : AppError.conflict('NO_BALANCE', Messages.NO_BALANCE);
   let amount = req.amountCents;
-  let entry: PaymentSchedule | null = null;
+  let entry: EntryRow | null = null;
   if (perEntry) {
     entry = req.scheduleId ? (entries.find((e) => e.id === req.scheduleId) ?? null) : pos.nextEntry ? (entries.find((e) => e.id === pos.nextEntry!.id) ?? null) : null;
     if (!entry) throw AppError.conflict('NO_DUE_BALANCE', Messages.NO_DUE_BALANCE);
@@ -123,19 +136,31 @@ function minimum(amountCents: number): void {
  * The card to charge (rule 6): the one named (a card of the student, not deleted; else 404), else the
  * plan's card, else the student's default; none → 409 PAYMENT_METHOD_REQUIRED.
  */
-async function resolveCard(studentId: number, plan: StudentPaymentPlan, paymentMethodId: number | null | undefined, transaction?: Transaction): Promise<PaymentMethod> {
+type Card = Pick<PaymentMethod, 'id' | 'brand' | 'last4' | 'gatewayCustomerId' | 'gatewayMethodId'>;
+const CARD_FIELDS: Array<keyof Card> = ['id', 'brand', 'last4', 'gatewayCustomerId', 'gatewayMethodId'];
+
+async function resolveCard(studentId: number, plan: Pick<PlanRow, 'paymentMethodId'>, paymentMethodId: number | null | undefined): Promise<Card> {
+  const find = async (condition: string) =>
+    (await selectRows<Card>(
+      PaymentMethod.sequelize!,
+      `SELECT ${selectList(PaymentMethod, CARD_FIELDS)} FROM payment_methods
+        WHERE student_id = ${Number(studentId)} AND deleted = ${escapeAs(PaymentMethod, 'deleted', false)} AND ${condition} ORDER BY id DESC LIMIT 1`,
+    ))[0] ?? null;
   if (paymentMethodId) {
-    const named = await PaymentMethod.findOne({ where: { id: paymentMethodId, studentId, deleted: false }, transaction });
+    const named = await find(`id = ${Number(paymentMethodId)}`);
     if (!named) throw AppError.notFound('Payment method');
     return named;
   }
-  const own = plan.paymentMethodId ? await PaymentMethod.findOne({ where: { id: plan.paymentMethodId, studentId, deleted: false }, transaction }) : null;
-  const card = own ?? (await PaymentMethod.findOne({ where: { studentId, isDefault: true, deleted: false }, order: [['id', 'DESC']], transaction }));
+  const own = plan.paymentMethodId ? await find(`id = ${Number(plan.paymentMethodId)}`) : null;
+  const card = own ?? (await find(`is_default = ${escapeAs(PaymentMethod, 'isDefault', true)}`));
   if (!card) throw AppError.conflict('PAYMENT_METHOD_REQUIRED', Messages.PAYMENT_METHOD_REQUIRED);
   return card;
 }
 
 type GatewayDispute = { id: string; reason: string };
+
+/** The payment with this scoped Idempotency-Key, if any. */
+const byKey = (scopedKey: string): Promise<PaymentFields | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
 
 /**
  * Charges a plan by card (the pipeline in the file comment). Answers the ACCEPTED payment; a decline
@@ -143,58 +168,59 @@ type GatewayDispute = { id: string; reason: string };
  * 'Payment failure {reason}'. A gateway error of unknown outcome (network) leaves the payment
  * IN_PROGRESS and the claim held until it expires, and is rethrown.
  */
-export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): Promise<Payment> {
+export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): Promise<PaymentFields> {
   const sequelize = Payment.sequelize!;
+  // A key already used answers its first result: its payment row (unique key) is looked up when the
+  // attempt cannot go on (claim refused, a rule's refusal, the insert's duplicate key), not before.
   const scopedKey = req.idempotencyKey ? `student:${req.studentId}:${req.idempotencyKey}` : null;
-  if (scopedKey) {
-    const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
-    if (first) return replay(first);
-  }
+  const replayed = async () => {
+    const first = scopedKey ? await byKey(scopedKey) : null;
+    return first ? replay(first) : null;
+  };
   const today = schoolToday();
-  // The refusals first, without a transaction (the answer most refused calls get, fast).
-  const before = await loadPlan(req.planId);
-  if (before.plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
-  checkPayment(before.plan, before.entries, req, today);
-  await resolveCard(req.studentId, before.plan, req.paymentMethodId);
-  // The claim is one compare-and-set statement of its own: concurrent attempts on the plan are
-  // refused here, before any of them opens a transaction (SQLite runs one writer at a time).
   let claim: string;
   try {
-    claim = await claimPlan(req.planId);
+    claim = await claimPlan(req.planId, undefined, req.studentId);
   } catch (err) {
-    if (scopedKey && err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') {
-      const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
-      if (first) return replay(first);
-    }
+    if (!(err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS')) throw err;
+    // Not claimed: this key's own payment, the unknown student or plan, the rules' refusals, the card; else a payment is in progress.
+    const first = await replayed();
+    if (first) return first;
+    await findStudent(req.studentId);
+    const { plan, entries } = await loadPlan(req.planId);
+    if (plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
+    checkPayment(plan, entries, req, today);
+    await resolveCard(req.studentId, plan, req.paymentMethodId);
     throw err;
   }
-  let started: { payment: Payment; card: PaymentMethod };
+
+  // Under the claim no other payment moves the plan: the rules on the plan as it is, then the IN_PROGRESS payment.
+  const now = new Date();
+  let payment: PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
+  let card: Card;
+  let program: string | null;
   try {
-    // tx1, under the claim: the rules again on the locked plan, then the IN_PROGRESS payment.
-    started = await sequelize.transaction(async (transaction) => {
-      const { plan, entries } = await loadPlan(req.planId, transaction);
-      const { amountCents, entry } = checkPayment(plan, entries, req, today);
-      const card = await resolveCard(req.studentId, plan, req.paymentMethodId, transaction);
-      const payment = await Payment.create(
-        {
-          studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
-          paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
-          idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
-        },
-        { transaction },
-      );
-      return { payment, card };
-    });
+    const { plan, entries } = await loadPlan(req.planId);
+    const { amountCents, entry } = checkPayment(plan, entries, req, today);
+    card = await resolveCard(req.studentId, plan, req.paymentMethodId);
+    program = plan.program ?? plan.name ?? null;
+    const values = {
+      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
+      paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
+      idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
+    };
+    const id = await insertRow(Payment, values, undefined, now);
+    payment = {
+      ...values, id, principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null, referenceNumber: null, comment: null, processedAt: null, createdAt: now,
+      gatewayChargeId: null,
+    } as typeof payment;
   } catch (err) {
     await releasePlan(req.planId, claim);
-    // The same key sent twice at once: the first insert wins, the other answers its result.
-    if (scopedKey && err instanceof UniqueConstraintError) {
-      const first = await Payment.findOne({ where: { idempotencyKey: scopedKey } });
-      if (first) return replay(first);
-    }
+    // A key used before (or sent twice at once: the first insert wins) answers the first result.
+    const first = await replayed();
+    if (first) return first;
     throw err;
   }
-  const { payment, card } = started;
 
   let result: ChargeResult | null = null;
   let failure: string | null = null;
@@ -209,54 +235,42 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     failure = err.reason;
   }
 
+  const event = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, transaction: Transaction) =>
+    insertRow(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message }, transaction);
+
   if (failure !== null) {
+    const reason = failure.slice(0, 255);
     await sequelize.transaction(async (transaction) => {
-      await payment.update({ status: 'INVALID', failureMessage: failure!.slice(0, 255), processedAt: new Date() }, { transaction });
-      await GatewayEvent.create(
-        { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status: 'FAILED', reference: null, message: failure!.slice(0, 255) },
-        { transaction },
-      );
-      await StudentPaymentPlan.update({ lastFailureAt: new Date(), lastFailureMessage: failure!.slice(0, 255) }, { where: { id: payment.studentPaymentPlanId }, transaction, silent: true });
+      await updateRow(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: new Date() }, { transaction });
+      await event('FAILED', null, reason, transaction);
+      await updateRow(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: new Date(), lastFailureMessage: reason }, { transaction, silent: true });
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
     });
     throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, failure));
   }
 
   const charged = result!;
-  await sequelize.transaction(async (transaction) => {
-    await GatewayEvent.create(
-      { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status: 'SUCCEEDED', reference: charged.chargeId, message: null },
-      { transaction },
-    );
-    const fresh = await Payment.findByPk(payment.id, { transaction, lock: transaction.LOCK.UPDATE });
+  const applied = await sequelize.transaction(async (transaction) => {
+    await event('SUCCEEDED', charged.chargeId, null, transaction);
     // Cancelled by staff while the gateway answered: the charge is on record (event above), the payment stays as staff left it.
-    if (!fresh || fresh.status !== 'IN_PROGRESS') return;
-    await fresh.update({ gatewayChargeId: charged.chargeId }, { transaction });
-    await applyPayment(fresh, today, transaction);
+    if (!(await applyPayment(payment, today, transaction, { gatewayChargeId: charged.chargeId, releaseClaim: claim, program }))) {
+      await releasePlan(payment.studentPaymentPlanId, claim, transaction);
+      return false;
+    }
     const dispute = (charged as ChargeResult & { dispute?: GatewayDispute }).dispute;
     if (dispute) {
       await Dispute.create(
         {
-          paymentId: fresh.id, studentId: fresh.studentId, studentPaymentPlanId: fresh.studentPaymentPlanId, amount: fresh.amount, reason: dispute.reason?.slice(0, 100) ?? null,
+          paymentId: payment.id, studentId: payment.studentId, studentPaymentPlanId: payment.studentPaymentPlanId, amount: payment.amount, reason: dispute.reason?.slice(0, 100) ?? null,
           status: 'PENDING', gateway: gateway.name, gatewayDisputeId: dispute.id, updatedById: null, updatedByName: 'System',
         },
         { transaction },
       );
     }
-    await resolvePaidFailures(fresh.studentPaymentPlanId, transaction);
-    await releasePlan(fresh.studentPaymentPlanId, claim, transaction);
+    return true;
   });
-  return (await Payment.findByPk(payment.id))!;
-}
-
-/** Failed payments (FAILED) of entries now fully paid become RESOLVED. */
-async function resolvePaidFailures(planId: number, transaction: Transaction): Promise<void> {
-  const paid = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: planId, status: 'PAID' }, attributes: ['id'], transaction });
-  if (!paid.length) return;
-  await FailedPayment.update(
-    { status: 'RESOLVED', resolvedAt: new Date() },
-    { where: { studentPaymentPlanId: planId, status: 'FAILED', paymentScheduleId: { [Op.in]: paid.map((e) => e.id) } }, transaction },
-  );
+  if (!applied) return (await Payment.findByPk(payment.id))!;
+  return payment;
 }
 
 // ---- HTTP services ----
@@ -278,7 +292,6 @@ export async function makePayment(
   gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
   idempotencyKey: string | undefined, actor: Actor,
 ): Promise<PaymentDto> {
-  await findStudent(studentId);
   const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey, actor });
   return paymentDto(payment);
 }
@@ -388,7 +401,7 @@ export function nextRetryDate(attempts: number, today: string): string | null {
  * attempt (or one is created), with the reason, the payment and the next retry date (auto-pay only).
  */
 async function recordFailure(
-  plan: StudentPaymentPlan, entry: PaymentSchedule | null, source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY', message: string, paymentId: number | null, amountCents: number, today: string,
+  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, entry: Pick<EntryRow, 'id'> | null, source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY', message: string, paymentId: number | null, amountCents: number, today: string,
   existing?: FailedPayment | null,
 ): Promise<FailedPayment> {
   const open = existing ?? (entry ? await FailedPayment.findOne({ where: { studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, source, status: 'FAILED' }, order: [['id', 'DESC']] }) : null);
