@@ -9,6 +9,16 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests to make in all (overrides duration). */
+    amount?: number;
+    /** Requests cycled per connection; setupRequest may rewrite each one (path, headers, body). */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: RequestShape) => RequestShape }>;
+  }
+  interface RequestShape {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     requests: { average: number; total: number };
@@ -18,6 +28,7 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
+  /** 'response' events: (client, statusCode, bytes, responseTimeMs). */
   interface Instance extends EventEmitter, PromiseLike<Result> {
     stop(): void;
   }
