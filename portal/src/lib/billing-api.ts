@@ -6,60 +6,16 @@
  * dollars (numbers with 2 decimals) as the API answers it.
  */
 import type { HttpClient } from '../../../admin/src/providers/http';
-import type { FinancialStatus, LedgerKind, Of, PaymentChannel, PaymentStatus, PaymentType, RefundMoneyStatus, RefundSource, RefundType, RequestStatus, StudentPaymentPlanStatus } from '../../../models/enums';
+import type { FinancialStatus, Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus, StudentPaymentPlanStatus } from '../../../models/enums';
+import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
 import type { Page, PaymentMethod } from './enrollment-api';
 
 export type { Page, PaymentMethod };
+export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
+export type Payment = PaymentDto;
 
-export interface PlanTerms {
-  description: string | null;
-  installmentAmount: number;
-  totalOwed: number;
-  amountDue: number;
-  interestRate: number | null;
-  depositAmount: number;
-  installmentsCount: number;
-  taxAmount: number;
-  amountPaid: number;
-  paymentDueDate: string | null;
-  captureMethod: 'automatic' | 'manual';
-  currency: string;
-  status: Of<typeof StudentPaymentPlanStatus>;
-  paymentMethod: { id: number; brand: string; last4: string } | null;
-}
 
-/** Platform spec §3 "Payment plan breakdown". */
-export interface PlanBreakdown {
-  tuitionRollover: number;
-  withdrawalReduction: number;
-  transferReduction: number;
-  withdrawalRefund: number;
-  voucherRefund: number;
-  additionalRefund: number;
-  totalTaxesPaid: number;
-  totalInterest: number;
-  principalPaid: number;
-  netTuition: number;
-  totalPaid: number;
-  totalRefunded: number;
-  totalRemaining: number;
-}
 
-export interface ScheduleEntry {
-  id: number;
-  number: number;
-  kind: string;
-  dueDate: string;
-  principal: number;
-  interest: number;
-  amount: number;
-  taxAmount: number;
-  paidAmount: number;
-  balance: number;
-  status: string;
-  paidAt: string | null;
-  paymentMethodId: number | null;
-}
 
 /** GET /payment_plans/{id} and GET /students/{id}/payment_plans: the plan's fields plus the contract's extras (the parts the portal reads). */
 export interface PlanDetail {
@@ -91,30 +47,6 @@ export interface PlanDetail {
   programName: string | null;
 }
 
-/** The contract's Payment DTO. */
-export interface Payment {
-  id: number;
-  studentId: number;
-  applicationId: number;
-  studentPaymentPlanId: number;
-  paymentScheduleId: number | null;
-  type: Of<typeof PaymentType>;
-  channel: Of<typeof PaymentChannel>;
-  amount: number;
-  principalAmount: number;
-  interestAmount: number;
-  taxAmount: number;
-  refundedAmount: number;
-  status: Of<typeof PaymentStatus>;
-  failureMessage: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  referenceNumber: string | null;
-  comment: string | null;
-  paymentDate: string | null;
-  processedAt: string | null;
-  createdAt: string;
-}
 
 export type StudentPaymentKind = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF';
 
@@ -124,22 +56,6 @@ export interface PaymentBody {
   paymentMethodId?: number;
 }
 
-/** One account-history row (platform spec §3 "Account history row"). */
-export interface LedgerRow {
-  id: number;
-  eventDate: string;
-  kind: Of<typeof LedgerKind>;
-  description: string;
-  program: string | null;
-  principal: number;
-  tax: number;
-  total: number;
-  accountBalance: number;
-  principalBalance: number;
-  last4: string | null;
-  referenceNumber: string | null;
-  comment: string | null;
-}
 
 /** One card-provider / gateway call about the student (gateway_events). */
 export interface GatewayEventRow {

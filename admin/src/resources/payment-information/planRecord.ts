@@ -1,6 +1,11 @@
 import type { RaRecord } from 'react-admin';
 import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../../models/enums';
+import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../../models/billing-answers';
 import { Messages } from '../../../../models/messages';
+
+export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry };
+/** The Payment DTO of the contract. */
+export type PaymentRow = PaymentDto;
 
 /**
  * Student payment plans in the console (the resources `payment-information` and
@@ -17,55 +22,8 @@ export type PlanStatusValue = Of<typeof StudentPaymentPlanStatus>;
 export type FinancialStatusValue = Of<typeof FinancialStatus>;
 export type ManualMethodValue = Of<typeof ManualPaymentMethod>;
 
-export interface PlanTerms {
-  description: string | null;
-  installmentAmount: number | null;
-  totalOwed: number;
-  amountDue: number;
-  interestRate: number | null;
-  depositAmount: number | null;
-  installmentsCount: number | null;
-  taxAmount: number;
-  amountPaid: number;
-  paymentDueDate: string | null;
-  captureMethod: 'automatic' | 'manual';
-  currency: string;
-  status: string;
-  paymentMethod: { id: number; brand: string | null; last4: string | null } | null;
-}
 
-export interface PlanBreakdown {
-  tuitionRollover: number;
-  withdrawalReduction: number;
-  transferReduction: number;
-  withdrawalRefund: number;
-  voucherRefund: number;
-  additionalRefund: number;
-  totalTaxesPaid: number;
-  totalInterest: number;
-  principalPaid: number;
-  netTuition: number;
-  totalPaid: number;
-  totalRefunded: number;
-  totalRemaining: number;
-}
 
-/** One schedule entry (deposit or installment) of a plan. */
-export interface ScheduleEntry {
-  id: number;
-  number: number;
-  kind: string;
-  dueDate: string;
-  principal: number;
-  interest: number;
-  amount: number;
-  taxAmount: number;
-  paidAmount: number;
-  balance: number;
-  status: string;
-  paidAt: string | null;
-  paymentMethodId: number | null;
-}
 
 /** GET /payment_plans/{id} (and the rows of the plan lists, which carry at least the list's columns). */
 export interface PlanRecord extends RaRecord {
@@ -105,47 +63,7 @@ export interface PlanRecord extends RaRecord {
   updatedAt?: string;
 }
 
-/** The Payment DTO of the contract. */
-export interface PaymentRow {
-  id: number;
-  studentId: number;
-  applicationId: number;
-  studentPaymentPlanId: number;
-  paymentScheduleId: number | null;
-  type: string;
-  channel: string;
-  amount: number;
-  principalAmount: number;
-  interestAmount: number;
-  taxAmount: number;
-  refundedAmount: number;
-  status: string;
-  failureMessage: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  referenceNumber: string | null;
-  comment: string | null;
-  paymentDate: string | null;
-  processedAt: string | null;
-  createdAt: string;
-}
 
-/** One account-history (ledger) line. */
-export interface LedgerRow {
-  id: number;
-  eventDate: string;
-  kind: string;
-  description: string | null;
-  program: string | null;
-  principal: number | null;
-  tax: number | null;
-  total: number;
-  accountBalance: number;
-  principalBalance: number | null;
-  last4: string | null;
-  referenceNumber: string | null;
-  comment: string | null;
-}
 
 /** A refund-queue item, as far as the plan's refunds tab shows it. */
 export interface RefundRow {
