@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { validationSettings } from '../models/validation';
 import type { Deps } from './common/context';
 import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
+import { accessLog, maskQuery } from './common/logger';
 import { openApiDocument, resetOpenApi } from './common/openapi';
 import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
@@ -88,11 +88,8 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/students', 'Payments', paymentRoutes],
 ];
 
-const SECRET_PARAMS = /([?&](?:token|code|refreshToken|password)=)[^&]*/gi;
-/** A URL fit for the log: one-time link tokens and codes replaced. */
-export function maskQuery(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
-}
+/** Kept here for callers of the app module (the access log masks with it). */
+export { maskQuery };
 
 /** The Express app without listening: what the server starts and what tests drive. */
 /** `uiRoot` is where `admin/dist` and `portal/dist` live (the repository root; tests point it elsewhere). */
@@ -107,18 +104,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger: deps.log,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      quietReqLogger: true,
-      // Method, path and status only: no headers, and link tokens in query strings are masked.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: maskQuery(req.url), ip: req.remoteAddress }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // One line per request, link tokens masked (api/common/logger.ts).
+  app.use(accessLog(deps.log, (url) => url === '/api/health'));
   // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
   mountStripeWebhooks(app, deps);
   app.use('/api', express.json({ limit: '1mb' }));

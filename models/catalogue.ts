@@ -25,8 +25,12 @@ export function cohortLabel(input: {
 
 /** Today's date (YYYY-MM-DD) in the school's fallback time zone, America/New_York. */
 export function schoolToday(now: Date = new Date()): string {
-  return SCHOOL_DAY.format(now);
+  // The school's day changes on a minute boundary (its zone's offsets are whole minutes): one format per minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: SCHOOL_DAY.format(now) };
+  return lastDay.day;
 }
+let lastDay = { minute: Number.NaN, day: '' };
 /** Made once: building an Intl formatter costs far more than using it. */
 const SCHOOL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 

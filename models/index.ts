@@ -94,7 +94,9 @@ export function createSequelize(url: string, opts: DatabaseOptions = {}): Sequel
       ...common,
       dialect: 'mysql',
       timezone: '+00:00',
-      dialectOptions: { decimalNumbers: true, supportBigNumbers: true, charset: 'utf8mb4' },
+      // multipleStatements: the payment pipeline sends its statements in batches (api/common/sql.ts runStatements);
+      // every statement is built with escaped values, none from request text (docs/decisions.md).
+      dialectOptions: { decimalNumbers: true, supportBigNumbers: true, charset: 'utf8mb4', multipleStatements: true },
       pool: { max: opts.poolMax ?? 10, min: 0, idle: 10_000, acquire: 30_000 },
     });
   }

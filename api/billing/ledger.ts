@@ -6,8 +6,8 @@ import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
-import { escapeAs, insertRow, insertRows, selectList, updateRow, updateRows, updateWhere } from '../common/rows';
-import { forUpdate, selectRows, updateSql } from '../common/sql';
+import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
+import { forUpdate, insertSql, runStatements, updateSql, type StatementResult } from '../common/sql';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -206,23 +206,29 @@ const ENTRY_FIELDS: Array<keyof EntryRow> = ['id', 'number', 'dueDate', 'princip
 const PROGRAM = '(SELECT pr.name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = p.application_id) AS program';
 
 /**
- * A plan and its entries (by number) as raw rows; inside a transaction the plan row is locked for it
- * (MariaDB; SQLite writes one transaction at a time). Outside one, the plan comes with its `program`.
- * 404 when missing.
+ * The two SELECTs of a plan and its entries (by number), for a batch; inside a transaction the plan
+ * row is locked (MariaDB; SQLite writes one transaction at a time), outside one the plan comes with
+ * its `program`. `planOf` reads their results.
  */
-export async function loadPlan(planId: number, transaction?: Transaction): Promise<{ plan: PlanRow & { program?: string | null }; entries: EntryRow[] }> {
-  const sequelize = StudentPaymentPlan.sequelize!;
+export function planReads(planId: number, transaction?: Transaction): [string, string] {
   const id = Number(planId);
-  const [plan] = await selectRows<PlanRow & { program?: string | null }>(
-    sequelize,
-    `SELECT ${selectList(StudentPaymentPlan, PLAN_FIELDS)}${transaction ? '' : `, ${PROGRAM}`} FROM student_payment_plans p WHERE p.id = ${id}${transaction ? forUpdate(sequelize) : ''}`,
-    transaction,
-  );
+  return [
+    `SELECT ${selectList(StudentPaymentPlan, PLAN_FIELDS)}${transaction ? '' : `, ${PROGRAM}`} FROM student_payment_plans p WHERE p.id = ${id}${transaction ? forUpdate(StudentPaymentPlan.sequelize!) : ''}`,
+    `SELECT ${selectList(PaymentSchedule, ENTRY_FIELDS)} FROM payment_schedules WHERE student_payment_plan_id = ${id} ORDER BY number`,
+  ];
+}
+
+/** The plan and entries the statements of `planReads` answered; 404 when there is no plan. */
+export function planOf(planRows: StatementResult, entryRows: StatementResult): { plan: PlanRow & { program?: string | null }; entries: EntryRow[] } {
+  const plan = (planRows as Array<PlanRow & { program?: string | null }>)[0];
   if (!plan) throw AppError.notFound('Payment plan');
-  const entries = await selectRows<EntryRow>(
-    sequelize, `SELECT ${selectList(PaymentSchedule, ENTRY_FIELDS)} FROM payment_schedules WHERE student_payment_plan_id = ${id} ORDER BY number`, transaction,
-  );
-  return { plan, entries };
+  return { plan, entries: entryRows as EntryRow[] };
+}
+
+/** A plan and its entries as raw rows (planReads in one round trip). 404 when missing. */
+export async function loadPlan(planId: number, transaction?: Transaction): Promise<{ plan: PlanRow & { program?: string | null }; entries: EntryRow[] }> {
+  const [plan, entries] = await runStatements(StudentPaymentPlan.sequelize!, planReads(planId, transaction), transaction);
+  return planOf(plan, entries);
 }
 
 /**
@@ -232,18 +238,20 @@ export async function loadPlan(planId: number, transaction?: Transaction): Promi
  * answers the claim token `releasePlan` needs.
  */
 export async function claimPlan(planId: number, transaction?: Transaction, studentId?: number): Promise<string> {
+  const { sql, claim } = claimStatement(planId, studentId);
+  if ((await updateSql(StudentPaymentPlan.sequelize!, sql, transaction)) !== 1) throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
+  return claim;
+}
+
+/** claimPlan's compare-and-set UPDATE and its new claim token, for a batch (one row changed = claimed). */
+export function claimStatement(planId: number, studentId?: number): { sql: string; claim: string } {
   const claim = randomUUID();
   const now = new Date();
   const at = (d: Date) => escapeAs(StudentPaymentPlan, 'paymentClaimedAt', d);
-  const affected = await updateSql(
-    StudentPaymentPlan.sequelize!,
-    `UPDATE student_payment_plans SET payment_claim = ${escapeAs(StudentPaymentPlan, 'paymentClaim', claim)}, payment_claimed_at = ${at(now)}
+  const sql = `UPDATE student_payment_plans SET payment_claim = ${escapeAs(StudentPaymentPlan, 'paymentClaim', claim)}, payment_claimed_at = ${at(now)}
       WHERE id = ${Number(planId)} ${studentId === undefined ? '' : `AND student_id = ${Number(studentId)}`}
-        AND (payment_claim IS NULL OR payment_claimed_at IS NULL OR payment_claimed_at < ${at(new Date(now.getTime() - CLAIM_TTL_MS))})`,
-    transaction,
-  );
-  if (affected !== 1) throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
-  return claim;
+        AND (payment_claim IS NULL OR payment_claimed_at IS NULL OR payment_claimed_at < ${at(new Date(now.getTime() - CLAIM_TTL_MS))})`;
+  return { sql, claim };
 }
 
 /**
@@ -261,7 +269,12 @@ function releasing(claim: string) {
 
 /** Releases the plan's claim, only when it is still `claim` (an expired one taken over stays with its new holder). */
 export async function releasePlan(planId: number, claim: string, transaction?: Transaction): Promise<void> {
-  await updateRow(StudentPaymentPlan, planId, { paymentClaim: null, paymentClaimedAt: null }, { where: { paymentClaim: claim }, transaction, silent: true });
+  await updateSql(StudentPaymentPlan.sequelize!, releaseSql(planId, claim), transaction);
+}
+
+/** releasePlan's UPDATE, for a batch. */
+export function releaseSql(planId: number, claim: string): string {
+  return updateRowSql(StudentPaymentPlan, planId, { paymentClaim: null, paymentClaimedAt: null }, { where: { paymentClaim: claim }, silent: true });
 }
 
 /** The entries of a plan being changed, in cents. */
@@ -288,8 +301,8 @@ function asEntry(w: Work): EntryRow {
   };
 }
 
-/** Writes the changed entries back in one statement (amount = principal + interest; PAID with paidAt once nothing is left). */
-async function saveWork(work: Work[], transaction: Transaction, now: Date = new Date()): Promise<void> {
+/** The UPDATE writing the changed entries back (amount = principal + interest; PAID with paidAt once nothing is left); null when none changed. */
+function saveWorkSql(work: Work[], now: Date): string | null {
   const changed = work.filter((w) => w.changed).map((w) => ({
     id: w.row.id,
     values: {
@@ -297,7 +310,13 @@ async function saveWork(work: Work[], transaction: Transaction, now: Date = new 
       paidAmount: toDollars(w.paid), status: isPaid(w) ? 'PAID' : 'PENDING', paidAt: isPaid(w) ? (w.row.paidAt ? literal('paid_at') : now) : null,
     },
   }));
-  await updateRows(PaymentSchedule, changed, transaction, now);
+  return updateRowsSql(PaymentSchedule, changed, now);
+}
+
+/** Writes the changed entries back in one statement (saveWorkSql). */
+async function saveWork(work: Work[], transaction: Transaction, now: Date = new Date()): Promise<void> {
+  const sql = saveWorkSql(work, now);
+  if (sql) await updateSql(PaymentSchedule.sequelize!, sql, transaction);
 }
 
 /** The plan's derived fields from a position (balance, next due date, past due, days overdue, financial status). */
@@ -346,16 +365,17 @@ export async function writeLedgerLine(
   plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId' | 'name'>, pos: PlanPosition, line: LineInput, transaction?: Transaction, program?: string | null, now: Date = new Date(),
 ): Promise<number> {
   const name = program === undefined ? await programOf(plan, transaction) : program;
-  return insertRow(
-    LedgerEntry,
-    {
-      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, description: line.description.slice(0, 255),
-      program: name?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
-      tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
-      last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
-    },
-    transaction, now,
-  );
+  return insertSql(LedgerEntry.sequelize!, ledgerLineSql(plan, pos, line, name, now), transaction);
+}
+
+/** The INSERT of one account-history line (writeLedgerLine's statement, for a batch). */
+function ledgerLineSql(plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, pos: PlanPosition, line: LineInput, program: string | null, now: Date): string {
+  return insertRowSql(LedgerEntry, {
+    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, description: line.description.slice(0, 255),
+    program: program?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
+    tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
+    last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
+  }, now);
 }
 
 /** The account-history text of a payment. */
@@ -394,9 +414,19 @@ function paymentDescription(payment: PaymentRow, entryNumber: number | null): st
  * the caller has read it. The payment passed in (a row or an instance) gets the new status and parts.
  */
 export async function applyPayment(
-  payment: PaymentRow, today: string, transaction: Transaction, opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null } = {},
+  payment: PaymentRow, today: string, transaction: Transaction,
+  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; commit?: boolean } = {},
 ): Promise<boolean> {
-  const { plan, entries } = await loadPlan(payment.studentPaymentPlanId, transaction);
+  const sequelize = StudentPaymentPlan.sequelize!;
+  // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.
+  const [status, planRows, entryRows] = await runStatements(
+    sequelize, [`SELECT status FROM payments WHERE id = ${Number(payment.id)}${forUpdate(sequelize)}`, ...planReads(payment.studentPaymentPlanId, transaction)], transaction,
+  );
+  if ((status as Array<{ status: string }>)[0]?.status !== 'IN_PROGRESS') {
+    await runStatements(sequelize, opts.alsoWrite ?? [], transaction);
+    return false;
+  }
+  const { plan, entries } = planOf(planRows, entryRows);
   const work = entries.map(toWork);
   const allocations = new Map<number, { principal: number; interest: number; tax: number }>();
   let left = toCents(payment.amount);
@@ -472,44 +502,50 @@ export async function applyPayment(
     status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null,
     ...(opts.gatewayChargeId ? { gatewayChargeId: opts.gatewayChargeId } : {}),
   };
-  if (!(await updateRow(Payment, payment.id, accepted, { where: { status: 'IN_PROGRESS' }, transaction, now }))) return false;
-  if (payment instanceof Payment) payment.set(accepted as Partial<Payment>, { raw: true });
-  else Object.assign(payment, accepted);
-
-  await saveWork(work, transaction, now);
-  await insertRows(
-    PaymentAllocation,
-    [...allocations.entries()].map(([entryId, a]) => ({
-      paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
-      amount: toDollars(a.principal + a.interest + a.tax),
-    })),
-    transaction, now,
-  );
   const pos = planPosition(work.map(asEntry), today);
   const amount = toCents(payment.amount);
-  await updateRow(
-    StudentPaymentPlan, plan.id,
-    {
-      totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
-      interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
-      totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
-      ...positionFields(pos), status: statusFor(plan, pos.balanceCents), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
-    },
-    { transaction, now },
-  );
   const entryNumber = payment.paymentScheduleId ? (work.find((w) => w.row.id === payment.paymentScheduleId)?.row.number ?? null) : null;
-  await writeLedgerLine(
-    plan, pos,
-    {
-      kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT', description: paymentDescription(payment, entryNumber), principal, interest, tax, total: amount,
-      paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? opts.gatewayChargeId ?? payment.gatewayChargeId, comment: payment.comment,
-    },
-    transaction, opts.program, now,
-  );
-  const paid = work.filter(isPaid).map((w) => w.row.id);
-  if (paid.length) {
-    await updateWhere(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: paid }, { transaction, now });
-  }
+  const program = opts.program === undefined ? await programOf(plan, transaction) : opts.program;
+  // The entries this payment pays in full: their FAILED failed payments are resolved.
+  const nowPaid = work.filter((w) => w.changed && isPaid(w)).map((w) => w.row.id);
+  const writes = [
+    ...(opts.alsoWrite ?? []),
+    updateRowSql(Payment, payment.id, accepted, { where: { status: 'IN_PROGRESS' }, now }),
+    saveWorkSql(work, now),
+    insertRowsSql(
+      PaymentAllocation,
+      [...allocations.entries()].map(([entryId, a]) => ({
+        paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
+        amount: toDollars(a.principal + a.interest + a.tax),
+      })),
+      now,
+    ),
+    updateRowSql(
+      StudentPaymentPlan, plan.id,
+      {
+        totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
+        interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
+        totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
+        ...positionFields(pos), status: statusFor(plan, pos.balanceCents), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
+      },
+      { now },
+    ),
+    ledgerLineSql(
+      plan, pos,
+      {
+        kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT', description: paymentDescription(payment, entryNumber), principal, interest, tax, total: amount,
+        paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? opts.gatewayChargeId ?? payment.gatewayChargeId, comment: payment.comment,
+      },
+      program, now,
+    ),
+    nowPaid.length
+      ? updateWhereSql(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: nowPaid }, { now })
+      : null,
+  ].filter((sql): sql is string => sql !== null);
+  // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments.
+  await runStatements(sequelize, writes, transaction, { commit: opts.commit });
+  if (payment instanceof Payment) payment.set(accepted as Partial<Payment>, { raw: true });
+  else Object.assign(payment, accepted);
   return true;
 }
 

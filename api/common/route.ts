@@ -5,6 +5,8 @@ import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
 import { RateLimiter } from './rate-limit';
+import { selectList } from './rows';
+import { selectRows } from './sql';
 import { verifyAccessToken } from './tokens';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,6 +65,9 @@ function parse(schema: ZodType | undefined, value: unknown, prefix: string): unk
   return result.data;
 }
 
+let userFields: string | null = null;
+const USER_FIELDS_OF = () => (userFields ??= selectList(User, ['id', 'active', 'tokensValidAfter', 'lastActivityAt']));
+
 /** Reads and checks the bearer token: signature, expiry, account still active, not revoked. */
 export async function authenticate(req: Request, deps: Deps): Promise<Principal | null> {
   const header = req.headers.authorization;
@@ -70,7 +75,10 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
   const claims = verifyAccessToken(deps.config.JWT_SECRET, header.slice(7).trim());
   if (!claims) throw AppError.unauthorized();
   const userId = Number(claims.sub);
-  const user = await User.findByPk(userId, { attributes: ['id', 'active', 'tokensValidAfter', 'lastActivityAt', 'lockedUntil'], raw: true });
+  // Every request reads its account (deactivated, signed out everywhere): one plain SELECT on the driver (./sql.ts).
+  const [user] = await selectRows<{ id: number; active: boolean | number; tokensValidAfter: Date | string | null; lastActivityAt: Date | string | null }>(
+    User.sequelize!, `SELECT ${USER_FIELDS_OF()} FROM users WHERE id = ${Number.isSafeInteger(userId) ? userId : 0}`,
+  );
   if (!user || !user.active) throw AppError.unauthorized();
   if (user.tokensValidAfter && claims.iatMs < new Date(user.tokensValidAfter).getTime()) throw AppError.unauthorized();
   // Session status (ACTIVE / IDLE / INACTIVE) reads last activity; refresh it at most once a minute.

@@ -3,10 +3,10 @@ import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, Payment
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimPlan, entryParts, formatMoney, loadPlan, planPosition, releasePlan, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
+  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, planOf, planPosition, planReads, releasePlan, releaseSql, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
 } from '../billing/ledger';
-import { escapeAs, insertRow, selectList, updateRow } from '../common/rows';
-import { selectRows } from '../common/sql';
+import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
+import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
 import { recordActivity, stamp } from '../common/audit';
 import { systemActor, type Actor } from '../common/context';
 import { AppError } from '../common/errors';
@@ -139,20 +139,24 @@ function minimum(amountCents: number): void {
 type Card = Pick<PaymentMethod, 'id' | 'brand' | 'last4' | 'gatewayCustomerId' | 'gatewayMethodId'>;
 const CARD_FIELDS: Array<keyof Card> = ['id', 'brand', 'last4', 'gatewayCustomerId', 'gatewayMethodId'];
 
-async function resolveCard(studentId: number, plan: Pick<PlanRow, 'paymentMethodId'>, paymentMethodId: number | null | undefined): Promise<Card> {
-  const find = async (condition: string) =>
-    (await selectRows<Card>(
-      PaymentMethod.sequelize!,
-      `SELECT ${selectList(PaymentMethod, CARD_FIELDS)} FROM payment_methods
-        WHERE student_id = ${Number(studentId)} AND deleted = ${escapeAs(PaymentMethod, 'deleted', false)} AND ${condition} ORDER BY id DESC LIMIT 1`,
-    ))[0] ?? null;
-  if (paymentMethodId) {
-    const named = await find(`id = ${Number(paymentMethodId)}`);
-    if (!named) throw AppError.notFound('Payment method');
-    return named;
-  }
-  const own = plan.paymentMethodId ? await find(`id = ${Number(plan.paymentMethodId)}`) : null;
-  const card = own ?? (await find(`is_default = ${escapeAs(PaymentMethod, 'isDefault', true)}`));
+/**
+ * The SELECT of the card to charge, for a batch: the one named (a card of the student, not deleted),
+ * else the plan's card (the student's, not deleted), else the student's newest default. `cardOf`
+ * reads its result: 404 for a named card not found, 409 PAYMENT_METHOD_REQUIRED when there is none.
+ */
+function cardRead(studentId: number, planId: number, paymentMethodId: number | null | undefined): string {
+  const planCard = `(SELECT payment_method_id FROM student_payment_plans WHERE id = ${Number(planId)})`;
+  const which = paymentMethodId
+    ? `id = ${Number(paymentMethodId)}`
+    : `(id = ${planCard} OR is_default = ${escapeAs(PaymentMethod, 'isDefault', true)})`;
+  const order = paymentMethodId ? 'id DESC' : `CASE WHEN id = ${planCard} THEN 0 ELSE 1 END, id DESC`;
+  return `SELECT ${selectList(PaymentMethod, CARD_FIELDS)} FROM payment_methods
+    WHERE student_id = ${Number(studentId)} AND deleted = ${escapeAs(PaymentMethod, 'deleted', false)} AND ${which} ORDER BY ${order} LIMIT 1`;
+}
+
+function cardOf(rows: StatementResult, paymentMethodId: number | null | undefined): Card {
+  const card = (rows as Card[])[0];
+  if (!card && paymentMethodId) throw AppError.notFound('Payment method');
   if (!card) throw AppError.conflict('PAYMENT_METHOD_REQUIRED', Messages.PAYMENT_METHOD_REQUIRED);
   return card;
 }
@@ -178,31 +182,32 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     return first ? replay(first) : null;
   };
   const today = schoolToday();
-  let claim: string;
-  try {
-    claim = await claimPlan(req.planId, undefined, req.studentId);
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS')) throw err;
+  // One round trip: the claim (one payment in progress per plan), then the plan, its entries and the card.
+  const { sql: claimSql, claim } = claimStatement(req.planId, req.studentId);
+  const [claimed, planRows, entryRows, cardRows] = await runStatements(
+    sequelize, [claimSql, ...planReads(req.planId), cardRead(req.studentId, req.planId, req.paymentMethodId)],
+  );
+  if ((claimed as { affectedRows: number }).affectedRows !== 1) {
     // Not claimed: this key's own payment, the unknown student or plan, the rules' refusals, the card; else a payment is in progress.
     const first = await replayed();
     if (first) return first;
     await findStudent(req.studentId);
-    const { plan, entries } = await loadPlan(req.planId);
+    const { plan, entries } = planOf(planRows, entryRows);
     if (plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
     checkPayment(plan, entries, req, today);
-    await resolveCard(req.studentId, plan, req.paymentMethodId);
-    throw err;
+    cardOf(cardRows, req.paymentMethodId);
+    throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   }
 
-  // Under the claim no other payment moves the plan: the rules on the plan as it is, then the IN_PROGRESS payment.
+  // Under the claim no other payment moves the plan: the rules on the plan as read, then the IN_PROGRESS payment.
   const now = new Date();
   let payment: PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
   let card: Card;
   let program: string | null;
   try {
-    const { plan, entries } = await loadPlan(req.planId);
+    const { plan, entries } = planOf(planRows, entryRows);
     const { amountCents, entry } = checkPayment(plan, entries, req, today);
-    card = await resolveCard(req.studentId, plan, req.paymentMethodId);
+    card = cardOf(cardRows, req.paymentMethodId);
     program = plan.program ?? plan.name ?? null;
     const values = {
       studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
@@ -235,36 +240,46 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     failure = err.reason;
   }
 
-  const event = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, transaction: Transaction) =>
-    insertRow(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message }, transaction);
+  const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null) =>
+    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message });
 
   if (failure !== null) {
     const reason = failure.slice(0, 255);
-    await sequelize.transaction(async (transaction) => {
-      await updateRow(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: new Date() }, { transaction });
-      await event('FAILED', null, reason, transaction);
-      await updateRow(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: new Date(), lastFailureMessage: reason }, { transaction, silent: true });
-      await releasePlan(payment.studentPaymentPlanId, claim, transaction);
-    });
+    const at = new Date();
+    await hotTransaction(sequelize, (transaction) =>
+      runStatements(
+        sequelize,
+        [
+          updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: at }, { now: at }),
+          eventSql('FAILED', null, reason),
+          updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: at, lastFailureMessage: reason }, { silent: true }),
+          releaseSql(payment.studentPaymentPlanId, claim),
+        ],
+        transaction, { commit: true },
+      ),
+    );
     throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, failure));
   }
 
   const charged = result!;
-  const applied = await sequelize.transaction(async (transaction) => {
-    await event('SUCCEEDED', charged.chargeId, null, transaction);
-    // Cancelled by staff while the gateway answered: the charge is on record (event above), the payment stays as staff left it.
-    if (!(await applyPayment(payment, today, transaction, { gatewayChargeId: charged.chargeId, releaseClaim: claim, program }))) {
+  const dispute = (charged as ChargeResult & { dispute?: GatewayDispute }).dispute;
+  const applied = await hotTransaction(sequelize, async (transaction) => {
+    // The card-provider event is written with the payment's own statements, and the last of them commits (no
+    // dispute to record). Cancelled by staff while the gateway answered: the charge is still on record (the
+    // event), the payment stays as staff left it.
+    const recorded = [eventSql('SUCCEEDED', charged.chargeId, null)];
+    if (!(await applyPayment(payment, today, transaction, { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, commit: !dispute }))) {
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
       return false;
     }
-    const dispute = (charged as ChargeResult & { dispute?: GatewayDispute }).dispute;
     if (dispute) {
-      await Dispute.create(
+      await insertRow(
+        Dispute,
         {
           paymentId: payment.id, studentId: payment.studentId, studentPaymentPlanId: payment.studentPaymentPlanId, amount: payment.amount, reason: dispute.reason?.slice(0, 100) ?? null,
           status: 'PENDING', gateway: gateway.name, gatewayDisputeId: dispute.id, updatedById: null, updatedByName: 'System',
         },
-        { transaction },
+        transaction,
       );
     }
     return true;

@@ -8,6 +8,8 @@ import { address, birthDate, date, email, parseDate, phone, strongPassword } fro
 import { createApp, maskQuery } from '../../api/app';
 import { CountCache, whereKey } from '../../api/common/count-cache';
 import { errorHandler, fieldErrors } from '../../api/common/errors';
+import { accessLog } from '../../api/common/logger';
+import type { Logger } from 'pino';
 import { criteriaSchema, criteriaWhere, keywordWhere, likePrefix, pagingQuery } from '../../api/common/list';
 import { setupApp, type TestApp } from '../support/app';
 
@@ -172,6 +174,26 @@ describe('request logging', () => {
   test('one-time link tokens in query strings never reach the log', async () => {
     expect(maskQuery('/reset-account-password?token=abc.def&x=1')).toBe('/reset-account-password?token=[redacted]&x=1');
     expect(maskQuery('/api/students?keyword=smi')).toBe('/api/students?keyword=smi');
+  });
+
+  test('one access-log line per answered request, token masked; nothing when info is off; the health probe skipped', async () => {
+    const lines: Array<Record<string, any>> = [];
+    let infoOn = true;
+    const log = { isLevelEnabled: (level: string) => level === 'info' && infoOn, info: (o: Record<string, any>) => lines.push(o) } as unknown as Logger;
+    const app = express();
+    app.use(accessLog(log, (url) => url === '/health'));
+    app.get('/{*splat}', (_req, res) => {
+      res.status(202).json({ ok: true });
+    });
+    await request(app).get('/reset-account-password?token=secret-value&x=1').expect(202);
+    await request(app).get('/health').expect(202);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ req: { method: 'GET', url: '/reset-account-password?token=[redacted]&x=1' }, res: { statusCode: 202 } });
+    expect(typeof lines[0].responseTime).toBe('number');
+    expect(JSON.stringify(lines[0])).not.toContain('secret-value');
+    infoOn = false;
+    await request(app).get('/students').expect(202);
+    expect(lines).toHaveLength(1);
   });
 });
 
