@@ -7,7 +7,7 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
-import { forUpdate, insertSql, runStatements, updateSql, type StatementResult } from '../common/sql';
+import { forceIndex, forUpdate, insertSql, runStatements, updateSql, type StatementResult } from '../common/sql';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -214,7 +214,7 @@ export function planReads(planId: number, transaction?: Transaction): [string, s
   const id = Number(planId);
   return [
     `SELECT ${selectList(StudentPaymentPlan, PLAN_FIELDS)}${transaction ? '' : `, ${PROGRAM}`} FROM student_payment_plans p WHERE p.id = ${id}${transaction ? forUpdate(StudentPaymentPlan.sequelize!) : ''}`,
-    `SELECT ${selectList(PaymentSchedule, ENTRY_FIELDS)} FROM payment_schedules WHERE student_payment_plan_id = ${id} ORDER BY number`,
+    `SELECT ${selectList(PaymentSchedule, ENTRY_FIELDS)} FROM payment_schedules${forceIndex(StudentPaymentPlan.sequelize!, 'payment_schedules_plan_number')} WHERE student_payment_plan_id = ${id} ORDER BY number`,
   ];
 }
 

@@ -121,7 +121,7 @@ export async function runStatements(
  * `sequelize.transaction(work)`.
  */
 export async function hotTransaction<T>(sequelize: Sequelize, work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  if (!isMysql(sequelize)) return sequelize.transaction(work);
+  if (!isMysql(sequelize)) return oneAtATime(() => sequelize.transaction(work));
   const transaction = new Transaction(sequelize, {});
   const id = (transaction as unknown as { id: string }).id;
   const connection = await managerOf(sequelize).getConnection({ type: 'write', uuid: id });
@@ -140,6 +140,24 @@ export async function hotTransaction<T>(sequelize: Sequelize, work: (transaction
     throw err;
   }
 }
+
+/**
+ * SQLite: hot transactions one after another in this process. SQLite has one writer at a time anyway;
+ * many transactions waiting for its lock at once would each hold one of libuv's few threads (sqlite3
+ * waits there), leaving none for the transaction that holds the lock. (So never nest them.)
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * `FORCE INDEX (name)` on MariaDB: for a hot read whose table has several indexes starting with the
+ * same column, so the optimizer does not dive into each to choose (SQLite plans these itself).
+ */
+export const forceIndex = (sequelize: Sequelize, name: string) => (isMysql(sequelize) ? ` FORCE INDEX (${name})` : '');
 
 /** `FOR UPDATE` where the dialect has row locks (SQLite's IMMEDIATE transactions lock the whole file). */
 export const forUpdate = (sequelize: Sequelize) => (isMysql(sequelize) ? ' FOR UPDATE' : '');

@@ -134,29 +134,26 @@ function minimum(amountCents: number): void {
 
 /**
  * The card to charge (rule 6): the one named (a card of the student, not deleted; else 404), else the
- * plan's card, else the student's default; none → 409 PAYMENT_METHOD_REQUIRED.
+ * plan's card (the student's, not deleted), else the student's newest default; none → 409
+ * PAYMENT_METHOD_REQUIRED. `cardsRead` is the SELECT of the student's cards (a handful, by index) for
+ * a batch; `cardOf` picks from them.
  */
-type Card = Pick<PaymentMethod, 'id' | 'brand' | 'last4' | 'gatewayCustomerId' | 'gatewayMethodId'>;
-const CARD_FIELDS: Array<keyof Card> = ['id', 'brand', 'last4', 'gatewayCustomerId', 'gatewayMethodId'];
+type Card = Pick<PaymentMethod, 'id' | 'brand' | 'last4' | 'gatewayCustomerId' | 'gatewayMethodId' | 'isDefault'>;
+const CARD_FIELDS: Array<keyof Card> = ['id', 'brand', 'last4', 'gatewayCustomerId', 'gatewayMethodId', 'isDefault'];
 
-/**
- * The SELECT of the card to charge, for a batch: the one named (a card of the student, not deleted),
- * else the plan's card (the student's, not deleted), else the student's newest default. `cardOf`
- * reads its result: 404 for a named card not found, 409 PAYMENT_METHOD_REQUIRED when there is none.
- */
-function cardRead(studentId: number, planId: number, paymentMethodId: number | null | undefined): string {
-  const planCard = `(SELECT payment_method_id FROM student_payment_plans WHERE id = ${Number(planId)})`;
-  const which = paymentMethodId
-    ? `id = ${Number(paymentMethodId)}`
-    : `(id = ${planCard} OR is_default = ${escapeAs(PaymentMethod, 'isDefault', true)})`;
-  const order = paymentMethodId ? 'id DESC' : `CASE WHEN id = ${planCard} THEN 0 ELSE 1 END, id DESC`;
-  return `SELECT ${selectList(PaymentMethod, CARD_FIELDS)} FROM payment_methods
-    WHERE student_id = ${Number(studentId)} AND deleted = ${escapeAs(PaymentMethod, 'deleted', false)} AND ${which} ORDER BY ${order} LIMIT 1`;
+function cardsRead(studentId: number): string {
+  return `SELECT ${selectList(PaymentMethod, CARD_FIELDS)} FROM payment_methods WHERE student_id = ${Number(studentId)} AND deleted = ${escapeAs(PaymentMethod, 'deleted', false)}`;
 }
 
-function cardOf(rows: StatementResult, paymentMethodId: number | null | undefined): Card {
-  const card = (rows as Card[])[0];
-  if (!card && paymentMethodId) throw AppError.notFound('Payment method');
+function cardOf(rows: StatementResult, plan: Pick<PlanRow, 'paymentMethodId'>, paymentMethodId: number | null | undefined): Card {
+  const cards = rows as Card[];
+  if (paymentMethodId) {
+    const named = cards.find((c) => c.id === Number(paymentMethodId));
+    if (!named) throw AppError.notFound('Payment method');
+    return named;
+  }
+  const card = (plan.paymentMethodId ? cards.find((c) => c.id === plan.paymentMethodId) : undefined)
+    ?? cards.filter((c) => Boolean(c.isDefault)).sort((a, b) => b.id - a.id)[0];
   if (!card) throw AppError.conflict('PAYMENT_METHOD_REQUIRED', Messages.PAYMENT_METHOD_REQUIRED);
   return card;
 }
@@ -182,50 +179,51 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     return first ? replay(first) : null;
   };
   const today = schoolToday();
-  // One round trip: the claim (one payment in progress per plan), then the plan, its entries and the card.
+  type InProgress = PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
+  // One transaction of two round trips: the claim (one payment in progress per plan) with the plan, its entries and the
+  // student's cards; then, under the claim, the rules on the plan as read and the IN_PROGRESS payment with the COMMIT.
+  // A refusal rolls the claim back with the rest.
   const { sql: claimSql, claim } = claimStatement(req.planId, req.studentId);
-  const [claimed, planRows, entryRows, cardRows] = await runStatements(
-    sequelize, [claimSql, ...planReads(req.planId), cardRead(req.studentId, req.planId, req.paymentMethodId)],
-  );
-  if ((claimed as { affectedRows: number }).affectedRows !== 1) {
-    // Not claimed: this key's own payment, the unknown student or plan, the rules' refusals, the card; else a payment is in progress.
-    const first = await replayed();
-    if (first) return first;
-    await findStudent(req.studentId);
-    const { plan, entries } = planOf(planRows, entryRows);
-    if (plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
-    checkPayment(plan, entries, req, today);
-    cardOf(cardRows, req.paymentMethodId);
-    throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
-  }
-
-  // Under the claim no other payment moves the plan: the rules on the plan as read, then the IN_PROGRESS payment.
-  const now = new Date();
-  let payment: PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
-  let card: Card;
-  let program: string | null;
+  let opened: { payment: InProgress; card: Card; program: string | null } | { refused: StatementResult[] };
   try {
-    const { plan, entries } = planOf(planRows, entryRows);
-    const { amountCents, entry } = checkPayment(plan, entries, req, today);
-    card = cardOf(cardRows, req.paymentMethodId);
-    program = plan.program ?? plan.name ?? null;
-    const values = {
-      studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
-      paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
-      idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
-    };
-    const id = await insertRow(Payment, values, undefined, now);
-    payment = {
-      ...values, id, principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null, referenceNumber: null, comment: null, processedAt: null, createdAt: now,
-      gatewayChargeId: null,
-    } as typeof payment;
+    opened = await hotTransaction(sequelize, async (transaction) => {
+      const [claimed, planRows, entryRows, cardRows] = await runStatements(sequelize, [claimSql, ...planReads(req.planId), cardsRead(req.studentId)], transaction);
+      if ((claimed as { affectedRows: number }).affectedRows !== 1) return { refused: [planRows, entryRows, cardRows] };
+      const { plan, entries } = planOf(planRows, entryRows);
+      const { amountCents, entry } = checkPayment(plan, entries, req, today);
+      const card = cardOf(cardRows, plan, req.paymentMethodId);
+      const now = new Date();
+      const values = {
+        studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
+        paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
+        idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
+      };
+      const [inserted] = await runStatements(sequelize, [insertRowSql(Payment, values, now)], transaction, { commit: true });
+      const payment = {
+        ...values, id: Number((inserted as { insertId: number }).insertId), principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null,
+        referenceNumber: null, comment: null, processedAt: null, createdAt: now, gatewayChargeId: null,
+      } as InProgress;
+      return { payment, card, program: plan.program ?? plan.name ?? null };
+    });
   } catch (err) {
-    await releasePlan(req.planId, claim);
     // A key used before (or sent twice at once: the first insert wins) answers the first result.
     const first = await replayed();
     if (first) return first;
     throw err;
   }
+  if ('refused' in opened) {
+    // Not claimed: this key's own payment, the unknown student or plan, the rules' refusals, the card; else a payment is in progress.
+    const first = await replayed();
+    if (first) return first;
+    await findStudent(req.studentId);
+    const [planRows, entryRows, cardRows] = opened.refused;
+    const { plan, entries } = planOf(planRows, entryRows);
+    if (plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
+    checkPayment(plan, entries, req, today);
+    cardOf(cardRows, plan, req.paymentMethodId);
+    throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
+  }
+  const { payment, card, program } = opened;
 
   let result: ChargeResult | null = null;
   let failure: string | null = null;
