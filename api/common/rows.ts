@@ -113,10 +113,15 @@ export function escapeAs(model: AnyModel, attribute: string, value: unknown): st
   return literalOf(model, shape, columnOf(model, shape, attribute).attribute, value);
 }
 
-/** `column AS attribute, …` for a SELECT of these attributes. */
-export function selectList(model: AnyModel, attributes: readonly string[]): string {
+/**
+ * `column AS attribute, …` for a SELECT of these attributes; in a join, `table` qualifies the columns
+ * and `prefix` goes before each alias (`e.` → "e.id", …) so two tables' attributes stay apart.
+ */
+export function selectList(model: AnyModel, attributes: readonly string[], join: { table: string; prefix?: string } | null = null): string {
   const shape = shapeOf(model);
-  return attributes.map((a) => `${columnOf(model, shape, a).column} AS ${shape.qg.quoteIdentifier(a)}`).join(', ');
+  const qualify = join ? `${join.table}.` : '';
+  const prefix = join?.prefix ?? '';
+  return attributes.map((a) => `${qualify}${columnOf(model, shape, a).column} AS ${shape.qg.quoteIdentifier(prefix + a)}`).join(', ');
 }
 
 const table = (model: AnyModel) => shapeOf(model).table;

@@ -3,7 +3,7 @@ import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, Payment
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, planOf, planPosition, planReads, releasePlan, releaseSql, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
+  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
 } from '../billing/ledger';
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
@@ -187,9 +187,9 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   let opened: { payment: InProgress; card: Card; program: string | null } | { refused: StatementResult[] };
   try {
     opened = await hotTransaction(sequelize, async (transaction) => {
-      const [claimed, planRows, entryRows, cardRows] = await runStatements(sequelize, [claimSql, ...planReads(req.planId), cardsRead(req.studentId)], transaction);
-      if ((claimed as { affectedRows: number }).affectedRows !== 1) return { refused: [planRows, entryRows, cardRows] };
-      const { plan, entries } = planOf(planRows, entryRows);
+      const [claimed, planRows, cardRows] = await runStatements(sequelize, [claimSql, planRead(req.planId), cardsRead(req.studentId)], transaction);
+      if ((claimed as { affectedRows: number }).affectedRows !== 1) return { refused: [planRows, cardRows] };
+      const { plan, entries } = planOf(planRows);
       const { amountCents, entry } = checkPayment(plan, entries, req, today);
       const card = cardOf(cardRows, plan, req.paymentMethodId);
       const now = new Date();
@@ -216,8 +216,8 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     const first = await replayed();
     if (first) return first;
     await findStudent(req.studentId);
-    const [planRows, entryRows, cardRows] = opened.refused;
-    const { plan, entries } = planOf(planRows, entryRows);
+    const [planRows, cardRows] = opened.refused;
+    const { plan, entries } = planOf(planRows);
     if (plan.studentId !== req.studentId) throw AppError.notFound('Payment plan');
     checkPayment(plan, entries, req, today);
     cardOf(cardRows, plan, req.paymentMethodId);
