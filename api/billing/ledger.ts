@@ -423,13 +423,15 @@ function paymentDescription(payment: PaymentRow, entryNumber: number | null): st
  *   of it; plan totalInterest/totalOwed shrink), then every unpaid entry is paid.
  * The payment becomes ACCEPTED with its parts and allocations; the plan's totals, balance, next due
  * date, past-due amount and status (COMPLETED at zero) move; one PAYMENT / EXTERNAL_PAYMENT line; the
- * FAILED failed payments of entries now paid are RESOLVED. More than the plan owes is 409
- * AMOUNT_EXCEEDED (nothing written).
+ * FAILED failed payments of the entries this payment pays in full are RESOLVED. More than the plan
+ * owes is 409 AMOUNT_EXCEEDED (nothing written).
  *
- * Only a payment still IN_PROGRESS is applied (a compare-and-set on its status, before anything else
- * is written): one staff cancelled meanwhile is left as it is and the answer is false. `opts`: the
- * gateway's charge id to store, the claim to release in the same plan update, the program name when
- * the caller has read it. The payment passed in (a row or an instance) gets the new status and parts.
+ * Two round trips: the payment's status and the plan with its entries (all locked), then every
+ * write. Only a payment still IN_PROGRESS is applied: one staff cancelled meanwhile is left as it is
+ * (only `alsoWrite` is written) and the answer is false. `opts`: the gateway's charge id to store,
+ * the claim to release in the same plan update, the program name when the caller has read it,
+ * statements to write with the payment's (`alsoWrite`), and `commit` for a `hotTransaction` whose
+ * last batch this is. The payment passed in (a row or an instance) gets the new status and parts.
  */
 export async function applyPayment(
   payment: PaymentRow, today: string, transaction: Transaction,

@@ -22,14 +22,15 @@ import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas'
  * a student (or staff for them) pays the next installment, pre-pays or pays off a plan by card; the
  * school charges auto-pay entries and the enrollment deposit. Every card payment runs in three steps
  * so no database transaction waits on the gateway:
- * 1. the plan's claim (one compare-and-set statement on the student's plan: one payment in progress
- *    per plan); under it, the refusals in the contract's order on the plan as it is, then the
- *    IN_PROGRESS payment (a refusal releases the claim). A claim refused says why in the same order:
- *    the unknown student or plan (404), the rules' refusals, else PAYMENT_IN_PROGRESS;
+ * 1. one transaction: the plan's claim (a compare-and-set on the student's plan: one payment in
+ *    progress per plan) with the plan, its entries and the cards; under it, the refusals in the
+ *    contract's order on the plan as it is, then the IN_PROGRESS payment (a refusal rolls the claim
+ *    back). A claim refused says why in the same order: the unknown student or plan (404), the
+ *    rules' refusals, else PAYMENT_IN_PROGRESS;
  * 2. the gateway charges with the payment's own idempotency key (`payment-{id}`), outside any transaction;
  * 3. one transaction applies the accepted payment to the ledger and releases the claim (or marks it
  *    INVALID with the gateway's reason), and records the card-provider event.
- * The happy path is a dozen plain statements and no model instance (docs/benchmarks.md: payments/s).
+ * The happy path is 12 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
  * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
  * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
  * first payment's result (its 201 body, or the same 409) and never charges again.
