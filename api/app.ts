@@ -6,7 +6,7 @@ import { validationSettings } from '../models/validation';
 import type { Deps } from './common/context';
 import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
-import { accessLog, maskQuery } from './common/logger';
+import { accessLog } from './common/logger';
 import { openApiDocument, resetOpenApi } from './common/openapi';
 import { mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
@@ -87,9 +87,6 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/students', 'Card-provider history', cardHistoryRoutes],
   ['/api/students', 'Payments', paymentRoutes],
 ];
-
-/** Kept here for callers of the app module (the access log masks with it). */
-export { maskQuery };
 
 /** The Express app without listening: what the server starts and what tests drive. */
 /** `uiRoot` is where `admin/dist` and `portal/dist` live (the repository root; tests point it elsewhere). */

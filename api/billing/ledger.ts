@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { literal, QueryTypes, type Transaction } from 'sequelize';
+import { literal, type Transaction } from 'sequelize';
 import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
@@ -7,7 +7,7 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
-import { forceIndex, forUpdate, insertSql, runStatements, updateSql, type StatementResult } from '../common/sql';
+import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -202,8 +202,10 @@ const PLAN_FIELDS: Array<keyof PlanRow> = [
 ];
 const ENTRY_FIELDS: Array<keyof EntryRow> = ['id', 'number', 'dueDate', 'principal', 'interest', 'amount', 'taxAmount', 'paidAmount', 'status', 'paidAt'];
 
-/** The program an account-history line names, read with the plan (not under a lock). */
-const PROGRAM = '(SELECT pr.name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = p.application_id) AS program';
+/** The program an account-history line names: the product of the application `applicationId` (an SQL expression). */
+const programSql = (applicationId: string) => `(SELECT pr.name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = ${applicationId})`;
+/** The program read with the plan (not under a lock). */
+const PROGRAM = `${programSql('p.application_id')} AS program`;
 
 /** What `planRead` answers: the plan (with its program outside a transaction) and its entries. */
 export type PlanRead = { plan: PlanRow & { program?: string | null; openFailures?: number | boolean }; entries: EntryRow[] };
@@ -354,10 +356,7 @@ function statusFor(plan: Pick<PlanRow, 'status'>, balanceCents: number): string 
 
 /** The program an account-history line names: the application's product (else the plan's name). */
 export async function programOf(plan: Pick<PlanRow, 'applicationId' | 'name'>, transaction?: Transaction): Promise<string | null> {
-  const [row] = await StudentPaymentPlan.sequelize!.query<{ name: string | null }>(
-    'SELECT pr.name AS name FROM applications a JOIN products pr ON pr.id = a.product_id WHERE a.id = :id',
-    { type: QueryTypes.SELECT, replacements: { id: plan.applicationId }, transaction },
-  );
+  const [row] = await selectRows<{ name: string | null }>(StudentPaymentPlan.sequelize!, `SELECT ${programSql(String(Number(plan.applicationId)))} AS name`, transaction);
   return row?.name ?? plan.name ?? null;
 }
 
