@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005-finance-catalogue';
 import * as m0006 from './migrations/0006-enrollment';
 import * as m0007 from './migrations/0007-billing';
 import * as m0008 from './migrations/0008-billing-indexes';
+import * as m0009 from './migrations/0009-drop-redundant-schedule-index';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0006-enrollment', m0006],
   ['0007-billing', m0007],
   ['0008-billing-indexes', m0008],
+  ['0009-drop-redundant-schedule-index', m0009],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -1,11 +1,10 @@
-import type { Ctx, Deps } from '../common/context';
+import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import {
   answersBody, applicationIdParams, autoPayBody, callAttemptsParams, commentBody, commentListQuery, commentParams, notificationListQuery, notificationParams,
 } from './application-parts.schemas';
 import * as parts from './application-parts.service';
-
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => parts.ownsApplication(ctx.auth, ctx.params.id);
+import { ownApplication as own } from './applications.service';
 
 /**
  * /api/applications side calls (back-office spec §9): comments (staff), answers (own), auto-pay
@@ -51,9 +50,9 @@ export function applicationPartRoutes(deps: Deps) {
     }),
 
     route({
-      method: 'get', path: '/:id/salesforce_notifications', summary: "An application's Salesforce notifications (newest first)", access: 'applications:read', params: applicationIdParams,
-      query: notificationListQuery,
-      handle: ({ params, query }) => parts.listNotifications(params.id, query),
+      method: 'get', path: '/:id/salesforce_notifications', summary: "An application's Salesforce notifications (newest first; its student sees what was reported and whether it was delivered)",
+      access: 'applications:read', self: own, params: applicationIdParams, query: notificationListQuery,
+      handle: ({ params, query, auth }) => parts.listNotifications(params.id, query, auth),
     }),
     route({
       method: 'post', path: '/:id/salesforce_notifications/:notificationId', summary: 'Send a PENDING or FAILED Salesforce notification again', access: 'applications:update',

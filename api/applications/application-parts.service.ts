@@ -7,6 +7,7 @@ import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { deliverOne, RETRYABLE } from '../integrations/crm';
 import { loadApplicationDto } from './applications.dto';
+import { isStaff } from './applications.service';
 import { notificationSortable } from './application-parts.schemas';
 
 /**
@@ -21,14 +22,6 @@ export async function findApplication(id: number, transaction?: Transaction): Pr
   return application;
 }
 
-/** Whether the application belongs to the signed-in student (the routes' `self`). */
-export async function ownsApplication(auth: Principal | null, applicationId: number): Promise<boolean> {
-  if (!auth?.studentId) return false;
-  const row = await Application.findByPk(applicationId, { attributes: ['id', 'studentId'], raw: true });
-  return row?.studentId === auth.studentId;
-}
-
-const isStaff = (auth: Principal | null) => auth?.kind === 'ADMIN';
 
 // ---- Comments.
 export function commentDto(c: ApplicationComment) {
@@ -152,10 +145,26 @@ export function notificationDto(n: CrmNotification) {
 
 const notificationList: ListSpec<CrmNotification> = { model: CrmNotification, sortable: notificationSortable, keywordColumns: [], maxSize: 200 };
 
-/** GET /applications/{id}/salesforce_notifications: the application's Salesforce notifications. */
-export async function listNotifications(applicationId: number, q: PagingQuery) {
+/**
+ * What a student sees of their own application's notifications (the portal's CRM history): what was
+ * reported and whether it reached the CRM, without the CRM's error text, its record id or the
+ * message's other fields.
+ */
+export function studentNotificationDto(n: CrmNotification) {
+  const { status, previousStatus } = (n.payload ?? {}) as { status?: unknown; previousStatus?: unknown };
+  return {
+    id: n.id, crm: n.crm, event: n.event, status: n.status, attempts: n.attempts, createdAt: n.createdAt, sentAt: n.sentAt,
+    payload: { applicationId: n.applicationId, status: status ?? null, previousStatus: previousStatus ?? null },
+  };
+}
+
+/**
+ * GET /applications/{id}/salesforce_notifications: the application's Salesforce notifications; staff
+ * see every field, the student who owns the application sees `studentNotificationDto`.
+ */
+export async function listNotifications(applicationId: number, q: PagingQuery, auth: Principal | null) {
   await findApplication(applicationId);
-  return runList(notificationList, { ...q, keyword: undefined }, [{ applicationId, crm: 'salesforce' }], notificationDto);
+  return runList(notificationList, { ...q, keyword: undefined }, [{ applicationId, crm: 'salesforce' }], (n): object => (isStaff(auth) ? notificationDto(n) : studentNotificationDto(n)));
 }
 
 /**

@@ -12,7 +12,8 @@ import {
 import * as applications from './applications.service';
 import { applicationOptions } from './options';
 
-const own = (ctx: Ctx<{ id: number }, unknown, unknown>) => applications.ownsApplication(ctx.auth, ctx.params.id);
+const own = applications.ownApplication;
+
 const anyStudent = (ctx: Ctx<unknown, unknown, unknown>) => Boolean(ctx.auth?.studentId);
 
 /** A student's body is held to the narrower schema (the staff-only keys are unknown fields for them). */

@@ -36,7 +36,10 @@ export async function ownsApplication(auth: Principal | null, applicationId: num
   return row?.studentId === auth.studentId;
 }
 
-const isStaff = (auth: Principal | null) => auth?.kind === 'ADMIN';
+/** The `self` rule of /applications/{id}/… routes: a student reaches only their own applications. */
+export const ownApplication = (ctx: { auth: Principal | null; params: { id: number } }) => ownsApplication(ctx.auth, ctx.params.id);
+
+export const isStaff = (auth: Principal | null) => auth?.kind === 'ADMIN';
 
 /** A page of DTOs: the keyword is read here (student names), not by the generic list. */
 async function page(q: PagingQuery, conditions: Array<WhereOptions | null | undefined>) {

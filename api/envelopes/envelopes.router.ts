@@ -1,10 +1,9 @@
 import type { Ctx, Deps } from '../common/context';
 import { route } from '../common/route';
-import { ownsApplication } from '../applications/application-parts.service';
+import { ownApplication } from '../applications/applications.service';
 import { applicationIdParams, envelopeIdParams, signBody, studentEnvelopeQuery, studentIdParams, type StudentEnvelopeQuery } from './envelopes.schemas';
 import * as envelopes from './envelopes.service';
 
-const ownApplication = (ctx: Ctx<{ id: number }, unknown, unknown>) => ownsApplication(ctx.auth, ctx.params.id);
 const ownEnvelope = (ctx: Ctx<{ id: number }, unknown, unknown>) => envelopes.ownsEnvelope(ctx.auth, ctx.params.id);
 const ownStudent = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
 

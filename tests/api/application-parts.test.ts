@@ -264,6 +264,34 @@ describe('salesforce_notifications', () => {
     expect(asc.body.content.map((n: { id: number }) => n.id)).toEqual([a.id, b.id]);
   });
 
+  test("the application's student reads its notifications: what was reported and whether it was delivered, not the CRM's error or record id", async () => {
+    const app = await freshApplication();
+    const sent = await notify(app.id, { status: 'ACCEPTED', attempts: 1, externalId: 'sf-000123', sentAt: new Date('2026-03-02T10:00:00Z') });
+    const failed = await notify(app.id, {
+      status: 'FAILED', attempts: 2, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired',
+      payload: { applicationId: app.id, status: 'WAITING_TO_AGREE', previousStatus: 'APPLIED', studentEmail: 'x@example.com', opportunityId: 'OPP-1' },
+    });
+    await notify(app.id, { crm: 'hubspot' });
+    const res = await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(owner.token));
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
+    expect(res.body.content).toEqual([
+      {
+        id: failed.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'FAILED', attempts: 2, createdAt: expect.any(String), sentAt: null,
+        payload: { applicationId: app.id, status: 'WAITING_TO_AGREE', previousStatus: 'APPLIED' },
+      },
+      {
+        id: sent.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'ACCEPTED', attempts: 1, createdAt: expect.any(String), sentAt: '2026-03-02T10:00:00.000Z',
+        payload: { applicationId: app.id, status: 'APPLIED', previousStatus: 'CREATED' },
+      },
+    ]);
+    const paged = await request(t.app).get(`${base(app.id)}/salesforce_notifications?size=1&page=1`).set(bearer(owner.token));
+    expect(paged.body.content.map((n: { id: number }) => n.id)).toEqual([sent.id]);
+    // Staff still see everything.
+    const staffView = await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(staff.token));
+    expect(staffView.body.content[0]).toMatchObject({ id: failed.id, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired', payload: { studentEmail: 'x@example.com' } });
+  });
+
   test('retry with a failing then succeeding client: FAILED with lastError, then ACCEPTED; then 409', async () => {
     const app = await freshApplication();
     const n = await notify(app.id, { status: 'FAILED', attempts: 1, lastError: 'earlier' });
@@ -325,14 +353,15 @@ describe('salesforce_notifications', () => {
     expect(client.sent).toHaveLength(sentBefore);
   });
 
-  test('400 bad sort, 401, 403 students and read-only staff retrying, 404 missing application or a notification of another one', async () => {
+  test("400 bad sort, 401, 403 another student's list, students retrying and read-only staff retrying, 404 missing application or a notification of another one", async () => {
     const app = await freshApplication();
     const n = await notify(app.id, { status: 'FAILED' });
     const foreign = await notify(application.id, { status: 'FAILED' });
     expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications?sortBy=payload`).set(bearer(staff.token))).status).toBe(400);
     expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications`)).status).toBe(401);
     expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`)).status).toBe(401);
-    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(owner.token))).status).toBe(403);
+    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(other.token))).status).toBe(403);
+    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications?sortBy=payload`).set(bearer(owner.token))).status).toBe(400);
     expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`).set(bearer(owner.token))).status).toBe(403);
     expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`).set(bearer(supportToken))).status).toBe(403);
     expect((await request(t.app).get(`${base(MISSING)}/salesforce_notifications`).set(bearer(staff.token))).status).toBe(404);

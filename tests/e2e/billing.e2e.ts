@@ -242,6 +242,15 @@ describe('billing', () => {
     expect(rows[2][col('Account balance')]).toBe(money(after.balance));
     expect(rows[2][col('Card or bank last 4')]).toBe('4242');
     await screenshot(page, 'portal-account-history');
+
+    // ---- CRM history: the application's status changes as reported to the CRM, newest first.
+    await info.openSection('CRM history');
+    await info.crmHistory().waitFor();
+    const crm = await info.crmHistoryRows();
+    expect(crm[0][1]).toBe('Application status: Signed → Enrolled');
+    expect(crm.map((r) => r[1])).toContain('Application status: Created → Applied');
+    expect(crm.every((r) => ['Delivered', 'Waiting to be sent', 'Being sent'].includes(r[2]))).toBe(true);
+    await screenshot(page, 'portal-crm-history');
   }, 180_000);
 
   test('finance records a check on the next installment and accepts it in the console', async () => {

@@ -98,6 +98,16 @@ export function billingFake(opts: { plans?: Json[]; cards?: Json[]; ledger?: Jso
     ]),
     'GET /students/7/authorize_net_history': (call: Call) =>
       page(call, [{ id: 950, provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 250, status: 'SUCCEEDED', reference: 'anet_77', message: null, paymentId: null, createdAt: '2024-03-10T16:00:00Z' }], 10),
+    'GET /applications/5/salesforce_notifications': (call: Call) =>
+      page(
+        call,
+        Array.from({ length: 11 }, (_, i) => ({
+          id: 620 - i, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: i === 0 ? 'FAILED' : 'ACCEPTED', attempts: i === 0 ? 2 : 1,
+          createdAt: `2026-01-${String(20 - i).padStart(2, '0')}T15:00:00Z`, sentAt: i === 0 ? null : `2026-01-${String(20 - i).padStart(2, '0')}T15:01:00Z`,
+          payload: { applicationId: 5, status: i === 0 ? 'ENROLLED' : 'APPLIED', previousStatus: i === 0 ? 'SIGNED' : 'CREATED' },
+        })),
+        10,
+      ),
     'GET /students/7/refunds': ok({
       content: [
         {

@@ -160,14 +160,31 @@ describe('payment information', () => {
     expect(currentLocation()).toBe('/settings/payment-information/account-history');
   });
 
-  test('CRM history shows what the student may see and calls no staff route', async () => {
+  test('CRM history: what was reported about the application and whether it was delivered, newest first, ten a page', async () => {
     storeSession();
     const fake = billingFake();
     renderPortal('/settings/payment-information/crm-history', fake.fetch);
     await expectHeading('CRM history', 2);
-    expect(screen.getByTestId('crm-intro').textContent).toContain('The detailed CRM history is kept by staff');
+    expect(screen.getByTestId('crm-intro').textContent).toContain('reported to the institute\'s CRM (Salesforce)');
     expect(termsOf('crm-terms')).toEqual({ Application: 'No. 5 · Enrolled', Program: 'Health Coach Training Program' });
-    expect(fake.calls.filter((c) => c.path.includes('salesforce_notifications'))).toEqual([]);
+    const table = await screen.findByRole('table', { name: 'CRM history' });
+    expect(fake.callsTo('GET', '/applications/5/salesforce_notifications')[0].query).toBe('size=10&page=0&sortBy=id&descending=true');
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Date', 'Update', 'Delivery', 'Delivered on']);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(cellsOf(screen.getByTestId('crm-620'))).toEqual(['01-20-2026, 10:00 AM ET', 'Application status: Signed → Enrolled', 'Not delivered yet', '']);
+    expect(cellsOf(screen.getByTestId('crm-619'))).toEqual(['01-19-2026, 10:00 AM ET', 'Application status: Created → Applied', 'Delivered', '01-19-2026, 10:01 AM ET']);
+    expect(screen.getByTestId('crm-page').textContent).toBe('Page 1 of 2');
+    click('Next');
+    await waitFor(() => expect(screen.getByTestId('crm-page').textContent).toBe('Page 2 of 2'));
+    expect(fake.callsTo('GET', '/applications/5/salesforce_notifications')[1].query).toBe('size=10&page=1&sortBy=id&descending=true');
+    expect(screen.getByTestId('crm-610')).toBeTruthy();
+  });
+
+  test('CRM history with nothing reported yet says so', async () => {
+    storeSession();
+    const fake = billingFake({ routes: { 'GET /applications/5/salesforce_notifications': ok({ content: [], pagination: { total: 0, page: 0, size: 10 } }) } });
+    renderPortal('/settings/payment-information/crm-history', fake.fetch);
+    expect((await screen.findByTestId('crm-history-none')).textContent).toBe('Nothing has been reported to the CRM about this application yet.');
   });
 
   test('gateway history, refunds, purchases and card-provider history', async () => {

@@ -70,6 +70,18 @@ export interface GatewayEventRow {
   createdAt: string;
 }
 
+/** One report about the student's application to the CRM (GET /applications/{id}/salesforce_notifications, the student's view). */
+export interface CrmNotificationRow {
+  id: number;
+  crm: string;
+  event: string;
+  status: string;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  payload: { applicationId: number; status: string | null; previousStatus: string | null };
+}
+
 /** One entry of the refund queue (the parts the portal shows). */
 export interface RefundRow {
   id: number;
@@ -97,6 +109,7 @@ const pageOf = <T>(answer: Page<T> | T[] | null, page: number, size: number): Pa
 
 export const ACCOUNT_HISTORY_SIZE = 10;
 export const PROVIDER_HISTORY_SIZE = 10;
+export const CRM_HISTORY_SIZE = 10;
 
 export function billingApi(http: HttpClient) {
   const student = (id: number) => `/students/${id}`;
@@ -125,6 +138,13 @@ export function billingApi(http: HttpClient) {
     authorizeNetHistory: (studentId: number, page: number, size = PROVIDER_HISTORY_SIZE) =>
       http
         .request<Page<GatewayEventRow> | GatewayEventRow[]>({ path: `${student(studentId)}/authorize_net_history`, query: { size, page } })
+        .then((answer) => pageOf(answer, page, size)),
+    crmHistory: (applicationId: number, page: number, size = CRM_HISTORY_SIZE) =>
+      http
+        .request<Page<CrmNotificationRow> | CrmNotificationRow[]>({
+          path: `/applications/${applicationId}/salesforce_notifications`,
+          query: { size, page, sortBy: 'id', descending: true },
+        })
         .then((answer) => pageOf(answer, page, size)),
     refunds: (studentId: number, applicationId: number) =>
       http.request<Page<RefundRow> | RefundRow[]>({ path: `${student(studentId)}/refunds`, query: { applicationId, size: 50, page: 0 } }).then(contentOf),

@@ -26,6 +26,14 @@ async function until<T>(read: () => Promise<T>, expected: T, what: string, ms = 
 // ---------------------------------------------------------------- portal
 
 /** Settings → Payment information and its sections (overview, payment method, plan terms, account history…). */
+/** The cells of a table's body rows, each row's texts by column. */
+async function cellsOf(table: Locator): Promise<string[][]> {
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
+  return out;
+}
+
 export class PortalPaymentInformationPage {
   constructor(private readonly page: Page) {}
 
@@ -68,11 +76,17 @@ export class PortalPaymentInformationPage {
   }
 
   /** The cells of the account history's rows, each row's texts by column. */
-  async accountHistoryRows(): Promise<string[][]> {
-    const rows = this.accountHistory().locator('tbody tr');
-    const out: string[][] = [];
-    for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
-    return out;
+  accountHistoryRows(): Promise<string[][]> {
+    return cellsOf(this.accountHistory());
+  }
+
+  /** The CRM history tab's table: what was reported about the application, newest first. */
+  crmHistory(): Locator {
+    return this.page.getByRole('table', { name: 'CRM history' });
+  }
+
+  crmHistoryRows(): Promise<string[][]> {
+    return cellsOf(this.crmHistory());
   }
 
   /** The account history's column headers. */

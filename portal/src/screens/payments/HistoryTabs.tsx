@@ -6,7 +6,7 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { enumLabel } from '../../../../models/labels';
-import { ACCOUNT_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type GatewayEventRow, type LedgerRow, type PlanDetail, type RefundRow } from '../../lib/billing-api';
+import { ACCOUNT_HISTORY_SIZE, CRM_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type CrmNotificationRow, type GatewayEventRow, type LedgerRow, type PlanDetail, type RefundRow } from '../../lib/billing-api';
 import { dateTime, money } from '../enrollment/format';
 import { useLoad } from '../enrollment/useLoad';
 import { openLabel, useT } from './i18n';
@@ -64,27 +64,48 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
 }
 
 /**
- * CRM history: the Salesforce notifications of an application are a staff call
- * (GET /applications/{id}/salesforce_notifications needs applications:read), so the student sees
- * what the CRM holds about their enrollment and who keeps the detail.
+ * CRM history: what was reported about the application to the institute's CRM (Salesforce), newest
+ * first, ten a page (GET /applications/{id}/salesforce_notifications, the student's view): each
+ * status change and whether it was delivered.
  */
 export function CrmHistoryTab({ plan }: { plan: PlanDetail }) {
+  const calls = useBillingApi();
   const { t, locale } = useT();
+  const [page, setPage] = useState(0);
+  const applicationId = plan.application?.id ?? plan.applicationId;
+  const loaded = useLoad(() => calls.crmHistory(applicationId, page), [calls, applicationId, page]);
+  const title = t('pay.tab.crmHistory');
+  const status = (value: string | null) => enumLabel('ApplicationStatus', value, locale) || '—';
+  const columns: Array<Column<CrmNotificationRow>> = [
+    { key: 'date', label: t('pay.crm.date'), render: (r) => dateTime(r.createdAt, locale) },
+    { key: 'update', label: t('pay.crm.update'), render: (r) => openLabel(t, 'pay.crm.event', r.event, { from: status(r.payload.previousStatus), to: status(r.payload.status) }) },
+    { key: 'delivery', label: t('pay.crm.delivery'), render: (r) => openLabel(t, 'pay.crm.status', r.status) },
+    { key: 'sentAt', label: t('pay.crm.sentAt'), render: (r) => (r.sentAt ? dateTime(r.sentAt, locale) : '') },
+  ];
   return (
-    <Section title={t('pay.tab.crmHistory')} id="crm-heading">
+    <Section title={title} id="crm-heading">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="crm-intro">
         {t('pay.crm.intro')}
       </Typography>
       <Terms
         testId="crm-terms"
         items={[
-          {
-            key: 'application', label: t('pay.crm.application'),
-            value: t('pay.crm.applicationValue', { id: plan.application?.id ?? plan.applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }),
-          },
+          { key: 'application', label: t('pay.crm.application'), value: t('pay.crm.applicationValue', { id: applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }) },
           { key: 'program', label: t('pay.crm.program'), value: plan.programName ?? '' },
         ]}
       />
+      <LoadedView loaded={loaded} testId="crm-history">
+        {(answer) => {
+          if (!answer.content.length && page === 0) return <Empty testId="crm-history-none">{t('pay.crm.none')}</Empty>;
+          const pages = Math.max(1, Math.ceil((answer.pagination.total ?? answer.content.length) / CRM_HISTORY_SIZE));
+          return (
+            <>
+              <DataTable label={title} columns={columns} rows={answer.content} testId="crm" />
+              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="crm-page" />
+            </>
+          );
+        }}
+      </LoadedView>
     </Section>
   );
 }

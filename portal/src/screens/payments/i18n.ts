@@ -124,10 +124,20 @@ export const paymentsEn = {
   'pay.history.referenceNumber': 'Reference number',
   'pay.history.comment': 'Comment',
 
-  'pay.crm.intro': 'The institute keeps your enrollment in its CRM (Salesforce). The detailed CRM history is kept by staff; if you need a copy, please contact student support.',
+  'pay.crm.intro': 'Every change to your application is reported to the institute\'s CRM (Salesforce), where admissions and finance staff follow your enrollment. A report that could not be delivered is sent again by staff.',
   'pay.crm.application': 'Application',
   'pay.crm.applicationValue': 'No. {id} · {status}',
   'pay.crm.program': 'Program',
+  'pay.crm.none': 'Nothing has been reported to the CRM about this application yet.',
+  'pay.crm.date': 'Date',
+  'pay.crm.update': 'Update',
+  'pay.crm.delivery': 'Delivery',
+  'pay.crm.sentAt': 'Delivered on',
+  'pay.crm.event.APPLICATION_STATUS_CHANGED': 'Application status: {from} → {to}',
+  'pay.crm.status.PENDING': 'Waiting to be sent',
+  'pay.crm.status.SENDING': 'Being sent',
+  'pay.crm.status.ACCEPTED': 'Delivered',
+  'pay.crm.status.FAILED': 'Not delivered yet',
 
   'pay.gateway.none': 'No card payments yet.',
   'pay.gateway.date': 'Date',
@@ -309,10 +319,20 @@ export const paymentsEs: { readonly [K in keyof typeof paymentsEn]: string } = {
   'pay.history.referenceNumber': 'Número de referencia',
   'pay.history.comment': 'Comentario',
 
-  'pay.crm.intro': 'El instituto guarda su inscripción en su CRM (Salesforce). El historial detallado del CRM lo conserva el personal; si necesita una copia, comuníquese con el soporte estudiantil.',
+  'pay.crm.intro': 'Cada cambio de su solicitud se informa al CRM del instituto (Salesforce), donde el personal de admisiones y finanzas sigue su inscripción. Un aviso que no se pudo entregar lo vuelve a enviar el personal.',
   'pay.crm.application': 'Solicitud',
   'pay.crm.applicationValue': 'N.º {id} · {status}',
   'pay.crm.program': 'Programa',
+  'pay.crm.none': 'Todavía no se ha informado nada al CRM sobre esta solicitud.',
+  'pay.crm.date': 'Fecha',
+  'pay.crm.update': 'Cambio',
+  'pay.crm.delivery': 'Entrega',
+  'pay.crm.sentAt': 'Entregado el',
+  'pay.crm.event.APPLICATION_STATUS_CHANGED': 'Estado de la solicitud: {from} → {to}',
+  'pay.crm.status.PENDING': 'En espera de envío',
+  'pay.crm.status.SENDING': 'Enviándose',
+  'pay.crm.status.ACCEPTED': 'Entregado',
+  'pay.crm.status.FAILED': 'Aún no entregado',
 
   'pay.gateway.none': 'Aún no hay pagos con tarjeta.',
   'pay.gateway.date': 'Fecha',
@@ -395,9 +415,14 @@ export function useT(): Omit<I18n, 't'> & { t(key: Key, params?: Params): string
   );
 }
 
-/** A value of an open set (gateway kinds and statuses) in the current language, else as the server wrote it. */
-export function openLabel(t: (key: Key) => string, prefix: 'pay.gateway.kind' | 'pay.gateway.status' | 'pay.schedule.status', value: string | null | undefined): string {
+/** A value of an open set (gateway kinds and statuses, CRM events) in the current language, else as the server wrote it. */
+export function openLabel(
+  t: (key: Key, params?: Params) => string,
+  prefix: 'pay.gateway.kind' | 'pay.gateway.status' | 'pay.schedule.status' | 'pay.crm.status' | 'pay.crm.event',
+  value: string | null | undefined,
+  params?: Params,
+): string {
   if (!value) return '';
   const key = `${prefix}.${value}`;
-  return isPaymentsKey(key) ? t(key) : value;
+  return isPaymentsKey(key) ? t(key, params) : value;
 }
