@@ -123,5 +123,8 @@ describe('dashboard helpers', () => {
   test('historyPath maps entity types to console routes', () => {
     expect(historyPath({ entityType: 'STUDENT', entityId: 5 })).toBe('/students/5');
     expect(historyPath({ entityType: 'LEARNING_SESSION', entityId: 7 })).toBe('/learning-sessions/7');
+    expect(historyPath({ entityType: 'PAYMENT_PLAN', entityId: 31 })).toBe('/payment-information/31');
+    expect(historyPath({ entityType: 'EXTERNAL_PAYMENT', entityId: 7 })).toBe('/external-payments/7');
+    expect(historyPath({ entityType: 'REFUND', entityId: 8 })).toBe('/refunds/8');
   });
 });

@@ -136,6 +136,8 @@ describe('external payment drawer', () => {
     const request = renderConsole('/external-payments/7');
     const panel = await drawer();
     expect(await within(panel).findByTestId('drawer-title')).toHaveProperty('textContent', 'External payment #7 Ana López');
+    await waitFor(() => expect(calls(request, 'POST', '/users/10/view_histories')).toHaveLength(1));
+    expect(calls(request, 'POST', '/users/10/view_histories')[0].body).toEqual({ entityType: 'EXTERNAL_PAYMENT', entityId: 7, label: 'External payment #7 Ana López' });
     expect(within(panel).getByTestId('external-payment-amount').textContent).toBe('$250.50');
     expect(within(panel).getByTestId('external-payment-application-link').getAttribute('href')).toBe('/enrollments/5');
     expect(within(panel).getByTestId('external-payment-schedule').textContent).toBe('Installment 3 due 03-01-2026');

@@ -207,11 +207,13 @@ describe('plan lists', () => {
     expect(saved[1].size).toBe('csv of /payment_plans/financial_status_csv'.length);
   });
 
-  test('a row opens the plan drawer on its route', async () => {
-    renderConsole('/payment-information');
+  test('a row opens the plan drawer on its route, and the plan joins the recently viewed', async () => {
+    const request = renderConsole('/payment-information');
     fireEvent.click(await screen.findByText('Ana López'));
     await waitFor(() => expect(currentLocation()).toBe('/payment-information/31'));
     expect(await within(await drawer()).findByTestId('drawer-title')).toHaveProperty('textContent', 'Monthly 12 · Ana López');
+    await waitFor(() => expect(calls(request, 'POST', '/users/10/view_histories')).toHaveLength(1));
+    expect(calls(request, 'POST', '/users/10/view_histories')[0].body).toEqual({ entityType: 'PAYMENT_PLAN', entityId: 31, label: 'Monthly 12 · Ana López' });
   });
 });
 

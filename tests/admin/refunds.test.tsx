@@ -152,6 +152,8 @@ describe('refund drawer', () => {
     const request = renderConsole('/refunds/7');
     const panel = await drawer();
     expect(await within(panel).findByTestId('drawer-title')).toHaveProperty('textContent', 'Refund #7 Ana López');
+    await waitFor(() => expect(calls(request, 'POST', '/users/10/view_histories')).toHaveLength(1));
+    expect(calls(request, 'POST', '/users/10/view_histories')[0].body).toEqual({ entityType: 'REFUND', entityId: 7, label: 'Refund #7 Ana López' });
     expect(within(panel).getByTestId('refund-total').textContent).toBe('$420.00');
     expect(within(panel).getByTestId('refund-application-link').getAttribute('href')).toBe('/enrollments/5');
     expect(within(panel).queryByTestId('refund-submit')).toBeNull();

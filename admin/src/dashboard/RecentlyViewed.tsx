@@ -26,6 +26,8 @@ const routeOf: Record<string, string> = {
   TRANSFER: 'transfers',
   WITHDRAWAL: 'withdrawals',
   REFUND: 'refunds',
+  PAYMENT_PLAN: 'payment-information',
+  EXTERNAL_PAYMENT: 'external-payments',
 };
 export const historyPath = (h: Pick<ViewHistory, 'entityType' | 'entityId'>) =>
   `/${routeOf[h.entityType] ?? `${h.entityType.toLowerCase().replace(/_/g, '-')}s`}/${h.entityId}`;

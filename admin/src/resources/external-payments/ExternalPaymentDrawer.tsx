@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { Form, ResourceContextProvider, SaveButton, useCanAccess, useGetOne, useLocaleState, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useRecordView } from '../../common/useRecordView';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { MoneyInput, formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
@@ -160,7 +161,9 @@ export function ExternalPaymentDetail({ id }: { id: string }) {
 function ExternalPaymentTitle({ id }: { id: string }) {
   const translate = useTranslate();
   const { data } = useGetOne<ExternalPaymentRecord>(EXTERNAL_PAYMENTS, { id });
-  return <span data-testid="drawer-title">{translate(t('titles.payment'), { id, name: personName(data?.student) })}</span>;
+  const title = translate(t('titles.payment'), { id, name: personName(data?.student) });
+  useRecordView('EXTERNAL_PAYMENT', id, data ? title : undefined);
+  return <span data-testid="drawer-title">{title}</span>;
 }
 
 /** The drawer over the list on /external-payments/:id, with 'Copy direct link'. */

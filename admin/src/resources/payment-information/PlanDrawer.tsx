@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, Tab, Tabs } from '@mui/material';
 import { ResourceContextProvider, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useRecordView } from '../../common/useRecordView';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { PlanAccountHistory, PlanCardHistory, PlanPayments, PlanRefunds } from './PlanHistory';
 import { PlanOverview } from './PlanOverview';
@@ -64,9 +65,9 @@ export function PlanDetail({ resource, id, initialTab = 'overview' }: { resource
 function PlanDrawerTitle({ resource, id }: { resource: PlanResource; id: string }) {
   const translate = useTranslate();
   const { data } = useGetOne<PlanRecord>(resource, { id });
-  return (
-    <span data-testid="drawer-title">{data ? translate('resources.payment-information.titles.plan', { plan: data.name, student: planStudentName(data) }) : `#${id}`}</span>
-  );
+  const title = data ? translate('resources.payment-information.titles.plan', { plan: data.name, student: planStudentName(data) }) : undefined;
+  useRecordView('PAYMENT_PLAN', id, title);
+  return <span data-testid="drawer-title">{title ?? `#${id}`}</span>;
 }
 
 /** The plan drawer over the list on /{resource}/:id, with 'Copy direct link'. */

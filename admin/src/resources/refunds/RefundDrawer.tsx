@@ -3,6 +3,7 @@ import { Alert, Box, LinearProgress, Link, Stack, Table, TableBody, TableCell, T
 import SendIcon from '@mui/icons-material/Send';
 import { Button, ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useRecordView } from '../../common/useRecordView';
 import { formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
@@ -179,7 +180,9 @@ export function RefundDetail({ id }: { id: string }) {
 function RefundTitle({ id }: { id: string }) {
   const translate = useTranslate();
   const { data } = useGetOne<RefundRecord>(REFUNDS, { id });
-  return <span data-testid="drawer-title">{translate(t('titles.refund'), { id, name: data ? personName(refundStudent(data)) : '' })}</span>;
+  const title = translate(t('titles.refund'), { id, name: data ? personName(refundStudent(data)) : '' });
+  useRecordView('REFUND', id, data ? title : undefined);
+  return <span data-testid="drawer-title">{title}</span>;
 }
 
 /** The drawer over the list on /refunds/:id, with 'Copy direct link'. */
