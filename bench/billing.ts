@@ -7,7 +7,8 @@
  *   and entries are INSERT ... SELECT over MariaDB's sequence tables, 5,000 plans (65,000 entries) per
  *   statement. Skipped when the rows are already there (the database is kept between runs).
  * - `payments`: accepted card payments per second over HTTP on distinct plans (target ≥ 300/s): the
- *   server as `npm start` runs it, in its own process(es), driven by autocannon.
+ *   server as `npm start` runs it, in its own process(es), driven by autocannon. Also prints the
+ *   CPU the server, MariaDB and the load generator used per payment (bench/cpu.ts, Linux only).
  * - `financial-status`: times `recomputeFinancialStatus(today)` (api/billing/financial-status.ts),
  *   the nightly set-wise recompute, over all of them; target ≤ 5 s. Prints the statuses it produced.
  *
@@ -31,6 +32,7 @@ import { loadConfig, type Config } from '../api/config';
 import { loadPrincipal } from '../api/auth/principal';
 import { signAccessToken } from '../api/common/tokens';
 import { SandboxGateway } from '../api/integrations/sandbox-gateway';
+import { describeCpu, pidsNamed, startCpu, type CpuReading } from './cpu';
 import { Administrator, AdministratorRole, Role, User } from '../models';
 import { schoolToday } from '../models/catalogue';
 import { seedBulkStudents } from '../seeders/bulk';
@@ -360,16 +362,19 @@ const paymentsStep: Step = {
       await instance;
     }));
     let seconds = 0;
+    let cpu: CpuReading | null = null;
     try {
       for (const port of ports) servers.push(await startServer(port, env));
       // Warm-up: a running server has its code compiled and its pool open; these payments are not counted.
       if (warmup.length) await drive(warmup);
       statuses = new Map();
       latencies = [];
+      const cpuMeter = startCpu({ server: servers.map((s) => s.pid!), MariaDB: pidsNamed('mariadbd', 'mysqld') });
       const started = performance.now();
       await drive(plans);
       // Until the last answer: autocannon itself only notices the end on its next one-second tick.
       seconds = (lastAnswer - started) / 1000;
+      cpu = cpuMeter.stop(plans.length);
     } finally {
       await Promise.all(servers.map(stopServer));
     }
@@ -380,9 +385,11 @@ const paymentsStep: Step = {
     const perSecond = Math.round(accepted / seconds);
     results.payments = {
       plans: plans.length, connections: PAYMENT_CONNECTIONS, serverProcesses: SERVER_PROCESSES, seconds, accepted, acceptedInDatabase: paidInDb, statuses: Object.fromEntries(statuses),
-      perSecond, p50Ms: p(50), p95Ms: p(95), p99Ms: p(99), target: PAYMENTS_TARGET, met: perSecond >= PAYMENTS_TARGET,
+      perSecond, p50Ms: p(50), p95Ms: p(95), p99Ms: p(99), target: PAYMENTS_TARGET, met: perSecond >= PAYMENTS_TARGET, cpu,
     };
     log(`  statuses: ${[...statuses].map(([k, v]) => `${k} × ${v}`).join(', ')}; ACCEPTED in the database: ${paidInDb}`);
+    const cpuLine = describeCpu(cpu);
+    if (cpuLine) log(`  ${cpuLine}`);
     log(`  ${accepted} accepted payments in ${seconds.toFixed(2)} s = ${perSecond}/s (p50 ${p(50)} ms, p95 ${p(95)} ms, p99 ${p(99)} ms) — target ≥ ${PAYMENTS_TARGET}/s ${perSecond >= PAYMENTS_TARGET ? 'met' : 'MISSED'}`);
   },
 };
