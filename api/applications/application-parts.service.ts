@@ -22,7 +22,6 @@ export async function findApplication(id: number, transaction?: Transaction): Pr
   return application;
 }
 
-
 // ---- Comments.
 export function commentDto(c: ApplicationComment) {
   return { id: c.id, content: c.content, author: c.authorId || c.authorName ? { id: c.authorId, name: c.authorName } : null, createdAt: c.createdAt, updatedAt: c.updatedAt };
@@ -164,7 +163,8 @@ export function studentNotificationDto(n: CrmNotification) {
  */
 export async function listNotifications(applicationId: number, q: PagingQuery, auth: Principal | null) {
   await findApplication(applicationId);
-  return runList(notificationList, { ...q, keyword: undefined }, [{ applicationId, crm: 'salesforce' }], (n): object => (isStaff(auth) ? notificationDto(n) : studentNotificationDto(n)));
+  const dto: (n: CrmNotification) => object = isStaff(auth) ? notificationDto : studentNotificationDto;
+  return runList(notificationList, { ...q, keyword: undefined }, [{ applicationId, crm: 'salesforce' }], dto);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Role } from '../../models';
 import * as m0005 from '../../models/migrations/0005-finance-catalogue';
-import * as m0007 from '../../models/migrations/0007-billing';
+import { createMigrator } from '../../models/migrator';
 import { hasPermission } from '../../models/permissions';
 import { setupApp, type TestApp } from '../support/app';
 
@@ -43,14 +43,20 @@ describe('migration 0005-finance-catalogue', () => {
 });
 
 describe('migration 0007-billing', () => {
-  test('down takes the billing tables and columns away and up puts them back', async () => {
-    const { up, down } = m0007;
+  test('down (after the later migrations, newest first) takes the billing tables and columns away and up puts them back', async () => {
+    const migrator = createMigrator(t.deps.sequelize);
     const qi = t.deps.sequelize.getQueryInterface();
     const tables = async () => (await qi.showAllTables()).map(String);
-    await down({ context: qi });
+    const indexNames = async () => ((await qi.showIndex('payment_schedules')) as Array<{ name: string }>).map((i) => i.name);
+    await migrator.down({ to: '0007-billing' });
+    expect((await migrator.executed()).map((m) => m.name)).not.toContain('0007-billing');
     expect(await tables()).not.toContain('payments');
     expect(Object.keys(await qi.describeTable('student_payment_plans'))).not.toContain('payment_claim');
-    await up({ context: qi });
+    await migrator.up();
+    expect(await migrator.pending()).toEqual([]);
+    // 0009 dropped the index 0008's covering index makes redundant.
+    expect(await indexNames()).toContain('payment_schedules_past_due_cover');
+    expect(await indexNames()).not.toContain('payment_schedules_student_payment_plan_id_status_due_date');
     for (const table of ['payments', 'payment_allocations', 'ledger_entries', 'external_payments', 'refunds', 'refund_transactions', 'disputes', 'failed_payments', 'gateway_events']) {
       expect(await tables()).toContain(table);
     }
