@@ -3,6 +3,7 @@
  * ascending, platform spec §9, with the columns of §3 "Account history row"), CRM history, gateway
  * history, refunds, purchases and card-provider history.
  */
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { enumLabel } from '../../../../models/labels';
@@ -87,13 +88,15 @@ export function CrmHistoryTab({ plan }: { plan: PlanDetail }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="crm-intro">
         {t('pay.crm.intro')}
       </Typography>
-      <Terms
-        testId="crm-terms"
-        items={[
-          { key: 'application', label: t('pay.crm.application'), value: t('pay.crm.applicationValue', { id: applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }) },
-          { key: 'program', label: t('pay.crm.program'), value: plan.programName ?? '' },
-        ]}
-      />
+      <Box sx={{ mb: 3 }}>
+        <Terms
+          testId="crm-terms"
+          items={[
+            { key: 'application', label: t('pay.crm.application'), value: t('pay.crm.applicationValue', { id: applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }) },
+            { key: 'program', label: t('pay.crm.program'), value: plan.programName ?? '' },
+          ]}
+        />
+      </Box>
       <LoadedView loaded={loaded} testId="crm-history">
         {(answer) => {
           if (!answer.content.length && page === 0) return <Empty testId="crm-history-none">{t('pay.crm.none')}</Empty>;
