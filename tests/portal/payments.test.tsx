@@ -177,7 +177,8 @@ describe('payment information', () => {
     click('Next');
     await waitFor(() => expect(screen.getByTestId('crm-page').textContent).toBe('Page 2 of 2'));
     expect(fake.callsTo('GET', '/applications/5/salesforce_notifications')[1].query).toBe('size=10&page=1&sortBy=id&descending=true');
-    expect(screen.getByTestId('crm-610')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'CRM history' })).getAllByRole('row')).toHaveLength(2);
+    expect(cellsOf(screen.getByTestId('crm-610'))).toEqual(['01-10-2026, 10:00 AM ET', 'Application status: Created → Applied', 'Delivered', '01-10-2026, 10:01 AM ET']);
   });
 
   test('CRM history with nothing reported yet says so', async () => {

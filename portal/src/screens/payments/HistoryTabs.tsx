@@ -11,7 +11,7 @@ import { ACCOUNT_HISTORY_SIZE, CRM_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type Crm
 import { dateTime, money } from '../enrollment/format';
 import { useLoad } from '../enrollment/useLoad';
 import { openLabel, useT } from './i18n';
-import { DataTable, Empty, LoadedView, Pager, schoolDate, Section, Terms, useBillingApi, type Column } from './parts';
+import { DataTable, Empty, LoadedView, PagedTable, schoolDate, Section, Terms, useBillingApi, type Column } from './parts';
 
 export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan: PlanDetail }) {
   const calls = useBillingApi();
@@ -47,19 +47,10 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
   ];
   return (
     <Section title={title} id="account-history-heading">
-      <LoadedView loaded={loaded} testId="account-history">
-        {(answer) => {
-          const total = answer.pagination.total ?? answer.content.length;
-          const pages = Math.max(1, Math.ceil(total / ACCOUNT_HISTORY_SIZE));
-          if (!answer.content.length && page === 0) return <Empty testId="account-history-none">{t('pay.history.none')}</Empty>;
-          return (
-            <>
-              <DataTable label={title} columns={columns} rows={answer.content} testId="ledger" />
-              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="account-history-page" />
-            </>
-          );
-        }}
-      </LoadedView>
+      <PagedTable
+        title={title} loaded={loaded} page={page} size={ACCOUNT_HISTORY_SIZE} onPage={setPage} columns={columns} empty={t('pay.history.none')}
+        testIds={{ view: 'account-history', rows: 'ledger', pager: 'account-history-page' }}
+      />
     </Section>
   );
 }
@@ -97,18 +88,10 @@ export function CrmHistoryTab({ plan }: { plan: PlanDetail }) {
           ]}
         />
       </Box>
-      <LoadedView loaded={loaded} testId="crm-history">
-        {(answer) => {
-          if (!answer.content.length && page === 0) return <Empty testId="crm-history-none">{t('pay.crm.none')}</Empty>;
-          const pages = Math.max(1, Math.ceil((answer.pagination.total ?? answer.content.length) / CRM_HISTORY_SIZE));
-          return (
-            <>
-              <DataTable label={title} columns={columns} rows={answer.content} testId="crm" />
-              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="crm-page" />
-            </>
-          );
-        }}
-      </LoadedView>
+      <PagedTable
+        title={title} loaded={loaded} page={page} size={CRM_HISTORY_SIZE} onPage={setPage} columns={columns} empty={t('pay.crm.none')}
+        testIds={{ view: 'crm-history', rows: 'crm', pager: 'crm-page' }}
+      />
     </Section>
   );
 }
@@ -153,18 +136,10 @@ export function CardProviderHistoryTab({ studentId }: { studentId: number }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('pay.cardProvider.intro')}
       </Typography>
-      <LoadedView loaded={loaded} testId="card-provider-history">
-        {(answer) => {
-          if (!answer.content.length && page === 0) return <Empty testId="card-provider-history-none">{t('pay.cardProvider.none')}</Empty>;
-          const pages = Math.max(1, Math.ceil((answer.pagination.total ?? answer.content.length) / PROVIDER_HISTORY_SIZE));
-          return (
-            <>
-              <DataTable label={title} columns={gatewayColumns(i18n)} rows={answer.content} testId="card-provider" />
-              <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={setPage} testId="card-provider-page" />
-            </>
-          );
-        }}
-      </LoadedView>
+      <PagedTable
+        title={title} loaded={loaded} page={page} size={PROVIDER_HISTORY_SIZE} onPage={setPage} columns={gatewayColumns(i18n)} empty={t('pay.cardProvider.none')}
+        testIds={{ view: 'card-provider-history', rows: 'card-provider', pager: 'card-provider-page' }}
+      />
     </Section>
   );
 }

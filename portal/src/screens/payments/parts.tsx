@@ -14,7 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
 import { useApi } from '../../components/PortalContext';
-import { billingApi, type BillingApi } from '../../lib/billing-api';
+import { billingApi, type BillingApi, type Page } from '../../lib/billing-api';
 import type { Loaded } from '../enrollment/useLoad';
 import { useT } from './i18n';
 
@@ -135,6 +135,36 @@ export function LoadedView<T>({ loaded, testId, children }: { loaded: Loaded<T>;
   if (loaded.error?.status === 403) return <FormMessage severity="info" testId={`${testId}-unavailable`}>{t('pay.unavailable')}</FormMessage>;
   if (loaded.error || !loaded.data) return <ErrorAlert error={loaded.error} testId={`${testId}-error`} />;
   return <>{children(loaded.data)}</>;
+}
+
+/**
+ * A history read a page at a time: its loading and refusal states (`LoadedView`), the empty
+ * sentence when its first page is empty (`{testIds.view}-none`), else the table and its pager.
+ */
+export function PagedTable<T extends { id: number }>({ title, loaded, page, size, onPage, columns, empty, testIds }: {
+  title: string;
+  loaded: Loaded<Page<T>>;
+  page: number;
+  size: number;
+  onPage(page: number): void;
+  columns: Array<Column<T>>;
+  empty: string;
+  testIds: { view: string; rows: string; pager: string };
+}) {
+  return (
+    <LoadedView loaded={loaded} testId={testIds.view}>
+      {(answer) => {
+        if (!answer.content.length && page === 0) return <Empty testId={`${testIds.view}-none`}>{empty}</Empty>;
+        const pages = Math.max(1, Math.ceil((answer.pagination.total ?? answer.content.length) / size));
+        return (
+          <>
+            <DataTable label={title} columns={columns} rows={answer.content} testId={testIds.rows} />
+            <Pager section={title} page={page} shown={answer.pagination.page ?? page} pages={pages} busy={loaded.loading} onPage={onPage} testId={testIds.pager} />
+          </>
+        );
+      }}
+    </LoadedView>
+  );
 }
 
 /** An empty list's sentence. */
