@@ -20,10 +20,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import mysql from 'mysql2/promise';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { connectDatabase } from '../api/bootstrap';
 import { recomputeFinancialStatus } from '../api/billing/financial-status';
@@ -36,6 +34,7 @@ import { describeCpu, pidsNamed, startCpu, type CpuReading } from './cpu';
 import { Administrator, AdministratorRole, Role, User } from '../models';
 import { schoolToday } from '../models/catalogue';
 import { seedBulkStudents } from '../seeders/bulk';
+import { assertLocal, ensureDatabase, freePort } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/hci_bench';
@@ -58,24 +57,7 @@ export interface Step {
   run: (ctx: StepContext) => Promise<void>;
 }
 
-function assertLocal(url: string) {
-  const host = new URL(url.replace(/^mariadb:/, 'mysql:')).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`the benchmark only targets 127.0.0.1 (got ${host})`);
-}
 
-async function ensureDatabase(url: string): Promise<string> {
-  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const name = u.pathname.replace(/^\//, '');
-  if (!/^\w+$/.test(name)) throw new Error(`bad database name: ${name}`);
-  const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
-  try {
-    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4`);
-    const [[v]] = (await conn.query('SELECT VERSION() AS v')) as unknown as [[{ v: string }]];
-    return v.v;
-  } finally {
-    await conn.end();
-  }
-}
 
 const one = async (sequelize: Sequelize, sql: string, replacements: Record<string, unknown> = {}) =>
   Number(((await sequelize.query<{ n: number | string }>(sql, { type: QueryTypes.SELECT, replacements }))[0]?.n ?? 0));
@@ -236,17 +218,6 @@ async function benchToken(config: Config): Promise<string> {
 const BENCH_JWT_SECRET = 'bench-billing-secret-that-is-long-enough-0123456789';
 const SERVER_PROCESSES = Math.max(1, Number(process.env.BENCH_SERVER_PROCESSES ?? 1));
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm start`'s server (api/server.ts) in its own process on the bench database; answers it once /api/health does. */
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {

@@ -8,12 +8,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
-import mysql from 'mysql2/promise';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { connectDatabase } from '../api/bootstrap';
 import { loadPrincipal } from '../api/auth/principal';
@@ -22,6 +20,7 @@ import { signAccessToken } from '../api/common/tokens';
 import { loadConfig } from '../api/config';
 import { Administrator, AdministratorRole, Role, User } from '../models';
 import { seedBulkStudents } from '../seeders/bulk';
+import { assertLocal, ensureDatabase, freePort } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/hci_bench';
@@ -60,35 +59,8 @@ interface Measure {
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function assertLocal(url: string) {
-  const host = new URL(url.replace(/^mariadb:/, 'mysql:')).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`the benchmark only targets 127.0.0.1 (got ${host})`);
-}
 
-async function ensureDatabase(url: string) {
-  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const name = u.pathname.replace(/^\//, '');
-  if (!/^\w+$/.test(name)) throw new Error(`bad database name: ${name}`);
-  const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
-  try {
-    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4`);
-    const [[v]] = (await conn.query('SELECT VERSION() AS v')) as unknown as [[{ v: string }]];
-    return v.v;
-  } finally {
-    await conn.end();
-  }
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
