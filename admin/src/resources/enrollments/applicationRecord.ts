@@ -3,6 +3,7 @@ import type {
   ApplicationSource, ApplicationStatus, EnrollmentFlowStep, EnrollmentStatus, FinancialStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType,
   VoucherDiscountKind,
 } from '../../../../models/enums';
+import type { ScheduleEntry } from '../../../../models/billing-answers';
 
 /**
  * Applications as /api/applications answers them (the console's resource `enrollments`, back-office
@@ -107,19 +108,8 @@ export interface ApplicationRecord extends RaRecord {
   steps: ApplicationStep[];
 }
 
-/** One schedule entry of a student payment plan. */
-export interface PaymentScheduleEntry {
-  id: number;
-  number: number;
-  kind: string;
-  dueDate: string;
-  principal: number;
-  interest: number;
-  amount: number;
-  balance: number;
-  paidAmount: number;
-  status: string;
-}
+/** One schedule entry of a student payment plan (the API's ScheduleEntry, the parts this screen reads). */
+export type PaymentScheduleEntry = Pick<ScheduleEntry, 'id' | 'number' | 'kind' | 'dueDate' | 'principal' | 'interest' | 'amount' | 'balance' | 'paidAmount' | 'status'>;
 
 /** GET /applications/{id}/payment_plans: the student payment plans issued for the application. */
 export interface StudentPaymentPlan {
