@@ -61,21 +61,21 @@ function Charts({ data }: { data: DashboardAnswer }) {
   }));
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <Card variant="outlined">
           <CardContent>
             <BarChart title={translate(d('collected_by_month'))} bars={byMonth} labelHeader={translate(d('month'))} testId="chart-collected" {...common} />
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <Card variant="outlined">
           <CardContent>
             <BarChart title={translate(d('upcoming_by_week'))} bars={byWeek} labelHeader={translate(d('week'))} testId="chart-upcoming" {...common} />
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <Card variant="outlined">
           <CardContent>
             <BarChart

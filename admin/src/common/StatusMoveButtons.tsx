@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@mui/material';
-import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { TextButton } from './TextButton';
 import { useServerRefusal } from './useServerRefusal';
 
 /**
@@ -47,7 +48,7 @@ export function StatusMoveButtons<S extends string>(props: {
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid={props.testId}>
       {props.moves.map((to) => (
-        <Button
+        <TextButton
           key={to}
           label={props.label(to)}
           variant={props.forward(to) ? 'contained' : 'outlined'}

@@ -54,9 +54,23 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * react-admin's layout is `min-width: fit-content`, and its content column and a list's main column
+ * (beside the filter panel) are flex items with the default `min-width: auto`: one wide table widened
+ * the whole page, so the window scrolled sideways and a list's buttons and pager ended up beyond its
+ * right edge. The layout keeps the window's width instead, a list's toolbar wraps, and a table wider
+ * than the room left scrolls sideways in its own box.
+ */
+const fitWindow = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap' },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+} as const;
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+    <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitWindow}>
       <ScrollToTop />
       {children}
     </RaLayout>

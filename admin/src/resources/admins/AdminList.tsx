@@ -6,6 +6,7 @@ import { AdminLogoutButton } from './AdminLogoutButton';
 import { AdminRolesField } from './AdminRolesField';
 import { fullName, type Administrator } from './adminPayload';
 import { RoleNamesInput } from './RoleNamesInput';
+import { NoResults } from '../../common/NoResults';
 
 function AdminListActions() {
   return (
@@ -32,7 +33,7 @@ export function AdminList() {
   return (
     <>
       <List<Administrator> sort={{ field: 'id', order: 'ASC' }} perPage={10} filters={filters} actions={<AdminListActions />}>
-        <DataTable<Administrator> rowClick={(id) => `/admins/${id}${location.search}`} bulkActionButtons={false}>
+        <DataTable<Administrator> empty={<NoResults />} rowClick={(id) => `/admins/${id}${location.search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="lastName" label="resources.admins.fields.fullName" render={(record) => fullName(record as Administrator)} />
           <DataTable.Col source="email" />

@@ -16,6 +16,7 @@ import { CohortFilterAside, DefaultStatusesChip, useCohortFilterChoices } from '
 import { COHORTS, defaultCohortFilter, modulesPath, type CohortRecord } from './cohortRecord';
 import { CohortStatusChip, YesNo } from './CohortStatusChips';
 import { useServerRefusal } from '../../common/useServerRefusal';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.cohorts.fields.${key}`;
 
@@ -107,7 +108,7 @@ function CohortListBody() {
       <FilterChips descriptors={descriptors} />
       <DefaultStatusesChip />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<CohortRecord> rowClick={(id) => `/${COHORTS}/${id}${search}`} bulkActionButtons={canPublish ? <BulkPublishButtons /> : false}>
+        <DataTable<CohortRecord> empty={<NoResults />} rowClick={(id) => `/${COHORTS}/${id}${search}`} bulkActionButtons={canPublish ? <BulkPublishButtons /> : false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="label" label={f('label')} render={(record) => <LabelCell record={record as CohortRecord} />} />
           <DataTable.Col source="status" label={f('status')} render={(record) => <CohortStatusChip status={(record as CohortRecord).status} />} />

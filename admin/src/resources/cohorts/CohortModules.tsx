@@ -12,6 +12,7 @@ import {
   Button, Confirm, DataTable, Form, ListBase, Pagination, SaveButton, Title, useCanAccess, useDataProvider, useGetOne, useListContext, useLocaleState, useNotify,
   useRefresh, useTranslate,
 } from 'react-admin';
+import { TextButton } from '../../common/TextButton';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { DateInput, formatDateTime, schoolDay } from '../../common/dates';
 import { DrawerFrame } from '../../common/RecordDrawer';
@@ -103,7 +104,7 @@ function ModuleDatesDialog({ cohortId, module, onClose }: { cohortId: CohortReco
             <DateInput source="openDate" label={f('openDate')} fullWidth />
             <DateInput source="closeDate" label={f('closeDate')} validate={notBefore('openDate')} fullWidth />
             <Stack direction="row" spacing={1} justifyContent="flex-end">
-              <Button label="ra.action.cancel" onClick={onClose} />
+              <TextButton label="ra.action.cancel" onClick={onClose} />
               <SaveButton data-testid="save-module-dates" />
             </Stack>
           </Form>

@@ -6,6 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Button, Confirm, Form, NumberInput, SaveButton, TextInput, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { TextButton } from '../../common/TextButton';
 import { DateInput, formatDate } from '../../common/dates';
 import { requiredValue } from '../admins/validation';
 import { maxChars, skippedSessionsResource, toSkippedPayload, wholeFrom, withinCohort, type CohortRecord, type SkippedSessionRecord } from './cohortRecord';
@@ -47,7 +48,7 @@ function SkippedSessionDialog({ cohort, editing, onClose, onSaved }: { cohort: C
             <NumberInput source="coachingCircleTypeId" label={f('coachingCircleTypeId')} helperText={k('type_helper')} validate={wholeFrom(1)} fullWidth />
             <TextInput source="description" label={f('description')} validate={maxChars(255)} fullWidth />
             <Stack direction="row" spacing={1} justifyContent="flex-end">
-              <Button label="ra.action.cancel" onClick={onClose} />
+              <TextButton label="ra.action.cancel" onClick={onClose} />
               <SaveButton data-testid="save-skipped" />
             </Stack>
           </Form>

@@ -8,6 +8,7 @@ import { EnumChip, filterInputProps, moneyCell, personName } from '../external-p
 import { CriteriaOnlyData } from '../failed-payments/criteriaOnlyData';
 import { DISPUTED_PAYMENTS, disputeStatusColor, disputedPaymentText, type DisputeRecord } from './disputeRecord';
 import { DisputeVerify } from './DisputeVerify';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.disputed-payments.fields.${key}`;
 const label = (key: string) => `resources.disputed-payments.filters.${key}`;
@@ -34,7 +35,7 @@ function DisputeListBody() {
     <>
       <FilterChips descriptors={disputeFilterDescriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<DisputeRecord> rowClick={false} bulkActionButtons={false}>
+        <DataTable<DisputeRecord> empty={<NoResults />} rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName((record as DisputeRecord).student) || `#${record.studentId}`} />
           <DataTable.Col source="student.email" label={f('email')} disableSort />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button as MuiButton, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { Button, Confirm, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { TextButton } from '../../common/TextButton';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
@@ -125,7 +126,7 @@ export function ApplicationVouchers({ record }: { record: ApplicationRecord }) {
       </InfoSection>
       {canEdit && record.voucher && record.status === 'CREATED' ? (
         <Box sx={{ mb: 2 }}>
-          <Button label={v('remove')} size="small" variant="outlined" color="warning" disabled={pending} onClick={() => setRemoving(true)} data-testid="remove-promo-code" />
+          <TextButton label={v('remove')} size="small" variant="outlined" color="warning" disabled={pending} onClick={() => setRemoving(true)} data-testid="remove-promo-code" />
         </Box>
       ) : null}
       {canEdit && PROMO_STATUSES.has(record.status) ? (

@@ -13,6 +13,7 @@ import { ApplicationStatusChip } from './ApplicationStatusChip';
 import {
   ENROLLMENTS, cohortLabels, defaultApplicationFilter, isMigratedVariant, migratedFilter, studentName, type ApplicationRecord,
 } from './applicationRecord';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.enrollments.fields.${key}`;
 
@@ -82,7 +83,7 @@ function EnrollmentListBody() {
       <VariantTabs />
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<ApplicationRecord> rowClick={(id) => `/${ENROLLMENTS}/${id}${search}`} bulkActionButtons={false}>
+        <DataTable<ApplicationRecord> empty={<NoResults />} rowClick={(id) => `/${ENROLLMENTS}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => <StudentCell record={record as ApplicationRecord} />} />
           <DataTable.Col source="product.name" label={f('product')} disableSort />

@@ -7,6 +7,7 @@ import { moneyCell, personName } from './billingShared';
 import { ExternalPaymentDrawer, ExternalPaymentStatusChip } from './ExternalPaymentDrawer';
 import { ExternalPaymentFilterAside, useExternalPaymentDescriptors } from './externalPaymentFilters';
 import { EXTERNAL_PAYMENTS, type ExternalPaymentRecord } from './externalPaymentRecord';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.external-payments.fields.${key}`;
 
@@ -26,7 +27,7 @@ function ExternalPaymentListBody() {
     <>
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<ExternalPaymentRecord> rowClick={(id) => `/${EXTERNAL_PAYMENTS}/${id}${search}`} bulkActionButtons={false}>
+        <DataTable<ExternalPaymentRecord> empty={<NoResults />} rowClick={(id) => `/${EXTERNAL_PAYMENTS}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName((record as ExternalPaymentRecord).student) || `#${record.studentId}`} />
           <DataTable.Col source="method" label={f('method')} disableSort render={(record) => translate(`enums.ManualPaymentMethod.${record.method}`, { _: String(record.method) })} />

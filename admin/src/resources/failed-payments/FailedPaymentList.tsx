@@ -2,11 +2,13 @@ import { Box } from '@mui/material';
 import { DataTable, List, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { FilterChips } from '../../common/FilterChips';
+import { stickyActions } from '../../common/tableLayout';
 import { EnumChip, moneyCell, personName } from '../external-payments/billingShared';
 import { CriteriaOnlyData } from './criteriaOnlyData';
 import { FailedPaymentFilterAside, failedPaymentFilterDescriptors } from './failedPaymentFilters';
 import { DEFAULT_FAILED_FILTER, FAILED_PAYMENTS, daysOverdueOf, failedPaymentStatusColor, type FailedPaymentRecord } from './failedPaymentRecord';
 import { FailedPaymentRetry } from './FailedPaymentRetry';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.failed-payments.fields.${key}`;
 
@@ -17,7 +19,7 @@ function FailedPaymentListBody() {
     <>
       <FilterChips descriptors={failedPaymentFilterDescriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<FailedPaymentRecord> rowClick={false} bulkActionButtons={false}>
+        <DataTable<FailedPaymentRecord> empty={<NoResults />} rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName((record as FailedPaymentRecord).student) || `#${record.studentId}`} />
           <DataTable.Col source="student.email" label={f('email')} disableSort />
@@ -40,7 +42,7 @@ function FailedPaymentListBody() {
             disableSort
             render={(record) => <EnumChip enumName="FailedPaymentStatus" value={record.status} colors={failedPaymentStatusColor} testId={`failed-payment-status-${record.id}`} />}
           />
-          <DataTable.Col source="actions" label={f('actions')} disableSort render={(record) => <FailedPaymentRetry record={record as FailedPaymentRecord} />} />
+          <DataTable.Col source="actions" label={f('actions')} disableSort sx={stickyActions} render={(record) => <FailedPaymentRetry record={record as FailedPaymentRecord} />} />
         </DataTable>
       </Box>
     </>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
+import { denseCells } from '../../common/tableLayout';
 import { LoadError } from '../enrollments/ApplicationPaymentPlans';
 import { usePlanApi, type Paged } from './planApi';
 import { cardLabel, type GatewayEventRow, type LedgerRow, type PaymentRow, type PlanRecord, type RefundRow } from './planRecord';
@@ -40,7 +41,7 @@ export function HistoryTable<T extends { id: number | string }>(props: {
   return (
     <Box sx={{ mb: 2 }}>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid={props.testId}>
+        <Table size="small" data-testid={props.testId} sx={denseCells}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (

@@ -14,6 +14,7 @@ import { PlanDrawer } from './PlanDrawer';
 import { PlanFilterAside, usePlanFilterDescriptors } from './planFilters';
 import { FinancialStatusChip, PlanStatusChip } from './PlanChips';
 import { PAYMENT_INFORMATION, planStudentName, type PlanRecord, type PlanResource } from './planRecord';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.payment-information.fields.${key}`;
 
@@ -99,7 +100,7 @@ function PlanListBody({ resource }: { resource: PlanResource }) {
     <>
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<PlanRecord> rowClick={(id) => `/${resource}/${id}${search}`} bulkActionButtons={false}>
+        <DataTable<PlanRecord> empty={<NoResults />} rowClick={(id) => `/${resource}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => <StudentCell record={record as PlanRecord} />} />
           <DataTable.Col source="programName" label={f('program')} disableSort />

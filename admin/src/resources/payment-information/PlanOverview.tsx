@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button as MuiButton, Chip, FormControlLabel, Link, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { Button, Confirm, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { TextButton } from '../../common/TextButton';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '../../common/dates';
@@ -142,7 +143,7 @@ function PlanActions({ record }: { record: PlanRecord }) {
         </Typography>
       )}
       {isActivePlan(record) ? (
-        <Button label={t('actions.conclude')} variant="outlined" color="warning" size="small" disabled={pending} onClick={() => setConcluding(true)} data-testid="conclude-plan" />
+        <TextButton label={t('actions.conclude')} variant="outlined" color="warning" size="small" disabled={pending} onClick={() => setConcluding(true)} data-testid="conclude-plan" />
       ) : null}
       <Confirm
         isOpen={concluding}

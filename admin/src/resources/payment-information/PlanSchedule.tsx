@@ -5,11 +5,13 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button, Confirm, Form, SaveButton, SelectInput, TextInput, useCanAccess, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { TextButton } from '../../common/TextButton';
 import { schoolToday } from '../../../../models/catalogue';
 import { DateInput, formatDate } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { MoneyInput, formatMoney } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
+import { denseCells, stickyActions, visuallyHidden } from '../../common/tableLayout';
 import { saveFile } from '../enrollments/ApplicationEnvelopes';
 import { usePlanApi } from './planApi';
 import {
@@ -71,7 +73,7 @@ export function ExternalPaymentDialog({ record, entry, onClose }: { record: Plan
             <TextInput source="referenceNumber" label={t('external.referenceNumber')} fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
             <TextInput source="comment" label={t('external.comment')} fullWidth multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
             <Stack direction="row" spacing={1} justifyContent="flex-end">
-              <Button label="ra.action.cancel" onClick={onClose} />
+              <TextButton label="ra.action.cancel" onClick={onClose} />
               <SaveButton label={t('external.save')} alwaysEnable data-testid="save-external-payment" />
             </Stack>
           </Box>
@@ -109,7 +111,7 @@ function TaxDialog({ record, entry, onClose }: { record: PlanRecord; entry: Sche
         <Form record={defaults as unknown as RaRecord} onSubmit={save as never} noValidate>
           <MoneyInput source="taxAmount" label={t('tax.taxAmount')} validate={validateTaxAmount} fullWidth />
           <Stack direction="row" spacing={1} justifyContent="flex-end">
-            <Button label="ra.action.cancel" onClick={onClose} />
+            <TextButton label="ra.action.cancel" onClick={onClose} />
             <SaveButton label={t('tax.save')} alwaysEnable data-testid="save-tax" />
           </Stack>
         </Form>
@@ -234,7 +236,7 @@ export function PlanSchedule({ record }: { record: PlanRecord }) {
     );
   }
   const h = (key: string, align?: 'right') => (
-    <TableCell align={align} sx={{ whiteSpace: 'nowrap' }}>
+    <TableCell align={align}>
       {translate(t(`schedule.${key}`))}
     </TableCell>
   );
@@ -242,7 +244,7 @@ export function PlanSchedule({ record }: { record: PlanRecord }) {
     <Box data-testid="plan-schedule">
       <ScheduleExport planId={record.id} />
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="schedule-table">
+        <Table size="small" data-testid="schedule-table" sx={denseCells}>
           <TableHead>
             <TableRow>
               {h('number')}
@@ -255,8 +257,8 @@ export function PlanSchedule({ record }: { record: PlanRecord }) {
               {h('paidAmount', 'right')}
               {h('due', 'right')}
               {h('status')}
-              <TableCell>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <TableCell sx={stickyActions}>
+                <Box component="span" sx={visuallyHidden}>
                   {translate(t('schedule.actions'))}
                 </Box>
               </TableCell>
@@ -275,7 +277,7 @@ export function PlanSchedule({ record }: { record: PlanRecord }) {
                 <TableCell align="right">{formatMoney(entry.paidAmount)}</TableCell>
                 <TableCell align="right">{formatMoney((entry as ScheduleEntry & { amountDue?: number }).amountDue ?? entryDue(entry))}</TableCell>
                 <TableCell>{translate(t(`schedule.statuses.${entry.status}`), { _: entry.status })}</TableCell>
-                <TableCell padding="none">
+                <TableCell padding="none" sx={stickyActions}>
                   <EntryMenu
                     entry={entry}
                     actions={pending ? [] : actionsOf(entry)}

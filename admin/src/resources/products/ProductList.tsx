@@ -11,6 +11,7 @@ import { SavedFilters } from '../../common/SavedFilters';
 import { ProductDrawer } from './ProductDrawer';
 import { ProductFilterAside, productFilterDescriptors } from './productFilters';
 import { PRODUCTS, plansPath, type Product } from './productRecord';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.products.fields.${key}`;
 
@@ -89,7 +90,7 @@ export function ProductList() {
       >
         <FilterChips descriptors={productFilterDescriptors} />
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<Product> rowClick={(id) => `/${PRODUCTS}/${id}${search}`} bulkActionButtons={false}>
+          <DataTable<Product> empty={<NoResults />} rowClick={(id) => `/${PRODUCTS}/${id}${search}`} bulkActionButtons={false}>
             <DataTable.Col source="id" label={f('id')} />
             <DataTable.Col source="name" label={f('name')} render={(record) => <NameCell record={record as Product} />} />
             <DataTable.Col source="flowType" label={f('flowType')} disableSort>

@@ -9,6 +9,7 @@ import { SavedFilters } from '../../common/SavedFilters';
 import { ProgramDrawer } from './ProgramDrawer';
 import { ProgramFilterAside, useProgramFilterDescriptors } from './programFilters';
 import { PROGRAMS, type ProgramRecord } from './programRecord';
+import { NoResults } from '../../common/NoResults';
 
 const t = (key: string) => `resources.programs.${key}`;
 
@@ -59,7 +60,7 @@ export function ProgramList() {
       >
         <FilterChips descriptors={descriptors} />
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<ProgramRecord> rowClick={(id) => `/${PROGRAMS}/${id}${search}`} bulkActionButtons={false}>
+          <DataTable<ProgramRecord> empty={<NoResults />} rowClick={(id) => `/${PROGRAMS}/${id}${search}`} bulkActionButtons={false}>
             <DataTable.Col source="id" label={label('id')} />
             <DataTable.Col source="name" label={label('name')} render={(record) => <ProgramName record={record as ProgramRecord} />} />
             <DataTable.Col

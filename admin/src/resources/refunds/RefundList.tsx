@@ -9,6 +9,7 @@ import { RefundCreateDialog } from './RefundCreateDialog';
 import { RefundDrawer, RefundMoneyStatusChip, RefundStatusChip } from './RefundDrawer';
 import { RefundFilterAside, useRefundDescriptors } from './refundFilters';
 import { REFUNDS, refundStudent, type RefundRecord } from './refundRecord';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.refunds.fields.${key}`;
 
@@ -38,7 +39,7 @@ function RefundListBody() {
     <>
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<RefundRecord> rowClick={(id) => `/${REFUNDS}/${id}${search}`} bulkActionButtons={false}>
+        <DataTable<RefundRecord> empty={<NoResults />} rowClick={(id) => `/${REFUNDS}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="applicationId" label={f('application')} disableSort render={(record) => `#${record.applicationId}`} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName(refundStudent(record as RefundRecord)) || `#${record.studentId}`} />

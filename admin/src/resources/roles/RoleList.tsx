@@ -4,6 +4,7 @@ import { CreateButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, u
 import { countPermissions } from './permissionMatrix';
 import type { Role } from './rolePayload';
 import { usePermissionCatalogue } from './usePermissionCatalogue';
+import { NoResults } from '../../common/NoResults';
 
 function RoleListActions() {
   return (
@@ -36,7 +37,7 @@ export function RoleList() {
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.roles.filters.search')} />];
   return (
     <List<Role> sort={{ field: 'id', order: 'ASC' }} perPage={25} filters={filters} actions={<RoleListActions />}>
-      <DataTable<Role> rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+      <DataTable<Role> empty={<NoResults />} rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="name" />
         <DataTable.Col source="description" disableSort />

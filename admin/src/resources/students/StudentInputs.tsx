@@ -20,7 +20,8 @@ export function FormSection({ title, children }: { title: string; children: Reac
       <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1, mb: 0.5 }}>
         {translate(title)}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+      {/* minmax(0, 1fr): a column never grows past its share (a wide input, an autocomplete full of chips). */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>{children}</Box>
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { SavedFilters } from '../../common/SavedFilters';
 import { StudentDrawer } from './StudentDrawer';
 import { StudentFilterAside, studentFilterDescriptors } from './studentFilters';
 import { cityState, fullName, type LearnerResource, type StudentRecord } from './studentRecord';
+import { NoResults } from '../../common/NoResults';
 
 /**
  * The students list (and, with `resource="customers"`, the customers list): keyword search, the
@@ -53,7 +54,7 @@ export function StudentList({ resource = 'students' }: StudentListProps) {
       >
         <FilterChips descriptors={descriptors} />
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<StudentRecord> rowClick={(id) => `/${resource}/${id}${search}`} bulkActionButtons={false}>
+          <DataTable<StudentRecord> empty={<NoResults />} rowClick={(id) => `/${resource}/${id}${search}`} bulkActionButtons={false}>
             <DataTable.Col source="id" label={label('id')} />
             <DataTable.Col source="lastName" label={label('fullName')} render={(record) => fullName(record)} />
             <DataTable.Col source="email" label={label('email')} render={(record) => record.user?.email ?? ''} />

@@ -8,6 +8,7 @@ import { RequestStatusChip, VoucherRefundDrawer } from './VoucherRefundDrawer';
 import { VoucherRefundFilterAside, useVoucherRefundDescriptors } from './voucherRefundFilters';
 import { VOUCHERS, VOUCHER_REFUNDS, refundStudentName, type VoucherRefundRecord } from './voucherRefundRecord';
 import { VoucherList } from './VoucherList';
+import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.voucher-refunds.fields.${key}`;
 
@@ -49,7 +50,7 @@ function VoucherRefundListBody() {
     <>
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable<VoucherRefundRecord> rowClick={(id) => `/${VOUCHER_REFUNDS}/${id}${search}`} bulkActionButtons={false}>
+        <DataTable<VoucherRefundRecord> empty={<NoResults />} rowClick={(id) => `/${VOUCHER_REFUNDS}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="application" label={f('student')} disableSort render={(record) => refundStudentName(record as VoucherRefundRecord)} />
           <DataTable.Col source="application.product.name" label={f('product')} disableSort />

@@ -158,7 +158,7 @@ function ExtraProductFilters() {
   return (
     <FilterLiveForm>
       <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, alignItems: 'center' }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, alignItems: 'center' }}
         data-testid="extra-product-filters"
       >
         <FilterLiveSearch source="q" label={pt('extra_products.filters.search')} placeholder="" fullWidth />

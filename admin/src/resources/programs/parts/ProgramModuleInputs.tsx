@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { BooleanInput, Button, NumberInput, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { TextButton } from '../../../common/TextButton';
 import { DateInput } from '../../../common/dates';
 import { useFormContext } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -90,8 +91,8 @@ function NewGroupButton({ onCreated }: { onCreated: (group: ModuleGroupRecord) =
           />
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label={pt('modules.actions.create_group')} variant="contained" disabled={pending} onClick={() => void create()} data-testid="create-module-group" />
+          <TextButton label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <TextButton label={pt('modules.actions.create_group')} variant="contained" disabled={pending} onClick={() => void create()} data-testid="create-module-group" />
         </DialogActions>
       </Dialog>
     </>

@@ -1,0 +1,41 @@
+import type { Browser } from 'playwright-core';
+import { adminToken, makeAdmin } from './support/api';
+import { launch } from './support/browser';
+import { demoIds, ENROLLED_STUDENT, makeApplicant, type RouteIds } from './pages/routes';
+import { layoutOffences, walkEverything, type Walk } from './pages/screens';
+
+/**
+ * Layout (issue 15): every console route (each tab of its drawer or page) and every portal screen of
+ * the route list (./pages/routes.ts), at a desktop width and a phone width. A screen fails when the
+ * page or the open drawer scrolls sideways, or when a control (a drawer's actions, a list's buttons,
+ * the pager, the enrollment stepper's steps) lies outside the window or the drawer. On a phone a wide
+ * table may scroll sideways inside its own box; at desktop width everything fits. Every offence is
+ * printed with its route before the test fails, so they can all be fixed in one pass.
+ */
+
+let browser: Browser;
+let walk: Omit<Walk, 'width' | 'check'>;
+
+beforeAll(async () => {
+  browser = await launch();
+  const token = await adminToken();
+  const applicant = await makeApplicant(token);
+  const ids: RouteIds = { ...(await demoIds()), applicantApplication: applicant.applicationId, applicantEnvelope: applicant.envelopeId };
+  walk = { browser, language: 'en', ids, admin: await makeAdmin(token), students: { enrolled: ENROLLED_STUDENT, applicant } };
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WIDTHS = [1280, 400];
+
+describe.each(WIDTHS)('at %i px', (width) => {
+  const check: Walk['check'] = (page) => layoutOffences(page, { tablesMayScroll: width < 600 });
+
+  test.each(['console', 'portal'] as const)('every %s screen fits the window and keeps its actions in reach', async (only) => {
+    const offences = await walkEverything({ ...walk, width, check }, only);
+    if (offences.length) console.log(`${offences.length} layout offences:\n${offences.join('\n')}`);
+    expect(offences).toEqual([]);
+  }, 900_000);
+});
