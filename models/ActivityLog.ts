@@ -10,6 +10,9 @@ export class ActivityLog extends Model<InferAttributes<ActivityLog>, InferCreati
   declare category: string;
   declare type: string;
   declare description: string | null;
+  /** What happened, as a key of models/descriptions.ts and its parameters (JSON): each UI writes it in its language; `description` is its English text. */
+  declare descriptionKey: CreationOptional<string | null>;
+  declare descriptionParams: CreationOptional<string | null>;
   declare changes: CreationOptional<Record<string, { from: unknown; to: unknown }>>;
   declare actorUserId: number | null;
   declare actorName: string | null;
@@ -25,6 +28,8 @@ export class ActivityLog extends Model<InferAttributes<ActivityLog>, InferCreati
         category: { type: DataTypes.STRING(30), allowNull: false },
         type: { type: DataTypes.STRING(30), allowNull: false },
         description: { type: DataTypes.STRING(500), allowNull: true },
+        descriptionKey: { type: DataTypes.STRING(40), allowNull: true },
+        descriptionParams: { type: DataTypes.TEXT, allowNull: true },
         changes: jsonText('changes', {}),
         actorUserId: { type: DataTypes.INTEGER, allowNull: true },
         actorName: { type: DataTypes.STRING(200), allowNull: true },

@@ -10,6 +10,9 @@ export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreati
   declare eventDate: Date;
   declare kind: string;
   declare description: string;
+  /** What happened, as a key of models/descriptions.ts and its parameters (JSON): each UI writes it in its language; `description` is its English text. */
+  declare descriptionKey: CreationOptional<string | null>;
+  declare descriptionParams: CreationOptional<string | null>;
   declare program: CreationOptional<string | null>;
   declare principal: CreationOptional<number>;
   declare tax: CreationOptional<number>;
@@ -34,6 +37,8 @@ export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreati
         eventDate: { type: DataTypes.DATE(3), allowNull: false },
         kind: { type: DataTypes.STRING(30), allowNull: false },
         description: { type: DataTypes.STRING(255), allowNull: false },
+        descriptionKey: { type: DataTypes.STRING(40), allowNull: true },
+        descriptionParams: { type: DataTypes.TEXT, allowNull: true },
         program: { type: DataTypes.STRING(255), allowNull: true },
         principal: { type: DataTypes.DECIMAL(12, 2), allowNull: false, defaultValue: 0 },
         tax: { type: DataTypes.DECIMAL(12, 2), allowNull: false, defaultValue: 0 },

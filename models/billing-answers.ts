@@ -4,6 +4,7 @@
  * Type-only and browser-safe; money is in dollars (numbers with 2 decimals) as the API answers it.
  */
 import type { LedgerKind, Of, PaymentChannel, PaymentStatus, PaymentType, StudentPaymentPlanStatus } from './enums';
+import type { DescriptionParams } from './descriptions';
 
 export interface PlanTerms {
   description: string | null;
@@ -85,7 +86,10 @@ export interface LedgerRow {
   id: number;
   eventDate: string;
   kind: Of<typeof LedgerKind>;
+  /** The English text; the UIs write `descriptionKey` with `descriptionParams` in their language (models/descriptions.ts `describedText`). */
   description: string;
+  descriptionKey: string | null;
+  descriptionParams: DescriptionParams | null;
   program: string | null;
   principal: number;
   tax: number;

@@ -38,6 +38,10 @@ export const FailedPaymentSource = ['AUTO_PAY', 'ENROLLMENT', 'ONLINE', 'RETRY']
 export const LedgerKind = ['PLAN_ISSUED', 'PAYMENT', 'EXTERNAL_PAYMENT', 'REFUND', 'CHARGEBACK', 'TAX', 'ADJUSTMENT'] as const;
 /** Card providers of the card-provider history. */
 export const GatewayProvider = ['SANDBOX', 'STRIPE', 'AUTHORIZE_NET'] as const;
+/** What a card-provider history line records: a charge, a refund, a dispute the card holder opened. */
+export const GatewayEventKind = ['CHARGE', 'REFUND', 'DISPUTE'] as const;
+/** How the card provider answered: the call went through or not; a dispute is OPENED (PENDING: migrated records still settling). */
+export const GatewayEventStatus = ['SUCCEEDED', 'FAILED', 'PENDING', 'OPENED'] as const;
 export const BannerLevel = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
 export const BannerAudience = ['ALL', 'PROGRAM', 'COHORT', 'COACHING_CIRCLE'] as const;
 export const EnrollmentFlowStep = ['ADMIN_APPROVAL', 'COMPLETE_PERSONAL_INFO', 'QUESTIONNAIRE', 'DOCUMENT_UPLOAD', 'ENROLLMENT_AGREEMENT', 'COMPLETE_ACM_REQUIREMENTS'] as const;
@@ -78,7 +82,14 @@ export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCI
 
 /** Activity-log categories and event types. */
 export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;
-export const ActivityType = ['CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED'] as const;
+export const ActivityType = ['CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED', 'SIGNED', 'VOIDED'] as const;
+/** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
+export const ActivityEntityType = [
+  'STUDENT', 'USER', 'ADMINISTRATOR', 'ROLE', 'APPLICATION', 'APPLICATION_VOUCHER', 'ENVELOPE', 'PAYMENT_METHOD', 'PAYMENT', 'PAYMENT_PLAN', 'PAYMENT_SCHEDULE',
+  'EXTERNAL_PAYMENT', 'REFUND', 'DISPUTE', 'VOUCHER', 'BUSINESS_CATEGORY', 'ACCOUNTING_LINE', 'BUSINESS_CATEGORY_PAYMENT_PLAN', 'PROGRAM', 'PROGRAM_MODULE',
+  'PROGRAM_PAYMENT_PLAN', 'GRADUATION_REQUIREMENT', 'EXTRA_PRODUCT', 'MODULE_GROUP', 'COHORT', 'COHORT_MODULE', 'SKIPPED_CC_SESSION', 'PRODUCT',
+  'PRODUCT_PAYMENT_PLAN', 'PAYMENT_PLAN_ADJUSTMENT',
+] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
 export const SearchFilterKind = ['students', 'applications', 'cohorts', 'products', 'programs', 'transfers', 'withdrawals', 'coaches', 'coaching_circle', 'academic_progress', 'graduations', 'certifications'] as const;

@@ -11,6 +11,7 @@ import { applicationDiscountCents } from '../vouchers/promo';
 import {
   applicationVoucherCriteria, applicationVoucherSortable, type ApplicationVoucherCreateInput, type ApplicationVoucherCriteria, type ApplicationVoucherUpdateInput,
 } from './application-vouchers.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Application vouchers (back-office spec §3, §7; domain rules "Vouchers", "Withdrawals and refunds"):
@@ -160,7 +161,7 @@ export async function requestVoucherRefund(
     actor,
     {
       entityType: 'APPLICATION_VOUCHER', entityId: row.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
-      description: `Voucher refund requested: ${voucher.code}`,
+      description: description('VOUCHER_REFUND_REQUESTED', { code: voucher.code }),
       changes: { voucher: { from: null, to: voucher.code }, totalToBeRefunded: { from: null, to: (amounts.amountCents + amounts.taxCents) / 100 } },
     },
     transaction,
@@ -264,7 +265,7 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
       actor,
       {
         entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
-        description: `Voucher refund ${to}`, changes: { status: { from, to } },
+        description: description('VOUCHER_REFUND_STATUS', { status: to }), changes: { status: { from, to } },
       },
       transaction,
     );
@@ -290,7 +291,7 @@ export async function completeVoucherRefund(id: number, refunded: { amountCents:
     actor,
     {
       entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
-      description: 'Voucher refund COMPLETED', changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: total / 100 } },
+      description: description('VOUCHER_REFUND_STATUS', { status: 'COMPLETED' }), changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: total / 100 } },
     },
     transaction,
   );

@@ -9,6 +9,7 @@ import { deliverOne, RETRYABLE } from '../integrations/crm';
 import { loadApplicationDto } from './applications.dto';
 import { isStaff } from './applications.service';
 import { notificationSortable } from './application-parts.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * The application's side calls (back-office spec §9 "Applications"; contract "Applications"): staff
@@ -114,7 +115,7 @@ export async function setAutoPay(applicationId: number, autoPay: boolean, actor:
       await Application.update({ autoPay, ...stamp(actor) }, { where: { id: applicationId }, transaction });
       await recordActivity(actor, {
         entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'BILLING', type: 'UPDATED',
-        description: autoPay ? 'Auto-pay turned on' : 'Auto-pay turned off', changes: { autoPay: { from: application.autoPay, to: autoPay } },
+        description: description(autoPay ? 'AUTO_PAY_ON' : 'AUTO_PAY_OFF'), changes: { autoPay: { from: application.autoPay, to: autoPay } },
       }, transaction);
     }
     await StudentPaymentPlan.update({ autoPay }, { where: { applicationId, autoPay: !autoPay }, transaction });

@@ -16,6 +16,7 @@ import {
 import { criteriaConditions, keywordCondition, whereOf } from './criteria';
 import { advance, changeStatus, notClosed, seatsTaken, type ApplicationStatusValue } from './status';
 import { clearStep, markStepComplete, progressOf, stepRefusal, type Step } from './flow';
+import { description } from '../../models/descriptions';
 
 /**
  * Applications (back-office spec §3, §7 "Applications"; platform spec §2 enrollment steps): the
@@ -140,7 +141,7 @@ export async function createApplication(input: ApplicationCreateInput, auth: Pri
     ).catch(opportunityRace);
     await recordActivity(
       actor,
-      { entityType: 'APPLICATION', entityId: created.id, studentId, category: 'ENROLLMENT', type: 'CREATED', description: `Application to ${product.name}`, changes: {} },
+      { entityType: 'APPLICATION', entityId: created.id, studentId, category: 'ENROLLMENT', type: 'CREATED', description: description('APPLICATION_CREATED', { product: product.name }), changes: {} },
       transaction,
     );
     return created.id;

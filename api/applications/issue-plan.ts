@@ -9,6 +9,7 @@ import { AppError } from '../common/errors';
 import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
 import { productPlanName } from './applications.dto';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
+import { description } from '../../models/descriptions';
 
 /**
  * Issues the student payment plan of an application becoming ENROLLED (domain rules "Applications
@@ -66,7 +67,7 @@ export async function issuePlan(application: Application, actor: Actor, transact
   // The account history starts with what the plan owes (billing, issue 6).
   await writeLedgerLine(
     created, planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), schoolToday()),
-    { kind: 'PLAN_ISSUED', description: `Payment plan issued: ${created.name}`, principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
+    { kind: 'PLAN_ISSUED', description: description('PLAN_ISSUED', { plan: created.name }), principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
     transaction,
   );
   return created;

@@ -10,6 +10,7 @@ import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRe
 import { issuePlan } from './issue-plan';
 import { chargeEnrollmentDeposit } from '../payments/payments.service';
 import { refreshTimesUsed } from '../vouchers/vouchers.service';
+import { description } from '../../models/descriptions';
 
 export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
 
@@ -151,7 +152,7 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
     actor,
     {
       entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
-      description: `Application status ${from} → ${to}`, changes: { status: { from, to } },
+      description: description('APPLICATION_STATUS_CHANGED', { from, to }), changes: { status: { from, to } },
     },
     transaction,
   );

@@ -65,7 +65,7 @@ export async function hashPassword(password: string, rounds: number): Promise<st
 }
 
 /** Sets a new password (already validated as strong) and ends every other session of the account. */
-export async function setPassword(userId: number, password: string, rounds: number, actor: Actor, transaction: Transaction, type = 'PASSWORD_CHANGED'): Promise<void> {
+export async function setPassword(userId: number, password: string, rounds: number, actor: Actor, transaction: Transaction, type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET' = 'PASSWORD_CHANGED'): Promise<void> {
   const passwordHash = await hashPassword(password, rounds);
   const [count] = await User.update(
     { passwordHash, failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: null, ...stamp(actor) },

@@ -11,6 +11,7 @@ import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
 import { loadPrincipal } from './principal';
+import { description } from '../../models/descriptions';
 
 /** Which sign-in door a request came through: the console (administrators) or the portal (students, coaches). */
 export type Door = 'admin' | 'customer';
@@ -316,7 +317,7 @@ export async function verifyCode(deps: Deps, input: VerifyCodeInput, meta: Clien
       }, { transaction });
       // The student record has no columns for the chosen track and dates yet; the log keeps them for enrollment.
       await recordActivity(actor, {
-        entityType: 'STUDENT', entityId: student.id, studentId: student.id, category: 'ACCOUNT', type: 'CREATED', description: 'Signed up in the portal',
+        entityType: 'STUDENT', entityId: student.id, studentId: student.id, category: 'ACCOUNT', type: 'CREATED', description: description('SIGNED_UP'),
         changes: {
           email: { from: null, to: input.email }, firstName: { from: null, to: payload.firstName }, lastName: { from: null, to: payload.lastName },
           languageIso2LetterCode: { from: null, to: payload.languageIso2LetterCode }, programTrack: { from: null, to: payload.programTrack },

@@ -4,12 +4,15 @@ import { id } from '../../models/validation';
 import { AppError } from '../common/errors';
 import { pagingQuery, runList, type ListSpec, type Page } from '../common/list';
 import { toCents, toDollars } from './ledger';
+import { descriptionFields } from '../../models/descriptions';
 
 /**
  * A student's account history (platform spec §3 "Account history row", §9: size 10, sorted by
  * eventDate ascending): the ledger lines the billing code writes (plan issued, payments, external
  * payments, refunds, chargebacks, tax changes), each with the account and principal balances after it.
- * Lines of the same instant keep the order they were written in (the id breaks the tie).
+ * Lines of the same instant keep the order they were written in (the id breaks the tie). A line's
+ * `description` is its English text; `descriptionKey` and `descriptionParams` (models/descriptions.ts)
+ * are what the console and the portal write in their language.
  */
 
 const sortable = { eventDate: 'eventDate', EVENT_DATE: 'eventDate', id: 'id', ID: 'id' };
@@ -20,7 +23,7 @@ const money = (v: number | string | null | undefined) => toDollars(toCents(v));
 
 export function ledgerDto(l: LedgerEntry) {
   return {
-    id: l.id, eventDate: l.eventDate, kind: l.kind, description: l.description, program: l.program, principal: money(l.principal), interest: money(l.interest),
+    id: l.id, eventDate: l.eventDate, kind: l.kind, description: l.description, ...descriptionFields(l), program: l.program, principal: money(l.principal), interest: money(l.interest),
     tax: money(l.tax), total: money(l.total), accountBalance: money(l.accountBalance), principalBalance: money(l.principalBalance), last4: l.last4,
     referenceNumber: l.referenceNumber, comment: l.comment, applicationId: l.applicationId, studentPaymentPlanId: l.studentPaymentPlanId, paymentId: l.paymentId,
     refundId: l.refundId,

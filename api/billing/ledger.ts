@@ -8,6 +8,8 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
 import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
+import { description, describedColumns, type Description } from '../../models/descriptions';
+import type { LedgerKind, Of } from '../../models/enums';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -361,8 +363,9 @@ export async function programOf(plan: Pick<PlanRow, 'applicationId' | 'name'>, t
 }
 
 interface LineInput {
-  kind: string;
-  description: string;
+  kind: Of<typeof LedgerKind>;
+  /** What the line is, as the catalogue's key and parameters (models/descriptions.ts): each UI writes it in its language. */
+  description: Description;
   principal?: number;
   interest?: number;
   tax?: number;
@@ -388,26 +391,29 @@ export async function writeLedgerLine(
 /** The INSERT of one account-history line (writeLedgerLine's statement, for a batch). */
 function ledgerLineSql(plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, pos: PlanPosition, line: LineInput, program: string | null, now: Date): string {
   return insertRowSql(LedgerEntry, {
-    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, description: line.description.slice(0, 255),
+    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, ...describedLine(line.description),
     program: program?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
     tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
     last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
   }, now);
 }
 
-/** The account-history text of a payment. */
-function paymentDescription(payment: PaymentRow, entryNumber: number | null): string {
-  const card = payment.cardLast4 ? ` (${payment.cardBrand ?? 'card'} ending ${payment.cardLast4})` : '';
+/** The stored columns of a line's description: its English text (at most the column's 255 characters), key and parameters. */
+function describedLine(d: Description) {
+  const columns = describedColumns(d);
+  return { ...columns, description: columns.description.slice(0, 255) };
+}
+
+/** What the account-history line of a payment says: its type, the installment it paid, the card (brand, last 4) or channel. */
+function paymentDescription(payment: PaymentRow, entryNumber: number | null): Description {
+  const card = { brand: payment.cardBrand ?? null, last4: payment.cardLast4 ?? null };
   switch (payment.type) {
-    case 'INSTALLMENT': return `Payment of installment ${entryNumber ?? ''}`.trim() + card;
-    case 'PRE_PAY': return `Pre-payment${card}`;
-    case 'PAY_OFF': return `Pay-off${card}`;
-    case 'AUTO_PAY': return `Auto-pay of installment ${entryNumber ?? ''}`.trim() + card;
-    case 'ENROLLMENT': return `Enrollment payment${card}`;
-    default: {
-      const channel = ({ CHECK: 'Check', WIRE_TRANSFER: 'Wire transfer', OTHER: 'Other' } as Record<string, string>)[payment.channel] ?? 'External';
-      return `${channel} payment`;
-    }
+    case 'INSTALLMENT': return description('PAYMENT_INSTALLMENT', { number: entryNumber, ...card });
+    case 'PRE_PAY': return description('PAYMENT_PRE_PAY', card);
+    case 'PAY_OFF': return description('PAYMENT_PAY_OFF', card);
+    case 'AUTO_PAY': return description('PAYMENT_AUTO_PAY', { number: entryNumber, ...card });
+    case 'ENROLLMENT': return description('PAYMENT_ENROLLMENT', card);
+    default: return description('PAYMENT_EXTERNAL', { channel: payment.channel });
   }
 }
 
@@ -610,7 +616,7 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
   await writeLedgerLine(
     plan, pos,
     {
-      kind: 'CHARGEBACK', description: how === 'CHARGEBACK' ? 'Chargeback (dispute lost)' : 'Payment voided', principal: -principal, interest: -interest, tax: -tax, total: -amount,
+      kind: 'CHARGEBACK', description: description(how === 'CHARGEBACK' ? 'CHARGEBACK' : 'PAYMENT_VOIDED'), principal: -principal, interest: -interest, tax: -tax, total: -amount,
       paymentId: fresh.id, last4: fresh.cardLast4, referenceNumber: fresh.referenceNumber ?? fresh.gatewayChargeId,
     },
     transaction,
@@ -623,7 +629,7 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
  * (total −(amount + tax)). What the plan owes does not change.
  */
 export async function recordRefundMovement(
-  args: { planId: number; paymentId: number | null; refundId: number; amountCents: number; taxCents: number; description: string; referenceNumber: string | null; comment: string | null },
+  args: { planId: number; paymentId: number | null; refundId: number; amountCents: number; taxCents: number; description: Description; referenceNumber: string | null; comment: string | null },
   transaction: Transaction,
 ): Promise<void> {
   const { plan, entries } = await loadPlan(args.planId, transaction);
@@ -673,12 +679,12 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
     },
     { transaction },
   );
-  await writeLedgerLine(plan, pos, { kind: 'TAX', description: `Tax on installment ${w.row.number}`, tax: delta, total: delta }, transaction);
+  await writeLedgerLine(plan, pos, { kind: 'TAX', description: description('TAX_ON_INSTALLMENT', { number: w.row.number }), tax: delta, total: delta }, transaction);
   await recordActivity(
     actor,
     {
       entityType: 'PAYMENT_PLAN', entityId: plan.id, studentId: plan.studentId, category: 'BILLING', type: 'UPDATED',
-      description: `Tax of installment ${w.row.number} set to ${formatMoney(taxCents)}`, changes: { [`schedule.${w.row.number}.taxAmount`]: { from: toDollars(taxCents - delta), to: toDollars(taxCents) } },
+      description: description('TAX_SET', { number: w.row.number, amount: taxCents }), changes: { [`schedule.${w.row.number}.taxAmount`]: { from: toDollars(taxCents - delta), to: toDollars(taxCents) } },
     },
     transaction,
   );

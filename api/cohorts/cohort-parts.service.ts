@@ -8,6 +8,7 @@ import { runList, type ListSpec, type Page, type PagingQuery } from '../common/l
 import { existingModuleGroup, moduleFields, moduleGroupInclude, moduleValues } from '../catalogue/modules';
 import { moduleSortable, skippedSortable, type ModuleInput, type SkippedInput, type SkippedListQuery } from './cohorts.schemas';
 import { CATEGORY, getChangeableCohort, getCohort } from './cohorts.service';
+import { description } from '../../models/descriptions';
 
 /**
  * The parts of a cohort: its modules (copied from the program's modules, then dated for the class)
@@ -68,7 +69,7 @@ export async function syncModules(cohortId: number, q: PagingQuery, actor: Actor
     );
     await recordActivity(
       actor,
-      { entityType: 'COHORT', entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: `Modules synced from the program: ${missing.length} added`, changes: { modules: { from: null, to: missing.map((m) => m.title) } } },
+      { entityType: 'COHORT', entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: description('MODULES_SYNCED', { count: missing.length }), changes: { modules: { from: null, to: missing.map((m) => m.title) } } },
       transaction,
     );
   });

@@ -11,6 +11,7 @@ import { criteriaWhere, likePrefix, runList, type ListSpec, type Page, type Pagi
 import {
   DEFAULT_COHORT_STATUSES, cohortCriteria, cohortSortable, type CoachingCircleDatesInput, type CohortCriteria, type CohortInput, type CohortListQuery,
 } from './cohorts.schemas';
+import { description, type Description } from '../../models/descriptions';
 
 /**
  * Cohorts: the classes of a program. The status follows the dates (CREATED → ACTIVE → COMPLETED,
@@ -259,7 +260,7 @@ export async function archiveCohort(id: number, actor: Actor): Promise<void> {
     await cohort.update({ deleted: true, status: 'ARCHIVED', published: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'DELETED', description: 'Archived', changes: diff(before, { status: 'ARCHIVED', deleted: true, published: false }) },
+      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'DELETED', description: description('ARCHIVED'), changes: diff(before, { status: 'ARCHIVED', deleted: true, published: false }) },
       transaction,
     );
   });
@@ -282,7 +283,7 @@ export async function undeleteCohort(id: number, actor: Actor): Promise<CohortDt
     await cohort.update({ deleted: false, status, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'UPDATED', description: 'Restored', changes: diff({ status: 'ARCHIVED', deleted: true }, { status, deleted: false }) },
+      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'UPDATED', description: description('RESTORED'), changes: diff({ status: 'ARCHIVED', deleted: true }, { status, deleted: false }) },
       transaction,
     );
     return dtoOf(id, transaction);
@@ -300,7 +301,7 @@ export async function publishCohorts(cohortIds: number[], published: boolean, ac
     if (changing.length) {
       await Cohort.update({ published, ...stamp(actor) }, { where: { id: changing }, transaction });
       for (const cohortId of changing) {
-        await recordActivity(actor, { entityType: ENTITY, entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: published ? 'Published' : 'Unpublished', changes: { published: { from: !published, to: published } } }, transaction);
+        await recordActivity(actor, { entityType: ENTITY, entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: description(published ? 'PUBLISHED' : 'UNPUBLISHED'), changes: { published: { from: !published, to: published } } }, transaction);
       }
     }
     const fresh = await Cohort.findAll({ where: { id: ids }, include, order: [['id', 'ASC']], transaction });
@@ -310,7 +311,7 @@ export async function publishCohorts(cohortIds: number[], published: boolean, ac
 }
 
 /** Writes some fields of a changeable cohort and logs them: the toggles, cancellation, coaching-circle dates. */
-async function patchCohort(id: number, actor: Actor, change: (cohort: Cohort) => Partial<Cohort['_creationAttributes']>, description?: string): Promise<CohortDto> {
+async function patchCohort(id: number, actor: Actor, change: (cohort: Cohort) => Partial<Cohort['_creationAttributes']>, description?: Description): Promise<CohortDto> {
   return Cohort.sequelize!.transaction(async (transaction) => {
     const cohort = await getChangeableCohort(id, transaction);
     const before = await dtoOf(id, transaction);
@@ -331,7 +332,7 @@ export function setCohortCancelled(id: number, cancelled: boolean, actor: Actor)
   return patchCohort(
     id, actor,
     (c) => ({ status: cancelled ? 'CANCELLED' : cohortStatusOn({ status: null, startDate: c.startDate, endDate: c.endDate }, schoolToday()) }),
-    cancelled ? 'Cancelled' : 'Reinstated',
+    description(cancelled ? 'COHORT_CANCELLED' : 'COHORT_REINSTATED'),
   );
 }
 

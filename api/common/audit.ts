@@ -1,5 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { ActivityLog } from '../../models';
+import { describedColumns, type Description } from '../../models/descriptions';
+import type { ActivityCategory, ActivityEntityType, ActivityType, Of } from '../../models/enums';
 import type { Actor } from './context';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -27,13 +29,18 @@ export function stamp(actor: Actor): { updatedById: number | null; updatedByName
   return { updatedById: actor.userId, updatedByName: actor.name };
 }
 
+/**
+ * One activity-log entry. Its kind of record, category and type are enumerations (each labelled in
+ * both languages); what happened beyond them is a description of models/descriptions.ts — a key and
+ * parameters, never a sentence — so the console writes it in the reader's language.
+ */
 export interface ActivityInput {
-  entityType: string;
+  entityType: Of<typeof ActivityEntityType>;
   entityId: number;
   studentId?: number | null;
-  category: string;
-  type: string;
-  description?: string;
+  category: Of<typeof ActivityCategory>;
+  type: Of<typeof ActivityType>;
+  description?: Description;
   changes?: Changes;
 }
 
@@ -42,7 +49,7 @@ export async function recordActivity(actor: Actor, input: ActivityInput, transac
   await ActivityLog.create(
     {
       entityType: input.entityType, entityId: input.entityId, studentId: input.studentId ?? null, category: input.category, type: input.type,
-      description: input.description ?? null, changes: input.changes ?? {}, actorUserId: actor.userId, actorName: actor.name,
+      ...(input.description ? describedColumns(input.description) : { description: null }), changes: input.changes ?? {}, actorUserId: actor.userId, actorName: actor.name,
     },
     { transaction },
   );

@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { disputeCriteria, disputeSortable, type DisputeCriteria, type DisputeVerifyInput } from './disputes.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Disputed payments (back-office spec §9 /disputes; platform spec §4 "Dispute verification applies
@@ -139,7 +140,7 @@ export async function verifyDispute(id: number, input: DisputeVerifyInput, actor
       actor,
       {
         entityType: 'DISPUTE', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED',
-        description: input.status === 'LOST' ? `Dispute lost: payment ${row.paymentId} charged back` : `Dispute won: payment ${row.paymentId} kept`,
+        description: description(input.status === 'LOST' ? 'DISPUTE_LOST' : 'DISPUTE_WON', { paymentId: row.paymentId }),
         changes: { status: { from: 'PENDING', to: input.status } },
       },
       transaction,

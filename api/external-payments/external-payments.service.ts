@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { externalPaymentCriteria, externalPaymentSortable, type ExternalPaymentCriteria } from './external-payments.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * External payments (back-office spec §3, §9 /external_payments): checks, wire transfers and other
@@ -128,7 +129,7 @@ export async function changeExternalPaymentStatus(id: number, to: 'ACCEPTED' | '
       actor,
       {
         entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED',
-        description: `External payment ${to}: ${row.method} $${money(row.paymentAmount).toFixed(2)}`, changes: { status: { from: 'PENDING', to } },
+        description: description('EXTERNAL_PAYMENT_DECIDED', { method: row.method, amount: toCents(row.paymentAmount), status: to }), changes: { status: { from: 'PENDING', to } },
       },
       transaction,
     );

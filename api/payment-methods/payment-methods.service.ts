@@ -9,6 +9,7 @@ import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import type { SandboxCardInput } from '../integrations/sandbox-gateway';
 import { SandboxGateway } from '../integrations/sandbox-gateway';
 import type { PaymentMethodListQuery, PaymentMethodUpdate } from './payment-methods.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * A student's payment methods (platform spec §2 "payment method"; domain rules "Payment plans and
@@ -76,7 +77,7 @@ export async function addPaymentMethod(gateway: PaymentGateway, studentId: numbe
       actor,
       {
         entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'CREATED',
-        description: `Card added: ${card.brand} ending ${card.last4}`, changes: { card: { from: null, to: `${card.brand} ${card.last4} ${card.expMonth}/${card.expYear}` } },
+        description: description('CARD_ADDED', { brand: card.brand, last4: card.last4 }), changes: { card: { from: null, to: `${card.brand} ${card.last4} ${card.expMonth}/${card.expYear}` } },
       },
       transaction,
     );
@@ -110,7 +111,7 @@ export async function setDefaultPaymentMethod(studentId: number, methodId: numbe
       actor,
       {
         entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
-        description: `Default card: ${method.brand} ending ${method.last4}`, changes: { isDefault: { from: false, to: true } },
+        description: description('CARD_DEFAULT', { brand: method.brand, last4: method.last4 }), changes: { isDefault: { from: false, to: true } },
       },
       transaction,
     );
@@ -132,7 +133,7 @@ export async function updatePaymentMethod(studentId: number, methodId: number, i
       actor,
       {
         entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
-        description: `Card expiry updated: ${method.brand} ending ${method.last4}`, changes: { card: { from: before, to: cardLabel(method) } },
+        description: description('CARD_EXPIRY_UPDATED', { brand: method.brand, last4: method.last4 }), changes: { card: { from: before, to: cardLabel(method) } },
       },
       transaction,
     );
@@ -186,7 +187,9 @@ export async function deletePaymentMethod(studentId: number, methodId: number, a
       actor,
       {
         entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'DELETED',
-        description: `Card deleted: ${method.brand} ending ${method.last4}${successor ? `; default now ${successor.brand} ending ${successor.last4}` : ''}`,
+        description: successor
+          ? description('CARD_DELETED_NEW_DEFAULT', { brand: method.brand, last4: method.last4, newBrand: successor.brand, newLast4: successor.last4 })
+          : description('CARD_DELETED', { brand: method.brand, last4: method.last4 }),
         changes: { card: { from: cardLabel(method), to: null }, ...(successor ? { defaultMethodId: { from: method.id, to: successor.id } } : {}) },
       },
       transaction,

@@ -13,6 +13,7 @@ import { csvLine, streamCsv } from '../billing/csv';
 import {
   studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate,
 } from './student-plans.schemas';
+import { description, type Description } from '../../models/descriptions';
 
 /**
  * Student payment plans (platform spec §3 "Payment plan terms", "Payment plan breakdown", "Financial
@@ -310,7 +311,7 @@ const snapshot = (p: StudentPaymentPlan, keys: string[]) => Object.fromEntries(k
 async function changePlan(
   planId: number,
   actor: Actor,
-  description: string,
+  description: Description,
   apply: (plan: StudentPaymentPlan, transaction: Transaction) => Promise<Record<string, unknown> | null>,
 ): Promise<PlanDetail> {
   await StudentPaymentPlan.sequelize!.transaction(async (transaction) => {
@@ -334,7 +335,7 @@ async function changePlan(
  * plan, changing it is refused (409 ALREADY_PROCESSED); the schedule itself is not re-amortised.
  */
 export function updatePlan(planId: number, input: StudentPlanUpdate, actor: Actor): Promise<PlanDetail> {
-  return changePlan(planId, actor, 'Payment plan updated', async (plan, transaction) => {
+  return changePlan(planId, actor, description('PLAN_UPDATED'), async (plan, transaction) => {
     const changes: Record<string, unknown> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
@@ -352,12 +353,12 @@ export function updatePlan(planId: number, input: StudentPlanUpdate, actor: Acto
 
 /** PATCH /payment_plans/{id}/payment_account_blocked: blocks (or unblocks) payments on the plan. */
 export function setPaymentAccountBlocked(planId: number, blocked: boolean, actor: Actor) {
-  return changePlan(planId, actor, blocked ? 'Payment account blocked' : 'Payment account unblocked', async () => ({ paymentAccountBlocked: blocked }));
+  return changePlan(planId, actor, description(blocked ? 'PAYMENT_ACCOUNT_BLOCKED' : 'PAYMENT_ACCOUNT_UNBLOCKED'), async () => ({ paymentAccountBlocked: blocked }));
 }
 
 /** PATCH /payment_plans/{id}/bankruptcy: a plan in bankruptcy takes no payments and the nightly recompute leaves it alone. */
 export function setBankruptcy(planId: number, bankruptcy: boolean, actor: Actor) {
-  return changePlan(planId, actor, bankruptcy ? 'Bankruptcy declared' : 'Bankruptcy lifted', async () => ({ bankruptcy }));
+  return changePlan(planId, actor, description(bankruptcy ? 'BANKRUPTCY_DECLARED' : 'BANKRUPTCY_LIFTED'), async () => ({ bankruptcy }));
 }
 
 /**
@@ -366,7 +367,7 @@ export function setBankruptcy(planId: number, bankruptcy: boolean, actor: Actor)
  * (docs/decisions.md, issue 6); a plan in bankruptcy keeps what staff set.
  */
 export function setFinancialStatus(planId: number, financialStatus: string, actor: Actor) {
-  return changePlan(planId, actor, 'Financial status set by staff', async (plan, transaction) => {
+  return changePlan(planId, actor, description('FINANCIAL_STATUS_SET'), async (plan, transaction) => {
     await Application.update({ financialStatus }, { where: { id: plan.applicationId }, transaction });
     return { financialStatus };
   });
@@ -377,7 +378,7 @@ export function setFinancialStatus(planId: number, financialStatus: string, acto
  * charged to. Only a card of the plan's student that is not deleted (else 404 'Payment method not found').
  */
 export function setPlanPaymentMethod(planId: number, methodId: number, actor: Actor) {
-  return changePlan(planId, actor, 'Payment method of the plan changed', async (plan, transaction) => {
+  return changePlan(planId, actor, description('PLAN_PAYMENT_METHOD_CHANGED'), async (plan, transaction) => {
     const card = await PaymentMethod.findOne({ where: { id: methodId, studentId: plan.studentId, deleted: false }, attributes: ['id'], transaction });
     if (!card) throw AppError.notFound('Payment method');
     await PaymentSchedule.update({ paymentMethodId: card.id }, { where: { studentPaymentPlanId: plan.id, status: 'PENDING' }, transaction });
@@ -387,7 +388,7 @@ export function setPlanPaymentMethod(planId: number, methodId: number, actor: Ac
 
 /** PATCH /payment_plans/{id}/mark_as_concluded: an ACTIVE plan is closed by staff (CONCLUDED, concludedAt); any other status → 409 ALREADY_PROCESSED. */
 export function markAsConcluded(planId: number, actor: Actor) {
-  return changePlan(planId, actor, 'Payment plan concluded', async (plan) => {
+  return changePlan(planId, actor, description('PLAN_CONCLUDED'), async (plan) => {
     if (plan.status !== 'ACTIVE') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
     return { status: 'CONCLUDED', concludedAt: new Date() };
   });
@@ -395,7 +396,7 @@ export function markAsConcluded(planId: number, actor: Actor) {
 
 /** PATCH /payment_plans/{id}/auto_pay: the plan's and its application's auto-pay flag (staff, or the plan's student). */
 export function setAutoPay(planId: number, autoPay: boolean, actor: Actor) {
-  return changePlan(planId, actor, autoPay ? 'Auto-pay turned on' : 'Auto-pay turned off', async (plan, transaction) => {
+  return changePlan(planId, actor, description(autoPay ? 'AUTO_PAY_ON' : 'AUTO_PAY_OFF'), async (plan, transaction) => {
     await Application.update({ autoPay }, { where: { id: plan.applicationId }, transaction });
     return { autoPay };
   });

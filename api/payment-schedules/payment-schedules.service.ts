@@ -11,6 +11,7 @@ import { toCents, toDollars } from '../billing/ledger';
 import { csvLine, streamCsv } from '../billing/csv';
 import { entryDto, fullName } from '../payment-plans/student-plans.service';
 import { scheduleCriteria, scheduleSortable, type ScheduleCriteria, type ScheduleExportQuery } from './payment-schedules.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Payment schedule entries across plans (back-office spec §7 /payment_schedules): the staff search,
@@ -88,7 +89,7 @@ export async function sendEqualNotification(deps: Deps, entryId: number, actor: 
   await deps.mailer.send({ to: student.email, subject, text, templateKey: 'INSTALLMENT_DUE' });
   await recordActivity(actor, {
     entityType: 'PAYMENT_SCHEDULE', entityId: e.id, studentId: student.id, category: 'COMMUNICATION', type: 'CREATED',
-    description: `Installment reminder sent to ${student.email}: ${usd(dueCents, 'en')} due ${e.dueDate}`,
+    description: description('INSTALLMENT_REMINDER_SENT', { email: student.email, amount: dueCents, dueDate: e.dueDate }),
   });
   return { sent: true, to: student.email };
 }

@@ -16,6 +16,7 @@ import { getExternalPayment, type ExternalPaymentDto } from '../external-payment
 import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from '../integrations/gateway';
 import { entryDto } from '../payment-plans/student-plans.service';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
@@ -345,7 +346,7 @@ export async function recordExternalPayment(studentId: number, scheduleId: numbe
       actor,
       {
         entityType: 'EXTERNAL_PAYMENT', entityId: row.id, studentId, category: 'BILLING', type: 'CREATED',
-        description: `External payment recorded: ${input.method} ${formatMoney(input.paymentAmount)} on installment ${entry.number}`,
+        description: description('EXTERNAL_PAYMENT_RECORDED', { method: input.method, amount: input.paymentAmount, number: entry.number }),
       },
       transaction,
     );
@@ -380,7 +381,7 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
     if (running.length === 1) await StudentPaymentPlan.update({ paymentClaim: null, paymentClaimedAt: null }, { where: { id: plan.id }, transaction, silent: true });
     await recordActivity(
       actor,
-      { entityType: 'PAYMENT', entityId: payment.id, studentId, category: 'BILLING', type: 'UPDATED', description: `Online payment ${payment.id} cancelled`, changes: { status: { from: 'IN_PROGRESS', to: 'INVALID' } } },
+      { entityType: 'PAYMENT', entityId: payment.id, studentId, category: 'BILLING', type: 'UPDATED', description: description('ONLINE_PAYMENT_CANCELLED', { paymentId: payment.id }), changes: { status: { from: 'IN_PROGRESS', to: 'INVALID' } } },
       transaction,
     );
     return payment.id;

@@ -9,6 +9,7 @@ import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { productCriteria, productSortable, type ByFlowTypeQuery, type ProductCriteria, type ProductInput } from './products.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Products (back-office spec §3, §7; domain rules "Catalogue"): what a student buys — cohorts sold
@@ -228,7 +229,7 @@ export async function archiveProduct(id: number, actor: Actor): Promise<void> {
     await product.update({ deleted: true, published: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: 'Archived', changes: diff(before, { deleted: true, published: false }) },
+      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: description('ARCHIVED'), changes: diff(before, { deleted: true, published: false }) },
       transaction,
     );
   });
@@ -242,7 +243,7 @@ export async function undeleteProduct(id: number, actor: Actor) {
     await product.update({ deleted: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: 'Undeleted', changes: diff({ deleted: true }, { deleted: false }) },
+      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('RESTORED'), changes: diff({ deleted: true }, { deleted: false }) },
       transaction,
     );
     return loadDto(id, transaction);
@@ -267,7 +268,7 @@ export async function publishProduct(id: number, publish: boolean, actor: Actor)
       await product.update({ published: publish, ...stamp(actor) }, { transaction });
       await recordActivity(
         actor,
-        { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: publish ? 'Published' : 'Unpublished', changes: diff({ published: !publish }, { published: publish }) },
+        { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description(publish ? 'PUBLISHED' : 'UNPUBLISHED'), changes: diff({ published: !publish }, { published: publish }) },
         transaction,
       );
     }

@@ -10,6 +10,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { programCriteria, programSortable, type ProgramCriteria, type ProgramInput } from './programs.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * Programs (back-office spec §3 "Program", §7 "Programs"): the record, its languages, the programs
@@ -193,7 +194,7 @@ export async function archiveProgram(id: number, actor: Actor) {
     const refusal = await archiveRefusal('program', id, transaction);
     if (refusal) throw AppError.conflict(refusal.code, refusal.message);
     await program.update({ deleted: true, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: 'Archived', changes: { deleted: { from: false, to: true } } }, transaction);
+    await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: description('ARCHIVED'), changes: { deleted: { from: false, to: true } } }, transaction);
   });
 }
 
@@ -204,7 +205,7 @@ export async function undeleteProgram(id: number, actor: Actor) {
     const program = await getProgram(id, transaction);
     if (program.deleted) {
       await program.update({ deleted: false, ...stamp(actor) }, { transaction });
-      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: 'Restored', changes: { deleted: { from: true, to: false } } }, transaction);
+      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('RESTORED'), changes: { deleted: { from: true, to: false } } }, transaction);
     }
     return programDto(await loadProgram(id, transaction));
   });
@@ -278,7 +279,7 @@ export async function setFlowRequirements(id: number, input: FlowRequirement[], 
     await program.update({ ...stamp(actor) }, { transaction });
     const changes = diff(Object.fromEntries(before.map((r) => [r.step, r.required])), Object.fromEntries(after.map((r) => [r.step, r.required])));
     if (Object.keys(changes).length) {
-      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: 'Enrollment flow requirements', changes }, transaction);
+      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('ENROLLMENT_FLOW_CHANGED'), changes }, transaction);
     }
     return after;
   });

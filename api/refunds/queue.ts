@@ -5,6 +5,7 @@ import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
+import { description } from '../../models/descriptions';
 
 /**
  * Putting an item on the refund queue (domain rules "Withdrawals and refunds"), shared by the queue's
@@ -56,7 +57,7 @@ export async function queueRefund(
     actor,
     {
       entityType: 'REFUND', entityId: refund.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
-      description: `Refund queued (${source}): $${(total / 100).toFixed(2)}`,
+      description: description('REFUND_QUEUED', { source, amount: total }),
       changes: { source: { from: null, to: source }, totalToBeRefunded: { from: null, to: total / 100 } },
     },
     transaction,

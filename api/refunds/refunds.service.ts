@@ -14,6 +14,7 @@ import {
   refundCriteria, refundSortable, type RefundCreateInput, type RefundCriteria, type RefundExternalInput, type RefundListQuery, type RefundSubmitInput,
   type RefundUpdateInput,
 } from './refunds.schemas';
+import { description } from '../../models/descriptions';
 
 /**
  * The refund queue (back-office spec §3 "Refund", §9 /refund_queues; domain rules "Withdrawals and
@@ -210,7 +211,7 @@ export async function changeRefundStatus(id: number, to: 'APPROVED' | 'REJECTED'
     if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     await recordActivity(
       actor,
-      { entityType: 'REFUND', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', description: `Refund ${to}`, changes: { status: { from: 'REQUESTED', to } } },
+      { entityType: 'REFUND', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', description: description('REFUND_STATUS', { status: to }), changes: { status: { from: 'REQUESTED', to } } },
       transaction,
     );
   });
@@ -424,7 +425,9 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
       await recordRefundMovement(
         {
           planId, paymentId: part.payment?.id ?? null, refundId, amountCents: part.amountCents, taxCents: part.taxCents,
-          description: part.kind === 'ONLINE' ? `Refund to card${part.payment!.cardLast4 ? ` ending ${part.payment!.cardLast4}` : ''}` : 'Refund (external)',
+          description: part.kind === 'ONLINE'
+            ? part.payment!.cardLast4 ? description('REFUND_TO_CARD_ENDING', { last4: part.payment!.cardLast4 }) : description('REFUND_TO_CARD')
+            : description('REFUND_EXTERNAL'),
           referenceNumber: part.kind === 'ONLINE' ? outcome!.gatewayRefundId : ask.referenceNumber, comment: ask.comment ?? refund.comments ?? null,
         },
         transaction,
@@ -458,8 +461,8 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
       {
         entityType: 'REFUND', entityId: refundId, studentId: refund.studentId, category: 'BILLING', type: 'UPDATED',
         description: failure
-          ? `Refund ${ask.refundType} failed: ${failure}`
-          : `Refund ${ask.refundType}: $${((amountCents + taxCents) / 100).toFixed(2)} given back${done ? ', completed' : ''}`,
+          ? description('REFUND_FAILED', { refundType: ask.refundType, reason: failure })
+          : description(done ? 'REFUND_GIVEN_BACK_COMPLETED' : 'REFUND_GIVEN_BACK', { refundType: ask.refundType, amount: amountCents + taxCents }),
         changes: {
           totalRefunded: { from: toDollars(totalRefunded - amountCents - taxCents), to: toDollars(totalRefunded) },
           ...(done ? { status: { from: before, to: 'COMPLETED' } } : {}),

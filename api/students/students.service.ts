@@ -9,6 +9,7 @@ import { criteriaWhere, runList, type CriteriaSpec, type ListSpec, type PagingQu
 import { getOwnSearchFilter, searchFilterDto } from '../search-filters/search-filters.service';
 import { ADDRESS_COLUMNS, MERGE_FILL_COLUMNS, auditSnapshot, studentColumns, studentDto } from './students.dto';
 import { activitySortable, customerCriteria, studentCriteria, studentSortable, type StudentCreateInput, type StudentCriteria, type StudentInput } from './students.schemas';
+import { description, descriptionFields } from '../../models/descriptions';
 
 /**
  * Students and customers: one table, one service. A customer is any learner account; a student is a
@@ -165,10 +166,14 @@ export async function studentSession(id: number, idleMinutes: number) {
   return { status: status?.status ?? 'INACTIVE', lastActivityAt: status?.lastActivityAt ?? null };
 }
 
-/** One activity-log entry as the student drawer's activity tab shows it. */
+/**
+ * One activity-log entry as the student drawer's activity tab shows it: `description` is the English
+ * text, `descriptionKey` and `descriptionParams` what the console writes in its language (null for
+ * entries recorded before keys existed).
+ */
 export function activityDto(a: ActivityLog) {
   return {
-    id: a.id, activityDate: a.createdAt, category: a.category, type: a.type, description: a.description, changes: a.changes,
+    id: a.id, activityDate: a.createdAt, category: a.category, type: a.type, description: a.description, ...descriptionFields(a), changes: a.changes,
     actor: { id: a.actorUserId, name: a.actorName }, entityType: a.entityType, entityId: a.entityId,
   };
 }
@@ -252,14 +257,14 @@ export async function mergeStudents(keepId: number, mergeId: number, actor: Acto
     await keep.update({ ...fillFrom(keep, merged), ...stamp(actor) }, { transaction });
     await recordActivity(actor, {
       entityType: ENTITY, entityId: keep.id, studentId: keep.id, category: 'PROFILE', type: 'MERGED',
-      description: `Student #${merged.id} (${merged.email}) merged into this record`, changes: diff(keepBefore, auditSnapshot(keep)),
+      description: description('STUDENT_MERGED_IN', { id: merged.id, email: merged.email }), changes: diff(keepBefore, auditSnapshot(keep)),
     }, transaction);
 
     const mergedBefore = auditSnapshot(merged);
     await merged.update({ archived: true, archivedAt: new Date(), mergedIntoId: keep.id, active: false, ...stamp(actor) }, { transaction });
     await recordActivity(actor, {
       entityType: ENTITY, entityId: merged.id, studentId: merged.id, category: 'PROFILE', type: 'MERGED',
-      description: `Merged into student #${keep.id} (${keep.email})`, changes: diff(mergedBefore, auditSnapshot(merged)),
+      description: description('STUDENT_MERGED_INTO', { id: keep.id, email: keep.email }), changes: diff(mergedBefore, auditSnapshot(merged)),
     }, transaction);
     await setActive(merged.userId as number, false, actor, transaction);
     return studentDto(keep);

@@ -9,6 +9,7 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { countUses, refreshTimesUsed } from './vouchers.service';
+import { description } from '../../models/descriptions';
 
 /**
  * Promo codes (platform spec §2 "Start enrollment with a promo code"; domain rules "Vouchers"): the
@@ -124,7 +125,7 @@ export async function applyPromoCode(applicationId: number, rawCode: string, aut
       actor,
       {
         entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
-        description: `Promo code ${voucher.code} applied`,
+        description: description('PROMO_CODE_APPLIED', { code: voucher.code }),
         changes: { voucherId: { from: before.voucherId, to: voucher.id }, voucherDiscount: { from: before.voucherDiscount, to: discount / 100 } },
       },
       transaction,
@@ -149,7 +150,7 @@ export async function removePromoCode(applicationId: number, actor: Actor) {
     await recordActivity(
       actor,
       {
-        entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED', description: 'Promo code removed',
+        entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED', description: description('PROMO_CODE_REMOVED'),
         changes: { voucherId: { from: previous, to: null }, voucherDiscount: { from: discount, to: 0 } },
       },
       transaction,

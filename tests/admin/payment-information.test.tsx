@@ -406,6 +406,40 @@ describe('plan drawer: history tabs', () => {
     expect(charge.textContent).toContain('ch_1');
     expect(await within(panel).findByTestId('authorize-net-history-empty')).toHaveProperty('textContent', 'No card-provider events.');
   });
+
+  test('in Spanish: each line says what happened in Spanish and card-provider events read by their labels', async () => {
+    const lines = [
+      ledger(1, { kind: 'PLAN_ISSUED', description: 'Payment plan issued: 12 monthly payments', descriptionKey: 'PLAN_ISSUED', descriptionParams: { plan: '12 monthly payments' }, last4: null }),
+      ledger(2, { kind: 'PAYMENT', description: 'Payment of installment 2 (visa ending 4242)', descriptionKey: 'PAYMENT_INSTALLMENT', descriptionParams: { number: 2, brand: 'visa', last4: '4242' } }),
+      ledger(3, { kind: 'EXTERNAL_PAYMENT', description: 'Check payment', descriptionKey: 'PAYMENT_EXTERNAL', descriptionParams: { channel: 'CHECK' }, last4: null }),
+      ledger(4, { kind: 'REFUND', description: 'Old English text', descriptionKey: null, descriptionParams: null, last4: null }),
+    ];
+    const events = [
+      { id: 6, provider: 'SANDBOX', kind: 'DISPUTE', amount: 512.5, status: 'OPENED', reference: 'dp_1', message: null, createdAt: at },
+      { id: 5, provider: 'SANDBOX', kind: 'CHARGE', amount: 512.5, status: 'SUCCEEDED', reference: 'ch_1', message: null, createdAt: at },
+    ];
+    renderConsole('/payment-information/31', {
+      locale: 'es',
+      handler: (req) => (req.path === '/students/42/account_history' ? page(lines) : req.path === '/students/42/stripe_history' ? page(events) : undefined),
+    });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByRole('tab', { name: 'Historial de cuenta' }));
+    await within(panel).findByTestId('plan-history-row-1');
+    const described = [1, 2, 3, 4].map((id) => [...within(panel).getByTestId(`plan-history-row-${id}`).querySelectorAll('td')].slice(1, 3).map((td) => td.textContent));
+    expect(described).toEqual([
+      ['Plan emitido', 'Plan de pago emitido: 12 monthly payments'],
+      ['Pago', 'Pago de la cuota 2 (visa terminada en 4242)'],
+      ['Pago externo', 'Pago externo (Cheque)'],
+      ['Reembolso', 'Old English text'],
+    ]);
+
+    fireEvent.click(within(panel).getByRole('tab', { name: 'Historial del procesador de tarjetas' }));
+    const rows = await within(panel).findAllByTestId(/^stripe-history-row-/);
+    expect(rows.map((row) => [...row.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent))).toEqual([
+      ['Sandbox', 'Disputa', '$512.50', 'Abierta'],
+      ['Sandbox', 'Cargo', '$512.50', 'Aprobado'],
+    ]);
+  });
 });
 
 describe("student drawer's payment information tab", () => {

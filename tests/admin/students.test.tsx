@@ -57,7 +57,7 @@ function LocationProbe() {
 type Handler = (req: HttpRequest) => unknown;
 
 /** The console with the students and customers resources, the real providers over a fake http client. */
-function renderConsole(path: string, { handler, permissions = ['*'] }: { handler?: Handler; permissions?: string[] } = {}) {
+function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const records = new Map<number, StudentRecord>([1, 2, 3].map((id) => [id, student(id)]));
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
@@ -96,7 +96,7 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
       <Admin
         dataProvider={createDataProvider(http)}
         authProvider={createAuthProvider(http)}
-        i18nProvider={createI18nProvider('en')}
+        i18nProvider={createI18nProvider(locale)}
         store={memoryStore()}
         queryClient={queryClient}
         disableTelemetry
@@ -291,6 +291,30 @@ describe('student drawer', () => {
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells.slice(1)).toEqual(['Profile', 'Updated', '', 'Root Admin', 'Last name: Lopez → López1Date of birth: (empty) → 07-04-1990Auto-pay: No → Yes']);
     expect(calls(request, 'GET', '/students/1/activity_log')[0].query).toEqual({ size: 10, page: 0, sortBy: 'activityDate', descending: true, categories: [], types: [] });
+  });
+
+  test('activity in Spanish: each entry names its record and writes what happened and its changes by their labels, never a raw value', async () => {
+    const entries = [
+      {
+        id: 2, activityDate: '2026-02-02T15:00:00.000Z', category: 'ENROLLMENT', type: 'UPDATED', entityType: 'APPLICATION', entityId: 5,
+        description: 'Application status Signed → Enrolled', descriptionKey: 'APPLICATION_STATUS_CHANGED', descriptionParams: { from: 'SIGNED', to: 'ENROLLED' },
+        changes: { status: { from: 'SIGNED', to: 'ENROLLED' } }, actor: { id: null, name: null },
+      },
+      {
+        id: 3, activityDate: '2026-02-03T15:00:00.000Z', category: 'BILLING', type: 'UPDATED', entityType: 'PAYMENT_PLAN', entityId: 7,
+        description: 'Tax of installment 3 set to $12.50', descriptionKey: 'TAX_SET', descriptionParams: { number: 3, amount: 1250 },
+        changes: { 'schedule.3.taxAmount': { from: 0, to: 12.5 } }, actor: { id: 10, name: 'Root Admin' },
+      },
+    ];
+    renderConsole('/students/1', { locale: 'es', handler: (req) => (req.path === '/students/1/activity_log' ? { content: entries, pagination: { total: 2, page: 0, size: 10 } } : undefined) });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByRole('tab', { name: 'Actividad' }));
+    await within(panel).findAllByTestId('activity-row');
+    const rows = within(panel).getAllByTestId('activity-row').map((row) => [...row.querySelectorAll('td')].slice(1).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['Inscripción', 'Actualización', 'Solicitud #5Estado de la solicitud Firmada → Inscrita', 'Sistema', 'Estado: Firmada → Inscrita'],
+      ['Facturación', 'Actualización', 'Plan de pago #7Impuesto de la cuota 3 fijado en $12.50', 'Root Admin', 'Cuota 3 · Impuesto: 0 → 12.5'],
+    ]);
   });
 
   test('opening another record starts again on its overview', async () => {

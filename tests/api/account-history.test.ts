@@ -9,6 +9,7 @@ import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factorie
 import { makeApplication, makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
+import { description } from '../../models/descriptions';
 
 /**
  * GET /api/students/{id}/account_history (platform spec §3 "Account history row", §9 size 10 by
@@ -51,7 +52,7 @@ async function withMovements(): Promise<EnrolledPlan> {
     );
     await RefundTransaction.create({ refundId: refund.id, kind: 'EXTERNAL', amount: 100, tax: 5, status: 'SUCCEEDED' }, { transaction });
     await recordRefundMovement(
-      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: 10_000, taxCents: 500, description: 'Custom refund', referenceNumber: 'chk-9', comment: 'goodwill' },
+      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: 10_000, taxCents: 500, description: description('REFUND_EXTERNAL'), referenceNumber: 'chk-9', comment: 'goodwill' },
       transaction,
     );
   });
@@ -68,7 +69,7 @@ describe('GET /api/students/{id}/account_history', () => {
     expect(issued).toMatchObject({ kind: 'PLAN_ISSUED', total: 6150, accountBalance: 6150, principalBalance: 6150, program: expect.any(String) });
     expect(paid).toMatchObject({ kind: 'PAYMENT', principal: 1000, tax: 0, total: 1000, accountBalance: 5150, principalBalance: 5150, last4: '4242' });
     expect(refunded).toEqual({
-      id: expect.any(Number), eventDate: expect.any(String), kind: 'REFUND', description: 'Custom refund', program: issued.program, principal: -100, interest: 0, tax: -5,
+      id: expect.any(Number), eventDate: expect.any(String), kind: 'REFUND', description: 'Refund (external)', descriptionKey: 'REFUND_EXTERNAL', descriptionParams: null, program: issued.program, principal: -100, interest: 0, tax: -5,
       total: -105, accountBalance: 5150, principalBalance: 5150, last4: null, referenceNumber: 'chk-9', comment: 'goodwill', applicationId: e.application.id,
       studentPaymentPlanId: e.plan.id, paymentId: null, refundId: expect.any(Number),
     });

@@ -165,7 +165,11 @@ describe('PATCH /api/application_vouchers/{id}/status', () => {
     const done = await setStatus(created.id, 'COMPLETED');
     expect(done.body).toMatchObject({ status: 'COMPLETED', amountRefunded: 100, taxRefunded: 6.5, totalRefunded: 106.5 });
     expect(Number((await Application.findByPk(s.application.id))?.refunded)).toBe(106.5);
-    expect(await ActivityLog.count({ where: { entityType: 'APPLICATION_VOUCHER', entityId: created.id, description: 'Voucher refund COMPLETED' } })).toBe(1);
+    const logged = await ActivityLog.findAll({ where: { entityType: 'APPLICATION_VOUCHER', entityId: created.id, descriptionKey: 'VOUCHER_REFUND_STATUS' }, order: [['id', 'ASC']] });
+    expect(logged.map((l) => [l.description, JSON.parse(l.descriptionParams ?? 'null')])).toEqual([
+      ['Voucher refund: Approved', { status: 'APPROVED' }],
+      ['Voucher refund: Completed', { status: 'COMPLETED' }],
+    ]);
   });
 
   test('every transition: the allowed ones succeed, the others are 409 INVALID_STATUS and change nothing', async () => {

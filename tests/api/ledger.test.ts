@@ -10,6 +10,7 @@ import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
+import { description } from '../../models/descriptions';
 
 /**
  * The ledger core (api/billing/ledger.ts, billing contract issue 6): the pure plan position, the
@@ -281,7 +282,7 @@ describe('refunds, tax and refresh', () => {
     const refund = await Refund.create({ applicationId: p.application.id, studentId: p.student.student.id, studentPaymentPlanId: p.plan.id, source: 'CUSTOM', status: 'COMPLETED' });
     await RefundTransaction.create({ refundId: refund.id, paymentId: payment.id, kind: 'ONLINE', amount: 120, tax: 0, status: 'SUCCEEDED' });
     await t.deps.sequelize.transaction((transaction) =>
-      recordRefundMovement({ planId: p.plan.id, paymentId: payment.id, refundId: refund.id, amountCents: 12000, taxCents: 0, description: 'Refund', referenceNumber: null, comment: 'c' }, transaction),
+      recordRefundMovement({ planId: p.plan.id, paymentId: payment.id, refundId: refund.id, amountCents: 12000, taxCents: 0, description: description('REFUND_TO_CARD_ENDING', { last4: '4242' }), referenceNumber: null, comment: 'c' }, transaction),
     );
     const plan = await p.plan.reload();
     expect([toCents(plan.totalRefunds), toCents(plan.balance)]).toEqual([12000, balance]);

@@ -64,3 +64,16 @@ describe('migration 0007-billing', () => {
     expect(Object.keys(await qi.describeTable('payment_schedules'))).toEqual(expect.arrayContaining(['payment_method_id', 'paid_at']));
   });
 });
+
+describe('migration 0011-described-entries', () => {
+  test('down takes the description key and parameters off the activity log and the account history; up puts them back', async () => {
+    const migrator = createMigrator(t.deps.sequelize);
+    const qi = t.deps.sequelize.getQueryInterface();
+    const columns = async (table: string) => Object.keys(await qi.describeTable(table));
+    await migrator.down({ to: '0011-described-entries' });
+    for (const table of ['activity_logs', 'ledger_entries']) expect(await columns(table)).not.toEqual(expect.arrayContaining(['description_key']));
+    await migrator.up();
+    expect(await migrator.pending()).toEqual([]);
+    for (const table of ['activity_logs', 'ledger_entries']) expect(await columns(table)).toEqual(expect.arrayContaining(['description', 'description_key', 'description_params']));
+  });
+});

@@ -8,6 +8,7 @@ import { makeChargeableCard, makeEnrolledPlan, type EnrolledPlan } from '../supp
 import { makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
+import { description } from '../../models/descriptions';
 
 /**
  * Back-office spec §7 /payment_plans and GET /students/{id}/payment_plans (issue 6): the staff lists,
@@ -65,7 +66,7 @@ async function refunded(e: EnrolledPlan, source: string, dollars: number, tax = 
     );
     await RefundTransaction.create({ refundId: refund.id, kind: 'EXTERNAL', amount: dollars, tax, status: 'SUCCEEDED' }, { transaction });
     await recordRefundMovement(
-      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: Math.round(dollars * 100), taxCents: Math.round(tax * 100), description: 'Refund', referenceNumber: null, comment: null },
+      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: Math.round(dollars * 100), taxCents: Math.round(tax * 100), description: description('REFUND_EXTERNAL'), referenceNumber: null, comment: null },
       transaction,
     );
   });

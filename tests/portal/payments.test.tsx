@@ -213,6 +213,36 @@ describe('payment information', () => {
     expect((await screen.findByRole('switch', { name: 'SMS' })) as HTMLInputElement).toHaveProperty('checked', true);
   });
 
+  test('in Spanish each account-history line says what happened in Spanish, and card-provider events read by their labels', async () => {
+    storeSession({ language: 'ES' });
+    const ledger = [
+      { ...ledgerRows(1)[0], description: 'Payment plan issued: Monthly plan', descriptionKey: 'PLAN_ISSUED', descriptionParams: { plan: 'Monthly plan' } },
+      { ...ledgerRows(2)[1], description: 'Payment of installment 1 (visa ending 4242)', descriptionKey: 'PAYMENT_INSTALLMENT', descriptionParams: { number: 1, brand: 'visa', last4: '4242' } },
+      { ...ledgerRows(2)[1], id: 502, kind: 'CHARGEBACK', description: 'Chargeback (dispute lost)', descriptionKey: 'CHARGEBACK', descriptionParams: null },
+    ];
+    const fake = billingFake({
+      ledger,
+      routes: {
+        'GET /students/7': ok(studentRecord({ languageIso2LetterCode: 'ES' })),
+        'GET /students/7/authorize_net_history': ok({
+          content: [{ id: 951, provider: 'AUTHORIZE_NET', kind: 'DISPUTE', amount: 250, status: 'OPENED', reference: 'anet_78', message: null, paymentId: null, createdAt: '2024-03-11T16:00:00Z' }],
+          pagination: { total: 1, page: 0, size: 10 },
+        }),
+      },
+    });
+    renderPortal('/settings/payment-information/account-history', fake.fetch);
+    await screen.findByTestId('ledger-500');
+    expect([500, 501, 502].map((id) => cellsOf(screen.getByTestId(`ledger-${id}`))[1])).toEqual([
+      'Plan emitidoPlan de pago emitido: Monthly plan',
+      'PagoPago de la cuota 1 (visa terminada en 4242)',
+      'ContracargoContracargo (disputa perdida)',
+    ]);
+
+    renderPortal('/settings/payment-information/card-provider-history', fake.fetch);
+    await screen.findByTestId('card-provider-951');
+    expect(cellsOf(screen.getByTestId('card-provider-951')).slice(1, 5)).toEqual(['Authorize.Net', 'Disputa', '$250.00', 'Abierta']);
+  });
+
   test('a history the student may not read says so instead of failing', async () => {
     storeSession();
     const fake = billingFake({ routes: { 'GET /students/7/refunds': refusal(403, 'FORBIDDEN', 'You do not have permission to do this') } });

@@ -3,6 +3,7 @@ import { Box, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, Tabl
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { describedText } from '../../../../models/descriptions';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { denseCells } from '../../common/tableLayout';
@@ -142,6 +143,7 @@ export function PlanPayments({ record }: { record: PlanRecord }) {
 /** The account history tab: GET /students/{sid}/account_history?applicationId (by event date, oldest first, 10 a page). */
 export function PlanAccountHistory({ record }: { record: PlanRecord }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const api = usePlanApi();
   const size = 10;
   const { data, error, isPending, page, setPage } = usePaged(['payment-information', 'history', record.studentId, record.applicationId, record.updatedAt], (p) =>
@@ -152,7 +154,7 @@ export function PlanAccountHistory({ record }: { record: PlanRecord }) {
   const columns: Array<Column<LedgerRow>> = [
     { key: 'eventDate', label: t('history.eventDate'), render: (r) => nowrap(formatDate(r.eventDate)) },
     { key: 'kind', label: t('history.kind'), render: (r) => translate(`enums.LedgerKind.${r.kind}`, { _: r.kind }) },
-    { key: 'description', label: t('history.description'), render: (r) => r.description ?? '' },
+    { key: 'description', label: t('history.description'), render: (r) => describedText(r, locale === 'es' ? 'es' : 'en') },
     { key: 'program', label: t('history.program'), render: (r) => r.program ?? '' },
     { key: 'principal', label: t('history.principal'), align: 'right', render: (r) => money(r.principal) },
     { key: 'tax', label: t('history.tax'), align: 'right', render: (r) => money(r.tax) },
@@ -201,9 +203,9 @@ function gatewayColumns(translate: ReturnType<typeof useTranslate>, locale: stri
   return [
     { key: 'date', label: t('card_history.date'), render: (e) => nowrap(formatDateTime(e.createdAt, locale)) },
     { key: 'provider', label: t('card_history.provider'), render: (e) => translate(`enums.GatewayProvider.${e.provider}`, { _: e.provider }) },
-    { key: 'kind', label: t('card_history.kind'), render: (e) => e.kind },
+    { key: 'kind', label: t('card_history.kind'), render: (e) => translate(`enums.GatewayEventKind.${e.kind}`, { _: e.kind }) },
     { key: 'amount', label: t('card_history.amount'), align: 'right', render: (e) => money(e.amount) },
-    { key: 'status', label: t('card_history.status'), render: (e) => e.status },
+    { key: 'status', label: t('card_history.status'), render: (e) => translate(`enums.GatewayEventStatus.${e.status}`, { _: e.status }) },
     { key: 'reference', label: t('card_history.reference'), render: (e) => e.reference ?? '' },
     { key: 'message', label: t('card_history.message'), render: (e) => (e.message ? translate(e.message, { _: e.message }) : '') },
   ];

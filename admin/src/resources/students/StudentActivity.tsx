@@ -5,13 +5,17 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate, type Identifier, type TranslateFunction } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { describedText, type DescriptionParams } from '../../../../models/descriptions';
 import { formatDate, formatDateTime, hasTime, isIsoDate } from '../../common/dates';
 import { useEnumChoices, type EnumName } from '../../common/enums';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 
 /**
  * The activity tab: GET /students/{id}/activity_log, newest first, paged, narrowed by category and
- * type. Each entry shows when, what, who, and each changed field as `from → to`.
+ * type. Each entry shows when, its category and type, the record it is about and what happened (the
+ * entry's description key and parameters written in the console's language), who, and each changed
+ * field as `from → to` — every enumeration value by its label, so a new kind of entry reads in both
+ * languages as soon as its values have labels.
  */
 
 export interface ActivityEntry {
@@ -19,25 +23,52 @@ export interface ActivityEntry {
   activityDate: string;
   category: string;
   type: string;
+  /** The record the entry is about: its kind (ActivityEntityType) and id. */
+  entityType?: string;
+  entityId?: number;
+  /** English text; the console writes `descriptionKey` with `descriptionParams` in its language. */
   description: string | null;
+  descriptionKey?: string | null;
+  descriptionParams?: DescriptionParams | null;
   changes: Record<string, { from: unknown; to: unknown }> | null;
   actor: { id: number | null; name: string | null } | null;
 }
 
-/** Flat columns whose values are enumeration values. */
+/** Columns whose values are enumeration values: of any record, then by the kind of record (an entry's entityType). */
 const enumColumns: Record<string, EnumName> = {
   gender: 'Gender',
   educationLevel: 'EducationLevel',
   source: 'ApplicationSource',
   languageIso2LetterCode: 'Language',
+  financialStatus: 'FinancialStatus',
+};
+const enumColumnsOf: Partial<Record<string, Record<string, EnumName>>> = {
+  APPLICATION: { status: 'ApplicationStatus' },
+  APPLICATION_VOUCHER: { status: 'RequestStatus' },
+  REFUND: { status: 'RequestStatus', refundStatus: 'RefundMoneyStatus', refundType: 'RefundType', source: 'RefundSource' },
+  EXTERNAL_PAYMENT: { status: 'ExternalPaymentStatus', method: 'ManualPaymentMethod' },
+  PAYMENT: { status: 'PaymentStatus', type: 'PaymentType', channel: 'PaymentChannel' },
+  PAYMENT_PLAN: { status: 'StudentPaymentPlanStatus' },
+  DISPUTE: { status: 'DisputeStatus' },
 };
 
+/** The enumeration a changed column's values belong to, for an entry about `entityType`. */
+export const enumOfColumn = (column: string, entityType?: string): EnumName | undefined => (entityType ? enumColumnsOf[entityType]?.[column] : undefined) ?? enumColumns[column];
+
+/** A changed column's label: a schedule entry's field reads 'Installment 3 · Tax'. */
+export function changeColumnText(column: string, translate: TranslateFunction): string {
+  const entry = /^schedule\.(\d+)\.(\w+)$/.exec(column);
+  if (entry) return translate('resources.students.messages.installment_field', { number: entry[1], field: changeColumnText(entry[2], translate) });
+  return translate(`resources.students.columns.${column}`, { _: column });
+}
+
 /** One value of a change, as staff read it: Yes/No, labels, MM-DD-YYYY dates, '(empty)'. */
-export function changeValueText(column: string, value: unknown, translate: TranslateFunction, locale = 'en'): string {
+export function changeValueText(column: string, value: unknown, translate: TranslateFunction, locale = 'en', entityType?: string): string {
   if (value === null || value === undefined || value === '') return translate('resources.students.messages.empty_value');
   if (typeof value === 'boolean') return translate(value ? 'app.yes' : 'app.no');
   if (typeof value === 'string') {
-    if (enumColumns[column]) return translate(`enums.${enumColumns[column]}.${value}`, { _: value });
+    const enumName = enumOfColumn(column, entityType);
+    if (enumName) return translate(`enums.${enumName}.${value}`, { _: value });
     if (isIsoDate(value)) return formatDate(value);
     if (hasTime(value)) return formatDateTime(value, locale);
     return value;
@@ -144,15 +175,22 @@ export function StudentActivity({ id }: { id: Identifier }) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.activityDate, locale)}</TableCell>
                   <TableCell>{translate(`enums.ActivityCategory.${entry.category}`, { _: entry.category })}</TableCell>
                   <TableCell>{translate(`enums.ActivityType.${entry.type}`, { _: entry.type })}</TableCell>
-                  <TableCell>{entry.description ?? ''}</TableCell>
+                  <TableCell>
+                    {entry.entityType ? (
+                      <Typography variant="caption" color="text.secondary" component="div" data-testid="activity-record">
+                        {`${translate(`enums.ActivityEntityType.${entry.entityType}`, { _: entry.entityType })}${entry.entityId ? ` #${entry.entityId}` : ''}`}
+                      </Typography>
+                    ) : null}
+                    {describedText(entry, locale === 'es' ? 'es' : 'en')}
+                  </TableCell>
                   <TableCell>{entry.actor?.name ?? translate('resources.students.messages.system')}</TableCell>
                   <TableCell>
                     {Object.entries(entry.changes ?? {}).map(([column, change]) => (
                       <Typography key={column} variant="body2" component="div">
                         {translate('resources.students.messages.change', {
-                          field: translate(`resources.students.columns.${column}`, { _: column }),
-                          from: changeValueText(column, change?.from, translate, locale),
-                          to: changeValueText(column, change?.to, translate, locale),
+                          field: changeColumnText(column, translate),
+                          from: changeValueText(column, change?.from, translate, locale, entry.entityType),
+                          to: changeValueText(column, change?.to, translate, locale, entry.entityType),
                         })}
                       </Typography>
                     ))}

@@ -6,6 +6,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { describedText } from '../../../../models/descriptions';
 import { enumLabel } from '../../../../models/labels';
 import { ACCOUNT_HISTORY_SIZE, CRM_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type CrmNotificationRow, type GatewayEventRow, type LedgerRow, type PlanDetail, type RefundRow } from '../../lib/billing-api';
 import { dateTime, money } from '../enrollment/format';
@@ -27,9 +28,9 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
       render: (r) => (
         <>
           {enumLabel('LedgerKind', r.kind, locale)}
-          {r.description && (
+          {describedText(r, locale) && (
             <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {r.description}
+              {describedText(r, locale)}
             </Typography>
           )}
         </>
@@ -101,9 +102,9 @@ function gatewayColumns({ t, tm, locale }: ReturnType<typeof useT>): Array<Colum
   return [
     { key: 'date', label: t('pay.gateway.date'), render: (r) => dateTime(r.createdAt, locale) },
     { key: 'provider', label: t('pay.gateway.provider'), render: (r) => enumLabel('GatewayProvider', r.provider, locale) },
-    { key: 'kind', label: t('pay.gateway.kind'), render: (r) => openLabel(t, 'pay.gateway.kind', r.kind) },
+    { key: 'kind', label: t('pay.gateway.kind'), render: (r) => enumLabel('GatewayEventKind', r.kind, locale) },
     { key: 'amount', label: t('pay.gateway.amount'), align: 'right', render: (r) => (r.amount === null || r.amount === undefined ? '' : money(r.amount, locale)) },
-    { key: 'status', label: t('pay.gateway.status'), render: (r) => openLabel(t, 'pay.gateway.status', r.status) },
+    { key: 'status', label: t('pay.gateway.status'), render: (r) => enumLabel('GatewayEventStatus', r.status, locale) },
     { key: 'reference', label: t('pay.gateway.reference'), render: (r) => r.reference ?? '' },
     { key: 'message', label: t('pay.gateway.message'), render: (r) => tm(r.message) },
   ];

@@ -147,13 +147,6 @@ export const paymentsEn = {
   'pay.gateway.status': 'Status',
   'pay.gateway.reference': 'Reference',
   'pay.gateway.message': 'Message',
-  'pay.gateway.kind.CHARGE': 'Charge',
-  'pay.gateway.kind.REFUND': 'Refund',
-  'pay.gateway.kind.CARD': 'Card saved',
-  'pay.gateway.kind.DISPUTE': 'Dispute',
-  'pay.gateway.status.SUCCEEDED': 'Succeeded',
-  'pay.gateway.status.FAILED': 'Failed',
-  'pay.gateway.status.PENDING': 'Pending',
   'pay.cardProvider.intro': 'Card payments recorded by the previous card provider (Authorize.Net).',
   'pay.cardProvider.none': 'No card-provider history.',
 
@@ -342,13 +335,6 @@ export const paymentsEs: { readonly [K in keyof typeof paymentsEn]: string } = {
   'pay.gateway.status': 'Estado',
   'pay.gateway.reference': 'Referencia',
   'pay.gateway.message': 'Mensaje',
-  'pay.gateway.kind.CHARGE': 'Cargo',
-  'pay.gateway.kind.REFUND': 'Reembolso',
-  'pay.gateway.kind.CARD': 'Tarjeta guardada',
-  'pay.gateway.kind.DISPUTE': 'Disputa',
-  'pay.gateway.status.SUCCEEDED': 'Aprobado',
-  'pay.gateway.status.FAILED': 'Fallido',
-  'pay.gateway.status.PENDING': 'Pendiente',
   'pay.cardProvider.intro': 'Pagos con tarjeta registrados por el proveedor de tarjetas anterior (Authorize.Net).',
   'pay.cardProvider.none': 'No hay historial del proveedor de tarjetas.',
 
@@ -418,7 +404,7 @@ export function useT(): Omit<I18n, 't'> & { t(key: Key, params?: Params): string
 /** A value of an open set (gateway kinds and statuses, CRM events) in the current language, else as the server wrote it. */
 export function openLabel(
   t: (key: Key, params?: Params) => string,
-  prefix: 'pay.gateway.kind' | 'pay.gateway.status' | 'pay.schedule.status' | 'pay.crm.status' | 'pay.crm.event',
+  prefix: 'pay.schedule.status' | 'pay.crm.status' | 'pay.crm.event',
   value: string | null | undefined,
   params?: Params,
 ): string {
