@@ -6,10 +6,27 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from './i18n';
 import { STEP_LABELS, STEPS, type StepKey } from './steps';
+
+/**
+ * Seven labelled steps need 640 px: on a phone they were cut after the fourth. There the stepper
+ * shows the seven numbered steps only (their names stay for screen readers; the step's own heading
+ * below names the current one).
+ */
+const stepperSx = (theme: Theme) => ({
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  minWidth: 640,
+  [theme.breakpoints.down('sm')]: {
+    minWidth: 0,
+    '& .MuiStepLabel-labelContainer': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  },
+});
 
 export function EnrollmentFrame({ step, productName, children }: { step: StepKey; productName?: string | null; children: ReactNode }) {
   const { t } = useT();
@@ -26,7 +43,7 @@ export function EnrollmentFrame({ step, productName, children }: { step: StepKey
         </Typography>
       )}
       <Box component="nav" aria-label={t('enroll.steps')} sx={{ mb: 3, overflowX: 'auto' }}>
-        <Stepper activeStep={current} alternativeLabel component="ol" sx={{ listStyle: 'none', p: 0, m: 0, minWidth: 640 }}>
+        <Stepper activeStep={current} alternativeLabel component="ol" sx={stepperSx}>
           {STEPS.map((key, index) => (
             <Step key={key} completed={index < current} component="li" aria-current={index === current ? 'step' : undefined}>
               <StepLabel>{t(STEP_LABELS[key])}</StepLabel>
