@@ -857,3 +857,24 @@ export function durationTypeLabel(
   if (durationType === 'CONTINUOUS_LEARNING') return labels.continuous;
   return durationType ?? '';
 }
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country's name in `locale` ('es' → 'Isla de Man'), from the ISO code, for the console and the
+ * portal alike (the COUNTRY lookup holds English names only); undefined where the runtime cannot say.
+ */
+export function countryName(code: string, locale: string): string | undefined {
+  if (!regionNames.has(locale)) {
+    try {
+      regionNames.set(locale, new Intl.DisplayNames([locale], { type: 'region' }));
+    } catch {
+      regionNames.set(locale, null);
+    }
+  }
+  try {
+    return regionNames.get(locale)?.of(code) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -34,16 +34,20 @@ function api(req: HttpRequest): unknown {
     ];
     return { content: admins, pagination: { total: 4 } };
   }
-  if (method === 'GET' && req.path === '/users/10/view_histories') {
-    return page(2, [
-      { id: 9, userId: 10, entityType: 'STUDENT', entityId: 42, label: 'Jane Roe', viewedAt: '2026-03-01T10:00:00Z' },
-      { id: 8, userId: 10, entityType: 'ADMINISTRATOR', entityId: 2, label: null, viewedAt: '2026-02-28T10:00:00Z' },
-    ]);
-  }
+  if (method === 'GET' && req.path === '/users/10/view_histories') return page(viewHistories.length, viewHistories);
   throw new Error(`unexpected call ${method} ${req.path} ${body}`);
 }
 
-function renderDashboard(permissions: string[]) {
+const DEFAULT_HISTORIES = [
+  { id: 9, userId: 10, entityType: 'STUDENT', entityId: 42, label: 'Jane Roe', viewedAt: '2026-03-01T10:00:00Z' },
+  { id: 8, userId: 10, entityType: 'ADMINISTRATOR', entityId: 2, label: null, viewedAt: '2026-02-28T10:00:00Z' },
+];
+let viewHistories: Array<Record<string, unknown>> = DEFAULT_HISTORIES;
+beforeEach(() => {
+  viewHistories = DEFAULT_HISTORIES;
+});
+
+function renderDashboard(permissions: string[], locale: 'en' | 'es' = 'en') {
   const request = jest.fn(async (req: HttpRequest) => api(req));
   const store = memorySessionStore({
     accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
@@ -51,7 +55,7 @@ function renderDashboard(permissions: string[]) {
   const http = { request, refresh: jest.fn(), store } as unknown as HttpClient;
   render(
     <MemoryRouter initialEntries={['/']}>
-      <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider('en')} store={memoryStore()} dashboard={Dashboard} disableTelemetry>
+      <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider(locale)} store={memoryStore()} dashboard={Dashboard} disableTelemetry>
         <Resource name="students" list={() => null} />
         <Resource name="customers" list={() => null} />
         <Resource name="admins" list={() => null} />
@@ -105,6 +109,20 @@ describe('dashboard', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Jane RoeStudent', '/students/42'],
       ['#2Administrator', '/admins/2'],
+    ]);
+  });
+});
+
+describe('recently viewed in Spanish', () => {
+  test('every kind of record the console records reads by its name in Spanish, never the raw kind', async () => {
+    viewHistories = ['PROGRAM', 'APPLICATION', 'PAYMENT_PLAN', 'REFUND', 'EXTERNAL_PAYMENT', 'CUSTOMER', 'LEARNING_SESSION'].map((entityType, i) => ({
+      id: 20 + i, userId: 10, entityType, entityId: i + 1, label: `R${i + 1}`, viewedAt: '2026-03-01T10:00:00Z',
+    }));
+    renderDashboard(['students:read'], 'es');
+    const recent = await screen.findByTestId('recently-viewed');
+    const links = await within(recent).findAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'R1Programa', 'R2Inscripción', 'R3Información de pago', 'R4Reembolso', 'R5Pago externo', 'R6Cliente', 'R7Registro',
     ]);
   });
 });

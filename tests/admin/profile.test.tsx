@@ -59,8 +59,8 @@ describe('profile page', () => {
     renderProfile();
     await waitFor(() => expect(screen.getByTestId('profile-name').textContent).toBe('Root Admin'));
     expect(screen.getByTestId('profile-email').textContent).toBe('root@example.com');
-    expect(screen.getByText('FINANCE').textContent).toBe('FINANCE');
-    expect(screen.getByText('SUPER_ADMIN').textContent).toBe('SUPER_ADMIN');
+    expect(screen.getByText('Finance').textContent).toBe('Finance');
+    expect(screen.getByText('Super administrator').textContent).toBe('Super administrator');
   });
 
   test("a server 400 field error appears under its field", async () => {

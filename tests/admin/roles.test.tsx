@@ -19,6 +19,15 @@ import {
   type Catalogue,
 } from '../../admin/src/resources/roles/permissionMatrix';
 import { PermissionCatalogue } from '../../models/permissions';
+import { roles as rolesText } from '../../admin/src/resources/roles/i18n';
+
+/** A permission checkbox's accessible name in English: 'Administrators · Log out', 'Students · All actions', 'Everything'. */
+function boxName(permission: string): string {
+  const m = rolesText.en.matrix as unknown as { resources: Record<string, string>; actions: Record<string, string>; all_actions: string; everything_short: string };
+  if (permission === '*') return m.everything_short;
+  const [resource, action] = permission.split(':');
+  return `${m.resources[resource]} · ${action === '*' ? m.all_actions : m.actions[action]}`;
+}
 
 // react-hotkeys-hook ships ESM only, which the admin jest project does not transform; menu shortcuts are not under test.
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -124,7 +133,7 @@ describe('<PermissionMatrix>', () => {
     return onChange;
   }
 
-  const box = (label: string) => screen.getByRole('checkbox', { name: label });
+  const box = (permission: string) => screen.getByRole('checkbox', { name: boxName(permission) });
 
   test('checkbox clicks become the permissions array', async () => {
     const onChange = renderMatrix([]);
@@ -162,7 +171,7 @@ describe('role edit page', () => {
   };
   const finance = { id: 3, name: 'FINANCE', description: 'Tuition billing', permissions: ['students:read'], system: false };
 
-  function renderRoles(path: string, handler: (req: HttpRequest) => unknown) {
+  function renderRoles(path: string, handler: (req: HttpRequest) => unknown, locale: 'en' | 'es' = 'en') {
     const request = jest.fn(async (req: HttpRequest) => {
       if (req.path === '/roles/permissions') return catalogue;
       return handler(req);
@@ -170,7 +179,7 @@ describe('role edit page', () => {
     const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
     render(
       <MemoryRouter initialEntries={[path]}>
-        <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider('en')} store={memoryStore()} disableTelemetry>
+        <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider(locale)} store={memoryStore()} disableTelemetry>
           <Resource name="roles" {...roles} />
         </Admin>
       </MemoryRouter>,
@@ -178,16 +187,29 @@ describe('role edit page', () => {
     return request;
   }
 
+  test('in Spanish: built-in roles by their labels and their descriptions while unchanged; a role staff made and a description staff wrote as written', async () => {
+    const roleRows = [
+      { id: 1, name: 'SUPER_ADMIN', description: 'Everything, including administrators and roles', permissions: ['*'], system: true },
+      { id: 5, name: 'SUPPORT', description: 'Front desk, read only', permissions: ['students:read'], system: true },
+      { id: 9, name: 'FINANCE_LEAD', description: 'Jefe de finanzas', permissions: ['students:read'], system: false },
+    ];
+    renderRoles('/roles', () => ({ content: roleRows, pagination: { total: 3 } }), 'es');
+    const cells = (text: string) => [...screen.getByText(text).closest('tr')!.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent);
+    expect(cells(await screen.findByText('Superadministrador').then((e) => e.textContent!))).toEqual(['Superadministrador', 'Todo, incluidos los administradores y los roles']);
+    expect(cells('Soporte')).toEqual(['Soporte', 'Front desk, read only']);
+    expect(cells('FINANCE_LEAD')).toEqual(['FINANCE_LEAD', 'Jefe de finanzas']);
+  });
+
   test('saving sends the permissions the clicks made and shows the role-save message', async () => {
     const request = renderRoles('/roles/3', (req) => {
       if (req.method === 'PUT') return { ...finance, ...(req.body as object) };
       if (req.path === '/roles/3') return finance;
       return { content: [finance], pagination: { total: 1 } };
     });
-    const students = await screen.findByRole('checkbox', { name: 'students:read' });
+    const students = await screen.findByRole('checkbox', { name: boxName('students:read') });
     expect((students as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'roles:*' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'admins:read' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: boxName('roles:*') }));
+    fireEvent.click(screen.getByRole('checkbox', { name: boxName('admins:read') }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await screen.findByText('Role saved');
@@ -206,7 +228,7 @@ describe('role edit page', () => {
       if (req.path === '/roles/3') return finance;
       return { content: [finance], pagination: { total: 1 } };
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'roles:read' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: boxName('roles:read') }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('A role with this name already exists');
     expect(screen.queryByText('Role saved')).toBeNull();
@@ -221,8 +243,8 @@ describe('role edit page', () => {
       ],
       pagination: { total: 2 },
     }));
-    const superRow = (await screen.findByText('SUPER_ADMIN')).closest('tr')!;
-    const financeRow = screen.getByText('FINANCE').closest('tr')!;
+    const superRow = (await screen.findByText('Super administrator')).closest('tr')!;
+    const financeRow = screen.getByText('Finance').closest('tr')!;
     expect(within(superRow).getAllByText('Everything').length).toBe(1);
     expect(within(superRow).getByTestId('role-built-in').textContent).toBe('Built-in');
     await waitFor(() => expect(within(financeRow).queryByText('1 of 15 permissions')).not.toBeNull());

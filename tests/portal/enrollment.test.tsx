@@ -558,6 +558,15 @@ describe('in Spanish', () => {
   });
 
 
+  test('in Spanish the personal-info step names the countries in Spanish, sorted by that name', async () => {
+    storeSession({ language: 'ES' });
+    const fake = enrollmentFake({ application: {}, routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } } });
+    renderPortal('/enroll/5/personal-info', fake.fetch);
+    const country = (await screen.findByLabelText('País')) as HTMLSelectElement;
+    await waitFor(() => expect(country.options.length).toBe(3));
+    expect([...country.options].map((o) => [o.value, o.textContent])).toEqual([['', expect.any(String)], ['US', 'Estados Unidos'], ['MX', 'México']]);
+  });
+
   test('the steps, the previews and the refusals read in Spanish', async () => {
     storeSession({ language: 'ES' });
     const fake = enrollmentFake({

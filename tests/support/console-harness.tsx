@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Admin, memoryStore } from 'react-admin';
+import { Admin, memoryStore, type LayoutComponent } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createAuthProvider } from '../../admin/src/providers/authProvider';
 import { createDataProvider } from '../../admin/src/providers/dataProvider';
@@ -26,7 +26,7 @@ export const callsOf = (request: jest.Mock, method: string, path: string) =>
   request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 
 /** Renders <Admin> with the given <Resource> children. */
-export function renderAdmin(opts: { path: string; request: jest.Mock; permissions: string[]; locale?: 'en' | 'es'; children: ReactNode }) {
+export function renderAdmin(opts: { path: string; request: jest.Mock; permissions: string[]; locale?: 'en' | 'es'; layout?: LayoutComponent; children: ReactNode }) {
   const session = {
     accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [],
     permissions: opts.permissions,
@@ -41,6 +41,7 @@ export function renderAdmin(opts: { path: string; request: jest.Mock; permission
         i18nProvider={createI18nProvider(opts.locale ?? 'en')}
         store={memoryStore()}
         queryClient={queryClient}
+        layout={opts.layout}
         disableTelemetry
       >
         {opts.children}

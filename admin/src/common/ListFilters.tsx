@@ -5,6 +5,9 @@ import { FilterLiveForm, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { SAVED_FILTER_KEYS, splitFilter } from '../providers/dataProvider';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
+import { countryName } from '../../../models/labels';
+
+export { countryName };
 
 /**
  * Pieces shared by every list with structured filters (back-office spec §4 "List pattern"): the
@@ -45,23 +48,6 @@ export function sameCriteria(a: Record<string, unknown> | undefined, b: Record<s
 }
 
 export type LookupKind = 'COUNTRY' | 'US_STATE' | 'GENDER' | 'EDUCATION_LEVEL' | 'LANGUAGE' | 'APPLICATION_SOURCE' | 'BUSINESS_CATEGORY' | 'TIME_OF_DAY' | 'MANUAL_PAYMENT_METHOD' | 'ADJUSTMENT_CATEGORY';
-
-let regionNames: Record<string, Intl.DisplayNames | null> = {};
-/** A country's name in the console's language (the lookup table holds English names only). */
-export function countryName(code: string, locale: string): string | undefined {
-  if (!(locale in regionNames)) {
-    try {
-      regionNames = { ...regionNames, [locale]: new Intl.DisplayNames([locale], { type: 'region' }) };
-    } catch {
-      regionNames = { ...regionNames, [locale]: null };
-    }
-  }
-  try {
-    return regionNames[locale]?.of(code) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * `{ id, name }` choices of a lookup type (GET /public/lookups?type=), loaded once per session and

@@ -4,6 +4,7 @@ import { useGetIdentity, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import { readList } from '../providers/dataProvider';
+import { VIEWED_RECORDS } from '../common/useRecordView';
 
 interface ViewHistory {
   id: number;
@@ -13,24 +14,11 @@ interface ViewHistory {
   viewedAt: string;
 }
 
-/** Entity types of the view history → console routes. */
-const routeOf: Record<string, string> = {
-  STUDENT: 'students',
-  CUSTOMER: 'customers',
-  ADMINISTRATOR: 'admins',
-  ADMIN: 'admins',
-  ROLE: 'roles',
-  APPLICATION: 'enrollments',
-  ENROLLMENT: 'enrollments',
-  COACH: 'coaches',
-  TRANSFER: 'transfers',
-  WITHDRAWAL: 'withdrawals',
-  REFUND: 'refunds',
-  PAYMENT_PLAN: 'payment-information',
-  EXTERNAL_PAYMENT: 'external-payments',
-};
+const resourceOf = (entityType: string): string | undefined => (VIEWED_RECORDS as Record<string, string>)[entityType];
+
+/** A viewed record's console route: its resource's, else the kind's plural (`LEARNING_SESSION` → `/learning-sessions`). */
 export const historyPath = (h: Pick<ViewHistory, 'entityType' | 'entityId'>) =>
-  `/${routeOf[h.entityType] ?? `${h.entityType.toLowerCase().replace(/_/g, '-')}s`}/${h.entityId}`;
+  `/${resourceOf(h.entityType) ?? `${h.entityType.toLowerCase().replace(/_/g, '-')}s`}/${h.entityId}`;
 
 /** The signed-in user's five most recently viewed records (GET /users/{userId}/view_histories, newest first). */
 export function RecentlyViewed() {
@@ -64,8 +52,9 @@ export function RecentlyViewed() {
         ) : null}
         <List dense disablePadding>
           {(items ?? []).map((h) => {
-            const route = routeOf[h.entityType];
-            const kind = route ? translate(`resources.${route}.name`, { smart_count: 1, _: h.entityType }) : h.entityType;
+            // The kind by its resource's name in the console's language (PROGRAM showed raw); a kind the console does not know reads 'Record'.
+            const resource = resourceOf(h.entityType);
+            const kind = resource ? translate(`resources.${resource}.name`, { smart_count: 1 }) : translate('dashboard.recent.record');
             return (
               <ListItemButton key={h.id} component={Link} to={historyPath(h)}>
                 <ListItemText primary={h.label || `#${h.entityId}`} secondary={kind} />

@@ -16,6 +16,7 @@ const en = {
   recent: {
     title: 'Recently viewed',
     empty: 'Records you open appear here.',
+    record: 'Record',
   },
 };
 
@@ -38,6 +39,7 @@ const es: Messages = {
   recent: {
     title: 'Vistos recientemente',
     empty: 'Los registros que abra aparecerán aquí.',
+    record: 'Registro',
   },
 };
 

@@ -1,5 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, Logout, Menu, MenuItemLink, TitlePortal, UserMenu, useCanAccess, useTranslate } from 'react-admin';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import { enUS, esES } from '@mui/material/locale';
+import { AppBar, Layout as RaLayout, Logout, Menu, MenuItemLink, TitlePortal, UserMenu, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PersonIcon from '@mui/icons-material/Person';
@@ -68,11 +70,25 @@ const fitWindow = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
 } as const;
 
+/**
+ * MUI's own words (the pager's 'Rows per page' and 'of', 'Go to next page', an autocomplete's 'Open',
+ * 'Clear' and 'No options', a dialog's close) in the console's language: its locale merged into the
+ * theme react-admin gives, switching with the language.
+ */
+function MuiLocale({ children }: { children: ReactNode }) {
+  const [locale] = useLocaleState();
+  const theme = useTheme();
+  const localized = useMemo(() => createTheme(theme, locale === 'es' ? esES : enUS), [theme, locale]);
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitWindow}>
-      <ScrollToTop />
-      {children}
-    </RaLayout>
+    <MuiLocale>
+      <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitWindow}>
+        <ScrollToTop />
+        {children}
+      </RaLayout>
+    </MuiLocale>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
+import { useRoleText } from '../resources/roles/roleText';
 
 /** GET /api/auth/me for an administrator. */
 export interface MyAdministrator {
@@ -45,6 +46,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Name, email and roles of the signed-in administrator. */
 export function ProfileDetails({ me }: { me: MyAdministrator | null }) {
   const translate = useTranslate();
+  const roleText = useRoleText();
   const { identity } = useGetIdentity();
   const name = me ? `${me.firstName} ${me.lastName}`.trim() : identity?.fullName ?? '';
   const email = me?.email ?? (identity?.email as string | undefined) ?? '';
@@ -64,7 +66,7 @@ export function ProfileDetails({ me }: { me: MyAdministrator | null }) {
           {me?.roles?.length ? (
             <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
               {me.roles.map((r) => (
-                <Chip key={r} size="small" variant="outlined" label={r} />
+                <Chip key={r} size="small" variant="outlined" label={roleText.name(r)} />
               ))}
             </Stack>
           ) : (

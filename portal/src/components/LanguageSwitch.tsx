@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { LANGUAGES, useI18n } from '../i18n';
 
-/** EN / ES buttons; the pressed one is the current language. */
+/** EN / ES buttons (language codes, never translated); the pressed one is the current language. */
 export function LanguageSwitch({ color = 'primary' }: { color?: 'primary' | 'inherit' }) {
   const { language, setLanguage, t } = useI18n();
   return (
@@ -15,6 +15,7 @@ export function LanguageSwitch({ color = 'primary' }: { color?: 'primary' | 'inh
             size="small"
             color={color}
             lang={code.toLowerCase()}
+            translate="no"
             title={t(code === 'EN' ? 'language.english' : 'language.spanish')}
             aria-pressed={active}
             variant={active ? 'outlined' : 'text'}

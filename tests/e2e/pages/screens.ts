@@ -229,7 +229,12 @@ const TEXT_SCRIPT = String.raw`({ drawerSelector }) => {
       if (value && value.trim()) out.push(value.trim());
     }
   }
-  return out;
+  // A Spanish label may quote an untranslated text ('Descargar Enrollment Agreement - …'): the quote is left out.
+  const quoted = Array.from(scope.querySelectorAll('[lang], [translate=no], code'))
+    .filter((el) => untranslated(el))
+    .map((el) => (el.textContent || '').trim())
+    .filter((text) => text.length > 3);
+  return out.map((text) => quoted.reduce((rest, quote) => rest.split(quote).join(' '), text));
 }`;
 
 export interface Walk {

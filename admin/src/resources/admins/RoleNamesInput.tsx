@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { SelectArrayInput, useGetList, type SelectArrayInputProps } from 'react-admin';
+import { useRoleText } from '../roles/roleText';
 
 /**
  * The roles of an administrator: the API takes role names (`["FINANCE"]`), so the choices are the
@@ -10,6 +11,7 @@ export function RoleNamesInput(props: Omit<SelectArrayInputProps, 'choices'>) {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const choices = useMemo(() => (data ?? []).map((r) => ({ id: r.name, name: r.name })), [data]);
+  const roleText = useRoleText();
+  const choices = useMemo(() => (data ?? []).map((r) => ({ id: r.name, name: roleText.name(r.name) })), [data, roleText]);
   return <SelectArrayInput {...props} choices={choices} isPending={isPending} optionText="name" />;
 }

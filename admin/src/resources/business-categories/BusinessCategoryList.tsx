@@ -31,7 +31,8 @@ function CategoryName({ record }: { record: BusinessCategory }) {
   return (
     <Box>
       <Typography variant="body2">{categoryLabel(record, locale)}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+      {/* The category's code (what integrations use): an identifier, not a word to translate. */}
+      <Typography variant="caption" color="text.secondary" component="code" translate="no" sx={{ fontFamily: 'monospace', display: 'block' }}>
         {record.name}
       </Typography>
     </Box>

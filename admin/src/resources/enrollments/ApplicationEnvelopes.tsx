@@ -107,7 +107,7 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
               {envelopes.map((envelope) => (
                 <TableRow key={envelope.id} data-testid={`envelope-${envelope.id}`}>
                   <TableCell>{envelope.id}</TableCell>
-                  <TableCell>{envelope.title}</TableCell>
+                  <TableCell lang="en">{envelope.title}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                       <Chip size="small" color={envelopeColor[envelope.status] ?? 'default'} label={translate(e(`statuses.${envelope.status}`), { _: envelope.status })} />

@@ -52,7 +52,7 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
               indeterminate={!everything && granted > 0}
               disabled={disabled}
               onChange={(e) => onChange(toggleEverything(value, catalogue, e.target.checked))}
-              slotProps={{ input: { 'aria-label': '*' } as object }}
+              slotProps={{ input: { 'aria-label': translate('resources.roles.matrix.everything_short') } as object }}
               data-testid="permission-everything"
             />
           }
@@ -92,7 +92,7 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
                       indeterminate={state === 'some'}
                       disabled={disabled}
                       onChange={(e) => onChange(toggleResource(value, catalogue, entry.resource, e.target.checked))}
-                      slotProps={{ input: { 'aria-label': `${entry.resource}:*` } as object }}
+                      slotProps={{ input: { 'aria-label': `${resourceLabel(entry.resource)} · ${translate('resources.roles.matrix.all_actions')}` } as object }}
                       data-testid={`permission-${entry.resource}:*`}
                     />
                   </TableCell>
@@ -104,7 +104,7 @@ export function PermissionMatrix({ catalogue, value, onChange, disabled }: Permi
                           checked={grants(value, entry.resource, action)}
                           disabled={disabled}
                           onChange={(e) => onChange(toggleAction(value, catalogue, entry.resource, action, e.target.checked))}
-                          slotProps={{ input: { 'aria-label': `${entry.resource}:${action}`, title: `${resourceLabel(entry.resource)} · ${actionLabel(action)}` } as object }}
+                          slotProps={{ input: { 'aria-label': `${resourceLabel(entry.resource)} · ${actionLabel(action)}` } as object }}
                           data-testid={`permission-${entry.resource}:${action}`}
                         />
                       ) : null}

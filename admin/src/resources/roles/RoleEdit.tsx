@@ -1,6 +1,7 @@
-import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { RoleInputs } from './RoleInputs';
 import { toRolePayload, type Role } from './rolePayload';
+import { useRoleText } from './roleText';
 
 /** Delete with confirmation; 'The role is assigned to administrators' and the like come from the server. */
 function RoleDeleteButton() {
@@ -26,6 +27,14 @@ function RoleEditToolbar() {
   );
 }
 
+/** 'Role Finance': a built-in role by its label (react-admin's default title showed the raw name). */
+function RoleEditTitle() {
+  const translate = useTranslate();
+  const record = useRecordContext<Role>();
+  const roleText = useRoleText();
+  return <>{translate('ra.page.edit', { name: translate('resources.roles.name', { smart_count: 1 }), recordRepresentation: record ? roleText.name(record.name) : '' })}</>;
+}
+
 /**
  * /roles/:id: name, description and the permission matrix, saved pessimistically. Refusals (a
  * protected role, a duplicate name) arrive as the server's message; the success message is the spec's
@@ -36,6 +45,7 @@ export function RoleEdit() {
   const redirect = useRedirect();
   return (
     <Edit<Role>
+      title={<RoleEditTitle />}
       mutationMode="pessimistic"
       transform={(data) => toRolePayload(data) as unknown as Role}
       mutationOptions={{

@@ -24,7 +24,13 @@ export function RoleInputs() {
         validate={requiredValue}
         parse={toRoleName}
         readOnly={builtIn}
-        helperText={builtIn ? 'resources.roles.helpers.name_protected' : 'resources.roles.helpers.name'}
+        helperText={
+          builtIn ? 'resources.roles.helpers.name_protected' : (
+            <>
+              {translate('resources.roles.helpers.name')} <code translate="no">FINANCE_LEAD</code>
+            </>
+          )
+        }
         sx={{ maxWidth: 420 }}
         fullWidth
       />

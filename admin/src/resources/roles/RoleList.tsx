@@ -5,6 +5,7 @@ import { countPermissions } from './permissionMatrix';
 import type { Role } from './rolePayload';
 import { usePermissionCatalogue } from './usePermissionCatalogue';
 import { NoResults } from '../../common/NoResults';
+import { useRoleText } from './roleText';
 
 function RoleListActions() {
   return (
@@ -34,13 +35,14 @@ function BuiltInChip({ record }: { record: Role }) {
 export function RoleList() {
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource: 'roles', action: 'edit' });
+  const roleText = useRoleText();
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.roles.filters.search')} />];
   return (
     <List<Role> sort={{ field: 'id', order: 'ASC' }} perPage={25} filters={filters} actions={<RoleListActions />}>
       <DataTable<Role> empty={<NoResults />} rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
         <DataTable.Col source="id" />
-        <DataTable.Col source="name" />
-        <DataTable.Col source="description" disableSort />
+        <DataTable.Col source="name" render={(record) => roleText.name((record as Role).name)} />
+        <DataTable.Col source="description" disableSort render={(record) => roleText.description(record as Role)} />
         <DataTable.Col source="permissionCount" disableSort render={(record) => <PermissionCount record={record as Role} />} />
         <DataTable.Col source="system" disableSort render={(record) => <BuiltInChip record={record as Role} />} />
       </DataTable>

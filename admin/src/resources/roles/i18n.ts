@@ -13,7 +13,7 @@ const en = {
   },
   filters: { search: 'Search role name' },
   helpers: {
-    name: 'Upper-case letters, digits and underscores, e.g. FINANCE_LEAD.',
+    name: 'Upper-case letters, digits and underscores, e.g.',
     name_protected: 'A built-in role keeps its name.',
   },
   protected_hint: 'A built-in role: it cannot be renamed or deleted.',
@@ -81,6 +81,14 @@ const en = {
     deleted: 'Role deleted',
   },
   empty: 'No roles yet.',
+  /** Built-in roles' descriptions as migration 0002 created them (models/permissions.ts SeededRoles). */
+  seeded_descriptions: {
+    SUPER_ADMIN: 'Everything, including administrators and roles',
+    FINANCE: 'Tuition billing: plans, payments, refunds, transfers, withdrawals, vouchers',
+    ADMISSIONS: 'Students, customers, applications and enrollment',
+    ACADEMIC: 'Programs, cohorts, coaches, coaching circles and learning sessions',
+    SUPPORT: 'Read-only access to the back office',
+  },
 };
 
 type Messages = typeof en;
@@ -99,7 +107,7 @@ const es: Messages = {
   },
   filters: { search: 'Buscar nombre del rol' },
   helpers: {
-    name: 'Letras mayúsculas, dígitos y guiones bajos, p. ej. FINANCE_LEAD.',
+    name: 'Letras mayúsculas, dígitos y guiones bajos, p. ej.',
     name_protected: 'Un rol predefinido conserva su nombre.',
   },
   protected_hint: 'Un rol predefinido: no se puede renombrar ni eliminar.',
@@ -167,6 +175,13 @@ const es: Messages = {
     deleted: 'Rol eliminado',
   },
   empty: 'Aún no hay roles.',
+  seeded_descriptions: {
+    SUPER_ADMIN: 'Todo, incluidos los administradores y los roles',
+    FINANCE: 'Facturación de colegiaturas: planes, pagos, reembolsos, transferencias, retiros, cupones',
+    ADMISSIONS: 'Estudiantes, clientes, solicitudes e inscripción',
+    ACADEMIC: 'Programas, cohortes, coaches, círculos de coaching y sesiones de aprendizaje',
+    SUPPORT: 'Acceso de solo lectura a la consola',
+  },
 };
 
 export const roles = { en, es };

@@ -76,14 +76,15 @@ export function AgreementDocument({ envelope, onSigned, onReplaced }: {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography component="h3" variant="h6" sx={{ flexGrow: 1 }} data-testid="agreement-title">
+        {/* The agreement is in English whatever the student's language (docs/decisions.md): marked so. */}
+        <Typography component="h3" variant="h6" sx={{ flexGrow: 1 }} data-testid="agreement-title" lang="en">
           {envelope.title}
         </Typography>
         <EnvelopeStatusChip status={envelope.status} />
         <DownloadPdfButton envelope={envelope} />
       </Box>
       <Box
-        role="document" tabIndex={0} aria-label={t('agreements.text')} data-testid="agreement-content"
+        role="document" tabIndex={0} aria-label={t('agreements.text')} data-testid="agreement-content" lang="en"
         sx={{ maxHeight: 360, overflowY: 'auto', whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.default', typography: 'body2' }}
       >
         {envelope.content ?? ''}

@@ -93,7 +93,7 @@ function AgreementsList() {
           <TableBody>
             {envelopes.map((envelope) => (
               <TableRow key={envelope.id} data-testid={`agreement-row-${envelope.id}`}>
-                <TableCell>{envelope.title}</TableCell>
+                <TableCell lang="en">{envelope.title}</TableCell>
                 <TableCell>
                   <EnvelopeStatusChip status={envelope.status} />
                 </TableCell>

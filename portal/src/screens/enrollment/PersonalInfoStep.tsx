@@ -8,20 +8,21 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { format, Messages } from '../../../../models/messages';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageLoading } from '../../components/PageLoading';
 import { useApi } from '../../components/PortalContext';
-import { SelectInput, type Option } from '../../components/SelectInput';
+import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { useT, type Key } from './i18n';
 import { useStudent } from '../../layout/StudentContext';
-import { personalInfoOf, type LookupItem, type Student, type StudentProfileBody } from '../../lib/api';
+import { personalInfoOf, type Student, type StudentProfileBody } from '../../lib/api';
 import { parseDate, toInputDate, toStoredDate } from '../../lib/dates';
 import type { Answer, StepState } from '../../lib/enrollment-api';
 import { describeError, type ErrorView } from '../../lib/errors';
 import { useForm } from '../../lib/useForm';
+import { useLookupOptions } from '../../lib/useLookupOptions';
 import { hasErrors, personName, required, validate, type Check } from '../../lib/validation';
 import { Block, StepActions } from './parts';
 import { isRequired, stepOf } from './steps';
@@ -76,19 +77,6 @@ function bodyOf(student: Student, v: Record<Field, string>): StudentProfileBody 
       zip: orNull(v['address.zip']), countryCode: orNull(v['address.countryCode']),
     },
   };
-}
-
-function useLookupOptions(type: 'COUNTRY' | 'US_STATE'): Option[] {
-  const api = useApi();
-  const [items, setItems] = useState<LookupItem[]>([]);
-  useEffect(() => {
-    let live = true;
-    api.lookups(type).then((found) => live && setItems(found), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, type]);
-  return useMemo(() => items.map((item) => ({ value: item.value, label: item.label })), [items]);
 }
 
 export function PersonalInfoStep(props: StepProps) {

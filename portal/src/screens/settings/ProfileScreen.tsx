@@ -7,20 +7,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Messages, format } from '../../../../models/messages';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
 import { useApi } from '../../components/PortalContext';
-import { SelectInput, type Option } from '../../components/SelectInput';
+import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { LANGUAGES, useI18n } from '../../i18n';
+import { useLookupOptions } from '../../lib/useLookupOptions';
 import { useEnumOptions } from '../../i18n/enumOptions';
 import { useStudent } from '../../layout/StudentContext';
-import { personalInfoOf, type LookupItem, type Student, type StudentProfileBody } from '../../lib/api';
+import { personalInfoOf, type Student, type StudentProfileBody } from '../../lib/api';
 import { toInputDate, toStoredDate } from '../../lib/dates';
 import { describeError, type ErrorView } from '../../lib/errors';
 import type { LoginState } from '../../lib/paths';
@@ -116,40 +117,6 @@ function addressErrors(v: Record<ProfileField, string>): Partial<Record<ProfileF
     if (!v[key].trim()) errors[key] = format(Messages.ADDRESS_MUST_CONTAIN, word);
   }
   return errors;
-}
-
-/** Lookup values as options; country names in the current language where the browser knows them. */
-function useLookupOptions(type: 'COUNTRY' | 'US_STATE'): Option[] {
-  const api = useApi();
-  const { locale } = useI18n();
-  const [items, setItems] = useState<LookupItem[]>([]);
-  useEffect(() => {
-    let live = true;
-    api.lookups(type).then((found) => live && setItems(found), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, type]);
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    if (type === 'COUNTRY' && locale !== 'en') {
-      try {
-        names = new Intl.DisplayNames([locale], { type: 'region' });
-      } catch {
-        names = null;
-      }
-    }
-    const options = items.map((item) => ({ value: item.value, label: (names && safeName(names, item.value)) || item.label }));
-    return names ? options.sort((a, b) => a.label.localeCompare(b.label, locale)) : options;
-  }, [items, type, locale]);
-}
-
-function safeName(names: Intl.DisplayNames, code: string): string | undefined {
-  try {
-    return names.of(code);
-  } catch {
-    return undefined;
-  }
 }
 
 function ProfileForm({ student }: { student: Student }) {

@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { adminToken, makeAdmin } from './support/api';
+import { launch } from './support/browser';
+import { demoIds, ENROLLED_STUDENT, makeApplicant, type RouteIds } from './pages/routes';
+import { spanishOffences, walkEverything, type Walk } from './pages/screens';
+
+/**
+ * Spanish (issue 15): with the console and the portal switched to Spanish, every console route (each
+ * tab of its drawer or page) and every portal screen of the route list (./pages/routes.ts) is read.
+ * A screen fails on a raw enumeration value (CAPITALS_WITH_UNDERSCORES, or a single enum word such as
+ * PROGRAM, REFUND, FAILED, EXTERNAL, APPROVED) and on English-only words of the interface. Every
+ * offence is printed with its route before the test fails, so they can all be fixed in one pass.
+ */
+
+let browser: Browser;
+let walk: Omit<Walk, 'check'>;
+
+beforeAll(async () => {
+  browser = await launch();
+  const token = await adminToken();
+  const applicant = await makeApplicant(token);
+  const ids: RouteIds = { ...(await demoIds()), applicantApplication: applicant.applicationId, applicantEnvelope: applicant.envelopeId };
+  walk = { browser, language: 'es', width: 1280, ids, admin: await makeAdmin(token), students: { enrolled: ENROLLED_STUDENT, applicant } };
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('in Spanish', () => {
+  test.each(['console', 'portal'] as const)('every %s screen reads in Spanish, with no raw enumeration value', async (only) => {
+    const offences = await walkEverything({ ...walk, check: spanishOffences }, only);
+    if (offences.length) console.log(`${offences.length} Spanish offences:\n${offences.join('\n')}`);
+    expect(offences).toEqual([]);
+  }, 900_000);
+});
