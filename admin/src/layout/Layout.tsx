@@ -71,14 +71,20 @@ const fitWindow = {
 } as const;
 
 /**
+ * Every tab strip scrolls when its tabs are wider than the room (a drawer on a phone), with its
+ * arrows shown on phones too: a fixed strip cut the last tabs off with no way to reach them.
+ */
+const tabsScroll = { components: { MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } } } } as const;
+
+/**
  * MUI's own words (the pager's 'Rows per page' and 'of', 'Go to next page', an autocomplete's 'Open',
  * 'Clear' and 'No options', a dialog's close) in the console's language: its locale merged into the
- * theme react-admin gives, switching with the language.
+ * theme react-admin gives, switching with the language; and the tab strips' default above.
  */
 function MuiLocale({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
   const theme = useTheme();
-  const localized = useMemo(() => createTheme(theme, locale === 'es' ? esES : enUS), [theme, locale]);
+  const localized = useMemo(() => createTheme(theme, locale === 'es' ? esES : enUS, tabsScroll), [theme, locale]);
   return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
 }
 

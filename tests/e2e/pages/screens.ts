@@ -105,13 +105,13 @@ const LAYOUT_SCRIPT = String.raw`({ drawerSelector, tablesScroll }) => {
     const text = (el.getAttribute('aria-label') || el.innerText || el.getAttribute('name') || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' ');
     return el.tagName.toLowerCase() + (text ? ' "' + text.slice(0, 40) + '"' : '');
   };
-  // Horizontal scrollers the design allows: tab strips; a table's columns in the table's own box
+  // Horizontal scrollers the design allows: scrollable tab strips; a table's columns in the table's own box
   // (its headers and links at any width, its rows' buttons only on phones: at desktop width a row's
   // actions stay in view).
   const allowedScroller = (el) => {
     const data = el.tagName === 'TH' || el.tagName === 'A' || !!el.closest('thead');
     for (let p = el.parentElement; p && p !== scope; p = p.parentElement) {
-      if (p.classList.contains('MuiTabs-scroller')) return true;
+      if (p.classList.contains('MuiTabs-scroller') && !p.classList.contains('MuiTabs-fixed')) return true;
       const overflowX = getComputedStyle(p).overflowX;
       if ((tablesScroll || data) && (overflowX === 'auto' || overflowX === 'scroll') && p.querySelector('table')) return true;
     }
