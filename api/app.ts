@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import expressStaticGzip from 'express-static-gzip';
 import express, { Router } from 'express';
 import helmet from 'helmet';
 import { validationSettings } from '../models/validation';
@@ -130,7 +131,14 @@ const UI_ROOT = path.resolve(__dirname, '..');
 
 function serveUi(app: express.Express, mountPath: string, dist: string, what: string): void {
   const index = path.join(dist, 'index.html');
-  app.use(mountPath, express.static(dist, { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true }));
+  // The build leaves a brotli and a gzip copy beside each text asset (vite-plugin-compression2): the
+  // client gets the smallest it accepts, with Vary: Accept-Encoding, cached for good like the original.
+  app.use(mountPath, expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true },
+  }));
   const routes = mountPath === '/' ? '/{*splat}' : [mountPath, `${mountPath}/{*splat}`];
   app.get(routes, (_req, res) => {
     if (!existsSync(index)) {
