@@ -78,7 +78,11 @@ export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCI
 
 /** Activity-log categories and event types. */
 export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;
-export const ActivityType = ['CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED'] as const;
+export const ActivityType = [
+  'CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED',
+  // The system's own events on a student's timeline: the plan issued on ENROLLED, card payments, emails to the student's address.
+  'PLAN_ISSUED', 'PAYMENT_ACCEPTED', 'PAYMENT_FAILED', 'EMAIL_SENT', 'EMAIL_FAILED',
+] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
 export const SearchFilterKind = ['students', 'applications', 'cohorts', 'products', 'programs', 'transfers', 'withdrawals', 'coaches', 'coaching_circle', 'academic_progress', 'graduations', 'certifications'] as const;

@@ -302,6 +302,11 @@ const en = {
     LOGGED_OUT: 'Logged out',
     MERGED: 'Merged',
     ROLES_CHANGED: 'Roles changed',
+    PLAN_ISSUED: 'Payment plan issued',
+    PAYMENT_ACCEPTED: 'Payment accepted',
+    PAYMENT_FAILED: 'Payment failed',
+    EMAIL_SENT: 'Email sent',
+    EMAIL_FAILED: 'Email not delivered',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -668,6 +673,11 @@ const es = {
     LOGGED_OUT: 'Cierre de sesión',
     MERGED: 'Fusión',
     ROLES_CHANGED: 'Cambio de roles',
+    PLAN_ISSUED: 'Emisión del plan de pagos',
+    PAYMENT_ACCEPTED: 'Pago aceptado',
+    PAYMENT_FAILED: 'Pago fallido',
+    EMAIL_SENT: 'Envío de correo electrónico',
+    EMAIL_FAILED: 'Correo electrónico no entregado',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
