@@ -3,7 +3,7 @@ import { literal, type Transaction } from 'sequelize';
 import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
-import { recordActivity, stamp } from '../common/audit';
+import { activitySql, recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
@@ -395,8 +395,8 @@ function ledgerLineSql(plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>
   }, now);
 }
 
-/** The account-history text of a payment. */
-function paymentDescription(payment: PaymentRow, entryNumber: number | null): string {
+/** The account-history text of a payment (also what its activity entries say). */
+export function paymentDescription(payment: PaymentRow, entryNumber: number | null): string {
   const card = payment.cardLast4 ? ` (${payment.cardBrand ?? 'card'} ending ${payment.cardLast4})` : '';
   switch (payment.type) {
     case 'INSTALLMENT': return `Payment of installment ${entryNumber ?? ''}`.trim() + card;
@@ -429,12 +429,16 @@ function paymentDescription(payment: PaymentRow, entryNumber: number | null): st
  * write. Only a payment still IN_PROGRESS is applied: one staff cancelled meanwhile is left as it is
  * (only `alsoWrite` is written) and the answer is false. `opts`: the gateway's charge id to store,
  * the claim to release in the same plan update, the program name when the caller has read it,
- * statements to write with the payment's (`alsoWrite`), and `commit` for a `hotTransaction` whose
- * last batch this is. The payment passed in (a row or an instance) gets the new status and parts.
+ * statements to write with the payment's (`alsoWrite`), `recordAs`: the actor of a PAYMENT_ACCEPTED
+ * activity entry of the student written with the payment (card payments; staff's acceptance of an
+ * external payment is its own entry), `at`: the instant the payment is accepted (default now: the
+ * payment's processedAt, its account-history line's eventDate, the entries' paidAt), and `commit` for
+ * a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
+ * new status and parts.
  */
 export async function applyPayment(
   payment: PaymentRow, today: string, transaction: Transaction,
-  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; commit?: boolean } = {},
+  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; commit?: boolean } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
   // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.
@@ -518,7 +522,7 @@ export async function applyPayment(
     interest += a.interest;
     tax += a.tax;
   }
-  const now = new Date();
+  const now = opts.at ?? new Date();
   const accepted = {
     status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null,
     ...(opts.gatewayChargeId ? { gatewayChargeId: opts.gatewayChargeId } : {}),
@@ -562,8 +566,14 @@ export async function applyPayment(
     nowPaid.length && plan.openFailures
       ? updateWhereSql(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: nowPaid }, { now })
       : null,
+    opts.recordAs
+      ? activitySql(opts.recordAs, {
+        entityType: 'PAYMENT', entityId: payment.id, studentId: plan.studentId, category: 'BILLING', type: 'PAYMENT_ACCEPTED', at: now,
+        description: `${paymentDescription(payment, entryNumber)} accepted: ${formatMoney(amount)}`,
+      })
+      : null,
   ].filter((sql): sql is string => sql !== null);
-  // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments.
+  // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments, activity entry.
   await runStatements(sequelize, writes, transaction, { commit: opts.commit });
   if (payment instanceof Payment) payment.set(accepted as Partial<Payment>, { raw: true });
   else Object.assign(payment, accepted);

@@ -3,11 +3,12 @@ import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, Payment
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
+  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, paymentDescription, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars,
+  type EntryRow, type PlanRow,
 } from '../billing/ledger';
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
-import { recordActivity, stamp } from '../common/audit';
+import { activitySql, recordActivity, stamp } from '../common/audit';
 import { systemActor, type Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
@@ -29,8 +30,9 @@ import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas'
  *    rules' refusals, else PAYMENT_IN_PROGRESS;
  * 2. the gateway charges with the payment's own idempotency key (`payment-{id}`), outside any transaction;
  * 3. one transaction applies the accepted payment to the ledger and releases the claim (or marks it
- *    INVALID with the gateway's reason), and records the card-provider event.
- * The happy path is 12 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
+ *    INVALID with the gateway's reason), and records the card-provider event and the student's
+ *    activity entry (PAYMENT_ACCEPTED or PAYMENT_FAILED) in the same batch.
+ * The happy path is 13 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
  * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
  * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
  * first payment's result (its 201 body, or the same 409) and never charges again.
@@ -81,6 +83,11 @@ export interface ChargeRequest {
   paymentMethodId?: number | null;
   idempotencyKey?: string | null;
   actor: Actor;
+  /**
+   * When the payment is made (default now): its payment date, processedAt, account-history line and
+   * activity entries. Only the demo seeder sets it, to make a backdated demo's payments as they were.
+   */
+  at?: Date;
 }
 
 /** The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409. */
@@ -179,13 +186,14 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     const first = scopedKey ? await byKey(scopedKey) : null;
     return first ? replay(first) : null;
   };
-  const today = schoolToday();
+  const at = req.at;
+  const today = schoolToday(at);
   type InProgress = PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
   // One transaction of two round trips: the claim (one payment in progress per plan) with the plan, its entries and the
   // student's cards; then, under the claim, the rules on the plan as read and the IN_PROGRESS payment with the COMMIT.
   // A refusal rolls the claim back with the rest.
   const { sql: claimSql, claim } = claimStatement(req.planId, req.studentId);
-  let opened: { payment: InProgress; card: Card; program: string | null } | { refused: StatementResult[] };
+  let opened: { payment: InProgress; card: Card; program: string | null; entryNumber: number | null } | { refused: StatementResult[] };
   try {
     opened = await hotTransaction(sequelize, async (transaction) => {
       const [claimed, planRows, cardRows] = await runStatements(sequelize, [claimSql, planRead(req.planId), cardsRead(req.studentId)], transaction);
@@ -193,7 +201,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       const { plan, entries } = planOf(planRows);
       const { amountCents, entry } = checkPayment(plan, entries, req, today);
       const card = cardOf(cardRows, plan, req.paymentMethodId);
-      const now = new Date();
+      const now = at ?? new Date();
       const values = {
         studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
         paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
@@ -204,7 +212,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
         ...values, id: Number((inserted as { insertId: number }).insertId), principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null,
         referenceNumber: null, comment: null, processedAt: null, createdAt: now, gatewayChargeId: null,
       } as InProgress;
-      return { payment, card, program: plan.program ?? plan.name ?? null };
+      return { payment, card, program: plan.program ?? plan.name ?? null, entryNumber: entry?.number ?? null };
     });
   } catch (err) {
     // A key used before (or sent twice at once: the first insert wins) answers the first result.
@@ -224,7 +232,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     cardOf(cardRows, plan, req.paymentMethodId);
     throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   }
-  const { payment, card, program } = opened;
+  const { payment, card, program, entryNumber } = opened;
 
   let result: ChargeResult | null = null;
   let failure: string | null = null;
@@ -239,20 +247,24 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     failure = err.reason;
   }
 
-  const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null) =>
-    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message });
+  const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, now: Date) =>
+    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message }, now);
 
   if (failure !== null) {
     const reason = failure.slice(0, 255);
-    const at = new Date();
+    const now = at ?? new Date();
     await hotTransaction(sequelize, (transaction) =>
       runStatements(
         sequelize,
         [
-          updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: at }, { now: at }),
-          eventSql('FAILED', null, reason),
-          updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: at, lastFailureMessage: reason }, { silent: true }),
+          updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: now }, { now }),
+          eventSql('FAILED', null, reason, now),
+          updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: now, lastFailureMessage: reason }, { silent: true }),
           releaseSql(payment.studentPaymentPlanId, claim),
+          activitySql(req.actor, {
+            entityType: 'PAYMENT', entityId: payment.id, studentId: payment.studentId, category: 'BILLING', type: 'PAYMENT_FAILED', at: now,
+            description: `${paymentDescription(payment, entryNumber)} failed: ${reason}`,
+          }),
         ],
         transaction, { commit: true },
       ),
@@ -266,8 +278,10 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     // The card-provider event is written with the payment's own statements, and the last of them commits (no
     // dispute to record). Cancelled by staff while the gateway answered: the charge is still on record (the
     // event), the payment stays as staff left it.
-    const recorded = [eventSql('SUCCEEDED', charged.chargeId, null)];
-    if (!(await applyPayment(payment, today, transaction, { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, commit: !dispute }))) {
+    const now = at ?? new Date();
+    const recorded = [eventSql('SUCCEEDED', charged.chargeId, null, now)];
+    const options = { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, recordAs: req.actor, at: now, commit: !dispute };
+    if (!(await applyPayment(payment, today, transaction, options))) {
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
       return false;
     }
