@@ -108,6 +108,15 @@ export class StudentDrawer {
     await this.root().getByRole('tab', { name }).click();
   }
 
+  /** The Activity tab's rows, newest first: date, category, type, description, by, changes. */
+  async activityRows(): Promise<string[][]> {
+    const rows = this.root().getByTestId('activity-row');
+    await rows.first().waitFor();
+    const out: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
+    return out;
+  }
+
   /** An input by its label (required ones carry a trailing asterisk). */
   input(label: string) {
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
