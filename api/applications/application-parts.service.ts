@@ -58,13 +58,11 @@ export async function updateComment(applicationId: number, commentId: number, co
   return commentDto(comment);
 }
 
-/** Deletes a comment and answers what it was. */
-export async function deleteComment(applicationId: number, commentId: number) {
+/** DELETE /applications/{id}/comments/{commentId} (204). */
+export async function deleteComment(applicationId: number, commentId: number): Promise<void> {
   await findApplication(applicationId);
   const comment = await findComment(applicationId, commentId);
-  const dto = commentDto(comment);
   await comment.destroy();
-  return dto;
 }
 
 // ---- Answers.

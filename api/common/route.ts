@@ -25,7 +25,10 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   params?: P;
   query?: Q;
   body?: B;
-  /** Success status: 200 by default, 201 for creations, 204 when the handler returns nothing. */
+  /**
+   * Success status: 200 by default, 201 for creations; 204 (no body, whatever the handler returns) for
+   * every DELETE (contract "Records") and for calls that answer nothing.
+   */
   status?: number;
   /** At most `max` calls per client address per `windowSeconds` (public account calls). */
   rateLimit?: { max: number; windowSeconds: number };
@@ -94,9 +97,10 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 /** Mounts route specs on a router under one OpenAPI tag, with the whole pipeline per route. */
 export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
   for (const spec of specs) {
+    const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
     routeRegistry.push({
       method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
-      params: spec.params, query: spec.query, body: spec.body, status: spec.status ?? 200,
+      params: spec.params, query: spec.query, body: spec.body, status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
@@ -118,11 +122,11 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       }
       const result = await spec.handle(ctx);
       if (res.headersSent) return;
-      if (result === undefined) {
+      if (result === undefined || status === 204) {
         res.status(204).end();
         return;
       }
-      res.status(spec.status ?? 200).json(result);
+      res.status(status).json(result);
       void next;
     };
     router[spec.method](spec.path, handler);

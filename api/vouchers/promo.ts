@@ -136,8 +136,8 @@ export async function applyPromoCode(applicationId: number, rawCode: string, aut
   return { ...dto, applicationVoucher: refund ? applicationVoucherDto(refund) : null };
 }
 
-/** DELETE /applications/{id}/promo_code: CREATED only (409 INVALID_STATUS); no voucher is no change. */
-export async function removePromoCode(applicationId: number, actor: Actor) {
+/** DELETE /applications/{id}/promo_code (204): CREATED only (409 INVALID_STATUS); no voucher is no change. */
+export async function removePromoCode(applicationId: number, actor: Actor): Promise<void> {
   await Application.sequelize!.transaction(async (transaction) => {
     const { application } = await lockRows(applicationId, null, transaction);
     if (application.status !== 'CREATED') throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
@@ -155,7 +155,6 @@ export async function removePromoCode(applicationId: number, actor: Actor) {
       transaction,
     );
   });
-  return loadApplicationDto(applicationId);
 }
 
 /**
