@@ -13,7 +13,7 @@ import { toCents, toDollars } from './ledger';
  */
 
 const sortable = { eventDate: 'eventDate', EVENT_DATE: 'eventDate', id: 'id', ID: 'id' };
-export const accountHistoryQuery = pagingQuery({ sortable, defaultSort: 'eventDate' }, { applicationId: id().optional() });
+export const accountHistoryQuery = pagingQuery({ sortable, defaultSort: 'eventDate', keyword: false }, { applicationId: id().optional() });
 export type AccountHistoryQuery = z.output<typeof accountHistoryQuery> & { applicationId?: number };
 
 const money = (v: number | string | null | undefined) => toDollars(toCents(v));
@@ -35,5 +35,5 @@ export async function accountHistory(studentId: number, q: AccountHistoryQuery |
   const student = await Student.findByPk(studentId, { attributes: ['id'] });
   if (!student) throw AppError.notFound('Student');
   const { applicationId, ...paging } = q as AccountHistoryQuery;
-  return runList(spec, { ...paging, keyword: undefined }, [{ studentId }, applicationId ? { applicationId } : null], ledgerDto);
+  return runList(spec, paging, [{ studentId }, applicationId ? { applicationId } : null], ledgerDto);
 }

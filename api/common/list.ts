@@ -44,8 +44,12 @@ export interface ListSpec<M extends Model> {
 
 const DEFAULT_MAX = 1000;
 
-/** The paging query of a list: size, zero-based page, whitelisted sortBy, descending, keyword. */
-export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSort' | 'defaultDescending' | 'maxSize'>, extra: z.ZodRawShape = {}) {
+/**
+ * The paging query of a list: size, zero-based page, whitelisted sortBy, descending, keyword.
+ * `keyword: false` for a list that does not search (one record's comments, ledger lines, refunds):
+ * its schema has no `keyword`, so one sent is 400 'Unknown field' instead of silently ignored.
+ */
+export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSort' | 'defaultDescending' | 'maxSize'> & { keyword?: false }, extra: z.ZodRawShape = {}) {
   const max = spec.maxSize ?? DEFAULT_MAX;
   const sortKeys = Object.keys(spec.sortable) as [string, ...string[]];
   return z
@@ -54,7 +58,8 @@ export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSor
       page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
       sortBy: z.enum(sortKeys, { error: `Allowed: ${sortKeys.join(', ')}` }).default(spec.defaultSort ?? 'id'),
       descending: booleanish().default(spec.defaultDescending ?? false),
-      keyword: z.string().trim().max(100).optional(),
+      // Typed as present either way: without it the output's `keyword` is simply always undefined.
+      ...((spec.keyword === false ? {} : { keyword: z.string().trim().max(100).optional() }) as { keyword: z.ZodOptional<z.ZodString> }),
       ...extra,
     })
     .strict();

@@ -89,7 +89,7 @@ export function findFailedPaymentsByCriteria(q: PagingQuery, c: FailedPaymentCri
     sources: c.sources, statuses: c.statuses?.length ? c.statuses : ['FAILED'], date: c.date, amountToBePaid: c.amountToBePaid, students: c.students,
   };
   const conditions = criteriaWhere(failedPaymentCriteria, own, FailedPayment.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, ...relatedConditions(c)], failedPaymentDto);
+  return runList(spec, q, [...conditions, ...relatedConditions(c)], failedPaymentDto);
 }
 
 export async function getFailedPayment(id: number): Promise<FailedPaymentDto> {

@@ -48,7 +48,7 @@ function studentCondition(ids: number[] | null | undefined): WhereOptions | null
 export function findSchedulesByCriteria(q: PagingQuery, c: ScheduleCriteria) {
   const { students, ...rest } = c;
   const conditions = criteriaWhere(scheduleCriteria, rest, PaymentSchedule.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
+  return runList(spec, q, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
 }
 
 const usd = (cents: number, locale: 'en' | 'es') =>

@@ -97,7 +97,7 @@ export function listRefunds(q: RefundListQuery) {
 /** GET /students/{id}/refunds: one student's refunds (newest first; applicationId), for the student and staff. */
 export function listStudentRefunds(studentId: number, q: RefundListQuery) {
   const { applicationId, ...paging } = q;
-  return runList(spec, { ...paging, keyword: undefined }, [{ studentId }, applicationId ? { applicationId } : null], refundDto);
+  return runList(spec, paging, [{ studentId }, applicationId ? { applicationId } : null], refundDto);
 }
 
 /** POST /refund_queues/find_by_criteria. */

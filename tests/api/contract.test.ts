@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { routeRegistry } from '../../api/common/route';
 import {
-  Administrator, Application, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, ModuleGroup, PaymentMethod,
+  Administrator, Application, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, LedgerEntry, ModuleGroup, PaymentMethod,
   PaymentPlanAdjustment, Product, ProductPaymentPlan, Program, ProgramModule, ProgramPaymentPlan, Role, SearchFilter, SkippedCoachingCircleSession, UserViewHistory,
 } from '../../models';
 import { categoryNamed, makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
+import { makeEnrolledPlan } from '../support/billing-factories';
 import { bearer, makeAdmin, unique } from '../support/factories';
 import { setupApp, type TestApp } from '../support/app';
 
@@ -207,5 +208,54 @@ describe('DELETE answers 204 without a body (contract "Records")', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await ApplicationComment.count({ where: { applicationId: application.id } })).toBe(0);
+  });
+});
+
+describe('keyword is honoured where a list searches, refused (400) where it would be ignored', () => {
+  const refusesKeyword = async (url: string, token = admin.token) => {
+    const res = await request(t.app).get(url).query({ keyword: 'Visa' }).set(bearer(token));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', errors: { keyword: 'Unknown field' } });
+  };
+
+  test("GET /students/{id}/account_history: a student's ledger lines have nothing to search; keyword is 400", async () => {
+    const { student, plan } = await makeEnrolledPlan(t.deps);
+    await refusesKeyword(`/api/students/${student.student.id}/account_history`);
+    await refusesKeyword(`/api/students/${student.student.id}/account_history`, student.token);
+    const lines = await request(t.app).get(`/api/students/${student.student.id}/account_history`).set(bearer(student.token));
+    expect(lines.status).toBe(200);
+    expect(lines.body.content.length).toBe(await LedgerEntry.count({ where: { studentPaymentPlanId: plan.id } }));
+  });
+
+  test("GET /applications/{id}/comments: an application's comments are paged, not searched; keyword is 400", async () => {
+    const student = await makeApplicant(t.deps);
+    const application = await makeApplication(student.student.id, await makeEnrollableProduct());
+    await post(`/api/applications/${application.id}/comments`, { content: 'Visa card expired, called' });
+    await refusesKeyword(`/api/applications/${application.id}/comments`);
+    const comments = await request(t.app).get(`/api/applications/${application.id}/comments`).set(bearer(admin.token));
+    expect(comments.body.content.map((c: { content: string }) => c.content)).toEqual(['Visa card expired, called']);
+  });
+
+  test("GET /students/{id}/refunds: a student's refunds are filtered by application, not searched; keyword is 400", async () => {
+    const { student, application, plan } = await makeEnrolledPlan(t.deps);
+    await post(`/api/students/${student.student.id}/payment_plans/${plan.id}/payments`, { type: 'INSTALLMENT', amount: 500 });
+    const refund = await post('/api/refund_queues', { applicationId: application.id, amountToBeRefunded: 10 });
+    await refusesKeyword(`/api/students/${student.student.id}/refunds`);
+    await refusesKeyword(`/api/students/${student.student.id}/refunds`, student.token);
+    const refunds = await request(t.app).get(`/api/students/${student.student.id}/refunds`).set(bearer(student.token));
+    expect(refunds.body.content.map((r: { id: number }) => r.id)).toEqual([refund.id]);
+    // The refund queue itself searches: its keyword (student name or email, ids) still works.
+    const queue = await request(t.app).get('/api/refund_queues').query({ keyword: student.email }).set(bearer(admin.token));
+    expect(queue.body.content.map((r: { id: number }) => r.id)).toEqual([refund.id]);
+  });
+
+  test("the other lists that dropped keyword refuse it too: CRM notifications, disputes', failed payments' and schedules' criteria searches", async () => {
+    const student = await makeApplicant(t.deps);
+    const application = await makeApplication(student.student.id, await makeEnrollableProduct());
+    await refusesKeyword(`/api/applications/${application.id}/salesforce_notifications`);
+    for (const path of ['/api/disputes/find_by_criteria', '/api/failed_payments/find_by_criteria', '/api/payment_schedules/find_by_criteria']) {
+      const res = await request(t.app).post(path).query({ keyword: 'Visa' }).set(bearer(admin.token)).send({});
+      expect([path, res.status, res.body.errors]).toEqual([path, 400, { keyword: 'Unknown field' }]);
+    }
   });
 });
