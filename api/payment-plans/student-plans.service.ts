@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { Op, QueryTypes, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
-import { Application, PaymentMethod, PaymentSchedule, Product, Student, StudentPaymentPlan } from '../../models';
+import { Application, PaymentMethod, PaymentSchedule, Product, Student, StudentPaymentPlan, Voucher } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { enumLabel } from '../../models/labels';
 import { Messages } from '../../models/messages';
@@ -27,11 +27,12 @@ const money = (v: number | string | null | undefined) => toDollars(toCents(v));
 
 type Loaded = StudentPaymentPlan & {
   student?: Student | null;
+  voucher?: Voucher | null;
   application?: (Application & { product?: Product | null; paymentMethod?: PaymentMethod | null }) | null;
   paymentMethod?: PaymentMethod | null;
 };
 
-/** What a plan row is shown with: its student, its application (product, card) and its own card. */
+/** What a plan row is shown with: its student, its application (product, card), its own card and its voucher. */
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'languageIso2LetterCode'] },
   {
@@ -42,6 +43,7 @@ const include: Includeable[] = [
     ],
   },
   { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'deleted'] },
+  { model: Voucher, as: 'voucher', attributes: ['id', 'code'] },
 ];
 
 export const fullName = (s: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
@@ -71,6 +73,7 @@ export function planDto(row: StudentPaymentPlan) {
     withdrawalReduction: money(p.withdrawalReduction), transferReduction: money(p.transferReduction), updatedBy: updatedByOf(p), createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     student: p.student ? { id: p.student.id, fullName: fullName(p.student), email: p.student.email } : null,
+    voucher: p.voucher ? { id: p.voucher.id, code: p.voucher.code } : null,
     application: p.application ? { id: p.application.id, status: p.application.status, migrated: p.application.migrated } : null,
     programName: p.application?.product?.name ?? null,
   };
