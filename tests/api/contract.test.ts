@@ -31,22 +31,42 @@ interface JsonSchema {
   required?: string[];
 }
 describe('OpenAPI request bodies and validation come from one schema', () => {
-  test("every route's OpenAPI requestBody requires exactly the fields its validator refuses to miss", async () => {
+  test("every route's OpenAPI requestBody requires exactly the fields its validator refuses to miss, nested objects included", async () => {
     const doc = (await request(t.app).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: JsonSchema } } } }>> };
-    const withBody = routeRegistry.filter((r) => r.body);
     const mismatches: string[] = [];
     let checked = 0;
-    for (const r of withBody) {
+    /** What the validator names missing when `probe` is parsed, at `prefix` + one key of `object`'s properties. */
+    const refusedAt = (validate: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }, probe: unknown, prefix: PropertyKey[], object: JsonSchema) => {
+      const result = validate(probe);
+      const keys = (result.success ? [] : result.error!.issues)
+        .filter((i) => i.path.length === prefix.length + 1 && prefix.every((p, n) => i.path[n] === p))
+        .map((i) => String(i.path[prefix.length]))
+        .filter((k) => k in object.properties!);
+      return [...new Set(keys)].sort();
+    };
+    const compare = (where: string, validatorRequires: string[], object: JsonSchema) => {
+      const openApiRequires = [...(object.required ?? [])].sort();
+      if (JSON.stringify(validatorRequires) !== JSON.stringify(openApiRequires)) mismatches.push(`${where}: OpenAPI requires [${openApiRequires}], validation requires [${validatorRequires}]`);
+    };
+    /** An object schema, unwrapped from OpenAPI 3.0's nullable unions. */
+    const objectOf = (s: JsonSchema | undefined): JsonSchema | null => {
+      const inner = s && (s.type === 'object' ? s : (s as { anyOf?: JsonSchema[] }).anyOf?.find((x) => x.type === 'object'));
+      return inner && inner.properties ? inner : null;
+    };
+    for (const r of routeRegistry.filter((x) => x.body)) {
       const schema = doc.paths[r.path.replace(/:(\w+)/g, '{$1}')][r.method].requestBody!.content['application/json'].schema;
       if (schema.type !== 'object' || !schema.properties) continue; // an array body (answers) has no fields to require
       checked += 1;
+      const where = `${r.method.toUpperCase()} ${r.path}`;
+      const validate = (v: unknown) => r.body!.safeParse(v);
       // The validator the pipeline runs on this route's body, given an empty object: every field it cannot do without is named.
-      const result = r.body!.safeParse({});
-      const refused = result.success ? [] : result.error.issues.map((i) => String(i.path[0] ?? '')).filter((k) => k in schema.properties!);
-      const validatorRequires = [...new Set(refused)].sort();
-      const openApiRequires = [...(schema.required ?? [])].sort();
-      if (JSON.stringify(validatorRequires) !== JSON.stringify(openApiRequires)) {
-        mismatches.push(`${r.method.toUpperCase()} ${r.path}: OpenAPI requires [${openApiRequires}], validation requires [${validatorRequires}]`);
+      compare(where, refusedAt(validate, {}, [], schema), schema);
+      // One level down: an empty object (or a list of one empty object) where the body nests objects.
+      for (const [key, property] of Object.entries(schema.properties)) {
+        const nested = objectOf(property);
+        const items = property.type === 'array' ? objectOf((property as { items?: JsonSchema }).items) : null;
+        if (nested) compare(`${where} ${key}`, refusedAt(validate, { [key]: {} }, [key], nested), nested);
+        if (items) compare(`${where} ${key}[]`, refusedAt(validate, { [key]: [{}] }, [key, 0], items), items);
       }
     }
     expect(checked).toBeGreaterThan(90);
