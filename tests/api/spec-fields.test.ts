@@ -244,6 +244,19 @@ describe('the application paymentPlan: the issued plan, as the ledger keeps it',
   });
 });
 
+describe('the student payment plan names its voucher', () => {
+  test('voucher { id, code } beside voucherId, in the detail and the list row; null without one', async () => {
+    const withVoucher = await makeEnrolledPlan(t.deps, { enrollable: paid.enrollable });
+    const voucher = await makeVoucher();
+    await StudentPaymentPlan.update({ voucherId: voucher.id }, { where: { id: withVoucher.plan.id } });
+    const detail = await get(`/api/payment_plans/${withVoucher.plan.id}`);
+    expect(detail).toMatchObject({ voucherId: voucher.id, voucher: { id: voucher.id, code: voucher.code } });
+    const rows = (await get(`/api/payment_plans?keyword=${withVoucher.plan.id}`)).content as Array<{ id: number; voucher: unknown }>;
+    expect(rows.find((r) => r.id === withVoucher.plan.id)?.voucher).toEqual({ id: voucher.id, code: voucher.code });
+    expect((await get(plan())).voucher).toBeNull();
+  });
+});
+
 describe('answers sent back as read are accepted (the console saves a student as it read it)', () => {
   test('PUT /students/{id} with the GET answer (formattedAddress, photo included) saves and changes nothing else', async () => {
     const id = paid.student.student.id;
