@@ -9,7 +9,7 @@ import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
 import { accessLog } from './common/logger';
 import { openApiDocument, resetOpenApi } from './common/openapi';
-import { mount, routeRegistry, type RouteSpec } from './common/route';
+import { JSON_BODY_TYPES, mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
@@ -106,7 +106,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   app.use(accessLog(deps.log, (url) => url === '/api/health'));
   // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
   mountStripeWebhooks(app, deps);
-  app.use('/api', express.json({ limit: '1mb' }));
+  // JSON only (also `application/*+json`); a body of any other type is refused with 415 by the route pipeline.
+  app.use('/api', express.json({ limit: '1mb', type: JSON_BODY_TYPES }));
 
   for (const [prefix, tag, routes] of AREAS) {
     const router = Router({ mergeParams: true });

@@ -112,6 +112,8 @@ export const Messages = {
   REFUND_AMOUNT_EXCEEDED: 'Amount exceeds the refund balance or the amount paid',
   INVALID_SOURCE: 'Invalid source',
   DISPUTE_NOT_PENDING: 'Only pending disputes can be verified',
+  // Security and HTTP (issue 15): what the request pipeline refuses whatever the route.
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -229,6 +231,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   REFUND_AMOUNT_EXCEEDED: 'El monto excede el saldo a reembolsar o lo pagado',
   INVALID_SOURCE: 'Origen no válido',
   DISPUTE_NOT_PENDING: 'Solo se pueden verificar las disputas pendientes',
+  UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json)',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

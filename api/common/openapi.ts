@@ -63,6 +63,7 @@ export function openApiDocument(): unknown {
       responses[403] = { description: `Needs ${r.access}${r.self ? ' (students and coaches: their own records only)' : ''}` };
     }
     responses[404] = { description: 'Not found' };
+    if (r.method !== 'get') responses[415] = { description: 'A request body that is not JSON (`application/json` or `application/*+json`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     responses[409] = { description: 'Business rule refusal', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     (paths[path] ??= {})[r.method] = {
       tags: [r.tag],

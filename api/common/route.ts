@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { User } from '../../models';
+import { Messages } from '../../models/messages';
 import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
@@ -68,6 +69,25 @@ function parse(schema: ZodType | undefined, value: unknown, prefix: string): unk
   return result.data;
 }
 
+// ---- What a request's body may be (issue 15): JSON or nothing ----
+
+/** The media types a request body may have: JSON, also with parameters (`; charset=utf-8`) or a `+json` suffix. */
+export const JSON_BODY_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * A request that carries a body must say it is JSON, on every route: a text/plain, form-encoded or
+ * untyped body is 415 before anything else is read (the JSON parser leaves such a body unread, and it
+ * would otherwise run as an empty one). No body at all (no Content-Length, or 0) is not refused here.
+ */
+export function assertJsonBody(req: Request): void {
+  const length = req.headers['content-length'];
+  const carriesBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (carriesBody && !req.is(JSON_BODY_TYPES)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', Messages.UNSUPPORTED_MEDIA_TYPE);
+}
+
+/** The body of a route that takes none: nothing, or an empty JSON object; any field is 400 'Unknown field'. */
+const NO_BODY = z.object({}).strict();
+
 let userFields: string | null = null;
 const USER_FIELDS_OF = () => (userFields ??= selectList(User, ['id', 'active', 'tokensValidAfter', 'lastActivityAt']));
 
@@ -105,6 +125,7 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       limiter?.hit(req.ip ?? 'unknown');
+      assertJsonBody(req);
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
       if (spec.access !== 'public') {
         if (!auth) throw AppError.unauthorized();
@@ -115,7 +136,7 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       }
       const params = parse(spec.params, req.params, '');
       const query = parse(spec.query, req.query, '');
-      const body = parse(spec.body, req.body, '');
+      const body = parse(spec.body ?? NO_BODY, req.body, '');
       const ctx: Ctx<any, any, any> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
       if (auth && auth.kind !== 'ADMIN' && spec.access !== 'authenticated' && spec.access !== 'public') {
         if (!spec.self || !(await spec.self(ctx))) throw AppError.forbidden();

@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import { Messages } from '../../models/messages';
+import { toCents } from '../../api/billing/ledger';
+import { routeRegistry } from '../../api/common/route';
+import { setupApp, type TestApp } from '../support/app';
+import { makeEnrolledPlan } from '../support/billing-factories';
+import { bearer, makeAdmin } from '../support/factories';
+import { expectLedgerConsistent } from '../support/ledger-invariants';
+
+/**
+ * Security and HTTP (issue 15): what the request pipeline accepts and answers whatever the route —
+ * request bodies must be JSON.
+ */
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await setupApp();
+  adminToken = (await makeAdmin(t.deps)).token;
+});
+afterAll(() => t.close());
+
+const UNSUPPORTED = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: Messages.UNSUPPORTED_MEDIA_TYPE };
+
+/** Sends raw bytes with exactly the headers given (supertest always names a Content-Type for a body). */
+async function rawRequest(method: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const server = t.app.listen(0);
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers: { 'Content-Length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('request bodies must be JSON', () => {
+  test('every mounted write route answers a text/plain or form-encoded body with 415 and the contract body', async () => {
+    // Registered outside the route pipeline: Stripe's webhook reads its body raw and checks its signature.
+    const routes = routeRegistry.filter((r) => r.method !== 'get' && r.path !== '/api/payment_gateway/webhooks');
+    expect(routes.filter((r) => r.body).length).toBeGreaterThanOrEqual(113);
+    // Its own administrator: were a body to run as empty, logout calls would end this token's sessions.
+    const { token } = await makeAdmin(t.deps);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const path = r.path.replace(/:\w+/g, '1');
+      for (const [type, body] of [['text/plain', '{"amount":1}'], ['application/x-www-form-urlencoded', 'amount=1&description=x']]) {
+        const res = await request(t.app)[r.method](path).set(bearer(token)).set('Content-Type', type).send(body);
+        if (res.status !== 415 || JSON.stringify(res.body) !== JSON.stringify(UNSUPPORTED)) failures.push(`${r.method.toUpperCase()} ${r.path} ${type}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const described = (await request(t.app).get('/api/openapi.json')).body;
+    expect(described.paths['/api/business_categories/{id}'].put.responses['415']).toBeDefined();
+  });
+
+  test('a body without a Content-Type is 415; JSON types with parameters and +json suffixes are read', async () => {
+    const id = (await BusinessCategory.findOne({ where: { name: 'HCTP' } }))!.id;
+    await BusinessCategory.update({ description: 'Before the probe' }, { where: { id } });
+    const untyped = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"Probe"}', { Authorization: `Bearer ${adminToken}` });
+    expect(untyped).toEqual({ status: 415, body: UNSUPPORTED });
+    expect((await BusinessCategory.findByPk(id))!.description).toBe('Before the probe');
+
+    const charset = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"With charset"}', { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json; charset=utf-8' });
+    expect(charset.status).toBe(200);
+    expect((await BusinessCategory.findByPk(id))!.description).toBe('With charset');
+    const suffixed = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"Merge patch"}', { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/merge-patch+json' });
+    expect(suffixed.status).toBe(200);
+    expect((await BusinessCategory.findByPk(id))!.description).toBe('Merge patch');
+  });
+
+  test('PUT /business_categories/{id} as text/plain changes nothing (the description stays)', async () => {
+    const category = (await BusinessCategory.findOne({ where: { name: 'HCTP' } }))!;
+    await category.update({ description: 'Health Coach Training Program' });
+    const before = (await BusinessCategory.findByPk(category.id, { raw: true }))!;
+    const res = await request(t.app).put(`/api/business_categories/${category.id}`).set(bearer(adminToken)).set('Content-Type', 'text/plain').send('{"description":null}');
+    expect([res.status, res.body]).toEqual([415, UNSUPPORTED]);
+    expect(await BusinessCategory.findByPk(category.id, { raw: true })).toEqual(before);
+  });
+
+  test('a card payment of {"amount":1} as text/plain charges nothing', async () => {
+    const p = await makeEnrolledPlan(t.deps, { payInFull: true });
+    const entry = p.entries[0];
+    const res = await request(t.app)
+      .post(`/api/students/${p.student.student.id}/payment_schedule/${entry.id}/online_payment`)
+      .set(bearer(p.student.token)).set('Content-Type', 'text/plain').send('{"amount":1}');
+    expect([res.status, res.body]).toEqual([415, UNSUPPORTED]);
+    expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(0);
+    expect(await GatewayEvent.count({ where: { studentId: p.student.student.id } })).toBe(0);
+    expect((await PaymentSchedule.findByPk(entry.id))!.status).toBe('PENDING');
+    const plan = (await StudentPaymentPlan.findByPk(p.plan.id))!;
+    expect([toCents(plan.totalPaid), plan.paymentClaim]).toEqual([0, null]);
+    await expectLedgerConsistent({ planIds: [p.plan.id] });
+  });
+
+  test('a route that takes no body refuses a non-JSON one (415) and JSON fields (400); no body or {} is fine', async () => {
+    const other = await makeAdmin(t.deps);
+    const logout = () => request(t.app).post(`/api/admins/${other.admin.id}/logout`).set(bearer(adminToken));
+    expect((await logout().set('Content-Type', 'text/plain').send('now')).status).toBe(415);
+    const fields = await logout().send({ everywhere: true });
+    expect([fields.status, fields.body.code, fields.body.errors]).toEqual([400, 'VALIDATION_ERROR', { everywhere: Messages.UNKNOWN_FIELD }]);
+    expect((await request(t.app).get('/api/auth/me').set(bearer(other.token))).status).toBe(200);
+    expect((await logout().send({})).status).toBe(204);
+    expect((await request(t.app).get('/api/auth/me').set(bearer(other.token))).status).toBe(401);
+    expect((await request(t.app).post(`/api/admins/${other.admin.id}/logout`).set(bearer(adminToken))).status).toBe(204);
+  });
+});
