@@ -99,7 +99,9 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): req.ip is what
+  // the rate limit counts per client, so a client must not be able to choose it.
+  app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(helmet());
   // One line per request, link tokens masked (api/common/logger.ts).

@@ -19,7 +19,8 @@ let owner: Awaited<ReturnType<typeof makeApplicant>>;
 let other: Awaited<ReturnType<typeof makeApplicant>>;
 
 beforeAll(async () => {
-  t = await setupApp();
+  // The signer's address comes from X-Forwarded-For, as behind the proxy a deployment names in TRUST_PROXY.
+  t = await setupApp({ TRUST_PROXY: 'loopback' });
   staff = await makeAdmin(t.deps);
   supportToken = (await makeAdmin(t.deps, { roles: ['SUPPORT'] })).token;
   owner = await makeApplicant(t.deps);

@@ -4,15 +4,17 @@ import request from 'supertest';
 import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { Messages } from '../../models/messages';
 import { toCents } from '../../api/billing/ledger';
+import { createApp } from '../../api/app';
 import { routeRegistry } from '../../api/common/route';
+import { loadConfig } from '../../api/config';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan } from '../support/billing-factories';
-import { bearer, makeAdmin } from '../support/factories';
+import { bearer, makeAdmin, unique } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
 
 /**
  * Security and HTTP (issue 15): what the request pipeline accepts and answers whatever the route —
- * request bodies must be JSON.
+ * request bodies must be JSON; the client address the rate limit counts is not the client's to choose.
  */
 
 let t: TestApp;
@@ -114,5 +116,41 @@ describe('request bodies must be JSON', () => {
     expect((await logout().send({})).status).toBe(204);
     expect((await request(t.app).get('/api/auth/me').set(bearer(other.token))).status).toBe(401);
     expect((await request(t.app).post(`/api/admins/${other.admin.id}/logout`).set(bearer(adminToken))).status).toBe(204);
+  });
+});
+
+describe('the client address behind the rate limit', () => {
+  const forgot = (app: ReturnType<typeof createApp>, email: string, forwardedFor?: string) => {
+    const r = request(app).post('/api/auth/customer/forgot_password');
+    return (forwardedFor ? r.set('X-Forwarded-For', forwardedFor) : r).send({ email });
+  };
+
+  test('by default a forged X-Forwarded-For does not escape the per-address limit', async () => {
+    const limited = createApp({ ...t.deps, config: { ...t.deps.config, AUTH_RATE_LIMIT_PER_MINUTE: 2 } });
+    const email = `${unique('nobody')}@example.com`;
+    const codes: number[] = [];
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) codes.push((await forgot(limited, email, address)).status);
+    expect(codes.slice(2)).toEqual([429, 429]);
+  });
+
+  test('with TRUST_PROXY naming the proxy, its X-Forwarded-For is the client address', async () => {
+    const behindProxy = createApp({ ...t.deps, config: { ...t.deps.config, AUTH_RATE_LIMIT_PER_MINUTE: 2, TRUST_PROXY: ['loopback'] } });
+    const email = `${unique('nobody')}@example.com`;
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await forgot(behindProxy, email, '203.0.113.9')).status);
+    expect(codes.map((c) => c === 429)).toEqual([false, false, true]);
+    // Another client behind the same proxy has its own count.
+    expect((await forgot(behindProxy, email, '203.0.113.10')).status).not.toBe(429);
+  });
+
+  test('TRUST_PROXY is parsed once: off by default, a hop count, or named proxies; believing anyone is refused', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 });
