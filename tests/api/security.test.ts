@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { Messages } from '../../models/messages';
@@ -14,7 +15,8 @@ import { expectLedgerConsistent } from '../support/ledger-invariants';
 
 /**
  * Security and HTTP (issue 15): what the request pipeline accepts and answers whatever the route —
- * request bodies must be JSON; the client address the rate limit counts is not the client's to choose.
+ * request bodies must be JSON; the client address the rate limit counts is not the client's to choose;
+ * access tokens are ours, of their type, and expire.
  */
 
 let t: TestApp;
@@ -152,5 +154,36 @@ describe('the client address behind the rate limit', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('access tokens', () => {
+  test('a correctly signed token without exp, of another type or with claims of the wrong types is 401; a real one works', async () => {
+    const admin = await makeAdmin(t.deps);
+    const claims = { typ: 'access', sub: String(admin.user.id), kind: 'ADMIN', aid: admin.admin.id, name: 'Ada', perms: ['*'], iatMs: Date.now() };
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    // Signed by hand: jsonwebtoken refuses to sign some of these claims, an attacker's tool would not.
+    const sign = (payload: Record<string, unknown>, expiry: unknown = exp) => {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...payload, iat: Math.floor(Date.now() / 1000), ...(expiry === null ? {} : { exp: expiry }) })}`;
+      return `${body}.${crypto.createHmac('sha256', t.deps.config.JWT_SECRET).update(body).digest('base64url')}`;
+    };
+    const roles = (token: string) => request(t.app).get('/api/roles').set(bearer(token));
+
+    expect((await roles(admin.token)).status).toBe(200);
+    expect((await roles(sign(claims))).status).toBe(200);
+    const refused: Array<[string, string]> = [
+      ['no exp', sign(claims, null)],
+      ['exp not a number', sign(claims, String(exp))],
+      ['no token type', sign({ ...claims, typ: undefined })],
+      ['another token type', sign({ ...claims, typ: 'refresh' })],
+      ['permissions as a string', sign({ ...claims, perms: '*' })],
+      ['an unknown kind', sign({ ...claims, kind: 'ROOT' })],
+      ['a numeric subject', sign({ ...claims, sub: admin.user.id })],
+      ['no issue time', sign({ ...claims, iatMs: undefined })],
+      ['an issue time as text', sign({ ...claims, iatMs: String(Date.now()) })],
+    ];
+    const answers = await Promise.all(refused.map(async ([what, token]) => [what, (await roles(token)).status]));
+    expect(answers).toEqual(refused.map(([what]) => [what, 401]));
   });
 });
