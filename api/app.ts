@@ -106,6 +106,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   app.use(helmet());
   // One line per request, link tokens masked (api/common/logger.ts).
   app.use(accessLog(deps.log, (url) => url === '/api/health'));
+  // API answers hold personal data and tokens: no browser or proxy keeps a copy (errors included).
+  app.use('/api', noStore);
   // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
   mountStripeWebhooks(app, deps);
   // JSON only (also `application/*+json`); a body of any other type is refused with 415 by the route pipeline.
@@ -131,6 +133,11 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
 }
 
 const UI_ROOT = path.resolve(__dirname, '..');
+
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 function serveUi(app: express.Express, mountPath: string, dist: string, what: string): void {
   const index = path.join(dist, 'index.html');

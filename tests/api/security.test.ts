@@ -187,3 +187,17 @@ describe('access tokens', () => {
     expect(answers).toEqual(refused.map(([what]) => [what, 401]));
   });
 });
+
+describe('caching', () => {
+  test('API answers say Cache-Control: no-store: authenticated JSON, errors and token answers', async () => {
+    const admin = await makeAdmin(t.deps);
+    const me = await request(t.app).get('/api/auth/me').set(bearer(admin.token));
+    expect([me.status, me.headers['cache-control']]).toEqual([200, 'no-store']);
+    const missing = await request(t.app).get('/api/roles/999999999').set(bearer(admin.token));
+    expect([missing.status, missing.headers['cache-control']]).toEqual([404, 'no-store']);
+    const signIn = await request(t.app).post('/api/auth/signin/admin').send({ email: admin.email, password: admin.password });
+    expect([signIn.status, signIn.headers['cache-control']]).toEqual([200, 'no-store']);
+    const unauthenticated = await request(t.app).get('/api/auth/me');
+    expect([unauthenticated.status, unauthenticated.headers['cache-control']]).toEqual([401, 'no-store']);
+  });
+});
