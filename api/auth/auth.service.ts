@@ -7,7 +7,7 @@ import { recordActivity } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { randomToken, sha256, signAccessToken } from '../common/tokens';
-import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeSessions, setPassword } from './accounts';
+import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeFamily, revokeSessions, setPassword } from './accounts';
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
 import { loadPrincipal } from './principal';
@@ -169,7 +169,8 @@ export async function signIn(deps: Deps, door: Door, input: SignInInput, meta: C
 
 /**
  * Rotates a refresh token: the presented one is claimed once with a compare-and-set (correct on
- * SQLite and MariaDB alike); presenting an already used one is taken as theft and revokes its family.
+ * SQLite and MariaDB alike); presenting an already used one is taken as theft and revokes its family,
+ * whose live access tokens stop working at once.
  */
 export async function refresh(deps: Deps, token: string, meta: ClientMeta) {
   const row = await RefreshToken.findOne({ where: { tokenHash: sha256(token) } });
@@ -178,8 +179,8 @@ export async function refresh(deps: Deps, token: string, meta: ClientMeta) {
     const now = new Date();
     const [claimed] = await RefreshToken.update({ usedAt: now }, { where: { id: row.id, usedAt: { [Op.is]: null }, revokedAt: { [Op.is]: null } }, transaction });
     if (claimed !== 1) {
-      // Committed, not rolled back: the family must stay revoked although this request fails.
-      await RefreshToken.update({ revokedAt: now }, { where: { familyId: row.familyId, revokedAt: { [Op.is]: null } }, transaction });
+      // Committed, not rolled back: the family (and its live access tokens) must stay revoked although this request fails.
+      await revokeFamily(row.userId, row.familyId, transaction);
       return { reused: true as const };
     }
     const user = await User.findByPk(row.userId, { attributes: ['id', 'active'], transaction });

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import { Op } from 'sequelize';
+import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, RefreshToken, StudentPaymentPlan, User } from '../../models';
 import { Messages } from '../../models/messages';
 import { toCents } from '../../api/billing/ledger';
 import { createApp } from '../../api/app';
@@ -10,7 +11,8 @@ import { routeRegistry } from '../../api/common/route';
 import { loadConfig } from '../../api/config';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan } from '../support/billing-factories';
-import { bearer, makeAdmin, unique } from '../support/factories';
+import { sha256 } from '../../api/common/tokens';
+import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
 
 /**
@@ -199,5 +201,34 @@ describe('caching', () => {
     expect([signIn.status, signIn.headers['cache-control']]).toEqual([200, 'no-store']);
     const unauthenticated = await request(t.app).get('/api/auth/me');
     expect([unauthenticated.status, unauthenticated.headers['cache-control']]).toEqual([401, 'no-store']);
+  });
+});
+
+describe('a reused refresh token', () => {
+  test("ends its family's live access tokens at once; the account's other sessions refresh and go on", async () => {
+    const s = await makeStudent(t.deps);
+    const auth = (path: string, body: object) => request(t.app).post(`/api/auth${path}`).send(body);
+    const me = (token: string) => request(t.app).get('/api/auth/me').set(bearer(token));
+    const stolen = await auth('/signin/customer', { email: s.email, password: s.password });
+    const elsewhere = await auth('/signin/customer', { email: s.email, password: s.password });
+    const rotated = await auth('/signin/refresh_token', { refreshToken: stolen.body.refreshToken });
+    expect(rotated.status).toBe(200);
+    expect((await me(stolen.body.accessToken)).status).toBe(200);
+    expect((await me(rotated.body.accessToken)).status).toBe(200);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const reused = await auth('/signin/refresh_token', { refreshToken: stolen.body.refreshToken });
+    expect([reused.status, reused.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect((await me(stolen.body.accessToken)).status).toBe(401);
+    expect((await me(rotated.body.accessToken)).status).toBe(401);
+    const family = (await RefreshToken.findOne({ where: { tokenHash: sha256(stolen.body.refreshToken) } }))!.familyId;
+    expect(await RefreshToken.count({ where: { familyId: family, revokedAt: { [Op.is]: null } } })).toBe(0);
+    expect((await User.findByPk(s.user.id))!.tokensValidAfter).not.toBeNull();
+    expect((await auth('/signin/refresh_token', { refreshToken: rotated.body.refreshToken })).status).toBe(401);
+
+    // The other sign-in's family is not revoked: its next refresh gives it a working access token.
+    const other = await auth('/signin/refresh_token', { refreshToken: elsewhere.body.refreshToken });
+    expect(other.status).toBe(200);
+    expect((await me(other.body.accessToken)).status).toBe(200);
   });
 });
