@@ -10,6 +10,7 @@ import { randomToken, sha256, signAccessToken } from '../common/tokens';
 import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeFamily, revokeSessions, setPassword } from './accounts';
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
+import { accountIsLocked, accountLocked, recordAccountFailure, recordUnknownFailure, unknownIsLocked, unknownKey } from './lockout';
 import { loadPrincipal } from './principal';
 
 /** Which sign-in door a request came through: the console (administrators) or the portal (students, coaches). */
@@ -123,41 +124,22 @@ async function signedInBody(deps: Deps, userId: number, refreshToken: string) {
 }
 
 /**
- * Counts one failed sign-in inside the lockout window; the failure that reaches LOCKOUT_MAX_FAILURES
- * locks the account for LOCKOUT_MINUTES. The row is locked (MariaDB) or the write transaction is
- * exclusive (SQLite, IMMEDIATE), so concurrent failures are all counted.
- */
-async function recordFailure(deps: Deps, userId: number): Promise<void> {
-  const { LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MINUTES, LOCKOUT_MINUTES } = deps.config;
-  await deps.sequelize.transaction(async (transaction) => {
-    const user = await User.findByPk(userId, { attributes: ['id', 'failedLoginCount', 'firstFailedLoginAt'], transaction, lock: transaction.LOCK.UPDATE });
-    if (!user) return;
-    const now = Date.now();
-    const inWindow = user.firstFailedLoginAt !== null && now - new Date(user.firstFailedLoginAt).getTime() <= LOCKOUT_WINDOW_MINUTES * 60_000;
-    const count = inWindow ? user.failedLoginCount + 1 : 1;
-    if (count >= LOCKOUT_MAX_FAILURES) {
-      // The lock starts a fresh window: after it ends the user gets the full number of tries again.
-      await User.update({ failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: new Date(now + LOCKOUT_MINUTES * 60_000) }, { where: { id: userId }, transaction, silent: true });
-      deps.log.warn({ userId }, 'account locked after repeated failed sign-ins');
-    } else {
-      await User.update({ failedLoginCount: count, firstFailedLoginAt: inWindow ? user.firstFailedLoginAt : new Date(now) }, { where: { id: userId }, transaction, silent: true });
-    }
-  });
-}
-
-/**
  * Signs in with email and password at one door. Unknown email, wrong door and wrong password all
- * answer the same 401; a locked account 429; a deactivated one 403 (told only to whoever knows the password).
+ * answer the same 401, and their failures lock the same way (429, ./lockout.ts); a deactivated
+ * account is 403 (told only to whoever knows the password).
  */
 export async function signIn(deps: Deps, door: Door, input: SignInInput, meta: ClientMeta) {
   const user = await User.unscoped().findOne({ where: { email: input.email } });
   if (!user || !doorAdmits(door, user.kind) || !user.passwordHash) {
+    const key = unknownKey(door, input.email);
+    if (await unknownIsLocked(key)) throw accountLocked();
     await bcrypt.compare(input.password, await dummyHash(deps.config.BCRYPT_ROUNDS));
+    await recordUnknownFailure(deps, key);
     throw invalidCredentials();
   }
-  if (user.lockedUntil && new Date(user.lockedUntil).getTime() > Date.now()) throw new AppError(429, 'ACCOUNT_LOCKED', Messages.ACCOUNT_DISABLED);
+  if (accountIsLocked(user)) throw accountLocked();
   if (!(await bcrypt.compare(input.password, user.passwordHash))) {
-    await recordFailure(deps, user.id);
+    await recordAccountFailure(deps, user.id);
     throw invalidCredentials();
   }
   if (!user.active) throw AppError.forbidden(Messages.ACCOUNT_DISABLED, 'ACCOUNT_DISABLED');
@@ -205,10 +187,21 @@ export async function logout(deps: Deps, principal: Principal, actor: Actor): Pr
   });
 }
 
-/** Emails a one-time password-reset link for an account of the door's kind; unknown → 404. */
+/**
+ * Asks for a password-reset link. The answer is the same 202 whether or not the email has an account of
+ * the door's kind, and it does not wait for the link and its email (their time would tell): an account
+ * gets them just after (a failure is logged), any other email gets nothing.
+ */
 export async function forgotPassword(deps: Deps, door: Door, emailAddress: string) {
   const user = await User.findOne({ where: { email: emailAddress }, attributes: ['id', 'kind', 'email'], raw: true });
-  if (!user || !doorAdmits(door, user.kind)) throw emailNotFound();
+  if (user && doorAdmits(door, user.kind)) {
+    sendResetLink(deps, door, user).catch((err) => deps.log.error({ err, userId: user.id }, 'password-reset link not sent'));
+  }
+  return { message: 'Check your email' };
+}
+
+/** Issues a one-time reset link for an account and emails it. */
+async function sendResetLink(deps: Deps, door: Door, user: Pick<User, 'id' | 'email'>): Promise<void> {
   const token = await issuePasswordToken(user.id, 'RESET', deps.config.RESET_TOKEN_TTL_MINUTES);
   const link = `${deps.config.PUBLIC_URL}${door === 'admin' ? '/admin' : ''}/reset-account-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
@@ -217,7 +210,6 @@ export async function forgotPassword(deps: Deps, door: Door, emailAddress: strin
     text: `We received a request to reset your password.\n\nOpen this link to choose a new one (valid for ${deps.config.RESET_TOKEN_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
     templateKey: 'PASSWORD_RESET',
   });
-  return { message: 'Check your email' };
 }
 
 /**

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { Op } from 'sequelize';
-import { BusinessCategory, GatewayEvent, Payment, PaymentSchedule, RefreshToken, StudentPaymentPlan, User } from '../../models';
+import {
+  BusinessCategory, GatewayEvent, OutboxMessage, PasswordToken, Payment, PaymentSchedule, RefreshToken, SignInFailure, StudentPaymentPlan, User,
+} from '../../models';
 import { Messages } from '../../models/messages';
 import { toCents } from '../../api/billing/ledger';
 import { createApp } from '../../api/app';
@@ -230,5 +232,77 @@ describe('a reused refresh token', () => {
     const other = await auth('/signin/refresh_token', { refreshToken: elsewhere.body.refreshToken });
     expect(other.status).toBe(200);
     expect((await me(other.body.accessToken)).status).toBe(200);
+  });
+});
+
+/** Polls until `check` answers something (work the API does after answering, such as a reset email). */
+async function eventually<T>(check: () => Promise<T | null | undefined>, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('not within the time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('public account calls answer the same whether or not the account exists', () => {
+  const post = (path: string, body: object) => request(t.app).post(`/api/auth${path}`).send(body);
+
+  test('forgot password: 202 and the same body for an account, an unknown email and the other door; only the account gets a link', async () => {
+    const s = await makeStudent(t.deps);
+    const admin = await makeAdmin(t.deps);
+    const ghost = `${unique('ghost')}@example.com`;
+    const answers = [
+      await post('/customer/forgot_password', { email: s.email }),
+      await post('/customer/forgot_password', { email: ghost }),
+      await post('/customer/forgot_password', { email: admin.email }),
+      await post('/admin/forgot_password', { email: s.email }),
+      await post('/admin/forgot_password', { email: ghost }),
+    ];
+    expect(answers.map((a) => [a.status, a.body])).toEqual(answers.map(() => [202, { message: 'Check your email' }]));
+    const mail = await eventually(() => OutboxMessage.findOne({ where: { toAddress: s.email } }));
+    expect(mail.templateKey).toBe('PASSWORD_RESET');
+    expect(mail.textBody).toContain(`${t.deps.config.PUBLIC_URL}/reset-account-password?token=`);
+    await eventually(() => PasswordToken.findOne({ where: { userId: s.user.id, purpose: 'RESET' } }));
+    // Give any stray work time to show: nothing for the unknown email or the other door's account.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await OutboxMessage.count({ where: { toAddress: [ghost, admin.email] } })).toBe(0);
+    expect(await OutboxMessage.count({ where: { toAddress: s.email } })).toBe(1);
+    expect(await PasswordToken.count({ where: { userId: admin.user.id } })).toBe(0);
+  });
+
+  test('sign-in lockout: five failures lock an unknown email exactly as they lock an account (429 ACCOUNT_LOCKED)', async () => {
+    const admin = await makeAdmin(t.deps);
+    const ghost = `${unique('ghost')}@example.com`;
+    const attempts = async (email: string) => {
+      const out: Array<[number, string]> = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await post('/signin/admin', { email, password: 'Wrong1234' });
+        out.push([res.status, res.body.code]);
+      }
+      return out;
+    };
+    const expected = [...Array(5).fill([401, 'INVALID_CREDENTIALS']), [429, 'ACCOUNT_LOCKED']];
+    expect(await attempts(admin.email)).toEqual(expected);
+    expect(await attempts(ghost)).toEqual(expected);
+    const real = await post('/signin/admin', { email: admin.email, password: admin.password });
+    const unknown = await post('/signin/admin', { email: ghost, password: admin.password });
+    expect([unknown.status, unknown.body]).toEqual([real.status, real.body]);
+    expect(real.body).toEqual({ status: 429, code: 'ACCOUNT_LOCKED', message: Messages.ACCOUNT_DISABLED });
+    // Counted by a hash of door and email, as the account's own row counts: locked for LOCKOUT_MINUTES.
+    const row = (await SignInFailure.findOne({ where: { keyHash: sha256(`admin:${ghost}`) } }))!;
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + (t.deps.config.LOCKOUT_MINUTES - 1) * 60_000);
+    expect(row.lockedUntil!.getTime() - (await User.findByPk(admin.user.id))!.lockedUntil!.getTime()).toBeLessThan(60_000);
+    expect(await SignInFailure.count({ where: { keyHash: sha256(`customer:${ghost}`) } })).toBe(0);
+  });
+
+  test("an account's email at the other door is counted there, apart from the account's own lockout", async () => {
+    const s = await makeStudent(t.deps);
+    for (let i = 0; i < 5; i += 1) expect((await post('/signin/admin', { email: s.email, password: s.password })).status).toBe(401);
+    expect((await post('/signin/admin', { email: s.email, password: s.password })).status).toBe(429);
+    const user = (await User.findByPk(s.user.id))!;
+    expect([user.failedLoginCount, user.lockedUntil]).toEqual([0, null]);
+    expect((await post('/signin/customer', { email: s.email, password: s.password })).status).toBe(200);
   });
 });

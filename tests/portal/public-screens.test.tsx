@@ -15,17 +15,18 @@ describe('forgot and reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await expectHeading('Check your email');
     expect(currentLocation()).toBe('/check-your-email');
-    expect(screen.getByTestId('check-email-body').textContent).toBe('We sent a link to reset your password to ana@example.com. Open it to choose a new password.');
+    // The server answers the same for any email, so the step does not claim that an email was sent.
+    expect(screen.getByTestId('check-email-body').textContent).toBe('If ana@example.com belongs to an account, a password-reset link is on its way there. Open it to choose a new password.');
     expect(api.callsTo('POST', '/auth/customer/forgot_password')[0].body).toEqual({ email: 'ana@example.com' });
   });
 
-  test('an unknown email shows the server message', async () => {
-    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 404, body: { status: 404, code: 'EMAIL_NOT_FOUND', message: 'We cannot find provided email' } } });
+  test('a refusal (too many requests) shows the server message and stays on the form', async () => {
+    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 429, body: { status: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts, please try again later' } } });
     renderPortal('/forgot-password', api.fetch);
     await screen.findByLabelText('Email');
     change('Email', 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We cannot find provided email'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts, please try again later'));
     expect(currentLocation()).toBe('/forgot-password');
   });
 
