@@ -114,6 +114,7 @@ export const Messages = {
   DISPUTE_NOT_PENDING: 'Only pending disputes can be verified',
   // Security and HTTP (issue 15): what the request pipeline refuses whatever the route.
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -232,6 +233,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   INVALID_SOURCE: 'Origen no válido',
   DISPUTE_NOT_PENDING: 'Solo se pueden verificar las disputas pendientes',
   UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json)',
+  IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó para una solicitud diferente',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,19 +1,11 @@
-import { Messages } from '../../models/messages';
 import type { Deps } from '../common/context';
-import { AppError } from '../common/errors';
 import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
-import { idempotencyKey } from './payments.schemas';
+import { idempotencyOf } from './idempotency';
 import {
   authorizeNetHistory, authorizeNetHistoryQuery, cardHistoryParams, cardHistoryRetryParams, retryCardPayment, stripeHistory, stripeHistoryQuery,
 } from './card-history';
 
-/** The optional Idempotency-Key header (≤ 100 characters; 400 otherwise). */
-function idempotencyKeyOf(value: string | undefined): string | undefined {
-  const parsed = idempotencyKey.safeParse(value);
-  if (!parsed.success) throw AppError.badRequest({ 'Idempotency-Key': Messages.INVALID_VALUE });
-  return parsed.data;
-}
 
 
 /**
@@ -34,7 +26,7 @@ export function cardHistoryRoutes(deps: Deps) {
     }),
     route({
       method: 'post', path: '/:id/stripe_history/:paymentId', summary: 'Try a failed (INVALID) card payment again: a new payment of the same type and amount (Idempotency-Key header; 409 STATUS_INVALID, PAYMENT_FAILURE and the payment rules)',
-      access: 'payments:create', self: ownStudent, params: cardHistoryRetryParams, status: 201, handle: ({ params, req, actor }) => retryCardPayment(gateway, params.id, params.paymentId, idempotencyKeyOf(req.header('Idempotency-Key')), actor),
+      access: 'payments:create', self: ownStudent, params: cardHistoryRetryParams, status: 201, handle: (ctx) => retryCardPayment(gateway, ctx.params.id, ctx.params.paymentId, idempotencyOf(ctx), ctx.actor),
     }),
   ];
 }

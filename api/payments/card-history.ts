@@ -7,6 +7,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import type { PaymentGateway } from '../integrations/gateway';
+import type { Idempotency } from './idempotency';
 import { chargePlan, paymentDto, type ChargeType, type PaymentDto } from './payments.service';
 
 /**
@@ -89,14 +90,14 @@ export function stripeHistory(studentId: number, q: HistoryQuery) {
  * today, which grows with interest), on the same card while the student still has it (else the plan's
  * card or the default). Answers the new payment (201); a decline is 409 PAYMENT_FAILURE.
  */
-export async function retryCardPayment(gateway: PaymentGateway, studentId: number, paymentId: number, idempotencyKey: string | undefined, actor: Actor): Promise<PaymentDto> {
+export async function retryCardPayment(gateway: PaymentGateway, studentId: number, paymentId: number, idempotency: Idempotency | undefined, actor: Actor): Promise<PaymentDto> {
   const payment = await Payment.findOne({ where: { id: paymentId, studentId, channel: 'CARD' } });
   if (!payment) throw AppError.notFound('Payment');
   if (payment.status !== 'INVALID') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
   const card = payment.paymentMethodId ? await PaymentMethod.findOne({ where: { id: payment.paymentMethodId, studentId, deleted: false }, attributes: ['id'] }) : null;
   const retried = await chargePlan(gateway, {
     studentId, planId: payment.studentPaymentPlanId, type: payment.type as ChargeType, amountCents: payment.type === 'PAY_OFF' ? null : toCents(payment.amount),
-    scheduleId: payment.paymentScheduleId, paymentMethodId: card?.id ?? null, idempotencyKey: idempotencyKey ?? null, actor,
+    scheduleId: payment.paymentScheduleId, paymentMethodId: card?.id ?? null, idempotency, actor,
   });
   return paymentDto(retried);
 }

@@ -16,6 +16,7 @@ import { loadConfig } from '../config';
 import { getExternalPayment, type ExternalPaymentDto } from '../external-payments/external-payments.service';
 import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from '../integrations/gateway';
 import { entryDto } from '../payment-plans/student-plans.service';
+import type { Idempotency } from './idempotency';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
 
 /**
@@ -34,8 +35,9 @@ import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas'
  *    activity entry (PAYMENT_ACCEPTED or PAYMENT_FAILED) in the same batch.
  * The happy path is 13 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
  * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
- * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
- * first payment's result (its 201 body, or the same 409) and never charges again.
+ * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`) and kept with a hash of
+ * its request: a replay of the same request answers the first payment's result (its 201 body, or the
+ * same 409) and never charges again; another request under the key is 409 IDEMPOTENCY_KEY_REUSED.
  */
 
 export type ChargeType = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF' | 'AUTO_PAY' | 'ENROLLMENT';
@@ -81,7 +83,8 @@ export interface ChargeRequest {
   /** The entry an INSTALLMENT / AUTO_PAY / ENROLLMENT pays (null: the oldest unpaid). */
   scheduleId?: number | null;
   paymentMethodId?: number | null;
-  idempotencyKey?: string | null;
+  /** The request's Idempotency-Key and the hash of the request (./idempotency.ts). */
+  idempotency?: Idempotency | null;
   actor: Actor;
   /**
    * When the payment is made (default now): its payment date, processedAt, account-history line and
@@ -90,8 +93,15 @@ export interface ChargeRequest {
   at?: Date;
 }
 
-/** The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409. */
-function replay(payment: PaymentFields): PaymentFields {
+/**
+ * The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409; a key used for
+ * another request (its hash differs) is 409 IDEMPOTENCY_KEY_REUSED. A payment of before the hashes were
+ * kept (null) is taken as the same request.
+ */
+function replay(payment: PaymentFields & Pick<Payment, 'idempotencyHash'>, requestHash: string | undefined): PaymentFields {
+  if (payment.idempotencyHash && requestHash && payment.idempotencyHash !== requestHash) {
+    throw AppError.conflict('IDEMPOTENCY_KEY_REUSED', Messages.IDEMPOTENCY_KEY_REUSED);
+  }
   if (payment.status === 'IN_PROGRESS') throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, payment.failureMessage ?? ''));
   return payment;
@@ -169,7 +179,7 @@ function cardOf(rows: StatementResult, plan: Pick<PlanRow, 'paymentMethodId'>, p
 type GatewayDispute = { id: string; reason: string };
 
 /** The payment with this scoped Idempotency-Key, if any. */
-const byKey = (scopedKey: string): Promise<PaymentFields | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
+const byKey = (scopedKey: string): Promise<Payment | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
 
 /**
  * Charges a plan by card (the pipeline in the file comment). Answers the ACCEPTED payment; a decline
@@ -181,10 +191,10 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   const sequelize = Payment.sequelize!;
   // A key already used answers its first result: its payment row (unique key) is looked up when the
   // attempt cannot go on (claim refused, a rule's refusal, the insert's duplicate key), not before.
-  const scopedKey = req.idempotencyKey ? `student:${req.studentId}:${req.idempotencyKey}` : null;
+  const scopedKey = req.idempotency ? `student:${req.studentId}:${req.idempotency.key}` : null;
   const replayed = async () => {
     const first = scopedKey ? await byKey(scopedKey) : null;
-    return first ? replay(first) : null;
+    return first ? replay(first, req.idempotency?.requestHash) : null;
   };
   const at = req.at;
   const today = schoolToday(at);
@@ -205,7 +215,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       const values = {
         studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
         paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
-        idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
+        idempotencyKey: scopedKey, idempotencyHash: req.idempotency?.requestHash ?? null, paymentDate: today, ...stamp(req.actor),
       };
       const [inserted] = await runStatements(sequelize, [insertRowSql(Payment, values, now)], transaction, { commit: true });
       const payment = {
@@ -318,19 +328,19 @@ async function findStudent(studentId: number): Promise<void> {
 /** POST /students/{id}/payment_plans/{planId}/payments. */
 export async function makePayment(
   gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
-  idempotencyKey: string | undefined, actor: Actor,
+  idempotency: Idempotency | undefined, actor: Actor,
 ): Promise<PaymentDto> {
-  const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey, actor });
+  const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotency, actor });
   return paymentDto(payment);
 }
 
 /** POST /students/{id}/payment_schedule/{scheduleId}/online_payment: an INSTALLMENT of that entry (amount defaults to its due). */
 export async function payScheduleOnline(
-  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotencyKey: string | undefined, actor: Actor,
+  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotency: Idempotency | undefined, actor: Actor,
 ): Promise<PaymentDto> {
   const { plan } = await studentEntry(studentId, scheduleId);
   const payment = await chargePlan(gateway, {
-    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotencyKey, actor,
+    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotency, actor,
   });
   return paymentDto(payment);
 }

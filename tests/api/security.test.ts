@@ -306,3 +306,37 @@ describe('public account calls answer the same whether or not the account exists
     expect((await post('/signin/customer', { email: s.email, password: s.password })).status).toBe(200);
   });
 });
+
+describe('Idempotency-Key', () => {
+  test('the same key with another body or on another call is 409 and charges nothing; the same body gets the first answer', async () => {
+    const p = await makeEnrolledPlan(t.deps);
+    const studentId = p.student.student.id;
+    const key = unique('key');
+    const pay = (body: object, token = p.student.token) =>
+      request(t.app).post(`/api/students/${studentId}/payment_plans/${p.plan.id}/payments`).set(bearer(token)).set('Idempotency-Key', key).send(body);
+    const first = await pay({ type: 'INSTALLMENT', amount: 500 });
+    expect(first.status).toBe(201);
+    const reused = { status: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: Messages.IDEMPOTENCY_KEY_REUSED };
+
+    const otherBody = await pay({ type: 'PRE_PAY', amount: 1000 });
+    expect([otherBody.status, otherBody.body]).toEqual([409, reused]);
+    const otherAmount = await pay({ type: 'INSTALLMENT', amount: 501 });
+    expect([otherAmount.status, otherAmount.body]).toEqual([409, reused]);
+    const otherCall = await request(t.app).post(`/api/students/${studentId}/payment_schedule/${p.entries[1].id}/online_payment`)
+      .set(bearer(p.student.token)).set('Idempotency-Key', key).send({});
+    expect([otherCall.status, otherCall.body]).toEqual([409, reused]);
+
+    // The same request again, by the student or by staff for them: the first answer, nothing charged.
+    const finance = await makeAdmin(t.deps, { roles: ['FINANCE'] });
+    for (const token of [p.student.token, finance.token]) {
+      const again = await pay({ amount: 500, type: 'INSTALLMENT' }, token);
+      expect([again.status, again.body]).toEqual([201, first.body]);
+    }
+    const payments = await Payment.findAll({ where: { studentPaymentPlanId: p.plan.id } });
+    expect(payments.map((x) => [x.id, x.idempotencyKey, x.idempotencyHash?.length])).toEqual([[first.body.id, `student:${studentId}:${key}`, 64]]);
+    expect(await GatewayEvent.count({ where: { studentId } })).toBe(1);
+    expect(toCents((await StudentPaymentPlan.findByPk(p.plan.id))!.totalPaid)).toBe(50000);
+    expect((await PaymentSchedule.findByPk(p.entries[1].id))!.status).toBe('PENDING');
+    await expectLedgerConsistent({ planIds: [p.plan.id] });
+  });
+});
