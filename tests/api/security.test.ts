@@ -297,6 +297,15 @@ describe('public account calls answer the same whether or not the account exists
     expect(await SignInFailure.count({ where: { keyHash: sha256(`customer:${ghost}`) } })).toBe(0);
   });
 
+  test('parallel failures for an unknown email are all counted: it ends locked', async () => {
+    const ghost = `${unique('ghost')}@example.com`;
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => post('/signin/customer', { email: ghost, password: 'Wrong1234' }).then((r) => r.status)));
+    expect(statuses.filter((x) => x === 401).length).toBeGreaterThanOrEqual(t.deps.config.LOCKOUT_MAX_FAILURES);
+    expect(statuses.every((x) => x === 401 || x === 429)).toBe(true);
+    expect((await post('/signin/customer', { email: ghost, password: 'Wrong1234' })).status).toBe(429);
+    expect(await SignInFailure.count({ where: { keyHash: sha256(`customer:${ghost}`) } })).toBe(1);
+  });
+
   test("an account's email at the other door is counted there, apart from the account's own lockout", async () => {
     const s = await makeStudent(t.deps);
     for (let i = 0; i < 5; i += 1) expect((await post('/signin/admin', { email: s.email, password: s.password })).status).toBe(401);
