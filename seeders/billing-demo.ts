@@ -22,6 +22,7 @@ import { Application, ApplicationCohort, Cohort, Enrollment, FailedPayment, Paym
 import { loadPlan, planPosition, refreshPlan } from '../api/billing/ledger';
 import { issuePlan } from '../api/applications/issue-plan';
 import { systemActor } from '../api/common/context';
+import { sha256 } from '../api/common/tokens';
 import type { PaymentGateway } from '../api/integrations/gateway';
 import { addMonths } from '../api/payment-plans/schedule';
 import { chargePlan, recordExternalPayment } from '../api/payments/payments.service';
@@ -81,7 +82,7 @@ export async function chargeBillingDemo(email: string, gateway: PaymentGateway, 
     if (entry.status === 'PAID' || entry.dueDate >= today) continue;
     await chargePlan(gateway, {
       studentId: student.id, planId: plan.id, type: i === 0 ? 'ENROLLMENT' : 'INSTALLMENT', amountCents: null, scheduleId: entry.id,
-      idempotencyKey: `demo-installment-${entry.number}`, actor: systemActor, at: onDay(entry.dueDate, PAID_AT_HOUR),
+      idempotency: { key: `demo-installment-${entry.number}`, requestHash: sha256(`demo ${plan.id} ${entry.number}`) }, actor: systemActor, at: onDay(entry.dueDate, PAID_AT_HOUR),
     });
   }
   // The payments left the plan as it stood on their day; today it is past due.

@@ -6,6 +6,7 @@ import { makeChargeableCard } from '../support/billing-factories';
 import { makeApplicant, makeApplication, makeEnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
+import { eventually } from '../support/eventually';
 
 /**
  * A student's timeline (GET /students/{id}/activity_log, the console's Activity tab) holds the
@@ -31,16 +32,6 @@ const timeline = async (studentId: number, query = 'size=100') => {
   return res.body.content as Entry[];
 };
 
-async function waitFor<T>(read: () => Promise<T | null | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("a student's timeline", () => {
   test('enrolling through the status machine: the status change, the plan issued and the deposit charged by the system are entries of the student', async () => {
     const product = await makeEnrollableProduct({ flow: [] });
@@ -53,9 +44,9 @@ describe("a student's timeline", () => {
     expect(res.status).toBe(200);
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
     // The deposit is charged by the system once the enrollment has committed.
-    const deposit = await waitFor(() => Payment.findOne({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }));
+    const deposit = await eventually(() => Payment.findOne({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }));
 
-    const entries = await waitFor(async () => {
+    const entries = await eventually(async () => {
       const all = await timeline(applicant.student.id);
       return all.some((e) => e.type === 'PAYMENT_ACCEPTED') ? all : null;
     });
@@ -84,7 +75,7 @@ describe("a student's timeline", () => {
     await PaymentMethod.destroy({ where: { studentId: applicant.student.id, id: { [Op.ne]: good.id } } });
     expect((await request(t.app).patch(`/api/applications/${application.id}/status`).query({ status: 'ENROLLED' }).set(bearer(admin.token))).status).toBe(200);
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
-    await waitFor(() => Payment.findOne({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }));
+    await eventually(() => Payment.findOne({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }));
 
     // A pre-pay on a card that declines: the attempt and its reason are on the timeline.
     const declining = await makeChargeableCard(applicant.student.id, { token: 'tok_chargeDeclined', isDefault: false });
@@ -104,6 +95,8 @@ describe("a student's timeline", () => {
     const second = (await PaymentSchedule.findOne({ where: { studentPaymentPlanId: plan.id, number: 2 } }))!;
     expect((await request(t.app).get(`/api/payment_schedules/${second.id}/send-equal-notification`).set(bearer(admin.token))).status).toBe(200);
     expect((await request(t.app).post('/api/auth/customer/forgot_password').send({ email: applicant.user.email })).status).toBe(202);
+    // The reset link goes out after the answer (the call answers the same whether or not the account exists).
+    await eventually(() => OutboxMessage.findOne({ where: { toAddress: applicant.user.email, templateKey: 'PASSWORD_RESET' } }));
 
     const entries = await timeline(applicant.student.id);
     const failed = entries.filter((e) => e.type === 'PAYMENT_FAILED');

@@ -16,6 +16,7 @@ import { makeEnrolledPlan } from '../support/billing-factories';
 import { sha256 } from '../../api/common/tokens';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
+import { eventually } from '../support/eventually';
 
 /**
  * Security and HTTP (issue 15): what the request pipeline accepts and answers whatever the route —
@@ -234,17 +235,6 @@ describe('a reused refresh token', () => {
     expect((await me(other.body.accessToken)).status).toBe(200);
   });
 });
-
-/** Polls until `check` answers something (work the API does after answering, such as a reset email). */
-async function eventually<T>(check: () => Promise<T | null | undefined>, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('not within the time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('public account calls answer the same whether or not the account exists', () => {
   const post = (path: string, body: object) => request(t.app).post(`/api/auth${path}`).send(body);
