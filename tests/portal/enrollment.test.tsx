@@ -386,6 +386,30 @@ describe('the enrollment steps', () => {
     expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ paymentMethodId: 70 }]);
   });
 
+  test('payment method: "Payment method required" goes away as soon as a card is added (and chosen)', async () => {
+    storeSession();
+    const fake = enrollmentFake({ application: {} });
+    renderPortal('/enroll/5/payment-method', fake.fetch);
+    await screen.findByRole('form', { name: 'Add a card' });
+    click('Next');
+    expect((await screen.findByTestId('payment-method-error')).textContent).toBe('Payment method required');
+    expect(fake.callsTo('PUT', '/applications/5')).toEqual([]);
+
+    change('Card number', '4242 4242 4242 4242');
+    change('Expiry (MM/YY)', '12/30');
+    change('CVC', '123');
+    click('Add card');
+    const card = (await screen.findByRole('radio', { name: 'Visa •••• 4242, expires 12/30' })) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    expect(screen.queryByTestId('payment-method-error')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.state.cards).toEqual([expect.objectContaining({ id: 70, last4: '4242' })]);
+
+    click('Next');
+    await atStep('Submit application', '/enroll/5/submit');
+    expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ paymentMethodId: 70 }]);
+  });
+
   test('submit: a refusal is shown with a link to the step at fault; what is missing is listed', async () => {
     storeSession();
     const fake = enrollmentFake({
