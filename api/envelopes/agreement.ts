@@ -30,7 +30,29 @@ export function usd(cents: number): string {
 
 export const sha256Of = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-const day = (d: string | null | undefined) => (d ? toDisplayDate(d) : 'not set');
+/**
+ * The program's agreement lines: its link and its publication and revision dates, each only when set
+ * (a student never reads "not set").
+ */
+function programAgreementLines(program: Program | undefined): string[] {
+  const lines: string[] = [];
+  if (program?.enrollmentAgreementUrl) lines.push(`Program enrollment agreement: ${program.enrollmentAgreementUrl}`);
+  const published = program?.enrollmentAgreementPublicationDate;
+  const revised = program?.enrollmentAgreementLastRevisionDate;
+  if (published) lines.push(`Agreement published: ${toDisplayDate(published)}${revised ? `; last revised: ${toDisplayDate(revised)}` : ''}`);
+  else if (revised) lines.push(`Agreement last revised: ${toDisplayDate(revised)}`);
+  return lines;
+}
+
+/** The class's dates as far as they are set (a continuous-learning class may have none). */
+function classDatesLines(cohort: Cohort | undefined): string[] {
+  const start = cohort?.startDate;
+  const end = cohort?.endDate;
+  if (start && end) return [`Class dates: ${toDisplayDate(start)} to ${toDisplayDate(end)}`];
+  if (start) return [`Class starts: ${toDisplayDate(start)}`];
+  if (end) return [`Class ends: ${toDisplayDate(end)}`];
+  return [];
+}
 
 /** The application with everything the text reads, in one query. */
 async function loadForAgreement(applicationId: number, transaction?: Transaction) {
@@ -139,10 +161,9 @@ export async function renderAgreement(applicationId: number, transaction?: Trans
     const cohort = (ac as unknown as { cohort?: Cohort }).cohort;
     lines.push('');
     lines.push(`Program: ${program?.name ?? `#${ac.programId}`}`);
-    lines.push(`Program enrollment agreement: ${program?.enrollmentAgreementUrl ?? 'not set'}`);
-    lines.push(`Agreement published: ${day(program?.enrollmentAgreementPublicationDate)}; last revised: ${day(program?.enrollmentAgreementLastRevisionDate)}`);
+    lines.push(...programAgreementLines(program));
     lines.push(`Class: ${cohort?.label ?? `#${ac.cohortId}`}`);
-    lines.push(`Class dates: ${day(cohort?.startDate)} to ${day(cohort?.endDate)}`);
+    lines.push(...classDatesLines(cohort));
   }
   lines.push('');
   lines.push('3. TUITION AND PAYMENT TERMS');
