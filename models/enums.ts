@@ -48,6 +48,12 @@ export const AdjustmentType = ['CHARGE', 'CREDIT'] as const;
 export const Frequency = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const FrequencyUnit = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
 export const BusinessCategoryName = ['ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES'] as const;
+/**
+ * The program tracks a prospective student may pick when getting started: the business categories a
+ * newcomer can enroll in. The rest are for graduates (ADVANCED, HCTP_ALUMNI, POST_GRAD_MATERIALS, CIP)
+ * or internal (COURSE_MIGRATION, SELLING_GUIDES).
+ */
+export const ProgramTrack = ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS'] as const satisfies ReadonlyArray<(typeof BusinessCategoryName)[number]>;
 export const LmsVendor = ['DOCEBO', 'D2L', 'CANVAS', 'INTERNAL'] as const;
 export const ManualPaymentMethod = ['CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
 export const WithdrawalKind = ['specialty', 'hctp', 'alumni', 'advanced', 'cip', 'chopra'] as const;

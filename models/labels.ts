@@ -212,6 +212,14 @@ const en = {
     CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
     SELLING_GUIDES: 'Selling guides',
   },
+  // What a prospective student reads when choosing a track (no internal acronyms).
+  ProgramTrack: {
+    HCTP: 'Health Coach Training Program',
+    SPECIALTY: 'Specialty courses',
+    CHOPRA_MASTERY: 'Chopra mastery programs',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra enrichment and foundation programs',
+    SAMPLE_CLASS: 'A free sample class',
+  },
   LmsVendor: {
     DOCEBO: 'Docebo',
     D2L: 'D2L',
@@ -582,6 +590,13 @@ const es = {
     CHOPRA_MASTERY: 'Chopra Mastery',
     CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
     SELLING_GUIDES: 'Guías de venta',
+  },
+  ProgramTrack: {
+    HCTP: 'Programa de Formación de Coaches de Salud',
+    SPECIALTY: 'Cursos de especialidad',
+    CHOPRA_MASTERY: 'Programas de maestría Chopra',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Programas Chopra de enriquecimiento y fundamentos',
+    SAMPLE_CLASS: 'Una clase de muestra gratuita',
   },
   LmsVendor: {
     DOCEBO: 'Docebo',

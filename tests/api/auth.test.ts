@@ -380,6 +380,23 @@ describe('get started (portal sign-up)', () => {
     expect((await post('/customer/verify_code', { email, code })).status).toBe(409);
   });
 
+  test('the program track is one a prospective student may pick: the portal\'s tracks are kept; internal ones are 400 and nothing is kept', async () => {
+    for (const programTrack of ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS']) {
+      const email = `${unique('track')}@example.com`;
+      const started = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      expect([programTrack, started.status]).toEqual([programTrack, 202]);
+      const pending = await VerificationCode.findOne({ where: { email }, order: [['id', 'DESC']] });
+      expect(JSON.parse(pending!.payload).programTrack).toBe(programTrack);
+    }
+    for (const programTrack of ['COURSE_MIGRATION', 'SELLING_GUIDES', 'HCTP_ALUMNI', 'ADVANCED', 'POST_GRAD_MATERIALS', 'CIP']) {
+      const email = `${unique('internal')}@example.com`;
+      const refused = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      expect([programTrack, refused.status, refused.body.code, refused.body.errors]).toEqual([programTrack, 400, 'VALIDATION_ERROR', { programTrack: Messages.INVALID_VALUE }]);
+      expect(await VerificationCode.count({ where: { email } })).toBe(0);
+      expect(await OutboxMessage.count({ where: { toAddress: email } })).toBe(0);
+    }
+  });
+
   test('a taken email is 409 USERNAME_TAKEN; resend without a pending sign-up 404; bad bodies 400', async () => {
     const s = await makeStudent(t.deps);
     const taken = await post('/customer/get_started', { email: s.email, firstName: 'Ann', lastName: 'Lee', languageIso2LetterCode: 'EN', password: 'Start1234', passwordConfirmation: 'Start1234' });

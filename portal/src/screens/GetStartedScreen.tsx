@@ -32,7 +32,7 @@ export default function GetStartedScreen() {
   const api = useApi();
   const { t, tm, language, setLanguage } = useI18n();
   const navigate = useNavigate();
-  const tracks = useEnumOptions('BusinessCategoryName');
+  const tracks = useEnumOptions('ProgramTrack');
   const form = useForm<Field>({
     languageIso2LetterCode: language, programTrack: '', firstName: '', lastName: '', email: '', startDate: '', graduationDate: '', password: '', passwordConfirmation: '',
   });
