@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentLocation, expectHeading, fakeApi, helperOf, NOW, renderPortal, storedSession, valueOf } from './helpers';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -150,6 +153,71 @@ describe('get started', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Verification code is incorrect'));
     expect(storedSession()).toBeNull();
+  });
+
+  test('a reload on the code step keeps the step and the email the code went to (never the password); verifying or going back forgets it', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/get_started': { status: 202, body: { email: 'new@example.com', expiresAt: '2027-01-01T00:00:00Z' } },
+      'POST /auth/customer/verify_code': {
+        status: 201,
+        body: {
+          accessToken: 'access-v', refreshToken: 'refresh-v', expiresIn: 900,
+          student: { id: 31, user: { id: 41, email: 'new@example.com' }, isStudent: false, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, languageIso2LetterCode: 'EN' },
+        },
+      },
+      'GET /students/31': { status: 200, body: { id: 31, user: { id: 41, email: 'new@example.com' }, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, contactInfo: null, address: null, languageIso2LetterCode: 'EN' } },
+    });
+    const first = renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await expectHeading('Enter your verification code');
+    const kept = JSON.stringify({ ...sessionStorage });
+    expect(kept).toContain('new@example.com');
+    expect(kept).not.toContain('Secret123');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('Secret123');
+
+    // The reload: a fresh app on the same address shows the code step for the same email.
+    first.unmount();
+    const second = renderPortal('/get-started', api.fetch);
+    await expectHeading('Enter your verification code');
+    expect(screen.getByText('We sent a verification code to new@example.com.')).toBeInstanceOf(HTMLElement);
+    expect(api.callsTo('POST', '/auth/customer/get_started')).toHaveLength(1);
+
+    // Going back to the details forgets the step (the email stays in the form); a reload then shows the details.
+    fireEvent.click(screen.getByRole('button', { name: 'Change my details' }));
+    await expectHeading('Get started');
+    expect(valueOf('Email')).toBe('new@example.com');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('new@example.com');
+    second.unmount();
+    const third = renderPortal('/get-started', api.fetch);
+    await expectHeading('Get started');
+    third.unmount();
+
+    // Sent again, reloaded, verified: signed in, and the step is forgotten.
+    sessionStorage.clear();
+    const fourth = renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await expectHeading('Enter your verification code');
+    fourth.unmount();
+    renderPortal('/get-started', api.fetch);
+    await expectHeading('Enter your verification code');
+    change('Verification code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectHeading('Welcome, Nora');
+    expect(api.callsTo('POST', '/auth/customer/verify_code').map((c) => c.body)).toEqual([{ email: 'new@example.com', code: '123456' }]);
+    expect(storedSession()).toMatchObject({ accessToken: 'access-v', studentId: 31 });
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('new@example.com');
   });
 
   test('the program tracks are the ones a prospective student may pick, in words they understand (English and Spanish)', async () => {
