@@ -64,6 +64,7 @@ export function PortalRoutes() {
           </Route>
           <Route path="/enroll" element={<EnrollStartScreen />} />
           <Route path="/enroll/promo" element={<PromoStartScreen />} />
+          <Route path="/enroll/courses" element={<EnrollStartScreen chooseCourse />} />
           <Route path="/enroll/:applicationId/congratulations" element={<CongratulationsScreen />} />
           <Route path="/enroll/:applicationId/:step" element={<EnrollmentFlowScreen />} />
           <Route path="/agreements" element={<AgreementsScreen />} />

@@ -537,6 +537,101 @@ describe('congratulations', () => {
   });
 });
 
+/** An application the student has submitted: a class chosen, the monthly plan, the card. */
+const SUBMITTED = {
+  appliedAt: '2026-05-01T19:00:00Z', updatedAt: '2026-05-01T19:00:00Z', productPaymentPlanId: 32, productPaymentPlan: { id: 32, name: 'Monthly plan' },
+  applicationCohorts: [{ id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' }],
+  paymentMethod: { id: 70, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+};
+const detailsOf = (root: HTMLElement) => {
+  const terms = [...root.querySelectorAll('dt')].map((dt) => dt.textContent);
+  const values = [...root.querySelectorAll('dd')].map((dd) => dd.textContent);
+  return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
+};
+
+describe('the Enrollment item after submitting', () => {
+  test('shows the submitted application (course, class, plan, status in words) and what happens next, not an empty wizard', async () => {
+    storeSession();
+    const fake = enrollmentFake({ application: { status: 'APPLIED', ...SUBMITTED } });
+    renderPortal('/home', fake.fetch);
+    fireEvent.click(within(await screen.findByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Enrollment' }));
+    const card = await screen.findByRole('region', { name: 'Health Coach Training' });
+    expect(currentLocation()).toBe('/enroll');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Enrollment']);
+    expect(detailsOf(card)).toEqual({
+      Classes: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Payment plan': 'Monthly plan', Status: 'Applied',
+      Submitted: '05-01-2026, 3:00 PM ET',
+    });
+    expect(within(card).getByTestId('application-5-next').textContent).toBe('What happens nextAdmissions are reviewing your application. They reply within 48 hours.');
+    // No wizard: no stepper, no course to choose, nothing created.
+    expect(screen.queryByRole('navigation', { name: 'Enrollment steps' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(fake.callsTo('POST', '/applications')).toEqual([]);
+    expect(fake.state.application).toMatchObject({ id: 5, status: 'APPLIED' });
+
+    // Another course is a deliberate choice.
+    fireEvent.click(screen.getByRole('link', { name: 'Enroll in another course' }));
+    await atStep('Select course', '/enroll/courses');
+    expect(await screen.findByRole('radio', { name: 'Health Coach Training' })).toBeInstanceOf(HTMLElement);
+  });
+
+  test('the next step follows the status: sign the agreement, wait for the confirmation, go to payments', async () => {
+    storeSession();
+    const waiting = enrollmentFake({ application: { status: 'WAITING_TO_SIGN', ...SUBMITTED } });
+    const first = renderPortal('/enroll', waiting.fetch);
+    const signing = await screen.findByTestId('application-5-next');
+    expect(signing.textContent).toBe('What happens nextRead and sign your enrollment agreement to continue your enrollment.Read and sign the agreement');
+    expect(detailsOf(screen.getByRole('region', { name: 'Health Coach Training' })).Status).toBe('Waiting to sign');
+    fireEvent.click(within(signing).getByRole('button', { name: 'Read and sign the agreement' }));
+    await waitFor(() => expect(currentLocation()).toBe('/agreements/40'));
+    expect(waiting.callsTo('POST', '/applications/5/envelopes')).toHaveLength(1);
+    first.unmount();
+
+    const signed = enrollmentFake({ application: { status: 'SIGNED', ...SUBMITTED } });
+    const second = renderPortal('/enroll', signed.fetch);
+    expect((await screen.findByTestId('application-5-next')).textContent).toBe(
+      'What happens nextAdmissions are confirming your enrollment: confirmation takes 1-2 business days. The credit card is not charged until the application is accepted.',
+    );
+    second.unmount();
+
+    const enrolled = enrollmentFake({ application: { status: 'ENROLLED', ...SUBMITTED } });
+    renderPortal('/enroll', enrolled.fetch);
+    const next = await screen.findByTestId('application-5-next');
+    expect(next.textContent).toBe('What happens nextYour enrollment is confirmed. Your payment plan and its schedule are in Payments.Go to payments');
+    expect(within(next).getByRole('link', { name: 'Go to payments' }).getAttribute('href')).toBe('/settings/payment-information');
+    expect(detailsOf(screen.getByRole('region', { name: 'Health Coach Training' })).Status).toBe('Enrolled');
+  });
+
+  test('a cancelled or rejected application leaves the course list; one being filled in is resumed', async () => {
+    storeSession();
+    const rejected = enrollmentFake({ application: { status: 'REJECTED', ...SUBMITTED } });
+    const first = renderPortal('/enroll', rejected.fetch);
+    await atStep('Select course', '/enroll');
+    expect(screen.queryByRole('region', { name: 'Health Coach Training' })).toBeNull();
+    first.unmount();
+
+    const created = enrollmentFake({ application: {} });
+    renderPortal('/enroll/courses', created.fetch);
+    await atStep('Select class', '/enroll/5/class');
+  });
+
+  test('in Spanish', async () => {
+    storeSession({ language: 'ES' });
+    const fake = enrollmentFake({
+      application: { status: 'APPLIED', ...SUBMITTED }, routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } },
+    });
+    renderPortal('/enroll', fake.fetch);
+    const card = await screen.findByRole('region', { name: 'Health Coach Training' });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Inscripción']);
+    expect(detailsOf(card)).toEqual({
+      Clases: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Plan de pago': 'Monthly plan', Estado: 'Enviada',
+      Enviada: '05-01-2026, 3:00 p.m. ET',
+    });
+    expect(screen.getByTestId('application-5-next').textContent).toBe('Lo que sigueAdmisiones está revisando su solicitud. Responde en un plazo de 48 horas.');
+    expect(screen.getByRole('link', { name: 'Inscribirme en otro curso' }).getAttribute('href')).toBe('/enroll/courses');
+  });
+});
+
 describe('home and navigation', () => {
   test('"Enroll" without an application, with the promo-code start beside it', async () => {
     storeSession();
@@ -567,7 +662,8 @@ describe('home and navigation', () => {
     renderPortal('/home', fake.fetch);
     const card = await screen.findByTestId('home-application');
     expect(card.textContent).toContain('Health Coach Training: Applied.');
-    expect(within(card).getByRole('link', { name: 'View application' }).getAttribute('href')).toBe('/enroll/5/congratulations');
+    expect(within(card).getByRole('link', { name: 'View application' }).getAttribute('href')).toBe('/enroll');
+    expect(within(card).getByRole('link', { name: 'Enroll in another course' }).getAttribute('href')).toBe('/enroll/courses');
   });
 });
 
