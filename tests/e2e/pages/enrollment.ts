@@ -50,6 +50,32 @@ export class GetStartedPage {
   }
 }
 
+/** The portal's Enrollment item once an application is submitted (/enroll): one section per application. */
+export class PortalApplicationsPage {
+  constructor(private readonly page: Page) {}
+
+  /** The menu's 'Enrollment'. */
+  async openFromMenu() {
+    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Enrollment', exact: true }).click();
+    await this.page.waitForURL((url) => url.pathname === '/enroll');
+  }
+
+  /** The section of one application, titled with its course. */
+  application(productName: string): Locator {
+    return this.page.getByRole('region', { name: productName, exact: true });
+  }
+
+  /** A detail of the application ('Classes', 'Payment plan', 'Status', 'Submitted'). */
+  detail(productName: string, term: string): Locator {
+    return this.application(productName).locator('dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** 'What happens next' of the application: the sentence and its action. */
+  nextStep(productName: string): Locator {
+    return this.application(productName).getByRole('region', { name: 'What happens next' });
+  }
+}
+
 /** The portal's home page cards. */
 export class PortalHomePage {
   constructor(private readonly page: Page) {}
