@@ -46,9 +46,9 @@ export class PortalPaymentInformationPage {
     await this.sections().waitFor();
   }
 
-  /** The tabs of the payment information screen ('Overview', 'Account history'…). */
+  /** The Settings tabs, one row, where the payment information sections are ('Payment information', 'Account history'…). */
   sections(): Locator {
-    return this.page.getByRole('tablist', { name: 'Payment information sections' });
+    return this.page.getByRole('tablist', { name: 'Settings' });
   }
 
   async openSection(name: string) {
