@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, expectHeading, helperOf, renderPortal, storeSession, studentRecord, valueOf } from './helpers';
 import { enrollmentEn, enrollmentEs } from '../../portal/src/screens/enrollment/i18n';
 import { AGREEMENT_TEXT, applicationRecord, enrollmentFake, refusal } from './enrollment-fake';
+import { classText } from '../../portal/src/screens/enrollment/format';
 
 beforeEach(() => localStorage.clear());
 
@@ -573,6 +574,13 @@ describe('the Enrollment item after submitting', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Enroll in another course' }));
     await atStep('Select course', '/enroll/courses');
     expect(await screen.findByRole('radio', { name: 'Health Coach Training' })).toBeInstanceOf(HTMLElement);
+  });
+
+  test('a class labelled with its program and dates is not written twice', () => {
+    const c = { programName: 'Health Coach Training Program', startDate: '2027-01-15', endDate: '2028-01-14' };
+    expect(classText({ ...c, cohortLabel: 'Health Coach Training Program 01-15-2027 - 01-14-2028' })).toBe('Health Coach Training Program 01-15-2027 - 01-14-2028');
+    expect(classText({ ...c, cohortLabel: 'HCTP January 2027' })).toBe('Health Coach Training Program: HCTP January 2027 (01-15-2027 – 01-14-2028)');
+    expect(classText({ ...c, cohortLabel: 'Health Coach Training Program', startDate: null, endDate: null })).toBe('Health Coach Training Program');
   });
 
   test('the next step follows the status: sign the agreement, wait for the confirmation, go to payments', async () => {

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Application } from '../../lib/enrollment-api';
 import { describeError, type ErrorView } from '../../lib/errors';
 import { PAYMENT_INFORMATION_PATH } from '../payments/nav';
-import { date, dateTime } from './format';
+import { classText, dateTime } from './format';
 import { useT, type Key } from './i18n';
 import { useEnrollmentApi } from './useLoad';
 
@@ -75,8 +75,7 @@ function SubmittedApplication({ application }: { application: Application }) {
           {application.applicationCohorts?.length
             ? application.applicationCohorts.map((c) => (
                 <Box key={c.id} component="span" sx={{ display: 'block' }}>
-                  {`${c.programName}: ${c.cohortLabel}`}
-                  {c.startDate ? ` (${[date(c.startDate), date(c.endDate)].filter(Boolean).join(' – ')})` : ''}
+                  {classText(c)}
                 </Box>
               ))
             : t('enroll.review.none')}
