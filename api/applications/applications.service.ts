@@ -5,7 +5,7 @@ import {
 import { isEnrolling, schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp } from '../common/audit';
-import type { Actor, Principal } from '../common/context';
+import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { recomputeVoucherDiscount } from '../vouchers/promo';
@@ -14,7 +14,8 @@ import {
   applicationSortable, type ApplicationCreateInput, type ApplicationCriteria, type ApplicationListQuery, type ApplicationUpdateInput,
 } from './applications.schemas';
 import { criteriaConditions, keywordCondition, whereOf } from './criteria';
-import { advance, changeStatus, notClosed, seatsTaken, type ApplicationStatusValue } from './status';
+import { advance, changeStatus, notClosed, seatsTaken, statusMoves, type ApplicationStatusValue } from './status';
+import { emailStatusChange, statusDelivery } from './status-mail';
 import { clearStep, markStepComplete, progressOf, stepRefusal, type Step } from './flow';
 
 /**
@@ -248,27 +249,40 @@ export async function updateApplication(id: number, input: ApplicationUpdateInpu
  * ADMIN_APPROVAL and COMPLETE_ACM_REQUIREMENTS are staff decisions (403 for a student); the
  * agreement is completed by signing (400). A staff approval of an APPLIED application moves it on.
  */
-export async function recordProgress(id: number, step: Step | null | undefined, auth: Principal, actor: Actor) {
+export async function recordProgress(deps: Deps, id: number, step: Step | null | undefined, auth: Principal, actor: Actor) {
   if (step) {
     if (step === 'ENROLLMENT_AGREEMENT') throw AppError.badRequest({ step: Messages.INVALID_VALUE });
     if (!isStaff(auth) && (step === 'ADMIN_APPROVAL' || step === 'COMPLETE_ACM_REQUIREMENTS')) throw AppError.forbidden();
-    await Application.sequelize!.transaction(async (transaction) => {
+    const approved = await Application.sequelize!.transaction(async (transaction) => {
       const application = await findApplication(id, transaction);
       if ((['CANCELLED', 'REJECTED', 'ARCHIVED'] as string[]).includes(application.status)) throw conflict('INVALID_STATUS');
       const refusal = await stepRefusal(application, step, transaction);
       if (refusal) throw AppError.conflict(refusal.code, refusal.message);
       await markStepComplete(id, step, actor, transaction);
-      if (step === 'ADMIN_APPROVAL' && application.status === 'APPLIED') await advance(id, actor, transaction);
+      if (step !== 'ADMIN_APPROVAL' || application.status !== 'APPLIED') return false;
+      await advance(id, actor, transaction);
+      return (await findApplication(id, transaction)).status !== 'APPLIED';
     });
+    // A staff approval that moved the application on is told to the student like the approve move.
+    if (approved) await emailStatusChange(deps, id, 'WAITING_TO_SIGN');
   }
   return progressOf(await findApplication(id));
 }
 
-/** PATCH /applications/{id}/status?status=X: the machine (a student: own, CREATED → APPLIED | CANCELLED only). */
-export async function patchStatus(id: number, status: ApplicationStatusValue, auth: Principal, actor: Actor): Promise<ApplicationDto> {
+/**
+ * PATCH /applications/{id}/status?status=X: the machine (a student: own, CREATED → APPLIED | CANCELLED
+ * only). After the commit, a staff move the student should hear about emails them (status-mail.ts).
+ */
+export async function patchStatus(deps: Deps, id: number, status: ApplicationStatusValue, auth: Principal, actor: Actor): Promise<ApplicationDto> {
   await findApplication(id);
   await changeStatus(id, status, actor, { asStudent: !isStaff(auth) });
+  if (isStaff(auth)) await emailStatusChange(deps, id, status);
   return loadApplicationDto(id);
+}
+
+/** GET /applications/{id}/status_moves: the staff moves from the current status, whether each is possible now, and where its messages go. */
+export async function getStatusMoves(deps: Deps, id: number) {
+  return { ...(await statusMoves(id)), delivery: statusDelivery(deps.config) };
 }
 
 /** GET /applications/{id}/payment_plans: the student payment plans issued for it, newest first, with their schedules. */
