@@ -3,6 +3,7 @@ import {
   Application, ApplicationCohort, Cohort, PaymentMethod, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, Student, StudentPaymentPlan,
 } from '../../models';
 import { isEnrolling, schoolToday } from '../../models/catalogue';
+import type { StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
@@ -281,7 +282,7 @@ export async function patchStatus(deps: Deps, id: number, status: ApplicationSta
 }
 
 /** GET /applications/{id}/status_moves: the staff moves from the current status, whether each is possible now, and where its messages go. */
-export async function getStatusMoves(deps: Deps, id: number) {
+export async function getStatusMoves(deps: Deps, id: number): Promise<StatusMovesAnswer> {
   return { ...(await statusMoves(id)), delivery: statusDelivery(deps.config) };
 }
 

@@ -1,5 +1,5 @@
 import { Application, ApplicationCohort, Cohort, Product, Student } from '../../models';
-import type { ApplicationStatusValue } from '../../models/application-status';
+import type { ApplicationStatusValue, StatusMovesAnswer } from '../../models/application-status';
 import type { Deps } from '../common/context';
 
 /**
@@ -130,6 +130,6 @@ export async function emailStatusChange(deps: Deps, applicationId: number, targe
  * will happen: the email through SMTP (SMTP_URL set) or only into the outbox table, and the CRM
  * notification to Salesforce (CRM_ADAPTER=salesforce) or only recorded on the application.
  */
-export function statusDelivery(config: Pick<Deps['config'], 'SMTP_URL' | 'CRM_ADAPTER'>): { email: 'SMTP' | 'OUTBOX'; crm: 'SALESFORCE' | 'LOCAL' } {
+export function statusDelivery(config: Pick<Deps['config'], 'SMTP_URL' | 'CRM_ADAPTER'>): StatusMovesAnswer['delivery'] {
   return { email: config.SMTP_URL ? 'SMTP' : 'OUTBOX', crm: config.CRM_ADAPTER === 'salesforce' ? 'SALESFORCE' : 'LOCAL' };
 }

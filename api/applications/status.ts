@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import { Application, ApplicationCohort, Cohort, CrmNotification, Enrollment, Product, Student } from '../../models';
-import { isLegalTransition, nextStatuses, type ApplicationStatusValue } from '../../models/application-status';
+import { isLegalTransition, nextStatuses, type ApplicationStatusValue, type StatusMove, type StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
@@ -203,24 +203,12 @@ export async function changeStatus(applicationId: number, to: ApplicationStatusV
   return Application.sequelize!.transaction((transaction) => change(applicationId, to, actor, opts, transaction));
 }
 
-/** One move the status call could be asked for, and whether it would accept it now (else the refusal's code and message). */
-export interface StatusMove {
-  status: ApplicationStatusValue;
-  allowed: boolean;
-  code: string | null;
-  message: string | null;
-  /** Whether the student is emailed when staff make this move (status-mail.ts). */
-  emailsStudent: boolean;
-  /** Whether the move prepares the enrollment agreement for the student to sign. */
-  preparesAgreement: boolean;
-}
-
 /**
  * The staff moves from an application's current status (the machine's order), each judged by the
  * same checks the status call runs (`checkMove`), read without a transaction: nothing is written or
  * locked. 404 when the application does not exist.
  */
-export async function statusMoves(applicationId: number): Promise<{ applicationId: number; status: ApplicationStatusValue; moves: StatusMove[] }> {
+export async function statusMoves(applicationId: number): Promise<Omit<StatusMovesAnswer, 'delivery'>> {
   const application = await Application.findByPk(applicationId);
   if (!application) throw AppError.notFound('Application');
   const moves: StatusMove[] = [];

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import enrollments from '../../admin/src/resources/enrollments';
@@ -72,6 +72,15 @@ type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[], total = content.length) => ({ content, pagination: { total, page: 0, size: 10 } });
 const refusal = (code: string, message: string) => new HttpError(409, { status: 409, code, message });
 
+type MoveAnswer = { status: ApplicationStatusValue; allowed: boolean; code?: string | null; message?: string | null; emailsStudent?: boolean; preparesAgreement?: boolean };
+/** GET /applications/{id}/status_moves as the API answers it (emailed unless said; the outbox and the local CRM by default). */
+const movesAnswer = (id: number, status: ApplicationStatusValue, moves: MoveAnswer[], delivery = { email: 'OUTBOX', crm: 'LOCAL' }) => ({
+  applicationId: id, status, delivery, moves: moves.map((m) => ({ code: null, message: null, emailsStudent: true, preparesAgreement: false, ...m })),
+});
+const notSigned: MoveAnswer = { status: 'SIGNED', allowed: false, code: 'AGREEMENT_NOT_SIGNED', message: 'The enrollment agreement is not signed' };
+/** Application 5 waiting to sign, its agreement not signed yet: Mark signed is not possible. */
+const waitingToSign = movesAnswer(5, 'WAITING_TO_SIGN', [notSigned, { status: 'CANCELLED', allowed: true }, { status: 'ARCHIVED', allowed: true, emailsStudent: false }]);
+
 /** The console with the enrollments resource over a fake API that keeps comments and call attempts. */
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [application(5), application(6, { status: 'ENROLLED', student: { ...student, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, autoPay: false })];
@@ -87,6 +96,12 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (one && method === 'GET') {
       const row = rows.find((r) => r.id === Number(one[1])) ?? application(Number(one[1]));
       return { ...row, callAttempts: state.callAttempts };
+    }
+    if (req.path === '/applications/5/status_moves') return waitingToSign;
+    const moves = /^\/applications\/(\d+)\/status_moves$/.exec(req.path);
+    if (moves) {
+      const row = rows.find((r) => r.id === Number(moves[1])) ?? application(Number(moves[1]));
+      return movesAnswer(row.id as number, row.status, nextStatuses(row.status).map((status) => ({ status, allowed: true })));
     }
     if (/^\/applications\/5\/call_attempts\/\d+$/.test(req.path)) {
       state.callAttempts = Number(req.path.split('/').at(-1));
@@ -312,7 +327,7 @@ describe('enrollments list', () => {
 });
 
 describe('application drawer: overview and status', () => {
-  test('shows the student, classes, plan, voucher, card and the flow steps; the legal moves as buttons', async () => {
+  test("shows the student, classes, plan, voucher, card and the flow steps; the moves the server accepts as buttons, the others with the server's reason", async () => {
     renderConsole('/enrollments/5');
     const panel = await drawer();
     const overview = await within(panel).findByTestId('application-overview');
@@ -325,12 +340,78 @@ describe('application drawer: overview and status', () => {
     expect(within(overview).getByTestId('step-ENROLLMENT_AGREEMENT').textContent).toBe('Enrollment agreementRequired, not completed');
     expect(within(overview).getByTestId('step-COMPLETE_PERSONAL_INFO').textContent).toMatch(/^Complete personal info|Completed/);
     const actions = await within(overview).findByTestId('status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark signed', 'Cancel application', 'Archive']);
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel application', 'Archive']);
+    expect(within(overview).queryByTestId('status-to-SIGNED')).toBeNull();
+    expect(within(overview).getByTestId('status-unavailable').textContent).toBe('Not possible now:Mark signed: The enrollment agreement is not signed');
+  });
+
+  test("the reason a move is not possible reads in Spanish from the message catalogue", async () => {
+    renderConsole('/enrollments/5', { locale: 'es' });
+    const panel = await drawer();
+    expect((await within(panel).findByTestId('status-unavailable-SIGNED')).textContent).toBe('Marcar firmada: El acuerdo de inscripción no está firmado');
+    expect(within(panel).queryByRole('button', { name: 'Marcar firmada' })).toBeNull();
+  });
+
+  test('each dialog says exactly what will happen: the outbox email or none, the CRM tab or Salesforce, the agreement prepared', async () => {
+    let answer = waitingToSign;
+    renderConsole('/enrollments/5', { handler: (req) => (req.path === '/applications/5/status_moves' ? answer : undefined) });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByTestId('status-to-CANCELLED'));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
+      'The application moves from Waiting to sign to Cancelled.'
+        + 'An email to the student is written to the Outbox; no mail server is set up, so it is not delivered.'
+        + "The change is recorded in the application's CRM tab; no CRM is connected.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('status-move-consequences')).toBeNull());
+    fireEvent.click(within(panel).getByTestId('status-to-ARCHIVED'));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toContain('The student is not emailed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('status-move-consequences')).toBeNull());
+
+    answer = movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }], { email: 'SMTP', crm: 'SALESFORCE' });
+    cleanup();
+    renderConsole('/enrollments/5', { handler: (req) => {
+      if (req.path === '/applications/5/status_moves') return answer;
+      if (req.path === '/applications/5' && (req.method ?? 'GET') === 'GET') return application(5, { status: 'APPLIED' });
+      return undefined;
+    } });
+    const applied = await drawer();
+    fireEvent.click(await within(applied).findByRole('button', { name: 'Approve: send to sign' }));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
+      'The application moves from Applied to Waiting to sign.'
+        + 'The enrollment agreement is prepared for the student to sign (if they have already signed the current terms, the application moves on to Signed).'
+        + 'The student is emailed.'
+        + 'The CRM (Salesforce) is notified.',
+    );
+  });
+
+  test('the success notice names the status the server answered (an approval that went on to Signed)', async () => {
+    let moved = false;
+    renderConsole('/enrollments/5', {
+      handler: (req) => {
+        if (req.path === '/applications/5/status_moves') return moved ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }]) : movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }]);
+        if (req.path === '/applications/5/status') {
+          moved = true;
+          return application(5, { status: 'SIGNED' });
+        }
+        if (req.path === '/applications/5') return application(5, { status: moved ? 'SIGNED' : 'APPLIED' });
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Approve: send to sign' }));
+    expect(await screen.findByText('Move application #5 to Waiting to sign?')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Status changed to Signed');
+    expect(await within(panel).findByRole('button', { name: 'Enroll' })).not.toBeNull();
   });
 
   test("a move asks first, then PATCHes the status; the server's refusal is shown ('The enrollment agreement is not signed')", async () => {
     const request = renderConsole('/enrollments/5', {
       handler: (req) => {
+        // Possible when the drawer asked, refused when done: the terms changed in between.
+        if (req.path === '/applications/5/status_moves') return movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
         if (req.path === '/applications/5/status') throw refusal('AGREEMENT_NOT_SIGNED', 'The enrollment agreement is not signed');
         return undefined;
       },
@@ -349,6 +430,7 @@ describe('application drawer: overview and status', () => {
     renderConsole('/enrollments/5', {
       locale: 'es',
       handler: (req) => {
+        if (req.path === '/applications/5/status_moves') return movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
         if (req.path === '/applications/5/status') throw refusal('AGREEMENT_NOT_SIGNED', 'The enrollment agreement is not signed');
         return undefined;
       },
@@ -363,6 +445,9 @@ describe('application drawer: overview and status', () => {
     let moved = false;
     const request = renderConsole('/enrollments/5', {
       handler: (req) => {
+        if (req.path === '/applications/5/status_moves') {
+          return moved ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }]) : movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
+        }
         if (req.path === '/applications/5/status') {
           moved = true;
           return application(5, { status: 'SIGNED' });

@@ -297,7 +297,7 @@ describe('enrollment', () => {
     await drawer.title().filter({ hasText: product.name }).waitFor();
     await drawer.waitForStatus('Applied');
 
-    await drawer.move('Approve: send to sign', 'Waiting to sign');
+    await drawer.move('Approve: send to sign', 'Waiting to sign', 'Signed');
     await drawer.waitForStatus('Signed');
     expect((await api<ApplicationDto>('GET', `/applications/${applicationId}`, token)).status).toBe('SIGNED');
 

@@ -287,13 +287,15 @@ export class ApplicationDrawerPage {
 
   /**
    * One of the status actions ('Approve: send to sign', 'Enroll'...): the button, the confirmation
-   * ('Move application #42 to Enrolled?') answered, and the notification of the change waited for.
+   * ('Move application #42 to Enrolled?') answered, and the notification of the change waited for:
+   * it names the status the server answered, `endsIn` when the move went on by itself (an approval
+   * of a signed agreement ends in Signed).
    */
-  async move(action: string, statusLabel: string) {
+  async move(action: string, statusLabel: string, endsIn = statusLabel) {
     await this.root().getByRole('button', { name: action, exact: true }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: new RegExp(`Move application #\\d+ to ${escape(statusLabel)}\\?`) });
     await dialog.waitFor();
     await this.feedback.confirm();
-    await this.feedback.notification(`Status changed to ${statusLabel}`);
+    await this.feedback.notification(`Status changed to ${endsIn}`);
   }
 }
