@@ -43,6 +43,7 @@ import { disputeRoutes } from './disputes/disputes.router';
 import { failedPaymentRoutes } from './failed-payments/failed-payments.router';
 import { cardHistoryRoutes } from './payments/card-history.router';
 import { paymentRoutes } from './payments/payments.router';
+import { outboxRoutes } from './outbox/outbox.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
@@ -87,6 +88,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/failed_payments', 'Failed payments', failedPaymentRoutes],
   ['/api/students', 'Card-provider history', cardHistoryRoutes],
   ['/api/students', 'Payments', paymentRoutes],
+  ['/api/outbox', 'Outbox', outboxRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

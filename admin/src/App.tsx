@@ -24,6 +24,7 @@ import failedPayments from './resources/failed-payments';
 import disputedPayments from './resources/disputed-payments';
 import paymentInformation from './resources/payment-information';
 import migratedPaymentPlans from './resources/migrated-payment-plans';
+import outbox from './resources/outbox';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 
@@ -78,6 +79,7 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         <Resource name="disputed-payments" {...disputedPayments} />
         <Resource name="payment-information" {...paymentInformation} />
         <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
+        <Resource name="outbox" {...outbox} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
