@@ -63,6 +63,7 @@ describe('/outbox', () => {
     expect(body.tagName).toBe('PRE');
     expect(body.textContent).toBe('We received a request to reset your password.\n\nOpen this link:\nhttp://localhost:3000/reset-account-password?token=abc');
     expect(within(drawer).getByTestId('outbox-to').textContent).toBe('ana@example.com');
+    expect(within(drawer).getByTestId('outbox-kind').textContent).toBe('Password reset');
     expect(within(drawer).queryByTestId('outbox-html-body')).toBeNull();
   });
 
@@ -84,6 +85,7 @@ describe('/outbox', () => {
     await within(drawer).findByTestId('outbox-text-body');
     expect(within(drawer).getByText('Destinatario')).not.toBeNull();
     expect(within(drawer).getByText('Enviado')).not.toBeNull();
+    expect(within(drawer).getByTestId('outbox-kind').textContent).toBe('Restablecer la contraseña');
     expect(texts.es.name).toBe('Bandeja de salida |||| Bandeja de salida');
   });
 

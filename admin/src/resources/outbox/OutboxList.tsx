@@ -40,7 +40,7 @@ function OutboxDetail({ id }: { id: string }) {
   return (
     <ResourceContextProvider value={OUTBOX}>
       <Box data-testid="outbox-detail">
-        <InfoSection title={t('fields.body')}>
+        <InfoSection title={t('fields.email')}>
           <InfoRow label={t('fields.toAddress')} testId="outbox-to">{message.toAddress}</InfoRow>
           <InfoRow label={t('fields.subject')}>{message.subject}</InfoRow>
           <InfoRow label={t('fields.status')}>
@@ -49,7 +49,9 @@ function OutboxDetail({ id }: { id: string }) {
           <InfoRow label={t('fields.createdAt')}>{formatDateTime(message.createdAt, locale)}</InfoRow>
           <InfoRow label={t('fields.sentAt')}>{formatDateTime(message.sentAt, locale)}</InfoRow>
           {message.error ? <InfoRow label={t('fields.error')} testId="outbox-error">{message.error}</InfoRow> : null}
-          <InfoRow label={t('fields.templateKey')}>{message.templateKey}</InfoRow>
+          <InfoRow label={t('fields.templateKey')} testId="outbox-kind">
+            {message.templateKey ? translate(t(`kinds.${message.templateKey}`), { _: message.templateKey }) : null}
+          </InfoRow>
         </InfoSection>
         <Box
           component="pre"

@@ -8,13 +8,20 @@ const en = {
     subject: 'Subject',
     status: 'Status',
     templateKey: 'Kind',
-    sentAt: 'Delivered',
+    sentAt: 'Sent at',
     error: 'Delivery error',
-    body: 'Message',
+    email: 'Email',
     htmlBody: 'HTML version',
   },
   filters: {
     search: 'Recipient or subject',
+  },
+  kinds: {
+    PASSWORD_RESET: 'Password reset',
+    VERIFICATION_CODE: 'Get-started verification code',
+    ADMIN_INVITATION: 'Administrator invitation',
+    INSTALLMENT_DUE: 'Installment reminder',
+    APPLICATION_STATUS: 'Application status',
   },
   statuses: {
     PENDING: 'Sending',
@@ -22,7 +29,7 @@ const en = {
     FAILED: 'Failed',
   },
   messages: {
-    intro: 'Every email the product sends is kept here. Without a mail server (SMTP_URL) this is the only place it goes. Messages hold password-reset links and verification codes: do not share them.',
+    intro: 'Every email the product sends is kept here, delivered or not. Without a mail server (SMTP_URL) nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
     empty: 'No email has been sent yet.',
     not_found: 'This email could not be loaded.',
     html_title: 'The HTML version of the email',
@@ -38,13 +45,20 @@ const es: typeof en = {
     subject: 'Asunto',
     status: 'Estado',
     templateKey: 'Tipo',
-    sentAt: 'Entregado',
+    sentAt: 'Enviado el',
     error: 'Error de entrega',
-    body: 'Mensaje',
+    email: 'Correo',
     htmlBody: 'Versión HTML',
   },
   filters: {
     search: 'Destinatario o asunto',
+  },
+  kinds: {
+    PASSWORD_RESET: 'Restablecer la contraseña',
+    VERIFICATION_CODE: 'Código de verificación para empezar',
+    ADMIN_INVITATION: 'Invitación de administrador',
+    INSTALLMENT_DUE: 'Recordatorio de cuota',
+    APPLICATION_STATUS: 'Estado de la solicitud',
   },
   statuses: {
     PENDING: 'Enviando',
@@ -52,7 +66,7 @@ const es: typeof en = {
     FAILED: 'Fallido',
   },
   messages: {
-    intro: 'Aquí se guarda cada correo que envía el producto. Sin servidor de correo (SMTP_URL) es el único lugar al que llega. Los mensajes contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
+    intro: 'Aquí se guarda cada correo que envía el producto, se entregue o no. Sin servidor de correo (SMTP_URL) no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
     empty: 'Aún no se ha enviado ningún correo.',
     not_found: 'No se pudo cargar este correo.',
     html_title: 'La versión HTML del correo',
