@@ -105,15 +105,17 @@ describe("a student's timeline", () => {
     const refunds = entries.filter((e) => e.entityType === 'REFUND' && e.entityId === created.body.id).map((e) => e.description);
     expect(refunds).toEqual(expect.arrayContaining(['Refund queued (CUSTOM): $40.00', 'Refund APPROVED', 'Refund ONLINE: $40.00 given back, completed']));
 
+    // The emails: staff's enrolling move (the status email, sent by the factory's staff move), the reminder and the reset link.
     const emails = entries.filter((e) => e.type === 'EMAIL_SENT');
     const outbox = await OutboxMessage.findAll({ where: { toAddress: applicant.user.email }, order: [['id', 'ASC']] });
-    expect(outbox.map((m) => m.templateKey)).toEqual(['INSTALLMENT_DUE', 'PASSWORD_RESET']);
-    expect(emails.map((e) => e.category)).toEqual(['COMMUNICATION', 'COMMUNICATION']);
+    expect(outbox.map((m) => m.templateKey)).toEqual(['APPLICATION_STATUS', 'INSTALLMENT_DUE', 'PASSWORD_RESET']);
+    expect(emails.map((e) => e.category)).toEqual(['COMMUNICATION', 'COMMUNICATION', 'COMMUNICATION']);
     // Newest first: the reset link (the outbox message itself), then the reminder (about its installment, sent by staff).
-    expect(emails[0]).toMatchObject({ entityType: 'OUTBOX_MESSAGE', entityId: outbox[1].id, actor: { id: null, name: 'System' } });
-    expect(emails[0].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[1].subject}`);
+    expect(emails[0]).toMatchObject({ entityType: 'OUTBOX_MESSAGE', entityId: outbox[2].id, actor: { id: null, name: 'System' } });
+    expect(emails[0].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[2].subject}`);
     expect(emails[1]).toMatchObject({ entityType: 'PAYMENT_SCHEDULE', entityId: second.id, actor: { id: admin.user.id, name: expect.any(String) } });
-    expect(emails[1].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[0].subject}`);
-    expect(await ActivityLog.count({ where: { studentId: applicant.student.id, category: 'COMMUNICATION' } })).toBe(2);
+    expect(emails[1].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[1].subject}`);
+    expect(emails[2].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[0].subject}`);
+    expect(await ActivityLog.count({ where: { studentId: applicant.student.id, category: 'COMMUNICATION' } })).toBe(3);
   });
 });
