@@ -4,8 +4,8 @@ import { Application, ApplicationCohort, Cohort, Envelope, PaymentPlanAdjustment
 import { toDisplayDate } from '../../models/dates';
 import { validationSettings } from '../../models/validation';
 import { productPlanName } from '../applications/applications.dto';
+import { quotePlan } from '../applications/quote';
 import { AppError } from '../common/errors';
-import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
 
 /**
  * The enrollment agreement of an application (domain rules "Applications and enrollments"): a
@@ -60,7 +60,7 @@ async function loadForAgreement(applicationId: number, transaction?: Transaction
     include: [
       { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
       { model: Product, as: 'product', attributes: ['id', 'name', 'enrollmentAgreementUrl'] },
-      { model: Voucher, as: 'voucher', attributes: ['id', 'code'] },
+      { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
       {
         model: ApplicationCohort, as: 'applicationCohorts', attributes: ['id', 'programId', 'cohortId'],
         include: [
@@ -102,15 +102,13 @@ function installmentsText(amounts: number[]): string {
 
 const percent = (rate: number) => `${(Math.round(rate * 10_000) / 10_000).toFixed(2)}%`;
 
-/** The plan section: the chosen product payment plan's terms from the schedule engine (amounts only). */
+/** The plan section: the application's quote on its chosen plan (`quotePlan`, as the plan step previewed it; amounts only). */
 async function planLines(application: Loaded, transaction?: Transaction): Promise<string[]> {
   const planId = application.productPaymentPlanId;
   if (!planId) return ['No payment plan has been chosen yet.'];
-  const voucherDiscountCents = Math.round(Number(application.voucherDiscount ?? 0) * 100);
-  const { input, terms, plan } = await productPlanEngineInput(planId, { voucherDiscountCents, firstDueDate: ANY_FIRST_DUE_DATE }, transaction);
-  const schedule = runEngine(input);
+  const voucher = (application as unknown as { voucher?: Voucher | null }).voucher ?? null;
+  const { input, terms, plan, schedule, voucherDiscountCents } = await quotePlan(application, planId, { firstDueDate: ANY_FIRST_DUE_DATE, voucher }, transaction);
   const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, attributes: ['id', 'description', 'type', 'amount'], order: [['id', 'ASC']], transaction });
-  const voucher = (application as unknown as { voucher?: Voucher | null }).voucher;
 
   const lines = [`Payment plan: ${productPlanName(plan)}`, `Plan type: ${PLAN_TYPES[terms.paymentPlanType] ?? terms.paymentPlanType}`];
   if (terms.paymentPlanType !== 'PAY_IN_FULL') lines.push(`Schedule: ${SCHEDULE_TYPES[input.paymentScheduleType] ?? input.paymentScheduleType}`);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, expectHeading, helperOf, renderPortal, storeSession, studentRecord, valueOf } from './helpers';
 import { enrollmentEn, enrollmentEs } from '../../portal/src/screens/enrollment/i18n';
-import { AGREEMENT_TEXT, applicationRecord, enrollmentFake, refusal } from './enrollment-fake';
+import { AGREEMENT_TEXT, OPTIONS, PERCENT_PLANS, applicationRecord, enrollmentFake, refusal } from './enrollment-fake';
 import { classText } from '../../portal/src/screens/enrollment/format';
 
 beforeEach(() => localStorage.clear());
@@ -299,6 +299,30 @@ describe('the enrollment steps', () => {
     await waitFor(() => expect(screen.getByTestId('plan-32-terms').textContent).toContain('Total $6,458.24'));
     expect(fake.callsTo('DELETE', '/applications/5/promo_code')).toHaveLength(1);
     expect(screen.queryByTestId('promo-applied')).toBeNull();
+  });
+
+  test('payment plan: a percentage code saves a different amount on each plan; each plan says its saving and the sentence names the chosen plan\'s', async () => {
+    storeSession();
+    // Applied before a plan was chosen: the application holds the first plan's discount (565), the monthly plan saves 615.
+    const fake = enrollmentFake({
+      application: { voucher: { id: 9, code: 'WELCOME10', discountKind: 'PERCENT_OFF', discountValue: 10 }, voucherDiscount: 565 },
+      routes: { 'GET /applications/5/options': { status: 200, body: { ...OPTIONS, paymentPlans: PERCENT_PLANS } } },
+    });
+    renderPortal('/enroll/5/payment-plan', fake.fetch);
+    await screen.findByRole('radio', { name: 'Monthly plan' });
+    expect(screen.getByTestId('plan-31-terms').textContent).toBe('Pay in full termsYou save $565.00 · One payment of $5,085.00 · APR 0 % · Total interest $0.00 · Total $5,085.00');
+    expect(screen.getByTestId('plan-32-terms').textContent).toBe(
+      'Monthly plan termsYou save $615.00 · Deposit $500.00 · 12 monthly installments of $449.88 · APR 9.9 % · Total interest $263.58 · Total $5,798.58',
+    );
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: each plan shows what you save on it.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly plan' }));
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: you save $615.00.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay in full' }));
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: you save $565.00.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly plan' }));
+    click('Next');
+    await atStep('Read and sign agreement', '/enroll/5/agreement');
+    expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ productPaymentPlanId: 32 }]);
   });
 
   test('a plan without a preview shows its own terms', async () => {
