@@ -121,6 +121,10 @@ export class EnrollmentPage {
     await this.page.getByRole('button', { name: 'Next', exact: true }).click();
   }
 
+  async back() {
+    await this.page.getByRole('button', { name: 'Back', exact: true }).click();
+  }
+
   // ---- Select course (with a promo code).
   async typePromoCode(code: string) {
     await this.field('Promo code').fill(code);
@@ -144,6 +148,14 @@ export class EnrollmentPage {
     await this.field('Country').selectOption(info.countryCode);
     await this.field('State').selectOption(info.stateCode);
     await this.field('ZIP code').fill(info.zip);
+  }
+
+  /** The questionnaire that follows the personal info when the program's flow requires it. */
+  async answerQuestionnaire(answers: { motivation: string; background: string; source: string }) {
+    await this.page.getByRole('heading', { name: 'A few questions' }).waitFor();
+    await this.field('Why do you want to become a health coach?').fill(answers.motivation);
+    await this.field('Tell us about your health and wellness background').fill(answers.background);
+    await this.field('How did you hear about us?').selectOption({ label: answers.source });
   }
 
   // ---- Payment plan.
