@@ -115,6 +115,7 @@ export const Messages = {
   // Security and HTTP (issue 15): what the request pipeline refuses whatever the route.
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
+  FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'The financial status of an active plan follows its days overdue; it can be set by hand only in bankruptcy or once the plan is closed',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -234,6 +235,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   DISPUTE_NOT_PENDING: 'Solo se pueden verificar las disputas pendientes',
   UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json)',
   IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó para una solicitud diferente',
+  FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'El estado financiero de un plan activo sigue sus días de atraso; solo se puede fijar a mano en bancarrota o una vez cerrado el plan',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

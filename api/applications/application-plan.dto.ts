@@ -2,6 +2,7 @@ import type { Includeable } from 'sequelize';
 import { Payment, StudentPaymentPlan } from '../../models';
 import { toCents, toDollars } from '../billing/ledger';
 import { paymentDto } from '../payments/payments.service';
+import { planStanding, STANDING_ATTRIBUTES } from '../billing/standing';
 
 /**
  * The application's `paymentPlan` (back-office spec §3 "Application paymentPlan"): the student
@@ -16,8 +17,7 @@ export const applicationPlanInclude: Includeable = {
   model: StudentPaymentPlan, as: 'paymentPlans', separate: true, order: [['id', 'DESC']],
   attributes: [
     'id', 'applicationId', 'productPaymentPlanId', 'name', 'paymentPlanType', 'totalOwed', 'totalPaid', 'totalCredit', 'totalTax', 'totalInterest', 'interestRate',
-    'balance', 'installmentsCount', 'installmentAmount', 'depositAmount', 'firstPaymentDate', 'lastPaymentDate', 'accountingLineItems', 'status', 'financialStatus',
-    'daysOverdue',
+    'balance', 'installmentsCount', 'installmentAmount', 'depositAmount', 'firstPaymentDate', 'lastPaymentDate', 'accountingLineItems', ...STANDING_ATTRIBUTES,
   ],
   include: [{ model: Payment, as: 'payments', separate: true, order: [['id', 'ASC']] }],
 };
@@ -31,8 +31,10 @@ export function currentPlan(plans: StudentPaymentPlan[] | undefined): StudentPay
   return all.find((p) => p.status === 'ACTIVE') ?? all[0] ?? null;
 }
 
-export function applicationPlanDto(row: StudentPaymentPlan) {
+/** `today` (the school's) dates the plan's standing: days overdue and financial status (billing/standing.ts). */
+export function applicationPlanDto(row: StudentPaymentPlan, today: string) {
   const plan = row as LoadedPlan;
+  const standing = planStanding(plan, today);
   const payments = plan.payments ?? [];
   const firstAccepted = payments.find((p) => p.status === 'ACCEPTED') ?? null;
   return {
@@ -42,7 +44,7 @@ export function applicationPlanDto(row: StudentPaymentPlan) {
     interestRate: plan.interestRate === null ? null : Number(plan.interestRate), interestAmount: money(plan.totalInterest),
     installmentsCount: plan.installmentsCount, installmentAmount: money(plan.installmentAmount), balance: money(plan.balance), initialPayment: money(plan.depositAmount),
     firstPaymentEffectiveDate: firstAccepted?.paymentDate ?? null, startDate: plan.firstPaymentDate, endDate: plan.lastPaymentDate,
-    status: plan.status, financialStatus: plan.financialStatus, daysOverdue: plan.daysOverdue,
+    status: plan.status, financialStatus: standing.financialStatus, daysOverdue: standing.daysOverdue,
     accountingLineItems: plan.accountingLineItems, paymentTransactions: payments.map(paymentDto),
   };
 }

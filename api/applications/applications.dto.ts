@@ -3,6 +3,8 @@ import {
   Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, BusinessCategoryPaymentPlan, Cohort, Enrollment, PaymentMethod, Product, ProductPaymentPlan, Program,
   Student, StudentPaymentPlan, Voucher,
 } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { applicationStanding } from '../billing/standing';
 import { updatedByOf } from '../common/audit';
 import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
@@ -54,18 +56,20 @@ export function productPlanName(plan: { id: number; shortDescription: string | n
   return plan.shortDescription ?? plan.paymentPlan?.description ?? `Plan ${plan.id}`;
 }
 
-function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
+function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
   const cohorts = (a.applicationCohorts ?? []).map((ac) => ({
     id: ac.id, programId: ac.programId, programName: ac.program?.name ?? null, cohortId: ac.cohortId, cohortLabel: ac.cohort?.label ?? null,
     startDate: ac.cohort?.startDate ?? null, endDate: ac.cohort?.endDate ?? null,
   }));
   const first = (a.applicationCohorts ?? [])[0];
   const plan = currentPlan(a.paymentPlans);
+  // The application's standing is its plans' (billing/standing.ts), not a column waiting for the nightly recompute.
+  const standing = applicationStanding(a.paymentPlans ?? [], today);
   const s = a.student;
   const product = a.product ? { id: a.product.id, name: a.product.name, flowType: a.product.flowType, cost: num(a.product.cost) } : null;
   return {
     id: a.id, status: a.status, flowType: a.flowType, source: a.source, opportunityId: a.opportunityId, migrated: a.migrated, autoPay: a.autoPay,
-    callAttempts: a.callAttempts, financialStatus: a.financialStatus, daysOverdue: a.daysOverdue, refunded: money(a.refunded),
+    callAttempts: a.callAttempts, financialStatus: standing.financialStatus, daysOverdue: standing.daysOverdue, refunded: money(a.refunded),
     documentName: a.documentName, documentType: a.documentType, appliedAt: a.appliedAt, enrolledAt: a.enrolledAt, statusChangedAt: a.statusChangedAt,
     createdAt: a.createdAt, updatedAt: a.updatedAt, updatedBy: updatedByOf(a),
     student: s
@@ -83,7 +87,7 @@ function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
       : null,
     applicationCohorts: cohorts,
     enrollments: (a.enrollments ?? []).map((e) => ({ id: e.id, cohortId: e.cohortId, cohortLabel: e.cohort?.label ?? null, programId: e.programId, status: e.status, enrolledAt: e.enrolledAt })),
-    paymentPlan: plan ? applicationPlanDto(plan) : null,
+    paymentPlan: plan ? applicationPlanDto(plan, today) : null,
     productPaymentPlanId: a.productPaymentPlanId,
     productPaymentPlan: a.productPaymentPlan ? { id: a.productPaymentPlan.id, name: productPlanName(a.productPaymentPlan) } : null,
     voucher: a.voucher ? { id: a.voucher.id, code: a.voucher.code, discountKind: a.voucher.discountKind, discountValue: money(a.voucher.discountValue) } : null,
@@ -101,7 +105,8 @@ export type ApplicationDto = ReturnType<typeof toDto>;
 export async function toApplicationDtos(rows: Application[], transaction?: Transaction): Promise<ApplicationDto[]> {
   const flows = await flowsOf(rows.map((r) => r.productId), transaction);
   const done = await completedStepsOf(rows.map((r) => r.id), transaction);
-  return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined)));
+  const today = schoolToday();
+  return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined), today));
 }
 
 /** One application as its DTO (404 when it does not exist). */

@@ -7,6 +7,7 @@ import type { StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
+import { planStanding, standingSql } from '../billing/standing';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { recomputeVoucherDiscount } from '../vouchers/promo';
@@ -29,7 +30,14 @@ import { clearStep, markStepComplete, progressOf, stepRefusal, type Step } from 
 const money = (v: number | string | null | undefined) => Number(v ?? 0);
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
-const spec: ListSpec<Application> = { model: Application, sortable: applicationSortable, defaultDescending: true, keywordColumns: [], include: applicationInclude };
+/** Days overdue and financial status sort by the application's standing today (billing/standing.ts). */
+const standingSorts: ListSpec<Application>['sortExpressions'] = {
+  daysOverdue: (column) => standingSql(Application.sequelize!, schoolToday()).applicationDays(column('id')),
+  financialStatus: (column) => standingSql(Application.sequelize!, schoolToday()).applicationStatus(column('id')),
+};
+const spec: ListSpec<Application> = {
+  model: Application, sortable: applicationSortable, sortExpressions: standingSorts, defaultDescending: true, keywordColumns: [], include: applicationInclude,
+};
 
 /** Whether the signed-in student owns the application. */
 export async function ownsApplication(auth: Principal | null, applicationId: number): Promise<boolean> {
@@ -293,12 +301,13 @@ export async function listApplicationPlans(id: number) {
     where: { applicationId: id }, order: [['id', 'DESC']],
     include: [{ model: PaymentSchedule, as: 'schedules', separate: true, order: [['number', 'ASC']] }],
   });
+  const today = schoolToday();
   return plans.map((p) => ({
     id: p.id, name: p.name, description: p.description, paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType,
     depositAmount: money(p.depositAmount), totalTerm: p.totalTerm, installmentAmount: money(p.installmentAmount), interestRate: num(p.interestRate),
     tuitionPrice: money(p.tuitionPrice), additionalFees: money(p.additionalFees), voucherDiscount: money(p.voucherDiscount), totalInterest: money(p.totalInterest),
     totalOwed: money(p.totalOwed), totalPaid: money(p.totalPaid), balance: money(p.balance), installmentsCount: p.installmentsCount, status: p.status,
-    financialStatus: p.financialStatus, daysOverdue: p.daysOverdue, autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate, lastPaymentDate: p.lastPaymentDate,
+    ...planStanding(p, today), autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate, lastPaymentDate: p.lastPaymentDate,
     schedules: (p.schedules ?? []).map((s) => ({
       id: s.id, number: s.number, kind: s.kind, dueDate: s.dueDate, principal: money(s.principal), interest: money(s.interest), amount: money(s.amount),
       balance: money(s.balance), paidAmount: money(s.paidAmount), status: s.status,

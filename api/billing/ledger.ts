@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
 import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
+import { financialStatusOf, followsDates } from './standing';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -158,13 +159,7 @@ export function planPosition(entries: readonly EntryRow[], today: string): PlanP
   };
 }
 
-/** Financial status of days overdue (domain rules): GOOD 0, PAST_DUE 1–59, COLLECTIONS 60–119, COLLECTIONS_2 120+. */
-export function financialStatusOf(daysOverdue: number): string {
-  if (daysOverdue >= 120) return 'COLLECTIONS_2';
-  if (daysOverdue >= 60) return 'COLLECTIONS';
-  if (daysOverdue >= 1) return 'PAST_DUE';
-  return 'GOOD';
-}
+export { financialStatusOf };
 
 /**
  * Level amortisation of `principalCents` over `count` monthly entries at APR `annualRatePercent`
@@ -339,11 +334,18 @@ async function saveWork(work: Work[], transaction: Transaction, now: Date = new 
   if (sql) await updateSql(PaymentSchedule.sequelize!, sql, transaction);
 }
 
-/** The plan's derived fields from a position (balance, next due date, past due, days overdue, financial status). */
-function positionFields(pos: PlanPosition) {
+/**
+ * The plan's derived fields from a position and its status after the movement: balance, next due
+ * date, past due and, while the plan follows its dates (ACTIVE or paid off, not in bankruptcy: see
+ * billing/standing.ts), days overdue and financial status; a plan in bankruptcy or closed keeps the
+ * standing it has.
+ */
+function positionFields(pos: PlanPosition, plan: Pick<PlanRow, 'status' | 'bankruptcy'>) {
+  const status = statusFor(plan, pos.balanceCents);
+  const follows = followsDates({ status: status === 'COMPLETED' ? 'ACTIVE' : status, bankruptcy: plan.bankruptcy });
   return {
-    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents),
-    daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue),
+    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents), status,
+    ...(follows ? { daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue) } : {}),
   };
 }
 
@@ -551,7 +553,7 @@ export async function applyPayment(
         totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
         interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
         totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
-        ...positionFields(pos), status: statusFor(plan, pos.balanceCents), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
+        ...positionFields(pos, plan), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
       },
       { now },
     ),
@@ -613,7 +615,7 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
     {
       totalPaid: toDollars(toCents(plan.totalPaid) - amount), principalPaid: toDollars(toCents(plan.principalPaid) - principal),
       interestPaid: toDollars(toCents(plan.interestPaid) - interest), taxPaid: toDollars(toCents(plan.taxPaid) - tax),
-      ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      ...positionFields(pos, plan),
     },
     { transaction },
   );
@@ -678,7 +680,7 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
   await updateRow(
     StudentPaymentPlan, plan.id,
     {
-      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos, plan),
       ...stamp(actor),
     },
     { transaction },
@@ -698,6 +700,6 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
 export async function refreshPlan(planId: number, today: string, transaction: Transaction): Promise<StudentPaymentPlan> {
   const { plan, entries } = await loadPlan(planId, transaction);
   const pos = planPosition(entries, today);
-  await updateRow(StudentPaymentPlan, plan.id, { ...positionFields(pos), status: statusFor(plan, pos.balanceCents) }, { transaction });
+  await updateRow(StudentPaymentPlan, plan.id, positionFields(pos, plan), { transaction });
   return (await StudentPaymentPlan.findByPk(planId, { transaction }))!;
 }

@@ -30,6 +30,12 @@ export interface ListSpec<M extends Model> {
   model: ModelStatic<M>;
   /** sortBy values accepted (camelCase and the spec's UPPER_CASE aliases) → model attribute. */
   sortable: Record<string, string>;
+  /**
+   * Sorts by a value computed when the list is read (a model attribute of `sortable` → its SQL
+   * expression; `column(name)` names a column of the listed row): e.g. days overdue, which grow with
+   * time while no column changes.
+   */
+  sortExpressions?: Record<string, (column: (name: string) => string) => string>;
   defaultSort?: string;
   defaultDescending?: boolean;
   /** Columns matched by keyword as case-insensitive prefixes; numeric keywords also match the id. */
@@ -171,6 +177,11 @@ export function keywordWhere(columns: string[], keyword: string | undefined, dia
 function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order {
   const column = spec.sortable[q.sortBy] ?? 'id';
   const dir = q.descending ? 'DESC' : 'ASC';
+  const computed = spec.sortExpressions?.[column];
+  if (computed) {
+    const quote = (name: string) => spec.model.sequelize!.getQueryInterface().quoteIdentifier(name);
+    return [[Sequelize.literal(computed((name) => `${quote(spec.model.name)}.${quote(name)}`)), dir], ['id', dir]] as Order;
+  }
   const order: Order = column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
   if (!q.keyword || (dialect !== 'mysql' && dialect !== 'mariadb')) return order;
   // A keyword is selective (prefix matches), but MariaDB still prefers walking the sort column's
