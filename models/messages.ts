@@ -116,6 +116,10 @@ export const Messages = {
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
   FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'The financial status of an active plan follows its days overdue; it can be set by hand only in bankruptcy or once the plan is closed',
+  CARD_CHARGE_FAILED: 'The card payment did not go through',
+  CARD_REFUND_FAILED: 'The refund to the card did not go through',
+  CARD_PAYMENT_DISPUTED: "This payment was disputed with the card's bank",
+  PAYMENT_CANCELLED_BY_STAFF: 'Cancelled by staff',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -236,6 +240,10 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json)',
   IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó para una solicitud diferente',
   FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'El estado financiero de un plan activo sigue sus días de atraso; solo se puede fijar a mano en bancarrota o una vez cerrado el plan',
+  CARD_CHARGE_FAILED: 'El pago con tarjeta no se realizó',
+  CARD_REFUND_FAILED: 'El reembolso a la tarjeta no se realizó',
+  CARD_PAYMENT_DISPUTED: 'Este pago se disputó ante el banco de la tarjeta',
+  PAYMENT_CANCELLED_BY_STAFF: 'Cancelado por el personal',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -21,12 +21,12 @@ export function paymentRoutes(deps: Deps) {
       method: 'post', path: '/:id/payment_plans/:planId/payments',
       summary: 'Pay a plan by card: INSTALLMENT (the oldest unpaid entry), PRE_PAY or PAY_OFF (header Idempotency-Key: the same request again answers the first result, another request 409 IDEMPOTENCY_KEY_REUSED; 409 refusals in the contract order, PAYMENT_FAILURE on a decline)',
       access: 'payments:create', self: ownStudent, params: planPaymentParams, body: paymentBody, status: 201,
-      handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, idempotencyOf(ctx), ctx.actor),
+      handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, idempotencyOf(ctx), ctx.actor, ctx.auth),
     }),
     route({
       method: 'post', path: '/:id/payment_schedule/:scheduleId/online_payment', summary: "Pay one schedule entry by card (amount defaults to the entry's due; header Idempotency-Key)",
       access: 'payments:create', self: ownStudent, params: scheduleParams, body: onlinePaymentBody, status: 201,
-      handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, idempotencyOf(ctx), ctx.actor),
+      handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, idempotencyOf(ctx), ctx.actor, ctx.auth),
     }),
     route({
       method: 'post', path: '/:id/payment_schedule/:scheduleId/external_payment', summary: 'Record a check, wire transfer or other payment on an entry (PENDING until accepted)',
@@ -46,7 +46,7 @@ export function paymentRoutes(deps: Deps) {
     route({
       method: 'get', path: '/:id/payments', summary: "A student's payments, newest first (applicationId, size, page)", access: 'payments:read', self: ownStudent,
       params: studentParams, query: paymentListQuery,
-      handle: ({ params, query }) => payments.listStudentPayments(params.id, query),
+      handle: ({ params, query, auth }) => payments.listStudentPayments(params.id, query, auth),
     }),
   ];
 }

@@ -9,7 +9,7 @@ import {
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
 import { activitySql, recordActivity, stamp } from '../common/audit';
-import { systemActor, type Actor } from '../common/context';
+import { systemActor, type Actor, type Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import { loadConfig } from '../config';
@@ -18,6 +18,7 @@ import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from
 import { entryDto } from '../payment-plans/student-plans.service';
 import type { Idempotency } from './idempotency';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
+import { readsStudentView, studentPayment } from './student-view';
 
 /**
  * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
@@ -325,24 +326,29 @@ async function findStudent(studentId: number): Promise<void> {
   if (!(await Student.findByPk(studentId, { attributes: ['id'] }))) throw AppError.notFound('Student');
 }
 
+/** A payment as `viewer` reads it: staff whole, the student with the institute's reference and our sentences (student-view.ts). */
+export const paymentFor = (payment: PaymentFields, viewer: Principal | null | undefined): PaymentDto =>
+  readsStudentView(viewer) ? studentPayment(paymentDto(payment)) : paymentDto(payment);
+
 /** POST /students/{id}/payment_plans/{planId}/payments. */
 export async function makePayment(
   gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
-  idempotency: Idempotency | undefined, actor: Actor,
+  idempotency: Idempotency | undefined, actor: Actor, viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotency, actor });
-  return paymentDto(payment);
+  return paymentFor(payment, viewer);
 }
 
 /** POST /students/{id}/payment_schedule/{scheduleId}/online_payment: an INSTALLMENT of that entry (amount defaults to its due). */
 export async function payScheduleOnline(
   gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotency: Idempotency | undefined, actor: Actor,
+  viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const { plan } = await studentEntry(studentId, scheduleId);
   const payment = await chargePlan(gateway, {
     studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotency, actor,
   });
-  return paymentDto(payment);
+  return paymentFor(payment, viewer);
 }
 
 /**
@@ -397,7 +403,7 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
     const payment = running.find((p) => p.paymentScheduleId === scheduleId) ?? running[0];
     if (!payment) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const [count] = await Payment.update(
-      { status: 'INVALID', failureMessage: 'Cancelled by staff', processedAt: new Date(), ...stamp(actor) },
+      { status: 'INVALID', failureMessage: Messages.PAYMENT_CANCELLED_BY_STAFF, processedAt: new Date(), ...stamp(actor) },
       { where: { id: payment.id, status: 'IN_PROGRESS' }, transaction },
     );
     if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
@@ -413,14 +419,15 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
 }
 
 /** GET /students/{id}/payments?applicationId&size&page: newest first. */
-export async function listStudentPayments(studentId: number, q: PaymentListQuery): Promise<Page<PaymentDto>> {
+export async function listStudentPayments(studentId: number, q: PaymentListQuery, viewer?: Principal | null): Promise<Page<PaymentDto>> {
   await findStudent(studentId);
   const where = { studentId, ...(q.applicationId ? { applicationId: q.applicationId } : {}) };
   const [rows, total] = await Promise.all([
     Payment.findAll({ where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size }),
     Payment.count({ where }),
   ]);
-  return { content: rows.map(paymentDto), pagination: { total, page: q.page, size: q.size } };
+  // The student reads our sentences and references, staff the gateway's text (student-view.ts).
+  return { content: rows.map((p) => paymentFor(p, viewer)), pagination: { total, page: q.page, size: q.size } };
 }
 
 // ---- The school's own charges: the enrollment deposit, auto-pay, retries ----

@@ -61,7 +61,7 @@ export function studentRefundRoutes(_deps: Deps) {
   return [
     route({
       method: 'get', path: '/:id/refunds', summary: "A student's refunds (newest first; applicationId)", access: 'refunds:read', self: ownStudent, params: studentRefundParams,
-      query: studentRefundQuery, handle: ({ params, query }) => refunds.listStudentRefunds(params.id, query),
+      query: studentRefundQuery, handle: ({ params, query, auth }) => refunds.listStudentRefunds(params.id, query, auth),
     }),
   ];
 }

@@ -149,6 +149,7 @@ export const paymentsEn = {
   'pay.gateway.status.SUCCEEDED': 'Succeeded',
   'pay.gateway.status.FAILED': 'Failed',
   'pay.gateway.status.PENDING': 'Pending',
+  'pay.gateway.status.OPENED': 'Disputed',
   'pay.cardProvider.intro': 'Card payments recorded by the previous card provider (Authorize.Net).',
   'pay.cardProvider.none': 'No card-provider history.',
 
@@ -339,6 +340,7 @@ export const paymentsEs: { readonly [K in keyof typeof paymentsEn]: string } = {
   'pay.gateway.status.SUCCEEDED': 'Aprobado',
   'pay.gateway.status.FAILED': 'Fallido',
   'pay.gateway.status.PENDING': 'Pendiente',
+  'pay.gateway.status.OPENED': 'En disputa',
   'pay.cardProvider.intro': 'Pagos con tarjeta registrados por el proveedor de tarjetas anterior (Authorize.Net).',
   'pay.cardProvider.none': 'No hay historial del proveedor de tarjetas.',
 
