@@ -10,6 +10,7 @@ import { randomToken, sha256, signAccessToken } from '../common/tokens';
 import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeFamily, revokeSessions, setPassword } from './accounts';
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
+import { sendAccountExists, sendVerificationCode } from './sign-up-mail';
 import { accountIsLocked, accountLocked, recordAccountFailure, recordUnknownFailure, unknownIsLocked, unknownKey } from './lockout';
 import { loadPrincipal } from './principal';
 
@@ -26,7 +27,6 @@ const MAX_CODE_ATTEMPTS = 5;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', Messages.LOGIN_FAILED);
 const sessionExpired = () => AppError.unauthorized(Messages.SESSION_EXPIRED, 'SESSION_EXPIRED');
-const emailNotFound = () => new AppError(404, 'EMAIL_NOT_FOUND', Messages.EMAIL_NOT_FOUND);
 const codeIncorrect = () => AppError.conflict('VERIFICATION_CODE_INCORRECT', Messages.VERIFICATION_CODE_INCORRECT);
 
 function doorAdmits(door: Door, kind: User['kind']): boolean {
@@ -237,38 +237,52 @@ interface SignUpPayload {
   passwordHash: string;
 }
 
-/** Stores a fresh code for a pending sign-up (older pending codes expire) and emails it. */
+/** Stores a fresh code for a pending sign-up (older pending codes expire) and emails it, in the sign-up's language. */
 async function sendCode(deps: Deps, emailAddress: string, payload: SignUpPayload) {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  const expiresAt = new Date(Date.now() + deps.config.VERIFICATION_CODE_TTL_MINUTES * 60_000);
+  const expiresAt = codeExpiry(deps);
   await deps.sequelize.transaction(async (transaction) => {
     await VerificationCode.update({ expiresAt: new Date() }, { where: { email: emailAddress, usedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } }, transaction });
     await VerificationCode.create({ email: emailAddress, codeHash: sha256(code), payload: JSON.stringify(payload), attempts: 0, expiresAt, usedAt: null }, { transaction });
   });
-  await deps.mailer.send({
-    to: emailAddress,
-    subject: `${deps.config.PROVIDER_NAME}: your verification code`,
-    text: `Your verification code is ${code}\n\nIt expires in ${deps.config.VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-    templateKey: 'VERIFICATION_CODE',
-  });
+  await sendVerificationCode(deps, emailAddress, code, payload.languageIso2LetterCode);
   return { email: emailAddress, expiresAt };
 }
 
-/** Starts a portal sign-up: keeps the details (password hashed) until the emailed code is entered. */
+const codeExpiry = (deps: Deps) => new Date(Date.now() + deps.config.VERIFICATION_CODE_TTL_MINUTES * 60_000);
+const hasAccount = async (emailAddress: string) => Boolean(await User.findOne({ where: { email: emailAddress.toLowerCase() }, attributes: ['id'] }));
+
+/**
+ * Starts a portal sign-up: keeps the details (password hashed) until the emailed code is entered.
+ * An address that already has an account gets no code but an email saying how to sign in, and the
+ * answer is the same as for a new address (decisions: public calls do not tell whether an account exists).
+ */
 export async function getStarted(deps: Deps, input: GetStartedInput) {
-  await assertEmailFree(input.email);
+  // Hashed whatever happens next, so both answers cost the same.
+  const passwordHash = await hashPassword(input.password, deps.config.BCRYPT_ROUNDS);
+  if (await hasAccount(input.email)) {
+    await sendAccountExists(deps, input.email, input.languageIso2LetterCode);
+    return { email: input.email, expiresAt: codeExpiry(deps) };
+  }
   return sendCode(deps, input.email, {
     firstName: input.firstName, lastName: input.lastName, languageIso2LetterCode: input.languageIso2LetterCode, programTrack: input.programTrack ?? null,
-    startDate: input.startDate ?? null, graduationDate: input.graduationDate ?? null, passwordHash: await hashPassword(input.password, deps.config.BCRYPT_ROUNDS),
+    startDate: input.startDate ?? null, graduationDate: input.graduationDate ?? null, passwordHash,
   });
 }
 
-/** Sends a new code for a pending sign-up (404 when there is none). */
+/**
+ * Sends a new code for a pending sign-up. Answers the same whatever the address: an address with an
+ * account is told how to sign in again, and one with neither an account nor a pending sign-up gets nothing.
+ */
 export async function resendCode(deps: Deps, emailAddress: string) {
   const pending = await VerificationCode.findOne({ where: { email: emailAddress, usedAt: { [Op.is]: null } }, order: [['id', 'DESC']] });
-  if (!pending) throw emailNotFound();
-  await assertEmailFree(emailAddress);
-  return sendCode(deps, emailAddress, JSON.parse(pending.payload) as SignUpPayload);
+  const payload = pending ? (JSON.parse(pending.payload) as SignUpPayload) : null;
+  if (await hasAccount(emailAddress)) {
+    await sendAccountExists(deps, emailAddress, payload?.languageIso2LetterCode);
+    return { email: emailAddress, expiresAt: codeExpiry(deps) };
+  }
+  if (!payload) return { email: emailAddress, expiresAt: codeExpiry(deps) };
+  return sendCode(deps, emailAddress, payload);
 }
 
 /**

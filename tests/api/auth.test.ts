@@ -397,14 +397,32 @@ describe('get started (portal sign-up)', () => {
     }
   });
 
-  test('a taken email is 409 USERNAME_TAKEN; resend without a pending sign-up 404; bad bodies 400', async () => {
+  test('a taken email answers as a new one: no code, its owner is emailed how to sign in (in the chosen language); resend the same; bad bodies 400', async () => {
     const s = await makeStudent(t.deps);
-    const taken = await post('/customer/get_started', { email: s.email, firstName: 'Ann', lastName: 'Lee', languageIso2LetterCode: 'EN', password: 'Start1234', passwordConfirmation: 'Start1234' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ code: 'USERNAME_TAKEN', message: Messages.USERNAME_TAKEN });
+    const fresh = `${unique('fresh')}@example.com`;
+    const body = (email: string) => ({ email, firstName: 'Ann', lastName: 'Lee', languageIso2LetterCode: 'ES', password: 'Start1234', passwordConfirmation: 'Start1234' });
+    const taken = await post('/customer/get_started', body(s.email));
+    const free = await post('/customer/get_started', body(fresh));
+    expect([taken.status, free.status]).toEqual([202, 202]);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+    expect(taken.body.email).toBe(s.email);
     expect(await VerificationCode.count({ where: { email: s.email } })).toBe(0);
+    const told = await OutboxMessage.findAll({ where: { toAddress: s.email } });
+    expect(told.map((m) => m.templateKey)).toEqual(['ACCOUNT_EXISTS']);
+    expect(told[0].subject).toMatch(/ya tiene una cuenta/);
+    expect(told[0].textBody).toContain('/forgot-password');
+    expect(told[0].textBody).not.toMatch(/\d{6}/);
+    // The code's verification cannot succeed for the taken address: there is no code.
+    expect((await post('/customer/verify_code', { email: s.email, code: '123456' })).status).toBe(409);
 
-    expect((await post('/customer/resend_code', { email: `${unique('none')}@example.com` })).status).toBe(404);
+    // Resend: the owner is told again; an address with neither an account nor a sign-up gets nothing; the answers look alike.
+    const resentTaken = await post('/customer/resend_code', { email: s.email });
+    const nobody = `${unique('none')}@example.com`;
+    const resentNobody = await post('/customer/resend_code', { email: nobody });
+    expect([resentTaken.status, resentNobody.status]).toEqual([202, 202]);
+    expect(Object.keys(resentTaken.body).sort()).toEqual(Object.keys(resentNobody.body).sort());
+    expect(await OutboxMessage.count({ where: { toAddress: s.email, templateKey: 'ACCOUNT_EXISTS' } })).toBe(2);
+    expect(await OutboxMessage.count({ where: { toAddress: nobody } })).toBe(0);
 
     const bad = await post('/customer/get_started', { email: 'x', firstName: 'A', lastName: 'Lee', languageIso2LetterCode: 'FR', programTrack: 'NOPE', password: 'short', passwordConfirmation: 'other' });
     expect(bad.status).toBe(400);

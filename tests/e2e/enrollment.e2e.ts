@@ -143,7 +143,7 @@ describe('enrollment', () => {
 
     await page.reload();
     await signUp.codeForm().waitFor();
-    await page.getByText(`We sent a verification code to ${email}.`).waitFor();
+    await page.getByText(`We sent a verification code to ${email}.`, { exact: false }).waitFor();
     await expect(page.evaluate('JSON.stringify(sessionStorage) + JSON.stringify(localStorage)')).resolves.not.toContain('Student123');
     await signUp.enterCode(code);
     await page.waitForURL('**/home');

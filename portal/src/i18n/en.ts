@@ -79,7 +79,7 @@ export const en = {
   'getStarted.haveAccount': 'Already have an account?',
 
   'verifyCode.title': 'Enter your verification code',
-  'verifyCode.intro': 'We sent a verification code to {email}.',
+  'verifyCode.intro': 'We sent a verification code to {email}. If that address already has an account, we emailed it how to sign in instead.',
   'verifyCode.submit': 'Verify',
   'verifyCode.resend': 'Resend code',
   'verifyCode.resent': 'We sent a new code to {email}.',

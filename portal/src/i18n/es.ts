@@ -77,7 +77,7 @@ export const es: Translations = {
   'getStarted.haveAccount': '¿Ya tiene una cuenta?',
 
   'verifyCode.title': 'Escriba su código de verificación',
-  'verifyCode.intro': 'Enviamos un código de verificación a {email}.',
+  'verifyCode.intro': 'Enviamos un código de verificación a {email}. Si esa dirección ya tiene una cuenta, le enviamos cómo iniciar sesión.',
   'verifyCode.submit': 'Verificar',
   'verifyCode.resend': 'Reenviar código',
   'verifyCode.resent': 'Enviamos un nuevo código a {email}.',
