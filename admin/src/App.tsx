@@ -27,6 +27,7 @@ import migratedPaymentPlans from './resources/migrated-payment-plans';
 import outbox from './resources/outbox';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
@@ -43,13 +44,15 @@ export interface AppProps {
   dataProvider: AppDataProvider;
   authProvider: AuthProvider;
   i18nProvider: I18nProvider;
+  /** The console's query client (providers/queryClient.ts: answers given on purpose are not retried). */
+  queryClient: QueryClient;
 }
 
 /**
  * The staff console. Browser-history routes under /admin (our own router: react-admin would use a
  * hash router otherwise); every resource is a folder whose index hands <Resource> its screens.
  */
-export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
+export function App({ dataProvider, authProvider, i18nProvider, queryClient }: AppProps) {
   return (
     <BrowserRouter basename="/admin">
       <Admin
@@ -58,6 +61,7 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
+        queryClient={queryClient}
         layout={Layout}
         loginPage={LoginPage}
         dashboard={DashboardPage}

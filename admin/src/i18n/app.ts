@@ -34,6 +34,10 @@ export const app = {
       restore: 'Restore size',
       copy_link: 'Copy direct link',
       copied: 'Copied!',
+      not_found: 'Record not found',
+      not_found_text: 'There is no record with the id %{id}. It may have been removed, or the link may be wrong.',
+      load_failed: 'This record could not be loaded',
+      back_to_list: 'Back to the list',
     },
     filters: {
       saved_filters: 'Saved filters',
@@ -92,6 +96,10 @@ export const app = {
       restore: 'Restaurar tamaño',
       copy_link: 'Copiar enlace directo',
       copied: '¡Copiado!',
+      not_found: 'Registro no encontrado',
+      not_found_text: 'No existe ningún registro con el id %{id}. Puede que se haya eliminado o que el enlace sea incorrecto.',
+      load_failed: 'No se pudo cargar este registro',
+      back_to_list: 'Volver a la lista',
     },
     filters: {
       saved_filters: 'Filtros guardados',
