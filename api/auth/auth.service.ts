@@ -33,6 +33,9 @@ function doorAdmits(door: Door, kind: User['kind']): boolean {
   return door === 'admin' ? kind === 'ADMIN' : kind === 'STUDENT' || kind === 'COACH';
 }
 
+/** The right password at the other door: the account is told where it signs in (the console is for staff). */
+const wrongDoor = (door: Door) => AppError.forbidden(door === 'admin' ? Messages.CONSOLE_STAFF_ONLY : Messages.PORTAL_STUDENTS_ONLY, 'WRONG_SIGN_IN');
+
 // An unknown email still costs one bcrypt comparison, so response time does not tell which emails exist.
 const dummyHashes = new Map<number, Promise<string>>();
 function dummyHash(rounds: number): Promise<string> {
@@ -124,16 +127,19 @@ async function signedInBody(deps: Deps, userId: number, refreshToken: string) {
 }
 
 /**
- * Signs in with email and password at one door. Unknown email, wrong door and wrong password all
- * answer the same 401, and their failures lock the same way (429, ./lockout.ts); a deactivated
- * account is 403 (told only to whoever knows the password).
+ * Signs in with email and password at one door. Unknown email and wrong password answer the same
+ * 401, and their failures lock the same way (429, ./lockout.ts); a deactivated account is 403, and an
+ * account of the other door given its right password 403 saying where it signs in (both told only to
+ * whoever knows the password). A wrong password at the other door counts as an unknown email's failure.
  */
 export async function signIn(deps: Deps, door: Door, input: SignInInput, meta: ClientMeta) {
   const user = await User.unscoped().findOne({ where: { email: input.email } });
   if (!user || !doorAdmits(door, user.kind) || !user.passwordHash) {
     const key = unknownKey(door, input.email);
     if (await unknownIsLocked(key)) throw accountLocked();
-    await bcrypt.compare(input.password, await dummyHash(deps.config.BCRYPT_ROUNDS));
+    // The same bcrypt work whatever the case; only the account's own password at the other door is told where to go.
+    const rightPassword = await bcrypt.compare(input.password, user?.passwordHash ?? (await dummyHash(deps.config.BCRYPT_ROUNDS)));
+    if (user?.passwordHash && rightPassword) throw wrongDoor(door);
     await recordUnknownFailure(deps, key);
     throw invalidCredentials();
   }

@@ -119,12 +119,26 @@ describe('POST /api/auth/signin/admin', () => {
     expect(bad.body.errors).toEqual({ email: Messages.EMAIL_FORMAT, extra: Messages.UNKNOWN_FIELD });
   });
 
-  test('a student cannot sign in at the admin door (same 401)', async () => {
+  test('a coach with the right password is told the console is for staff (403 WRONG_SIGN_IN, no verification code) and no session opens', async () => {
+    const coach = await makeStudent(t.deps, { kind: 'COACH' });
+    const res = await post('/signin/admin', { email: coach.email, password: coach.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY });
+    expect(res.body.message).not.toMatch(/verification/i);
+    expect((await User.findByPk(coach.user.id))!.lastLoginAt).toBeNull();
+    expect(await RefreshToken.count({ where: { userId: coach.user.id } })).toBe(0);
+  });
+
+  test('a student with the right password gets the same answer; with a wrong one, the 401 of an unknown email', async () => {
     const student = await makeStudent(t.deps);
-    const res = await post('/signin/admin', { email: student.email, password: student.password });
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe('INVALID_CREDENTIALS');
+    const right = await post('/signin/admin', { email: student.email, password: student.password });
+    expect(right.status).toBe(403);
+    expect(right.body).toMatchObject({ code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY });
+    const wrong = await post('/signin/admin', { email: student.email, password: 'Wrong1234' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: Messages.LOGIN_FAILED });
     expect((await User.findByPk(student.user.id))!.lastLoginAt).toBeNull();
+    expect(await RefreshToken.count({ where: { userId: student.user.id } })).toBe(0);
   });
 });
 
@@ -148,9 +162,18 @@ describe('POST /api/auth/signin/customer', () => {
     expect(res.body.coach).toEqual({ id: c.coach!.id });
   });
 
-  test('an administrator cannot sign in at the customer door (same 401)', async () => {
+  test('an administrator with the right password is told staff sign in at the console (403 WRONG_SIGN_IN) and no session opens', async () => {
     const admin = await makeAdmin(t.deps);
     const res = await post('/signin/customer', { email: admin.email, password: admin.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.PORTAL_STUDENTS_ONLY });
+    expect(await RefreshToken.count({ where: { userId: admin.user.id } })).toBe(0);
+    expect((await User.findByPk(admin.user.id))!.lastLoginAt).toBeNull();
+  });
+
+  test('an administrator with a wrong password gets the 401 of an unknown email', async () => {
+    const admin = await makeAdmin(t.deps);
+    const res = await post('/signin/customer', { email: admin.email, password: 'Wrong1234' });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: Messages.LOGIN_FAILED });
     expect(await RefreshToken.count({ where: { userId: admin.user.id } })).toBe(0);

@@ -298,7 +298,9 @@ describe('public account calls answer the same whether or not the account exists
 
   test("an account's email at the other door is counted there, apart from the account's own lockout", async () => {
     const s = await makeStudent(t.deps);
-    for (let i = 0; i < 5; i += 1) expect((await post('/signin/admin', { email: s.email, password: s.password })).status).toBe(401);
+    // Its own password at the other door is told where to sign in, and is no failure.
+    expect((await post('/signin/admin', { email: s.email, password: s.password })).body.code).toBe('WRONG_SIGN_IN');
+    for (let i = 0; i < 5; i += 1) expect((await post('/signin/admin', { email: s.email, password: 'Wrong1234' })).status).toBe(401);
     expect((await post('/signin/admin', { email: s.email, password: s.password })).status).toBe(429);
     const user = (await User.findByPk(s.user.id))!;
     expect([user.failedLoginCount, user.lockedUntil]).toEqual([0, null]);

@@ -27,6 +27,7 @@ export const app = {
       verify_title: 'Sign in again',
       session_expired: 'Your session expired, please login again',
       continue: 'Continue',
+      go_to_portal: 'Go to the student portal',
     },
     drawer: {
       close: 'Close',
@@ -89,6 +90,7 @@ export const app = {
       verify_title: 'Inicie sesión de nuevo',
       session_expired: 'Su sesión expiró, por favor inicie sesión de nuevo',
       continue: 'Continuar',
+      go_to_portal: 'Ir al portal del estudiante',
     },
     drawer: {
       close: 'Cerrar',
