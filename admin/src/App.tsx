@@ -1,5 +1,5 @@
 import { Admin, Authenticated, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
@@ -40,6 +40,19 @@ function DashboardPage() {
   );
 }
 
+/**
+ * The console's home (`/admin/`, where react-admin lands after sign-in) is the spec's /dashboard.
+ * Only once signed in: react-admin renders the home even when its sign-in check fails, and this
+ * redirect would then race its way to /login.
+ */
+function HomeRedirect() {
+  return (
+    <Authenticated>
+      <Navigate to="/dashboard" replace />
+    </Authenticated>
+  );
+}
+
 export interface AppProps {
   dataProvider: AppDataProvider;
   authProvider: AuthProvider;
@@ -64,7 +77,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
         queryClient={queryClient}
         layout={Layout}
         loginPage={LoginPage}
-        dashboard={DashboardPage}
+        dashboard={HomeRedirect}
         catchAll={NotFound}
       >
         <Resource name="students" {...students} />
@@ -90,6 +103,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
           <Route path="/reset-account-password" element={<ResetPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
+          <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/billing-dashboard" element={<BillingDashboardPage />} />
           <Route path="/billing-calculator" element={<BillingCalculatorPage />} />
           <Route
