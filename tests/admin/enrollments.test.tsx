@@ -5,7 +5,7 @@ import enrollments from '../../admin/src/resources/enrollments';
 import students from '../../admin/src/resources/students';
 import { applicationFilterDescriptors, locationText } from '../../admin/src/resources/enrollments/applicationFilters';
 import {
-  applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, type ApplicationRecord, type ApplicationStatusValue,
+  applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, withKeyword, type ApplicationRecord, type ApplicationStatusValue,
 } from '../../admin/src/resources/enrollments/applicationRecord';
 import { cardText } from '../../admin/src/resources/enrollments/ApplicationOverview';
 import { enrollments as texts } from '../../admin/src/resources/enrollments/i18n';
@@ -198,6 +198,17 @@ describe('status machine and helpers', () => {
     });
   });
 
+  test('a keyword on the opening filter (default status only) drops the status; any other filter keeps it', () => {
+    expect(withKeyword({ statuses: ['ENROLLED'] }, 'ana')).toEqual({ q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], q: '' }, 'ana')).toEqual({ q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'] }, '')).toEqual({ statuses: ['ENROLLED'], q: '' });
+    expect(withKeyword({ statuses: ['ENROLLED'], q: 'an' }, 'ana')).toEqual({ statuses: ['ENROLLED'], q: 'ana' });
+    expect(withKeyword({ statuses: ['APPLIED'] }, 'ana')).toEqual({ statuses: ['APPLIED'], q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], autoPay: true }, 'ana')).toEqual({ statuses: ['ENROLLED'], autoPay: true, q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled' }, 'ana')).toEqual({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled', q: 'ana' });
+    expect(withKeyword({}, 'ana')).toEqual({ q: 'ana' });
+  });
+
   test('labels, links and hashes', () => {
     const a = application(5);
     expect(applicationLabel(a)).toBe('#5 · Ana López · HCTP January');
@@ -263,6 +274,33 @@ describe('enrollments list', () => {
     expect(screen.queryByTestId('filter-chip-statuses')).toBeNull();
     fireEvent.click(screen.getByTestId('variant-all'));
     await waitFor(() => expect(calls(request, 'POST', '/applications/find_by_criteria').at(-1)?.body).toEqual({ statuses: ['ENROLLED'] }));
+  });
+
+  test('a keyword typed on the opening list searches every status: the default Enrolled chip gives way', async () => {
+    const request = renderConsole('/enrollments');
+    await screen.findByTestId('filter-chip-statuses');
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis' } });
+
+    await waitFor(() => expect(calls(request, 'GET', '/applications').at(-1)?.query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: true, keyword: 'luis' }));
+    expect(screen.queryByTestId('filter-chip-statuses')).toBeNull();
+    // Nothing searched the keyword among the enrolled ones only.
+    expect(calls(request, 'POST', '/applications/find_by_criteria').filter((r) => r.query?.keyword)).toEqual([]);
+    expect(await screen.findByText('luis@example.com')).toBeInstanceOf(HTMLElement);
+
+    // Typing on does not bring the status back.
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis p' } });
+    await waitFor(() => expect(calls(request, 'GET', '/applications').at(-1)?.query).toMatchObject({ keyword: 'luis p' }));
+    expect(screen.queryByTestId('filter-chip-statuses')).toBeNull();
+  });
+
+  test('a status chosen by staff (not the default) stays with the keyword', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ statuses: ['APPLIED'] }));
+    const request = renderConsole(`/enrollments?filter=${filter}`);
+    expect(await screen.findByTestId('filter-chip-statuses')).toHaveProperty('textContent', 'Status: Applied');
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis' } });
+
+    await waitFor(() => expect(calls(request, 'POST', '/applications/find_by_criteria').at(-1)).toMatchObject({ body: { statuses: ['APPLIED'] }, query: { keyword: 'luis' } }));
+    expect(screen.getByTestId('filter-chip-statuses').textContent).toBe('Status: Applied');
   });
 
   test('a keyword alone loads the plain list with it; criteria in the URL read as chips', async () => {
