@@ -25,7 +25,7 @@ describe('console sign-in', () => {
     const login = new ConsoleLoginPage(page);
     await login.goto();
     await login.signIn(admin.email, admin.password);
-    await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+    await page.waitForURL('**/admin/dashboard');
     await new ConsoleShell(page).menuLink(/Students/).waitFor();
     await screenshot(page, 'console-dashboard');
   });

@@ -284,7 +284,7 @@ describe('enrollment', () => {
     const login = new ConsoleLoginPage(page);
     await login.goto();
     await login.signIn(admissions.email, admissions.password);
-    await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+    await page.waitForURL('**/admin/dashboard');
     await new ConsoleShell(page).menuLink(/Enrollments/).waitFor();
 
     const list = new ApplicationsListPage(page);

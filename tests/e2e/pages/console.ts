@@ -133,3 +133,21 @@ export class StudentDrawer {
     await this.root().getByRole('button', { name: 'Save' }).first().click();
   }
 }
+
+/** Any record drawer (students, voucher refunds, ...): the frame every record route opens. */
+export class RecordDrawerFrame {
+  constructor(private readonly page: Page) {}
+
+  root() {
+    return this.page.getByTestId('record-drawer');
+  }
+
+  /** What the drawer shows instead of a record it cannot load ('Record not found' or why). */
+  unavailable() {
+    return this.root().getByTestId('record-unavailable');
+  }
+
+  async backToList() {
+    await this.unavailable().getByRole('button', { name: 'Back to the list' }).click();
+  }
+}
