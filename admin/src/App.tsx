@@ -40,17 +40,9 @@ function DashboardPage() {
   );
 }
 
-/**
- * The console's home (`/admin/`, where react-admin lands after sign-in) is the spec's /dashboard.
- * Only once signed in: react-admin renders the home even when its sign-in check fails, and this
- * redirect would then race its way to /login.
- */
+/** The console's home (`/admin/`, where react-admin lands after sign-in) is the spec's /dashboard. */
 function HomeRedirect() {
-  return (
-    <Authenticated>
-      <Navigate to="/dashboard" replace />
-    </Authenticated>
-  );
+  return <Navigate to="/dashboard" replace />;
 }
 
 export interface AppProps {
@@ -64,13 +56,18 @@ export interface AppProps {
 /**
  * The staff console. Browser-history routes under /admin (our own router: react-admin would use a
  * hash router otherwise); every resource is a folder whose index hands <Resource> its screens.
+ * Every screen in the layout needs a signed-in user (`requireAuth`): a visitor is sent to /login
+ * once, before any screen, menu or query starts; the public screens are the routes without layout.
  */
 export function App({ dataProvider, authProvider, i18nProvider, queryClient }: AppProps) {
   return (
-    <BrowserRouter basename="/admin">
+    // No transitions: react-admin's sign-out (navigate, then reset its store and queries at once) kept
+    // interrupting a transition-wrapped navigation, and a visitor waited up to 20 s for /login.
+    <BrowserRouter basename="/admin" useTransitions={false}>
       <Admin
         title="Health Coach Institute"
         disableTelemetry
+        requireAuth
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}

@@ -27,6 +27,8 @@ function renderConsole(address: string, { session = null, locale = 'en', handler
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler?.(req);
     if (answer !== undefined) return answer;
+    // Signed out, the API answers every call but the public ones 401 (a visitor, not an ended session).
+    if (!session) throw new HttpError(401, { status: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' });
     // The dashboard's counts and lists: every list is empty.
     if (/^\/[a-z_]+(\/find_by_criteria)?$/.test(req.path) || /^\/users\/\d+\/view_histories$/.test(req.path)) return page(0);
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
@@ -60,13 +62,24 @@ describe('the first visit', () => {
   });
 
   test('a deep link without a session goes to sign in quietly, in Spanish too', async () => {
-    renderConsole('/admin/students/42', { locale: 'es' });
+    renderConsole('/admin/students?page=2', { locale: 'es' });
     await waitFor(() => expect(window.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInstanceOf(HTMLElement);
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(screen.queryByText('Por favor, inicie sesión para continuar')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  test.each(['/admin/dashboard', '/admin/billing-dashboard', '/admin/students/42', '/admin/enrollments'])(
+    '%s without a session goes to sign in at once, before any screen asks the API for anything',
+    async (address) => {
+      const request = renderConsole(address);
+      // Within findBy's wait: the dashboard took 12 s of sign-out loops before (layout, menu and screen rendered for nobody).
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
+      expect(window.location.pathname).toBe('/admin/login');
+      expect(request).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('the dashboard route', () => {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Drawer, IconButton, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Drawer, IconButton, LinearProgress, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
@@ -72,6 +72,9 @@ function useRecordLoadError(record: DrawerRecord | undefined): Error | null {
   return enabled && error && data === undefined ? error : null;
 }
 
+/** A 401 says nothing about the record: the visitor is on the way to sign in (or to /verify). */
+const signedOut = (error: Error) => error instanceof HttpError && error.status === 401;
+
 /**
  * What a drawer shows instead of a record it cannot load: 'Record not found' for an id the server
  * does not know (404, or 400 for an id that cannot be one), else the server's reason; both with the
@@ -138,7 +141,11 @@ export function DrawerFrame({ open, onClose, title, linkPath, record, children }
         </Tooltip>
       </Stack>
       <Box sx={{ p: 2, overflowY: 'auto', flex: 1 }}>
-        {!open ? null : loadError && record ? <RecordUnavailable id={record.id} error={loadError} onBack={onClose} /> : children}
+        {!open ? null : loadError && record ? (
+          signedOut(loadError) ? <LinearProgress /> : <RecordUnavailable id={record.id} error={loadError} onBack={onClose} />
+        ) : (
+          children
+        )}
       </Box>
     </Drawer>
   );

@@ -223,7 +223,7 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
                   </>
                 }
               >
-                <ListItemText primary={filter.name} slotProps={{ primary: { noWrap: true, sx: { pr: 10 } } }} />
+                <ListItemText primary={filter.name} slotProps={{ primary: { noWrap: true, title: filter.name, sx: { pr: 10 } } }} />
               </ListItem>
             ))}
           </List>

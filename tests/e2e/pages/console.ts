@@ -33,6 +33,14 @@ export class ConsoleShell {
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 
+  /** Waits until the dashboard has loaded what it shows: its counts and the recently viewed records. */
+  async waitForDashboard() {
+    // Recently viewed shows a sentence or links once loaded; a count shows a skeleton while loading.
+    await this.page.getByTestId('recently-viewed').locator('p, a').first().waitFor();
+    await this.page.getByTestId('count-value').first().waitFor();
+    await this.page.getByTestId('count-value').locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
+  }
+
   async pathname(): Promise<string> {
     const url = new URL(this.page.url());
     return `${url.pathname}${url.search}`;
