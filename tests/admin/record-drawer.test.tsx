@@ -88,6 +88,14 @@ describe('a drawer opened on a record that does not exist', () => {
   });
 });
 
+test('a 401 claims nothing about the record: the drawer waits while the visitor is sent to sign in', async () => {
+  renderConsole('/students/7', { recordError: new HttpError(401, { status: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' }) });
+  const drawer = await screen.findByTestId('record-drawer');
+  await waitFor(() => expect(within(drawer).getByRole('progressbar')).toBeInstanceOf(HTMLElement));
+  expect(within(drawer).queryByTestId('record-unavailable')).toBeNull();
+  expect(drawer.textContent).not.toMatch(/not found|could not be loaded|Unauthorized/);
+});
+
 describe("the console's query retries", () => {
   test('an answer the server gave on purpose (4xx) is not asked again; network failures and 5xx are, three times', () => {
     for (const status of [400, 401, 403, 404, 409]) {
