@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import expressStaticGzip from 'express-static-gzip';
 import express, { Router } from 'express';
 import helmet from 'helmet';
 import { validationSettings } from '../models/validation';
@@ -8,7 +9,7 @@ import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
 import { accessLog } from './common/logger';
 import { openApiDocument, resetOpenApi } from './common/openapi';
-import { mount, routeRegistry, type RouteSpec } from './common/route';
+import { JSON_BODY_TYPES, mount, routeRegistry, type RouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
@@ -42,6 +43,7 @@ import { disputeRoutes } from './disputes/disputes.router';
 import { failedPaymentRoutes } from './failed-payments/failed-payments.router';
 import { cardHistoryRoutes } from './payments/card-history.router';
 import { paymentRoutes } from './payments/payments.router';
+import { outboxRoutes } from './outbox/outbox.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
@@ -86,6 +88,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/failed_payments', 'Failed payments', failedPaymentRoutes],
   ['/api/students', 'Card-provider history', cardHistoryRoutes],
   ['/api/students', 'Payments', paymentRoutes],
+  ['/api/outbox', 'Outbox', outboxRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */
@@ -98,14 +101,19 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): req.ip is what
+  // the rate limit counts per client, so a client must not be able to choose it.
+  app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(helmet());
   // One line per request, link tokens masked (api/common/logger.ts).
   app.use(accessLog(deps.log, (url) => url === '/api/health'));
+  // API answers hold personal data and tokens: no browser or proxy keeps a copy (errors included).
+  app.use('/api', noStore);
   // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
   mountStripeWebhooks(app, deps);
-  app.use('/api', express.json({ limit: '1mb' }));
+  // JSON only (also `application/*+json`); a body of any other type is refused with 415 by the route pipeline.
+  app.use('/api', express.json({ limit: '1mb', type: JSON_BODY_TYPES }));
 
   for (const [prefix, tag, routes] of AREAS) {
     const router = Router({ mergeParams: true });
@@ -128,9 +136,21 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
 
 const UI_ROOT = path.resolve(__dirname, '..');
 
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 function serveUi(app: express.Express, mountPath: string, dist: string, what: string): void {
   const index = path.join(dist, 'index.html');
-  app.use(mountPath, express.static(dist, { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true }));
+  // The build leaves a brotli and a gzip copy beside each text asset (vite-plugin-compression2): the
+  // client gets the smallest it accepts, with Vary: Accept-Encoding, cached for good like the original.
+  app.use(mountPath, expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true },
+  }));
   const routes = mountPath === '/' ? '/{*splat}' : [mountPath, `${mountPath}/{*splat}`];
   app.get(routes, (_req, res) => {
     if (!existsSync(index)) {

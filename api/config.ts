@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,38 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Express's names for address ranges, accepted beside addresses and CIDR subnets in TRUST_PROXY. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For names the client (the rate limit's key, the address kept with a
+ * session or a signature). Unset, empty, `false` or `0`: nobody's, the client is the connection's peer.
+ * A whole number N: the N proxies nearest the server. Otherwise a comma-separated list of the proxies'
+ * addresses, CIDR subnets or `loopback` / `linklocal` / `uniquelocal`. `true` (believe anyone) is refused.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (wrong.length || !entries.length) {
+      ctx.addIssue({ code: 'custom', message: `name the proxies: a hop count, or their addresses, subnets or loopback/linklocal/uniquelocal (not ${wrong.join(', ') || text})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +63,7 @@ const schema = z.object({
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(7),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(15),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: trustProxy,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(15),
 
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),

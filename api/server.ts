@@ -3,6 +3,7 @@ import { createDeps, ensureFirstAdmin } from './bootstrap';
 import { createLogger } from './common/logger';
 import { loadConfig } from './config';
 import { Student } from '../models';
+import { gatewayFor } from './integrations/gateway';
 import { seedDemo } from '../seeders/demo';
 
 /** config → database → migrations → first admin → demo data if empty → listen. */
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
   await ensureFirstAdmin(config, log);
   if (config.SEED_DEMO && (await Student.count()) === 0) {
     log.info('seeding demo data');
-    await seedDemo({ password: config.DEMO_PASSWORD, rounds: config.BCRYPT_ROUNDS });
+    // Through the gateway the app uses (the same instance: gatewayFor is memoised per configuration).
+    await seedDemo({ password: config.DEMO_PASSWORD, rounds: config.BCRYPT_ROUNDS, gateway: gatewayFor(config) });
   }
   const app = createApp(deps);
   const server = app.listen(config.PORT, () => {

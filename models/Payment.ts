@@ -23,6 +23,8 @@ export class Payment extends Model<InferAttributes<Payment>, InferCreationAttrib
   declare status: CreationOptional<string>;
   declare failureMessage: CreationOptional<string | null>;
   declare idempotencyKey: CreationOptional<string | null>;
+  /** SHA-256 of the request that came with the Idempotency-Key (call, path parameters, body): a replay must match it. */
+  declare idempotencyHash: CreationOptional<string | null>;
   declare referenceNumber: CreationOptional<string | null>;
   declare comment: CreationOptional<string | null>;
   declare paymentDate: string;
@@ -56,6 +58,7 @@ export class Payment extends Model<InferAttributes<Payment>, InferCreationAttrib
         status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: 'IN_PROGRESS' },
         failureMessage: { type: DataTypes.STRING(255), allowNull: true },
         idempotencyKey: { type: DataTypes.STRING(160), allowNull: true },
+        idempotencyHash: { type: DataTypes.STRING(64), allowNull: true },
         referenceNumber: { type: DataTypes.STRING(100), allowNull: true },
         comment: { type: DataTypes.TEXT, allowNull: true },
         paymentDate: { type: DataTypes.DATEONLY, allowNull: false },

@@ -37,3 +37,25 @@ export function nextStatuses(status: ApplicationStatusValue): ApplicationStatusV
   if (archivable(status)) moves.push('ARCHIVED');
   return moves;
 }
+
+/**
+ * One move of `GET /applications/{id}/status_moves`: a staff move from the current status, whether
+ * the status call would accept it now (else its refusal's code and message), and what it does besides
+ * moving: whether the student is emailed, whether the agreement is prepared.
+ */
+export interface StatusMove {
+  status: ApplicationStatusValue;
+  allowed: boolean;
+  code: string | null;
+  message: string | null;
+  emailsStudent: boolean;
+  preparesAgreement: boolean;
+}
+
+/** The answer of `GET /applications/{id}/status_moves`, with where the email and the CRM notification go. */
+export interface StatusMovesAnswer {
+  applicationId: number;
+  status: ApplicationStatusValue;
+  moves: StatusMove[];
+  delivery: { email: 'SMTP' | 'OUTBOX'; crm: 'SALESFORCE' | 'LOCAL' };
+}

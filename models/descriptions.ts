@@ -7,7 +7,8 @@
  * In a template `{name}` is a parameter as given, `{name:money}` an amount in cents as dollars
  * (`$1,234.50` in both languages), `{name:date}` a YYYY-MM-DD date as MM-DD-YYYY, `{last4:card}` the
  * card a payment was made with (` (visa ending 4242)`, nothing without one), and `{name:Enum}` the
- * label of a value of that enumeration of ./enums.
+ * label of a value of that enumeration of ./enums, and `{name:text}` another key of this catalogue
+ * written with the same parameters (a payment's own sentence inside "… accepted").
  */
 import { toDisplayDate } from './dates';
 import * as Enums from './enums';
@@ -73,6 +74,12 @@ const en = {
   REFUND_TO_CARD_ENDING: 'Refund to card ending {last4}',
   REFUND_EXTERNAL: 'Refund (external)',
   TAX_ON_INSTALLMENT: 'Tax on installment {number}',
+  // The system's own timeline entries (issue 15): a plan issued, card payments, emails to the student.
+  PLAN_ISSUED_OWED: 'Payment plan issued: {plan}, {total:money} owed',
+  PAYMENT_ACCEPTED_LINE: '{payment:text} accepted: {amount:money}',
+  PAYMENT_FAILED_LINE: '{payment:text} failed: {reason}',
+  EMAIL_SENT_TO: 'Email sent to {email}: {subject}',
+  EMAIL_NOT_DELIVERED_TO: 'Email not delivered to {email}: {subject}',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -135,6 +142,11 @@ const es: Record<DescriptionKey, string> = {
   REFUND_TO_CARD_ENDING: 'Reembolso a la tarjeta terminada en {last4}',
   REFUND_EXTERNAL: 'Reembolso (externo)',
   TAX_ON_INSTALLMENT: 'Impuesto de la cuota {number}',
+  PLAN_ISSUED_OWED: 'Plan de pago emitido: {plan}, {total:money} a pagar',
+  PAYMENT_ACCEPTED_LINE: '{payment:text} aceptado: {amount:money}',
+  PAYMENT_FAILED_LINE: '{payment:text} no realizado: {reason}',
+  EMAIL_SENT_TO: 'Correo enviado a {email}: {subject}',
+  EMAIL_NOT_DELIVERED_TO: 'Correo no entregado a {email}: {subject}',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };
@@ -146,6 +158,10 @@ export interface Description {
   key: DescriptionKey;
   params?: DescriptionParams;
 }
+
+/** A payment's own description inside an outcome's sentence ("… accepted: $X", "… failed: why"): `{payment:text}` with its parameters. */
+export const paymentOutcome = (payment: Description, key: 'PAYMENT_ACCEPTED_LINE' | 'PAYMENT_FAILED_LINE', params: DescriptionParams): Description =>
+  ({ key, params: { ...payment.params, ...params, payment: payment.key } });
 
 /** A description (the catalogue's key, its parameters). */
 export const description = (key: DescriptionKey, params?: DescriptionParams): Description => (params ? { key, params } : { key });
@@ -171,6 +187,7 @@ export function describeText(key: string | null | undefined, params: Description
   const table = DescriptionTemplates[locale] ?? DescriptionTemplates.en;
   return table[key].replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, format: string | undefined) => {
     const value = params?.[name];
+    if (format === 'text') return isDescriptionKey(value) && value !== key ? (describeText(value, params, locale) ?? '') : '';
     if (format === 'card') return value ? CARD[locale === 'es' ? 'es' : 'en'](params?.brand ? String(params.brand) : null, String(value)) : '';
     if (value === null || value === undefined) return '';
     if (format === 'money') return money(value);

@@ -52,6 +52,12 @@ export const AdjustmentType = ['CHARGE', 'CREDIT'] as const;
 export const Frequency = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const FrequencyUnit = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
 export const BusinessCategoryName = ['ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES'] as const;
+/**
+ * The program tracks a prospective student may pick when getting started: the business categories a
+ * newcomer can enroll in. The rest are for graduates (ADVANCED, HCTP_ALUMNI, POST_GRAD_MATERIALS, CIP)
+ * or internal (COURSE_MIGRATION, SELLING_GUIDES).
+ */
+export const ProgramTrack = ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS'] as const satisfies ReadonlyArray<(typeof BusinessCategoryName)[number]>;
 export const LmsVendor = ['DOCEBO', 'D2L', 'CANVAS', 'INTERNAL'] as const;
 export const ManualPaymentMethod = ['CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
 export const WithdrawalKind = ['specialty', 'hctp', 'alumni', 'advanced', 'cip', 'chopra'] as const;
@@ -82,13 +88,18 @@ export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCI
 
 /** Activity-log categories and event types. */
 export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;
-export const ActivityType = ['CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED', 'SIGNED', 'VOIDED'] as const;
+export const ActivityType = [
+  'CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED',
+  'SIGNED', 'VOIDED',
+  // The system's own events on a student's timeline: the plan issued on ENROLLED, card payments, emails to the student's address.
+  'PLAN_ISSUED', 'PAYMENT_ACCEPTED', 'PAYMENT_FAILED', 'EMAIL_SENT', 'EMAIL_FAILED',
+] as const;
 /** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
 export const ActivityEntityType = [
   'STUDENT', 'USER', 'ADMINISTRATOR', 'ROLE', 'APPLICATION', 'APPLICATION_VOUCHER', 'ENVELOPE', 'PAYMENT_METHOD', 'PAYMENT', 'PAYMENT_PLAN', 'PAYMENT_SCHEDULE',
   'EXTERNAL_PAYMENT', 'REFUND', 'DISPUTE', 'VOUCHER', 'BUSINESS_CATEGORY', 'ACCOUNTING_LINE', 'BUSINESS_CATEGORY_PAYMENT_PLAN', 'PROGRAM', 'PROGRAM_MODULE',
   'PROGRAM_PAYMENT_PLAN', 'GRADUATION_REQUIREMENT', 'EXTRA_PRODUCT', 'MODULE_GROUP', 'COHORT', 'COHORT_MODULE', 'SKIPPED_CC_SESSION', 'PRODUCT',
-  'PRODUCT_PAYMENT_PLAN', 'PAYMENT_PLAN_ADJUSTMENT',
+  'PRODUCT_PAYMENT_PLAN', 'PAYMENT_PLAN_ADJUSTMENT', 'OUTBOX_MESSAGE',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

@@ -57,6 +57,7 @@ import { RefundTransaction } from './RefundTransaction';
 import { Dispute } from './Dispute';
 import { FailedPayment } from './FailedPayment';
 import { GatewayEvent } from './GatewayEvent';
+import { SignInFailure } from './SignInFailure';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -66,6 +67,7 @@ export {
   ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
   Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
   Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent,
+  SignInFailure,
 };
 
 export interface DatabaseOptions {
@@ -131,7 +133,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
     Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
     Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
-    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent]) {
+    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure]) {
     model.initModel(sequelize);
   }
   associate();

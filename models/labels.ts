@@ -212,6 +212,14 @@ const en = {
     CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
     SELLING_GUIDES: 'Selling guides',
   },
+  // What a prospective student reads when choosing a track (no internal acronyms).
+  ProgramTrack: {
+    HCTP: 'Health Coach Training Program',
+    SPECIALTY: 'Specialty courses',
+    CHOPRA_MASTERY: 'Chopra mastery programs',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra enrichment and foundation programs',
+    SAMPLE_CLASS: 'A free sample class',
+  },
   LmsVendor: {
     DOCEBO: 'Docebo',
     D2L: 'D2L',
@@ -304,6 +312,11 @@ const en = {
     ROLES_CHANGED: 'Roles changed',
     SIGNED: 'Signed',
     VOIDED: 'Voided',
+    PLAN_ISSUED: 'Payment plan issued',
+    PAYMENT_ACCEPTED: 'Payment accepted',
+    PAYMENT_FAILED: 'Payment failed',
+    EMAIL_SENT: 'Email sent',
+    EMAIL_FAILED: 'Email not delivered',
   },
   ActivityEntityType: {
     STUDENT: 'Student',
@@ -336,6 +349,7 @@ const en = {
     PRODUCT: 'Product',
     PRODUCT_PAYMENT_PLAN: 'Product payment plan',
     PAYMENT_PLAN_ADJUSTMENT: 'Payment plan adjustment',
+    OUTBOX_MESSAGE: 'Email',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -409,7 +423,7 @@ const en = {
   LedgerKind: { PLAN_ISSUED: 'Plan issued', PAYMENT: 'Payment', EXTERNAL_PAYMENT: 'External payment', REFUND: 'Refund', CHARGEBACK: 'Chargeback', TAX: 'Tax', ADJUSTMENT: 'Adjustment' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
-  GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Opened' },
+  GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
 } as const satisfies Labels;
 
 const es = {
@@ -614,6 +628,13 @@ const es = {
     CHOPRA_ENRICHMENT_FOUNDATION: 'Chopra Enrichment Foundation',
     SELLING_GUIDES: 'Guías de venta',
   },
+  ProgramTrack: {
+    HCTP: 'Programa de Formación de Coaches de Salud',
+    SPECIALTY: 'Cursos de especialidad',
+    CHOPRA_MASTERY: 'Programas de maestría Chopra',
+    CHOPRA_ENRICHMENT_FOUNDATION: 'Programas Chopra de enriquecimiento y fundamentos',
+    SAMPLE_CLASS: 'Una clase de muestra gratuita',
+  },
   LmsVendor: {
     DOCEBO: 'Docebo',
     D2L: 'D2L',
@@ -706,6 +727,11 @@ const es = {
     ROLES_CHANGED: 'Cambio de roles',
     SIGNED: 'Firma',
     VOIDED: 'Anulación',
+    PLAN_ISSUED: 'Emisión del plan de pagos',
+    PAYMENT_ACCEPTED: 'Pago aceptado',
+    PAYMENT_FAILED: 'Pago fallido',
+    EMAIL_SENT: 'Envío de correo electrónico',
+    EMAIL_FAILED: 'Correo electrónico no entregado',
   },
   ActivityEntityType: {
     STUDENT: 'Estudiante',
@@ -738,6 +764,7 @@ const es = {
     PRODUCT: 'Producto',
     PRODUCT_PAYMENT_PLAN: 'Plan de pago del producto',
     PAYMENT_PLAN_ADJUSTMENT: 'Ajuste del plan de pago',
+    OUTBOX_MESSAGE: 'Correo electrónico',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -811,7 +838,7 @@ const es = {
   LedgerKind: { PLAN_ISSUED: 'Plan emitido', PAYMENT: 'Pago', EXTERNAL_PAYMENT: 'Pago externo', REFUND: 'Reembolso', CHARGEBACK: 'Contracargo', TAX: 'Impuesto', ADJUSTMENT: 'Ajuste' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
-  GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'Abierta' },
+  GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -24,6 +24,8 @@ export const Messages = {
   LOGIN_FAILED: 'Invalid username, password or verification code',
   VERIFICATION_CODE_INCORRECT: 'Verification code is incorrect',
   ACCOUNT_DISABLED: "Your account is temporary disabled, please contact the provider's support team.",
+  CONSOLE_STAFF_ONLY: 'This sign-in is for staff. Students and coaches sign in at the student portal.',
+  PORTAL_STUDENTS_ONLY: 'This sign-in is for students and coaches. Staff sign in at the staff console.',
   USERNAME_TAKEN: 'Username taken',
   EMAIL_NOT_FOUND: 'We cannot find provided email',
   RESET_FORM_EXPIRED: 'This form has expired, please send a new forgot password request',
@@ -112,6 +114,14 @@ export const Messages = {
   REFUND_AMOUNT_EXCEEDED: 'Amount exceeds the refund balance or the amount paid',
   INVALID_SOURCE: 'Invalid source',
   DISPUTE_NOT_PENDING: 'Only pending disputes can be verified',
+  // Security and HTTP (issue 15): what the request pipeline refuses whatever the route.
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
+  FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'The financial status of an active plan follows its days overdue; it can be set by hand only in bankruptcy or once the plan is closed',
+  CARD_CHARGE_FAILED: 'The card payment did not go through',
+  CARD_REFUND_FAILED: 'The refund to the card did not go through',
+  CARD_PAYMENT_DISPUTED: "This payment was disputed with the card's bank",
+  PAYMENT_CANCELLED_BY_STAFF: 'Cancelled by staff',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -145,6 +155,8 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   LOGIN_FAILED: 'Nombre de usuario, contraseña o código de verificación no válidos',
   VERIFICATION_CODE_INCORRECT: 'El código de verificación es incorrecto',
   ACCOUNT_DISABLED: 'Su cuenta está deshabilitada temporalmente, por favor, comuníquese con el equipo de soporte del proveedor.',
+  CONSOLE_STAFF_ONLY: 'Este acceso es para el personal. Los estudiantes y los coaches inician sesión en el portal del estudiante.',
+  PORTAL_STUDENTS_ONLY: 'Este acceso es para estudiantes y coaches. El personal inicia sesión en la consola del personal.',
   USERNAME_TAKEN: 'El nombre de usuario ya está en uso',
   EMAIL_NOT_FOUND: 'No encontramos el correo electrónico proporcionado',
   RESET_FORM_EXPIRED: 'Este formulario ha vencido, por favor, envíe una nueva solicitud de recuperación de contraseña',
@@ -229,6 +241,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   REFUND_AMOUNT_EXCEEDED: 'El monto excede el saldo a reembolsar o lo pagado',
   INVALID_SOURCE: 'Origen no válido',
   DISPUTE_NOT_PENDING: 'Solo se pueden verificar las disputas pendientes',
+  UNSUPPORTED_MEDIA_TYPE: 'Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json)',
+  IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó para una solicitud diferente',
+  FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE: 'El estado financiero de un plan activo sigue sus días de atraso; solo se puede fijar a mano en bancarrota o una vez cerrado el plan',
+  CARD_CHARGE_FAILED: 'El pago con tarjeta no se realizó',
+  CARD_REFUND_FAILED: 'El reembolso a la tarjeta no se realizó',
+  CARD_PAYMENT_DISPUTED: 'Este pago se disputó ante el banco de la tarjeta',
+  PAYMENT_CANCELLED_BY_STAFF: 'Cancelado por el personal',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

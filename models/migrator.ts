@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006-enrollment';
 import * as m0007 from './migrations/0007-billing';
 import * as m0008 from './migrations/0008-billing-indexes';
 import * as m0009 from './migrations/0009-drop-redundant-schedule-index';
+import * as m0010 from './migrations/0010-security';
 import * as m0011 from './migrations/0011-described-entries';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -25,6 +26,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0007-billing', m0007],
   ['0008-billing-indexes', m0008],
   ['0009-drop-redundant-schedule-index', m0009],
+  ['0010-security', m0010],
   ['0011-described-entries', m0011],
 ];
 

@@ -32,6 +32,8 @@ export const PermissionCatalogue = {
   lms: ['read', 'create', 'update', 'delete'],
   exports: ['read', 'create', 'delete'],
   analytics: ['read'],
+  /** Every email sent (reset links, invitations, codes): whoever reads it can take over accounts. */
+  outbox: ['read'],
 } as const;
 
 export type PermissionResource = keyof typeof PermissionCatalogue;
@@ -40,7 +42,8 @@ export type Permission = { [R in PermissionResource]: `${R}:${(typeof Permission
 /** Every permission string of the catalogue, in catalogue order. */
 export const AllPermissions: string[] = Object.entries(PermissionCatalogue).flatMap(([r, actions]) => actions.map((a) => `${r}:${a}`));
 
-const readAll = Object.keys(PermissionCatalogue).map((r) => `${r}:read`);
+/** Every area's read permission but the outbox's (it holds reset links and codes: SUPER_ADMIN's, or a role given it on purpose). */
+const readAll = Object.keys(PermissionCatalogue).filter((r) => r !== 'outbox').map((r) => `${r}:read`);
 const all = (...resources: PermissionResource[]) => resources.map((r) => `${r}:*`);
 
 /** The roles created by migration (domain rules: SUPER_ADMIN, FINANCE, ADMISSIONS, ACADEMIC, SUPPORT). */

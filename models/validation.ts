@@ -153,10 +153,15 @@ const ADDRESS_REQUIRED: Array<[string, string]> = [
   ['street1', 'street'],
 ];
 
-/** An address; with more than one field filled it must contain countryCode, city and street1. */
+/**
+ * An address; with more than one field filled it must contain countryCode, city and street1.
+ * `formattedAddress` is what the API answers beside the parts (a record sent back as read): accepted
+ * and dropped, since it is made from them.
+ */
 export function address() {
   return z
     .object({
+      formattedAddress: z.unknown().optional().transform(() => undefined),
       street1: optionalText(200),
       street2: optionalText(200),
       city: optionalText(100),
@@ -169,7 +174,7 @@ export function address() {
     })
     .strict()
     .superRefine((a, ctx) => {
-      const filled = Object.values(a).filter((v) => v !== null && v !== undefined).length;
+      const filled = Object.values(a).filter((v) => v !== null && v !== undefined).length; // formattedAddress is always undefined here
       if (filled <= 1) return;
       for (const [field, word] of ADDRESS_REQUIRED) {
         if (!a[field as keyof typeof a]) ctx.addIssue({ code: 'custom', path: [field], message: format(Messages.ADDRESS_MUST_CONTAIN, word) });

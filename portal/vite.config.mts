@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 /** The student portal: served by the API at / from portal/dist (browser-history routes). */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, built once here and served as they are (api/app.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: true },
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -61,7 +61,7 @@ export async function seedCatalogueDemo(transaction: Transaction, now = new Date
     ...PROGRAM_DEFAULTS, name: DEMO_PROGRAM_NAME, businessCategoryId: hctp, cost: 6000, registrationFee: 100, booksAndMaterialsFee: 250,
     description: 'Our flagship certification: nutrition, habit change and coaching skills, with weekly coaching circles.',
     courseAccessDuration: 730, graduationLimitDays: 545, clockHours: 240, weeks: 52, language: 'EN', showOhioVideo: true,
-    enrollmentAgreementUrl: 'https://www.example.com/agreements/hctp.pdf',
+    enrollmentAgreementUrl: 'https://www.example.com/agreements/hctp.pdf', enrollmentAgreementPublicationDate: '2025-01-15', enrollmentAgreementLastRevisionDate: '2025-09-01',
   }, { transaction });
   const accelerated = await Program.create({
     ...PROGRAM_DEFAULTS, name: `${DEMO_PROGRAM_NAME} Accelerated`, businessCategoryId: hctp, cost: 6000, registrationFee: 100, booksAndMaterialsFee: 250,

@@ -3,7 +3,8 @@
  * a demo student and a coach who can sign in, a few hundred realistic students and customers, and
  * the demo catalogue (seeders/catalogue-demo.ts).
  * Written through the models, in one transaction; accounts that already exist are skipped, so a
- * second run adds nothing.
+ * second run adds nothing. The demo's card payments then go through the payment pipeline and the
+ * gateway (seeders/billing-demo.ts `chargeBillingDemo`), after that transaction has committed.
  */
 import bcrypt from 'bcrypt';
 import { Op, type CreationAttributes, type Transaction } from 'sequelize';
@@ -11,7 +12,9 @@ import { Administrator, AdministratorRole, Coach, Role, Student, User } from '..
 import { seedCatalogueDemo } from './catalogue-demo';
 import { seedVoucherDemo } from './voucher-demo';
 import { seedEnrollmentDemo } from './enrollment-demo';
-import { seedBillingDemo } from './billing-demo';
+import { chargeBillingDemo, seedBillingDemo } from './billing-demo';
+import type { PaymentGateway } from '../api/integrations/gateway';
+import { SandboxGateway } from '../api/integrations/sandbox-gateway';
 import { Rng, drawPerson, emailFor, validPhone, US_CITIES, type PersonFields } from './names';
 
 export const DEMO_ADMINS = [
@@ -80,8 +83,13 @@ async function existingEmails(emails: string[], transaction: Transaction): Promi
   return new Set(found.map((u) => u.email));
 }
 
-/** Seeds the demo data; accounts whose email already exists are left as they are. */
-export async function seedDemo(opts: { password: string; rounds: number }): Promise<void> {
+/**
+ * Seeds the demo data; accounts whose email already exists are left as they are. `gateway`: the payment
+ * gateway the app uses (server.ts passes it; default a sandbox): the demo's cards are attached and
+ * charged through it, so every card path of the demo (payments, refunds online) works against it.
+ */
+export async function seedDemo(opts: { password: string; rounds: number; gateway?: PaymentGateway }): Promise<void> {
+  const gateway = opts.gateway ?? new SandboxGateway();
   const sequelize = User.sequelize;
   if (!sequelize) throw new Error('seedDemo: models are not initialised');
   const passwordHash = await bcrypt.hash(opts.password, opts.rounds);
@@ -160,8 +168,10 @@ export async function seedDemo(opts: { password: string; rounds: number }): Prom
     }
 
     // A few applications of generated students in CREATED, APPLIED, SIGNED and ENROLLED (seeders/enrollment-demo.ts).
-    await seedEnrollmentDemo(transaction, people.map((p) => p.email), now);
-    // The paying student's plan, payments and the staff's billing queues (seeders/billing-demo.ts).
-    await seedBillingDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, now);
+    await seedEnrollmentDemo(transaction, people.map((p) => p.email), gateway, now);
+    // The paying student's card, application and plan (seeders/billing-demo.ts).
+    await seedBillingDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, gateway, now);
   });
+  // Their payments through the payment pipeline and the gateway (which run their own transactions), then the staff's billing queues.
+  await chargeBillingDemo(DEMO_PAYING_STUDENT_EMAIL, gateway, now);
 }

@@ -16,9 +16,7 @@ import { personalInfoComplete } from '../api/applications/flow';
 import { changeStatus } from '../api/applications/status';
 import { renderAgreement } from '../api/envelopes/agreement';
 import { DEMO_PROGRAM_NAME } from './catalogue-demo';
-import { SandboxGateway } from '../api/integrations/sandbox-gateway';
-
-const sandbox = new SandboxGateway();
+import type { PaymentGateway } from '../api/integrations/gateway';
 
 const SYSTEM = { updatedById: null, updatedByName: 'System' } as const;
 const ACTOR = { userId: null, name: 'System' };
@@ -32,7 +30,7 @@ const STAGES: Stage[] = [
 ];
 
 /** Seeds the demo applications for the first suitable students among `emails` (see the file comment). */
-export async function seedEnrollmentDemo(transaction: Transaction, emails: string[], now = new Date()): Promise<void> {
+export async function seedEnrollmentDemo(transaction: Transaction, emails: string[], gateway: PaymentGateway, now = new Date()): Promise<void> {
   const product = await Product.findOne({ where: { name: { [Op.like]: `${DEMO_PROGRAM_NAME} (%` }, flowType: 'HCTP', deleted: false }, order: [['id', 'ASC']], transaction });
   if (!product) return;
   const items = await ProductItem.findAll({ where: { productId: product.id }, include: [{ model: Cohort, as: 'cohort' }], order: [['id', 'ASC']], transaction });
@@ -51,10 +49,10 @@ export async function seedEnrollmentDemo(transaction: Transaction, emails: strin
   for (const [i, stage] of STAGES.entries()) {
     const student = chosen[i];
     const at = new Date(now.getTime() - (STAGES.length - i) * 3 * 86_400_000);
-    // A card the sandbox gateway can charge (the demo's ENROLLED application is charged its deposit).
-    const attached = await sandbox.attachCard('tok_visa', { studentId: student.id, email: student.email, customerId: null });
+    // A card the gateway can charge (the demo's ENROLLED application is charged its deposit).
+    const attached = await gateway.attachCard('tok_visa', { studentId: student.id, email: student.email, customerId: null });
     const card = await PaymentMethod.create({
-      studentId: student.id, gateway: 'SANDBOX', gatewayCustomerId: attached.customerId, gatewayMethodId: attached.methodId, fingerprint: `fp_demo_${student.id}`,
+      studentId: student.id, gateway: gateway.name, gatewayCustomerId: attached.customerId, gatewayMethodId: attached.methodId, fingerprint: `fp_demo_${student.id}`,
       brand: attached.brand, last4: attached.last4, expMonth: attached.expMonth, expYear: attached.expYear, isDefault: true, createdAt: at, updatedAt: at,
     }, { transaction });
     const submitted = stage.status !== 'CREATED';

@@ -1,5 +1,5 @@
 import { Admin, Authenticated, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
@@ -24,8 +24,10 @@ import failedPayments from './resources/failed-payments';
 import disputedPayments from './resources/disputed-payments';
 import paymentInformation from './resources/payment-information';
 import migratedPaymentPlans from './resources/migrated-payment-plans';
+import outbox from './resources/outbox';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
@@ -38,28 +40,41 @@ function DashboardPage() {
   );
 }
 
+/** The console's home (`/admin/`, where react-admin lands after sign-in) is the spec's /dashboard. */
+function HomeRedirect() {
+  return <Navigate to="/dashboard" replace />;
+}
+
 export interface AppProps {
   dataProvider: AppDataProvider;
   authProvider: AuthProvider;
   i18nProvider: I18nProvider;
+  /** The console's query client (providers/queryClient.ts: answers given on purpose are not retried). */
+  queryClient: QueryClient;
 }
 
 /**
  * The staff console. Browser-history routes under /admin (our own router: react-admin would use a
  * hash router otherwise); every resource is a folder whose index hands <Resource> its screens.
+ * Every screen in the layout needs a signed-in user (`requireAuth`): a visitor is sent to /login
+ * once, before any screen, menu or query starts; the public screens are the routes without layout.
  */
-export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
+export function App({ dataProvider, authProvider, i18nProvider, queryClient }: AppProps) {
   return (
-    <BrowserRouter basename="/admin">
+    // No transitions: react-admin's sign-out (navigate, then reset its store and queries at once) kept
+    // interrupting a transition-wrapped navigation, and a visitor waited up to 20 s for /login.
+    <BrowserRouter basename="/admin" useTransitions={false}>
       <Admin
         title="Health Coach Institute"
         disableTelemetry
+        requireAuth
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
+        queryClient={queryClient}
         layout={Layout}
         loginPage={LoginPage}
-        dashboard={DashboardPage}
+        dashboard={HomeRedirect}
         catchAll={NotFound}
       >
         <Resource name="students" {...students} />
@@ -78,12 +93,14 @@ export function App({ dataProvider, authProvider, i18nProvider }: AppProps) {
         <Resource name="disputed-payments" {...disputedPayments} />
         <Resource name="payment-information" {...paymentInformation} />
         <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
+        <Resource name="outbox" {...outbox} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-account-password" element={<ResetPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
+          <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/billing-dashboard" element={<BillingDashboardPage />} />
           <Route path="/billing-calculator" element={<BillingCalculatorPage />} />
           <Route

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { authProvider, dataProvider, i18nProvider } from './providers';
+import { authProvider, dataProvider, i18nProvider, queryClient } from './providers';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} />
+    <App dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} />
   </StrictMode>,
 );

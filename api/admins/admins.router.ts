@@ -15,6 +15,6 @@ export function adminRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
     route({ method: 'post', path: '/', summary: 'Create an administrator (invited when no password is given)', access: 'admins:create', body: adminCreateBody, status: 201, handle: ({ body, actor }) => admins.createAdmin(body, actor, deps) }),
     route({ method: 'put', path: '/:id', summary: 'Update an administrator', access: 'admins:update', params: adminIdParams, body: adminUpdateBody, handle: ({ params, body, actor }) => admins.updateAdmin(params.id, body, actor, deps) }),
     route({ method: 'delete', path: '/:id', summary: 'Delete an administrator', access: 'admins:delete', params: adminIdParams, handle: ({ params, actor }) => admins.deleteAdmin(params.id, actor) }),
-    route({ method: 'post', path: '/:id/logout', summary: "End an administrator's sessions", access: 'admins:logout', params: adminIdParams, handle: ({ params, actor }) => admins.logoutAdmin(params.id, actor) }),
+    route({ method: 'post', path: '/:id/logout', summary: "End an administrator's sessions", access: 'admins:logout', params: adminIdParams, status: 204, handle: ({ params, actor }) => admins.logoutAdmin(params.id, actor) }),
   ];
 }

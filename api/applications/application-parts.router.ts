@@ -25,7 +25,7 @@ export function applicationPartRoutes(deps: Deps) {
       handle: ({ params, body }) => parts.updateComment(params.id, params.commentId, body.content),
     }),
     route({
-      method: 'delete', path: '/:id/comments/:commentId', summary: 'Delete an application comment (answers the deleted comment)', access: 'applications:update', params: commentParams,
+      method: 'delete', path: '/:id/comments/:commentId', summary: 'Delete an application comment', access: 'applications:update', params: commentParams,
       handle: ({ params }) => parts.deleteComment(params.id, params.commentId),
     }),
 

@@ -16,7 +16,7 @@ export const callAttemptsParams = z.object({
 
 /** Comments: newest first, 5 a page (back-office spec §9 sizes). */
 export const commentListQuery = pagingQuery(
-  { sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt' }, defaultSort: 'createdAt', defaultDescending: true, maxSize: 100 },
+  { sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt' }, defaultSort: 'createdAt', defaultDescending: true, maxSize: 100, keyword: false },
   { size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(5).transform((n) => Math.min(n, 100)) },
 );
 export const commentBody = z.object({ content: requiredText(5000) }).strict();
@@ -33,4 +33,4 @@ export const autoPayBody = z.object({ autoPay: z.boolean({ error: (i) => (i.inpu
 export const notificationSortable = {
   id: 'id', ID: 'id', createdAt: 'createdAt', CREATED_AT: 'createdAt', sentAt: 'sentAt', SENT_AT: 'sentAt', status: 'status', STATUS: 'status',
 };
-export const notificationListQuery = pagingQuery({ sortable: notificationSortable, defaultSort: 'createdAt', defaultDescending: true, maxSize: 200 });
+export const notificationListQuery = pagingQuery({ sortable: notificationSortable, defaultSort: 'createdAt', defaultDescending: true, maxSize: 200, keyword: false });

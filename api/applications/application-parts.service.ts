@@ -35,7 +35,7 @@ const commentList: ListSpec<ApplicationComment> = {
 /** GET /applications/{id}/comments: newest first (the (application_id, created_at) index), 5 a page. */
 export async function listComments(applicationId: number, q: PagingQuery) {
   await findApplication(applicationId);
-  return runList(commentList, { ...q, keyword: undefined }, [{ applicationId }], commentDto);
+  return runList(commentList, q, [{ applicationId }], commentDto);
 }
 
 async function findComment(applicationId: number, commentId: number, transaction?: Transaction): Promise<ApplicationComment> {
@@ -59,13 +59,11 @@ export async function updateComment(applicationId: number, commentId: number, co
   return commentDto(comment);
 }
 
-/** Deletes a comment and answers what it was. */
-export async function deleteComment(applicationId: number, commentId: number) {
+/** DELETE /applications/{id}/comments/{commentId} (204). */
+export async function deleteComment(applicationId: number, commentId: number): Promise<void> {
   await findApplication(applicationId);
   const comment = await findComment(applicationId, commentId);
-  const dto = commentDto(comment);
   await comment.destroy();
-  return dto;
 }
 
 // ---- Answers.
@@ -165,7 +163,7 @@ export function studentNotificationDto(n: CrmNotification) {
 export async function listNotifications(applicationId: number, q: PagingQuery, auth: Principal | null) {
   await findApplication(applicationId);
   const dto: (n: CrmNotification) => object = isStaff(auth) ? notificationDto : studentNotificationDto;
-  return runList(notificationList, { ...q, keyword: undefined }, [{ applicationId, crm: 'salesforce' }], dto);
+  return runList(notificationList, q, [{ applicationId, crm: 'salesforce' }], dto);
 }
 
 /**

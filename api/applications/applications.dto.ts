@@ -1,11 +1,14 @@
 import type { Includeable, Transaction } from 'sequelize';
 import {
-  Application, ApplicationCohort, ApplicationStep, BusinessCategoryPaymentPlan, Cohort, Enrollment, PaymentMethod, Product, ProductPaymentPlan, Program, Student,
-  StudentPaymentPlan, Voucher,
+  Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, BusinessCategoryPaymentPlan, Cohort, Enrollment, PaymentMethod, Product, ProductPaymentPlan, Program,
+  Student, StudentPaymentPlan, Voucher,
 } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { applicationStanding } from '../billing/standing';
 import { updatedByOf } from '../common/audit';
 import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
+import { applicationPlanDto, applicationPlanInclude, currentPlan } from './application-plan.dto';
 import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
 
 /**
@@ -18,7 +21,7 @@ const money = (v: number | string | null | undefined) => Number(v ?? 0);
 
 /** What an ApplicationDto reads, as findAll includes. */
 export const applicationInclude: Includeable[] = [
-  { model: Student, as: 'student', attributes: ['id', 'email', 'firstName', 'lastName', 'mobilePhone', 'city', 'stateCode', 'countryCode'] },
+  { model: Student, as: 'student', attributes: ['id', 'userId', 'email', 'firstName', 'lastName', 'mobilePhone', 'city', 'stateCode', 'countryCode'] },
   { model: Product, as: 'product', attributes: ['id', 'name', 'flowType', 'cost'] },
   {
     model: ProductPaymentPlan, as: 'productPaymentPlan', attributes: ['id', 'shortDescription', 'paymentPlanId'],
@@ -34,10 +37,8 @@ export const applicationInclude: Includeable[] = [
     ],
   },
   { model: Enrollment, as: 'enrollments', separate: true, order: [['id', 'ASC']], include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'label'] }] },
-  {
-    model: StudentPaymentPlan, as: 'paymentPlans', separate: true, order: [['id', 'DESC']],
-    attributes: ['id', 'applicationId', 'name', 'paymentPlanType', 'totalOwed', 'totalPaid', 'balance', 'installmentsCount', 'installmentAmount', 'depositAmount', 'status', 'financialStatus'],
-  },
+  applicationPlanInclude,
+  { model: ApplicationAnswer, as: 'answers', separate: true, order: [['id', 'ASC']], attributes: ['id', 'applicationId', 'questionId', 'content'] },
 ];
 
 type LoadedCohort = ApplicationCohort & { program?: Program | null };
@@ -47,6 +48,7 @@ type Loaded = Omit<Application, 'applicationCohorts'> & {
   paymentMethod?: PaymentMethod | null;
   applicationCohorts?: LoadedCohort[];
   paymentPlans?: StudentPaymentPlan[];
+  answers?: ApplicationAnswer[];
 };
 
 /** A product payment plan's display name: its own short description, else its template's. */
@@ -54,37 +56,38 @@ export function productPlanName(plan: { id: number; shortDescription: string | n
   return plan.shortDescription ?? plan.paymentPlan?.description ?? `Plan ${plan.id}`;
 }
 
-function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
+function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
   const cohorts = (a.applicationCohorts ?? []).map((ac) => ({
     id: ac.id, programId: ac.programId, programName: ac.program?.name ?? null, cohortId: ac.cohortId, cohortLabel: ac.cohort?.label ?? null,
     startDate: ac.cohort?.startDate ?? null, endDate: ac.cohort?.endDate ?? null,
   }));
   const first = (a.applicationCohorts ?? [])[0];
-  // The current plan: the newest ACTIVE one, else the newest.
-  const plans = a.paymentPlans ?? [];
-  const plan = plans.find((p) => p.status === 'ACTIVE') ?? plans[0] ?? null;
+  const plan = currentPlan(a.paymentPlans);
+  // The application's standing is its plans' (billing/standing.ts), not a column waiting for the nightly recompute.
+  const standing = applicationStanding(a.paymentPlans ?? [], today);
   const s = a.student;
+  const product = a.product ? { id: a.product.id, name: a.product.name, flowType: a.product.flowType, cost: num(a.product.cost) } : null;
   return {
     id: a.id, status: a.status, flowType: a.flowType, source: a.source, opportunityId: a.opportunityId, migrated: a.migrated, autoPay: a.autoPay,
-    callAttempts: a.callAttempts, financialStatus: a.financialStatus, daysOverdue: a.daysOverdue, refunded: money(a.refunded),
+    callAttempts: a.callAttempts, financialStatus: standing.financialStatus, daysOverdue: standing.daysOverdue, refunded: money(a.refunded),
     documentName: a.documentName, documentType: a.documentType, appliedAt: a.appliedAt, enrolledAt: a.enrolledAt, statusChangedAt: a.statusChangedAt,
     createdAt: a.createdAt, updatedAt: a.updatedAt, updatedBy: updatedByOf(a),
     student: s
-      ? { id: s.id, email: s.email, firstName: s.firstName, lastName: s.lastName, mobilePhone: s.mobilePhone, city: s.city, stateCode: s.stateCode, countryCode: s.countryCode }
+      ? {
+          id: s.id, email: s.email, firstName: s.firstName, lastName: s.lastName, mobilePhone: s.mobilePhone, city: s.city, stateCode: s.stateCode, countryCode: s.countryCode,
+          // The spec's nesting (back-office §3: student {user, personalInfo, address, contactInfo}) of the same summary.
+          user: { id: s.userId, email: s.email }, personalInfo: { firstName: s.firstName, lastName: s.lastName }, contactInfo: { mobilePhone: s.mobilePhone },
+          address: { city: s.city, stateCode: s.stateCode, countryCode: s.countryCode },
+        }
       : null,
-    product: a.product ? { id: a.product.id, name: a.product.name, flowType: a.product.flowType, cost: num(a.product.cost) } : null,
+    product,
+    products: product ? [product] : [],
     cohort: first && first.cohort
       ? { id: first.cohort.id, label: first.cohort.label, programId: first.programId, program: { id: first.programId, name: first.program?.name ?? null } }
       : null,
     applicationCohorts: cohorts,
     enrollments: (a.enrollments ?? []).map((e) => ({ id: e.id, cohortId: e.cohortId, cohortLabel: e.cohort?.label ?? null, programId: e.programId, status: e.status, enrolledAt: e.enrolledAt })),
-    paymentPlan: plan
-      ? {
-          id: plan.id, name: plan.name, paymentPlanType: plan.paymentPlanType, totalToBePaid: money(plan.totalOwed), totalPaid: money(plan.totalPaid), balance: money(plan.balance),
-          installmentsCount: plan.installmentsCount, installmentAmount: money(plan.installmentAmount), initialPayment: money(plan.depositAmount), status: plan.status,
-          financialStatus: plan.financialStatus,
-        }
-      : null,
+    paymentPlan: plan ? applicationPlanDto(plan, today) : null,
     productPaymentPlanId: a.productPaymentPlanId,
     productPaymentPlan: a.productPaymentPlan ? { id: a.productPaymentPlan.id, name: productPlanName(a.productPaymentPlan) } : null,
     voucher: a.voucher ? { id: a.voucher.id, code: a.voucher.code, discountKind: a.voucher.discountKind, discountValue: money(a.voucher.discountValue) } : null,
@@ -92,6 +95,7 @@ function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>) {
     paymentMethod: a.paymentMethod
       ? { id: a.paymentMethod.id, brand: a.paymentMethod.brand, last4: a.paymentMethod.last4, expMonth: a.paymentMethod.expMonth, expYear: a.paymentMethod.expYear }
       : null,
+    answers: (a.answers ?? []).map((x) => ({ id: x.id, questionId: x.questionId, content: x.content })),
     steps,
   };
 }
@@ -101,7 +105,8 @@ export type ApplicationDto = ReturnType<typeof toDto>;
 export async function toApplicationDtos(rows: Application[], transaction?: Transaction): Promise<ApplicationDto[]> {
   const flows = await flowsOf(rows.map((r) => r.productId), transaction);
   const done = await completedStepsOf(rows.map((r) => r.id), transaction);
-  return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined)));
+  const today = schoolToday();
+  return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined), today));
 }
 
 /** One application as its DTO (404 when it does not exist). */

@@ -76,12 +76,18 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'post', path: '/:id/progress', summary: 'Mark an enrollment-flow step complete (after checking it) and answer the flow', access: 'applications:update', self: own,
       params: applicationIdParams, body: progressBody,
-      handle: ({ params, body, auth, actor }) => thenDeliver(applications.recordProgress(params.id, body.step, auth!, actor)),
+      handle: ({ params, body, auth, actor }) => thenDeliver(applications.recordProgress(deps, params.id, body.step, auth!, actor)),
     }),
     route({
       method: 'patch', path: '/:id/status', summary: 'Move an application along the status machine (students: submit or cancel their own CREATED application)', access: 'applications:status',
       self: own, params: applicationIdParams, query: statusQuery,
-      handle: ({ params, query, auth, actor }) => thenDeliver(applications.patchStatus(params.id, query.status, auth!, actor)),
+      handle: ({ params, query, auth, actor }) => thenDeliver(applications.patchStatus(deps, params.id, query.status, auth!, actor)),
+    }),
+    route({
+      method: 'get', path: '/:id/status_moves',
+      summary: 'The staff moves from the current status (machine order), each with `allowed` and, when not, the code and message the status call would refuse with; `emailsStudent`, `preparesAgreement`, and where the email and the CRM notification go (`delivery`)',
+      access: 'applications:status', params: applicationIdParams,
+      handle: ({ params }) => applications.getStatusMoves(deps, params.id),
     }),
     route({
       method: 'get', path: '/:id/payment_plans', summary: "An application's student payment plans with their schedules", access: 'applications:read', self: own, params: applicationIdParams,

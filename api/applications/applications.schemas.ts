@@ -6,7 +6,8 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from
 
 /**
  * Input of the applications area. Sorting stays on columns the applications indexes cover
- * ((status, id), applied_at, updated_at, days_overdue, financial_status, plus id).
+ * ((status, id), applied_at, updated_at, plus id), except days overdue and financial status: they
+ * are the application's standing today, computed from its plans (billing/standing.ts).
  */
 export const applicationSortable = {
   id: 'id', ID: 'id',
@@ -49,9 +50,9 @@ export const applicationCriteria: CriteriaSpec = {
   updatedAt: { kind: 'dateRange', column: 'updatedAt', dateTime: true },
   businessCategoryIds: { kind: 'ids', column: 'businessCategoryId' },
   sources: { kind: 'in', column: 'source', values: ApplicationSource },
-  /** The application's payment status: its financial status (GOOD, PAST_DUE, COLLECTIONS, COLLECTIONS_2). */
-  paymentStatuses: { kind: 'in', column: 'financialStatus', values: FinancialStatus },
   // Read by criteria.ts (subqueries): listed here so the schema accepts them.
+  /** The application's payment status: its financial status today (GOOD, PAST_DUE, COLLECTIONS, COLLECTIONS_2; billing/standing.ts). */
+  paymentStatuses: { kind: 'in', column: '_paymentStatuses', values: FinancialStatus },
   cohortIds: { kind: 'ids', column: '_cohortIds' },
   programIds: { kind: 'ids', column: '_programIds' },
   paymentDueDate: { kind: 'dateRange', column: '_paymentDueDate' },
@@ -59,7 +60,7 @@ export const applicationCriteria: CriteriaSpec = {
   keyword: { kind: 'prefix', column: '_keyword' },
 };
 /** The keys criteria.ts turns into subqueries itself. */
-export const SUBQUERY_KEYS = ['cohortIds', 'programIds', 'paymentDueDate', 'paymentPlanStatuses', 'keyword', 'locations'] as const;
+export const SUBQUERY_KEYS = ['cohortIds', 'programIds', 'paymentDueDate', 'paymentPlanStatuses', 'paymentStatuses', 'keyword', 'locations'] as const;
 
 const location = z
   .object({

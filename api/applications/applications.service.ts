@@ -3,9 +3,11 @@ import {
   Application, ApplicationCohort, Cohort, PaymentMethod, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, Student, StudentPaymentPlan,
 } from '../../models';
 import { isEnrolling, schoolToday } from '../../models/catalogue';
+import type { StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp } from '../common/audit';
-import type { Actor, Principal } from '../common/context';
+import type { Actor, Deps, Principal } from '../common/context';
+import { planStanding, standingSql } from '../billing/standing';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { recomputeVoucherDiscount } from '../vouchers/promo';
@@ -14,7 +16,8 @@ import {
   applicationSortable, type ApplicationCreateInput, type ApplicationCriteria, type ApplicationListQuery, type ApplicationUpdateInput,
 } from './applications.schemas';
 import { criteriaConditions, keywordCondition, whereOf } from './criteria';
-import { advance, changeStatus, notClosed, seatsTaken, type ApplicationStatusValue } from './status';
+import { advance, changeStatus, notClosed, seatsTaken, statusMoves, type ApplicationStatusValue } from './status';
+import { emailStatusChange, statusDelivery } from './status-mail';
 import { clearStep, markStepComplete, progressOf, stepRefusal, type Step } from './flow';
 import { description } from '../../models/descriptions';
 
@@ -28,7 +31,14 @@ import { description } from '../../models/descriptions';
 const money = (v: number | string | null | undefined) => Number(v ?? 0);
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
-const spec: ListSpec<Application> = { model: Application, sortable: applicationSortable, defaultDescending: true, keywordColumns: [], include: applicationInclude };
+/** Days overdue and financial status sort by the application's standing today (billing/standing.ts). */
+const standingSorts: ListSpec<Application>['sortExpressions'] = {
+  daysOverdue: (column) => standingSql(Application.sequelize!, schoolToday()).applicationDays(column('id')),
+  financialStatus: (column) => standingSql(Application.sequelize!, schoolToday()).applicationStatus(column('id')),
+};
+const spec: ListSpec<Application> = {
+  model: Application, sortable: applicationSortable, sortExpressions: standingSorts, defaultDescending: true, keywordColumns: [], include: applicationInclude,
+};
 
 /** Whether the signed-in student owns the application. */
 export async function ownsApplication(auth: Principal | null, applicationId: number): Promise<boolean> {
@@ -249,27 +259,40 @@ export async function updateApplication(id: number, input: ApplicationUpdateInpu
  * ADMIN_APPROVAL and COMPLETE_ACM_REQUIREMENTS are staff decisions (403 for a student); the
  * agreement is completed by signing (400). A staff approval of an APPLIED application moves it on.
  */
-export async function recordProgress(id: number, step: Step | null | undefined, auth: Principal, actor: Actor) {
+export async function recordProgress(deps: Deps, id: number, step: Step | null | undefined, auth: Principal, actor: Actor) {
   if (step) {
     if (step === 'ENROLLMENT_AGREEMENT') throw AppError.badRequest({ step: Messages.INVALID_VALUE });
     if (!isStaff(auth) && (step === 'ADMIN_APPROVAL' || step === 'COMPLETE_ACM_REQUIREMENTS')) throw AppError.forbidden();
-    await Application.sequelize!.transaction(async (transaction) => {
+    const approved = await Application.sequelize!.transaction(async (transaction) => {
       const application = await findApplication(id, transaction);
       if ((['CANCELLED', 'REJECTED', 'ARCHIVED'] as string[]).includes(application.status)) throw conflict('INVALID_STATUS');
       const refusal = await stepRefusal(application, step, transaction);
       if (refusal) throw AppError.conflict(refusal.code, refusal.message);
       await markStepComplete(id, step, actor, transaction);
-      if (step === 'ADMIN_APPROVAL' && application.status === 'APPLIED') await advance(id, actor, transaction);
+      if (step !== 'ADMIN_APPROVAL' || application.status !== 'APPLIED') return false;
+      await advance(id, actor, transaction);
+      return (await findApplication(id, transaction)).status !== 'APPLIED';
     });
+    // A staff approval that moved the application on is told to the student like the approve move.
+    if (approved) await emailStatusChange(deps, id, 'WAITING_TO_SIGN');
   }
   return progressOf(await findApplication(id));
 }
 
-/** PATCH /applications/{id}/status?status=X: the machine (a student: own, CREATED → APPLIED | CANCELLED only). */
-export async function patchStatus(id: number, status: ApplicationStatusValue, auth: Principal, actor: Actor): Promise<ApplicationDto> {
+/**
+ * PATCH /applications/{id}/status?status=X: the machine (a student: own, CREATED → APPLIED | CANCELLED
+ * only). After the commit, a staff move the student should hear about emails them (status-mail.ts).
+ */
+export async function patchStatus(deps: Deps, id: number, status: ApplicationStatusValue, auth: Principal, actor: Actor): Promise<ApplicationDto> {
   await findApplication(id);
   await changeStatus(id, status, actor, { asStudent: !isStaff(auth) });
+  if (isStaff(auth)) await emailStatusChange(deps, id, status);
   return loadApplicationDto(id);
+}
+
+/** GET /applications/{id}/status_moves: the staff moves from the current status, whether each is possible now, and where its messages go. */
+export async function getStatusMoves(deps: Deps, id: number): Promise<StatusMovesAnswer> {
+  return { ...(await statusMoves(id)), delivery: statusDelivery(deps.config) };
 }
 
 /** GET /applications/{id}/payment_plans: the student payment plans issued for it, newest first, with their schedules. */
@@ -279,12 +302,13 @@ export async function listApplicationPlans(id: number) {
     where: { applicationId: id }, order: [['id', 'DESC']],
     include: [{ model: PaymentSchedule, as: 'schedules', separate: true, order: [['number', 'ASC']] }],
   });
+  const today = schoolToday();
   return plans.map((p) => ({
     id: p.id, name: p.name, description: p.description, paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType,
     depositAmount: money(p.depositAmount), totalTerm: p.totalTerm, installmentAmount: money(p.installmentAmount), interestRate: num(p.interestRate),
     tuitionPrice: money(p.tuitionPrice), additionalFees: money(p.additionalFees), voucherDiscount: money(p.voucherDiscount), totalInterest: money(p.totalInterest),
     totalOwed: money(p.totalOwed), totalPaid: money(p.totalPaid), balance: money(p.balance), installmentsCount: p.installmentsCount, status: p.status,
-    financialStatus: p.financialStatus, daysOverdue: p.daysOverdue, autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate, lastPaymentDate: p.lastPaymentDate,
+    ...planStanding(p, today), autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate, lastPaymentDate: p.lastPaymentDate,
     schedules: (p.schedules ?? []).map((s) => ({
       id: s.id, number: s.number, kind: s.kind, dueDate: s.dueDate, principal: money(s.principal), interest: money(s.interest), amount: money(s.amount),
       balance: money(s.balance), paidAmount: money(s.paidAmount), status: s.status,

@@ -1,5 +1,7 @@
 import { Op, Sequelize, type WhereOptions } from 'sequelize';
 import { Application } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { standingSql } from '../billing/standing';
 import { criteriaWhere, likePrefix } from '../common/list';
 import { applicationCriteria, SUBQUERY_KEYS, type ApplicationCriteria } from './applications.schemas';
 
@@ -47,6 +49,12 @@ export function criteriaConditions(criteria: Partial<ApplicationCriteria>): Wher
     // A schedule entry due in the range and not fully paid.
     const range = due.to ? `ps.due_date BETWEEN ${escape(due.from)} AND ${escape(due.to)}` : `ps.due_date >= ${escape(due.from)}`;
     out.push(inSql('id', `SELECT spp.application_id FROM payment_schedules ps JOIN student_payment_plans spp ON spp.id = ps.student_payment_plan_id WHERE ${range} AND ps.paid_amount < ps.amount`));
+  }
+  const paymentStatuses = criteria.paymentStatuses ?? [];
+  if (paymentStatuses.length) {
+    // The financial status today, from the plans' dates (billing/standing.ts), not the column the nightly recompute writes.
+    const { op, sql } = standingSql(Application.sequelize!, schoolToday()).applicationIdsWithStatus(paymentStatuses);
+    out.push({ id: { [op === 'in' ? Op.in : Op.notIn]: Sequelize.literal(`(${sql})`) } });
   }
   const planStatuses = criteria.paymentPlanStatuses ?? [];
   if (planStatuses.length) out.push(inSql('id', `SELECT spp.application_id FROM student_payment_plans spp WHERE spp.status IN (${list(planStatuses)})`));

@@ -3,32 +3,32 @@ import { PaymentPlanAdjustment, PaymentSchedule, StudentPaymentPlan, Voucher, ty
 import { schoolToday } from '../../models/catalogue';
 import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
 import { Messages } from '../../models/messages';
-import { stamp } from '../common/audit';
+import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
-import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
 import { productPlanName } from './applications.dto';
+import { quotePlan } from './quote';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { description } from '../../models/descriptions';
 
 /**
  * Issues the student payment plan of an application becoming ENROLLED (domain rules "Applications
- * and enrollments", "Payment plans and payments"): the chosen product payment plan through the same
- * engine input as the preview, with the application's voucher discount and the school's today as the
+ * and enrollments", "Payment plans and payments"): the application's quote on its chosen plan
+ * (`quotePlan`: what the plan step previewed and the agreement states) with the school's today as the
  * first due date, stored with its schedule. Totals start from the schedule; billing (issue 6) moves
- * what is paid. Runs inside the status change's transaction.
+ * what is paid. Runs inside the status change's transaction, and writes the account history's first
+ * line and the student's PLAN_ISSUED activity entry in it. `at`: when the plan is issued (default
+ * now; the school's day of it is the first due date): the demo seeder issues its plan months back.
  */
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 const dollars = (c: number) => c / 100;
 
-export async function issuePlan(application: Application, actor: Actor, transaction: Transaction): Promise<StudentPaymentPlan> {
+export async function issuePlan(application: Application, actor: Actor, transaction: Transaction, at: Date = new Date()): Promise<StudentPaymentPlan> {
   if (!application.productPaymentPlanId) throw AppError.conflict('NO_PAYMENT_PLAN_SELECTED', Messages.NO_PAYMENT_PLAN_SELECTED);
-  const voucherDiscountCents = cents(application.voucherDiscount);
-  const { input, terms, plan } = await productPlanEngineInput(application.productPaymentPlanId, { voucherDiscountCents, firstDueDate: schoolToday() }, transaction);
-  const schedule = runEngine(input);
+  const today = schoolToday(at);
+  const voucher = application.voucherId ? await Voucher.findByPk(application.voucherId, { attributes: ['id', 'code', 'discountKind', 'discountValue'], transaction }) : null;
+  const { input, terms, plan, schedule, voucherDiscountCents } = await quotePlan(application, application.productPaymentPlanId, { firstDueDate: today, voucher }, transaction);
   const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, order: [['id', 'ASC']], transaction });
-  const voucher = application.voucherId ? await Voucher.findByPk(application.voucherId, { attributes: ['id', 'code'], transaction }) : null;
 
   // What the principal is made of, as accounting lines (CHARGE adds, CREDIT takes off).
   const lines: AccountingLineItem[] = [
@@ -53,9 +53,9 @@ export async function issuePlan(application: Application, actor: Actor, transact
       installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
       flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       paymentMethodId: application.paymentMethodId ?? null, migrated: Boolean(application.migrated), nextDueDate: entries[0]?.dueDate ?? null,
-      ...stamp(actor),
+      ...stamp(actor), createdAt: at, updatedAt: at,
     },
-    { transaction },
+    { transaction, silent: true },
   );
   await PaymentSchedule.bulkCreate(
     entries.map((e) => ({
@@ -64,10 +64,18 @@ export async function issuePlan(application: Application, actor: Actor, transact
     })),
     { transaction },
   );
-  // The account history starts with what the plan owes (billing, issue 6).
+  // The account history starts with what the plan owes (billing, issue 6), and the student's timeline says so.
   await writeLedgerLine(
-    created, planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), schoolToday()),
+    created, planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
     { kind: 'PLAN_ISSUED', description: description('PLAN_ISSUED', { plan: created.name }), principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
+    transaction, undefined, at,
+  );
+  await recordActivity(
+    actor,
+    {
+      entityType: 'PAYMENT_PLAN', entityId: created.id, studentId: created.studentId, category: 'BILLING', type: 'PLAN_ISSUED', at,
+      description: description('PLAN_ISSUED_OWED', { plan: created.name, total: schedule.totalCents }),
+    },
     transaction,
   );
   return created;

@@ -1,26 +1,19 @@
 import type { Transaction } from 'sequelize';
 import { Application, BusinessCategoryPaymentPlan, Cohort, Product, ProductItem, ProductPaymentPlan, Program } from '../../models';
 import { AppError } from '../common/errors';
-import { principalOf } from '../payment-plans/schedule';
-import { productPlanEngineInput, runEngine, scheduleDto } from '../payment-plans/payment-plans.service';
+import { scheduleDto } from '../payment-plans/payment-plans.service';
 import { productPlanName } from './applications.dto';
+import { quotePlan, voucherOf } from './quote';
 import { seatsTaken } from './status';
 
 /**
  * What an application may choose (GET /applications/{id}/options): the classes of each program its
  * product sells (archived or cancelled classes left out; seats left where a limit is set) and the
- * product's payment plans with a schedule preview that takes the application's voucher discount.
+ * product's payment plans, each with the application's quote on it (`quotePlan`): the voucher's
+ * discount on that plan and the schedule preview — what the agreement and the issued plan will say.
  */
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-
-/** The principal of a product plan for this application before any voucher: what a PERCENT_OFF voucher takes its share of. */
-export async function principalBeforeVoucherCents(applicationId: number, productPaymentPlanId: number, transaction?: Transaction): Promise<number> {
-  void applicationId;
-  const { input } = await productPlanEngineInput(productPaymentPlanId, { voucherDiscountCents: 0 }, transaction);
-  return principalOf(input);
-}
 
 /** The classes a product sells, grouped by program (program by name, classes by start date). */
 export async function classesOf(productId: number, transaction?: Transaction) {
@@ -48,22 +41,24 @@ export async function classesOf(productId: number, transaction?: Transaction) {
 }
 
 export async function applicationOptions(applicationId: number) {
-  const application = await Application.findByPk(applicationId, { attributes: ['id', 'productId', 'voucherDiscount'] });
+  const application = await Application.findByPk(applicationId, { attributes: ['id', 'productId', 'productPaymentPlanId', 'voucherId', 'voucherDiscount'] });
   if (!application) throw AppError.notFound('Application');
   const product = await Product.findByPk(application.productId, { attributes: ['id', 'name', 'flowType', 'cost'] });
   if (!product) throw AppError.notFound('Product');
   const plans = await ProductPaymentPlan.findAll({
     where: { productId: product.id }, order: [['id', 'ASC']], include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan' }],
   });
-  const voucherDiscountCents = cents(application.voucherDiscount);
+  const voucher = await voucherOf(application);
   const paymentPlans = [];
   for (const plan of plans) {
     const t = plan.paymentPlan;
     if (!t) continue;
     let preview: ReturnType<typeof scheduleDto> | null = null;
+    let voucherDiscount: number | null = null;
     try {
-      const { input } = await productPlanEngineInput(plan.id, { voucherDiscountCents });
-      preview = scheduleDto(runEngine(input));
+      const quote = await quotePlan(application, plan.id, { voucher });
+      preview = scheduleDto(quote.schedule);
+      voucherDiscount = quote.voucherDiscountCents / 100;
     } catch (err) {
       // A plan whose terms cannot make a schedule (or a discount above its principal) shows no preview.
       if (!(err instanceof AppError)) throw err;
@@ -71,7 +66,7 @@ export async function applicationOptions(applicationId: number) {
     paymentPlans.push({
       id: plan.id, name: productPlanName(plan), shortDescription: plan.shortDescription, longDescription: plan.longDescription,
       paymentPlanType: t.paymentPlanType, paymentScheduleType: t.paymentScheduleType, totalTerm: t.totalTerm, depositAmount: num(t.depositAmount),
-      installmentAmount: num(t.installmentAmount), annualPercentageRate: num(t.annualPercentageRate ?? t.interestRate), preview,
+      installmentAmount: num(t.installmentAmount), annualPercentageRate: num(t.annualPercentageRate ?? t.interestRate), voucherDiscount, preview,
     });
   }
   return {

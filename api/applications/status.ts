@@ -1,13 +1,15 @@
 import { Op, type Transaction } from 'sequelize';
 import { Application, ApplicationCohort, Cohort, CrmNotification, Enrollment, Product, Student } from '../../models';
-import { isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
+import { isLegalTransition, nextStatuses, type ApplicationStatusValue, type StatusMove, type StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
-import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Refusal } from './flow';
+import { agreementRefusal, prepareEnvelope } from '../envelopes/prepare';
+import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Flow, type Refusal } from './flow';
 import { issuePlan } from './issue-plan';
+import { emailsStudent } from './status-mail';
 import { chargeEnrollmentDeposit } from '../payments/payments.service';
 import { refreshTimesUsed } from '../vouchers/vouchers.service';
 import { description } from '../../models/descriptions';
@@ -32,7 +34,7 @@ const refuse = (r: Refusal, details?: unknown): never => {
 };
 
 /** → APPLIED: every choice made and every required step done; the first missing one refuses (all listed in details). */
-async function checkSubmit(application: Application, transaction: Transaction): Promise<void> {
+async function checkSubmit(application: Application, transaction?: Transaction): Promise<void> {
   const product = await Product.findByPk(application.productId, { attributes: ['id', 'deleted'], transaction });
   if (!product || product.deleted) refuse({ code: 'PRODUCT_ARCHIVED', message: Messages.PRODUCT_ARCHIVED });
   const student = await Student.findByPk(application.studentId, { attributes: ['id', 'archived'], transaction });
@@ -47,7 +49,7 @@ async function checkSubmit(application: Application, transaction: Transaction): 
  * each chosen class no active enrollment of the student and a seat left. The classes are locked
  * (MariaDB) so two enrollments cannot take the last seat together.
  */
-async function checkEnroll(application: Application, required: Set<string>, done: Set<string>, transaction: Transaction): Promise<ApplicationCohort[]> {
+async function checkEnroll(application: Application, required: Set<string>, done: Set<string>, transaction?: Transaction): Promise<ApplicationCohort[]> {
   if (required.has('COMPLETE_ACM_REQUIREMENTS') && !done.has('COMPLETE_ACM_REQUIREMENTS')) refuse({ code: 'ACM_REQUIREMENTS_INCOMPLETE', message: Messages.ACM_REQUIREMENTS_INCOMPLETE });
   const chosen = await ApplicationCohort.findAll({ where: { applicationId: application.id }, order: [['id', 'ASC']], transaction });
   const programs = await programsOfProduct(application.productId, transaction);
@@ -56,7 +58,7 @@ async function checkEnroll(application: Application, required: Set<string>, done
   if (!application.productPaymentPlanId) refuse({ code: 'NO_PAYMENT_PLAN_SELECTED', message: Messages.NO_PAYMENT_PLAN_SELECTED });
   if (required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
   const cohortIds = chosen.map((c) => c.cohortId);
-  const cohorts = await Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction.LOCK.UPDATE });
+  const cohorts = await Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   const enrolled = await Enrollment.findAll({ where: { studentId: application.studentId, cohortId: cohortIds, status: 'ACTIVE' }, attributes: ['id'], transaction });
   if (enrolled.length) refuse({ code: 'ALREADY_ENROLLED', message: Messages.ALREADY_ENROLLED });
   const limited = cohorts.filter((c) => c.maxStudents !== null && c.maxStudents !== undefined);
@@ -83,26 +85,45 @@ export async function seatsTaken(cohortIds: number[], transaction?: Transaction)
 
 type Opts = { transaction?: Transaction; bySystem?: boolean; asStudent?: boolean };
 
-async function change(applicationId: number, to: ApplicationStatusValue, actor: Actor, opts: Opts, transaction: Transaction): Promise<Application> {
-  const application = await Application.findByPk(applicationId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!application) throw AppError.notFound('Application');
+/** What a move needs once its checks have passed. */
+interface Checked {
+  flow: Flow;
+  chosen: ApplicationCohort[];
+  /** The move goes into WAITING_TO_SIGN on a flow that requires the agreement: its envelope is prepared. */
+  preparesAgreement: boolean;
+}
+
+/**
+ * Every check of the move `application.status → to`, in the order the status call runs them: the
+ * caller's right to it (students: CREATED → APPLIED | CANCELLED), the machine's edge, then the
+ * target's requirements. Throws the refusal (403, 409 with the spec's code and message). The status
+ * call and `statusMoves` both run this one function, so the console offers exactly what the call
+ * accepts. Without a transaction it only reads (no row is locked).
+ */
+async function checkMove(application: Application, to: ApplicationStatusValue, opts: Pick<Opts, 'bySystem' | 'asStudent'>, transaction?: Transaction): Promise<Checked> {
   const from = application.status;
   if (opts.asStudent && !isStudentTransition(from, to)) throw AppError.forbidden();
   if (!isLegalTransition(from, to)) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
 
   const flow = await flowOf(application.productId, transaction);
-  const done = new Set<string>((await completedStepsOf([applicationId], transaction)).get(applicationId)?.keys() ?? []);
+  const done = new Set<string>((await completedStepsOf([application.id], transaction)).get(application.id)?.keys() ?? []);
   let chosen: ApplicationCohort[] = [];
+  let preparesAgreement = false;
   switch (to) {
     case 'APPLIED':
       await checkSubmit(application, transaction);
       break;
-    case 'WAITING_TO_SIGN':
+    case 'WAITING_TO_SIGN': {
       // The system moves on only past a done (or not required) approval; staff moving it approve.
       if (from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !done.has('ADMIN_APPROVAL') && opts.bySystem) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
+      // Waiting to sign means there is an agreement to sign: it is prepared with the move, so it needs its terms.
+      preparesAgreement = flow.required.has('ENROLLMENT_AGREEMENT');
+      const refusal = preparesAgreement ? await agreementRefusal(application, transaction) : null;
+      if (refusal) refuse(refusal);
       break;
+    }
     case 'SIGNED':
-      if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(applicationId, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
+      if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
       break;
     case 'ENROLLED':
       chosen = await checkEnroll(application, flow.required, done, transaction);
@@ -110,6 +131,14 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
     default:
       break;
   }
+  return { flow, chosen, preparesAgreement };
+}
+
+async function change(applicationId: number, to: ApplicationStatusValue, actor: Actor, opts: Opts, transaction: Transaction): Promise<Application> {
+  const application = await Application.findByPk(applicationId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!application) throw AppError.notFound('Application');
+  const from = application.status;
+  const { flow, chosen, preparesAgreement } = await checkMove(application, to, opts, transaction);
 
   const now = new Date();
   const values: Partial<Application['_creationAttributes']> = { status: to, statusChangedAt: now, ...stamp(actor) };
@@ -123,6 +152,8 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
   if (to === 'WAITING_TO_SIGN' && from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !opts.bySystem) {
     await markStepComplete(applicationId, 'ADMIN_APPROVAL', actor, transaction);
   }
+  // The agreement to sign (the current one when it still matches the terms, else a new SENT one).
+  if (preparesAgreement) await prepareEnvelope(application, actor, transaction);
   if (to === 'ENROLLED') {
     await Enrollment.bulkCreate(
       chosen.map((c) => ({ applicationId, studentId: application.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt: now, ...stamp(actor) })),
@@ -171,6 +202,28 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
 export async function changeStatus(applicationId: number, to: ApplicationStatusValue, actor: Actor, opts: Opts = {}): Promise<Application> {
   if (opts.transaction) return change(applicationId, to, actor, opts, opts.transaction);
   return Application.sequelize!.transaction((transaction) => change(applicationId, to, actor, opts, transaction));
+}
+
+/**
+ * The staff moves from an application's current status (the machine's order), each judged by the
+ * same checks the status call runs (`checkMove`), read without a transaction: nothing is written or
+ * locked. 404 when the application does not exist.
+ */
+export async function statusMoves(applicationId: number): Promise<Omit<StatusMovesAnswer, 'delivery'>> {
+  const application = await Application.findByPk(applicationId);
+  if (!application) throw AppError.notFound('Application');
+  const moves: StatusMove[] = [];
+  for (const to of nextStatuses(application.status)) {
+    const move: StatusMove = { status: to, allowed: true, code: null, message: null, emailsStudent: emailsStudent(to), preparesAgreement: false };
+    try {
+      move.preparesAgreement = (await checkMove(application, to, {})).preparesAgreement;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      Object.assign(move, { allowed: false, code: err.code, message: err.message });
+    }
+    moves.push(move);
+  }
+  return { applicationId, status: application.status, moves };
 }
 
 /**

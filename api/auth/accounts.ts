@@ -20,6 +20,17 @@ export async function revokeSessions(userId: number, transaction?: Transaction):
   await User.update({ tokensValidAfter: now }, { where: { id: userId }, transaction });
 }
 
+/**
+ * Ends one session family (a stolen refresh token was reused): its refresh tokens revoked, and the
+ * account's live access tokens refused from now on, as a logout does (tokens do not name their
+ * family). The account's other families keep their refresh tokens, so those sessions refresh and go on.
+ */
+export async function revokeFamily(userId: number, familyId: string, transaction?: Transaction): Promise<void> {
+  const now = new Date();
+  await RefreshToken.update({ revokedAt: now }, { where: { familyId, revokedAt: { [Op.is]: null } }, transaction });
+  await User.update({ tokensValidAfter: now }, { where: { id: userId }, transaction });
+}
+
 /** Throws 409 USERNAME_TAKEN when another account uses the email. */
 export async function assertEmailFree(email: string, exceptUserId?: number, transaction?: Transaction): Promise<void> {
   const clash = await User.findOne({ where: { email: email.toLowerCase(), ...(exceptUserId ? { id: { [Op.ne]: exceptUserId } } : {}) }, attributes: ['id'], transaction });

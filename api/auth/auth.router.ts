@@ -50,7 +50,7 @@ export function authRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
     reset('customer'),
     reset('admin'),
     route({
-      method: 'post', path: '/customer/get_started', summary: 'Start a portal sign-up; a verification code is emailed', access: 'public', body: getStartedBody, status: 202, rateLimit,
+      method: 'post', path: '/customer/get_started', summary: 'Start a portal sign-up; a verification code is emailed (an address with an account is emailed how to sign in instead; the answer is the same)', access: 'public', body: getStartedBody, status: 202, rateLimit,
       handle: ({ body }) => auth.getStarted(deps, body),
     }),
     route({
@@ -58,7 +58,7 @@ export function authRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
       handle: ({ body, req }) => auth.verifyCode(deps, body, meta(req)),
     }),
     route({
-      method: 'post', path: '/customer/resend_code', summary: 'Email a new verification code for a pending sign-up', access: 'public', body: emailBody, status: 202, rateLimit,
+      method: 'post', path: '/customer/resend_code', summary: 'Email a new verification code for a pending sign-up (the same answer whatever the address)', access: 'public', body: emailBody, status: 202, rateLimit,
       handle: ({ body }) => auth.resendCode(deps, body.email),
     }),
   ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BusinessCategoryName, Language } from '../../models/enums';
+import { Language, ProgramTrack } from '../../models/enums';
 import { Messages, format } from '../../models/messages';
 import { confirmationMatches, email, optionalDate, personName, strongPassword } from '../../models/validation';
 
@@ -26,7 +26,7 @@ export const getStartedBody = z
     firstName: personName(100),
     lastName: personName(100),
     languageIso2LetterCode: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(Language)),
-    programTrack: z.preprocess((v) => (v === '' ? null : v), z.enum(BusinessCategoryName).nullish()),
+    programTrack: z.preprocess((v) => (v === '' ? null : v), z.enum(ProgramTrack).nullish()),
     startDate: optionalDate(),
     graduationDate: optionalDate(),
     password: strongPassword(),

@@ -7,9 +7,11 @@ import { recordActivity } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { randomToken, sha256, signAccessToken } from '../common/tokens';
-import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeSessions, setPassword } from './accounts';
+import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken, revokeFamily, revokeSessions, setPassword } from './accounts';
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
+import { sendAccountExists, sendVerificationCode } from './sign-up-mail';
+import { accountIsLocked, accountLocked, recordAccountFailure, recordUnknownFailure, unknownIsLocked, unknownKey } from './lockout';
 import { loadPrincipal } from './principal';
 import { description } from '../../models/descriptions';
 
@@ -26,12 +28,14 @@ const MAX_CODE_ATTEMPTS = 5;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', Messages.LOGIN_FAILED);
 const sessionExpired = () => AppError.unauthorized(Messages.SESSION_EXPIRED, 'SESSION_EXPIRED');
-const emailNotFound = () => new AppError(404, 'EMAIL_NOT_FOUND', Messages.EMAIL_NOT_FOUND);
 const codeIncorrect = () => AppError.conflict('VERIFICATION_CODE_INCORRECT', Messages.VERIFICATION_CODE_INCORRECT);
 
 function doorAdmits(door: Door, kind: User['kind']): boolean {
   return door === 'admin' ? kind === 'ADMIN' : kind === 'STUDENT' || kind === 'COACH';
 }
+
+/** The right password at the other door: the account is told where it signs in (the console is for staff). */
+const wrongDoor = (door: Door) => AppError.forbidden(door === 'admin' ? Messages.CONSOLE_STAFF_ONLY : Messages.PORTAL_STUDENTS_ONLY, 'WRONG_SIGN_IN');
 
 // An unknown email still costs one bcrypt comparison, so response time does not tell which emails exist.
 const dummyHashes = new Map<number, Promise<string>>();
@@ -124,41 +128,25 @@ async function signedInBody(deps: Deps, userId: number, refreshToken: string) {
 }
 
 /**
- * Counts one failed sign-in inside the lockout window; the failure that reaches LOCKOUT_MAX_FAILURES
- * locks the account for LOCKOUT_MINUTES. The row is locked (MariaDB) or the write transaction is
- * exclusive (SQLite, IMMEDIATE), so concurrent failures are all counted.
- */
-async function recordFailure(deps: Deps, userId: number): Promise<void> {
-  const { LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MINUTES, LOCKOUT_MINUTES } = deps.config;
-  await deps.sequelize.transaction(async (transaction) => {
-    const user = await User.findByPk(userId, { attributes: ['id', 'failedLoginCount', 'firstFailedLoginAt'], transaction, lock: transaction.LOCK.UPDATE });
-    if (!user) return;
-    const now = Date.now();
-    const inWindow = user.firstFailedLoginAt !== null && now - new Date(user.firstFailedLoginAt).getTime() <= LOCKOUT_WINDOW_MINUTES * 60_000;
-    const count = inWindow ? user.failedLoginCount + 1 : 1;
-    if (count >= LOCKOUT_MAX_FAILURES) {
-      // The lock starts a fresh window: after it ends the user gets the full number of tries again.
-      await User.update({ failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: new Date(now + LOCKOUT_MINUTES * 60_000) }, { where: { id: userId }, transaction, silent: true });
-      deps.log.warn({ userId }, 'account locked after repeated failed sign-ins');
-    } else {
-      await User.update({ failedLoginCount: count, firstFailedLoginAt: inWindow ? user.firstFailedLoginAt : new Date(now) }, { where: { id: userId }, transaction, silent: true });
-    }
-  });
-}
-
-/**
- * Signs in with email and password at one door. Unknown email, wrong door and wrong password all
- * answer the same 401; a locked account 429; a deactivated one 403 (told only to whoever knows the password).
+ * Signs in with email and password at one door. Unknown email and wrong password answer the same
+ * 401, and their failures lock the same way (429, ./lockout.ts); a deactivated account is 403, and an
+ * account of the other door given its right password 403 saying where it signs in (both told only to
+ * whoever knows the password). A wrong password at the other door counts as an unknown email's failure.
  */
 export async function signIn(deps: Deps, door: Door, input: SignInInput, meta: ClientMeta) {
   const user = await User.unscoped().findOne({ where: { email: input.email } });
   if (!user || !doorAdmits(door, user.kind) || !user.passwordHash) {
-    await bcrypt.compare(input.password, await dummyHash(deps.config.BCRYPT_ROUNDS));
+    const key = unknownKey(door, input.email);
+    if (await unknownIsLocked(key)) throw accountLocked();
+    // The same bcrypt work whatever the case; only the account's own password at the other door is told where to go.
+    const rightPassword = await bcrypt.compare(input.password, user?.passwordHash ?? (await dummyHash(deps.config.BCRYPT_ROUNDS)));
+    if (user?.passwordHash && rightPassword) throw wrongDoor(door);
+    await recordUnknownFailure(deps, key);
     throw invalidCredentials();
   }
-  if (user.lockedUntil && new Date(user.lockedUntil).getTime() > Date.now()) throw new AppError(429, 'ACCOUNT_LOCKED', Messages.ACCOUNT_DISABLED);
+  if (accountIsLocked(user)) throw accountLocked();
   if (!(await bcrypt.compare(input.password, user.passwordHash))) {
-    await recordFailure(deps, user.id);
+    await recordAccountFailure(deps, user.id);
     throw invalidCredentials();
   }
   if (!user.active) throw AppError.forbidden(Messages.ACCOUNT_DISABLED, 'ACCOUNT_DISABLED');
@@ -170,7 +158,8 @@ export async function signIn(deps: Deps, door: Door, input: SignInInput, meta: C
 
 /**
  * Rotates a refresh token: the presented one is claimed once with a compare-and-set (correct on
- * SQLite and MariaDB alike); presenting an already used one is taken as theft and revokes its family.
+ * SQLite and MariaDB alike); presenting an already used one is taken as theft and revokes its family,
+ * whose live access tokens stop working at once.
  */
 export async function refresh(deps: Deps, token: string, meta: ClientMeta) {
   const row = await RefreshToken.findOne({ where: { tokenHash: sha256(token) } });
@@ -179,8 +168,8 @@ export async function refresh(deps: Deps, token: string, meta: ClientMeta) {
     const now = new Date();
     const [claimed] = await RefreshToken.update({ usedAt: now }, { where: { id: row.id, usedAt: { [Op.is]: null }, revokedAt: { [Op.is]: null } }, transaction });
     if (claimed !== 1) {
-      // Committed, not rolled back: the family must stay revoked although this request fails.
-      await RefreshToken.update({ revokedAt: now }, { where: { familyId: row.familyId, revokedAt: { [Op.is]: null } }, transaction });
+      // Committed, not rolled back: the family (and its live access tokens) must stay revoked although this request fails.
+      await revokeFamily(row.userId, row.familyId, transaction);
       return { reused: true as const };
     }
     const user = await User.findByPk(row.userId, { attributes: ['id', 'active'], transaction });
@@ -205,10 +194,21 @@ export async function logout(deps: Deps, principal: Principal, actor: Actor): Pr
   });
 }
 
-/** Emails a one-time password-reset link for an account of the door's kind; unknown → 404. */
+/**
+ * Asks for a password-reset link. The answer is the same 202 whether or not the email has an account of
+ * the door's kind, and it does not wait for the link and its email (their time would tell): an account
+ * gets them just after (a failure is logged), any other email gets nothing.
+ */
 export async function forgotPassword(deps: Deps, door: Door, emailAddress: string) {
   const user = await User.findOne({ where: { email: emailAddress }, attributes: ['id', 'kind', 'email'], raw: true });
-  if (!user || !doorAdmits(door, user.kind)) throw emailNotFound();
+  if (user && doorAdmits(door, user.kind)) {
+    sendResetLink(deps, door, user).catch((err) => deps.log.error({ err, userId: user.id }, 'password-reset link not sent'));
+  }
+  return { message: 'Check your email' };
+}
+
+/** Issues a one-time reset link for an account and emails it. */
+async function sendResetLink(deps: Deps, door: Door, user: Pick<User, 'id' | 'email'>): Promise<void> {
   const token = await issuePasswordToken(user.id, 'RESET', deps.config.RESET_TOKEN_TTL_MINUTES);
   const link = `${deps.config.PUBLIC_URL}${door === 'admin' ? '/admin' : ''}/reset-account-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
@@ -217,7 +217,6 @@ export async function forgotPassword(deps: Deps, door: Door, emailAddress: strin
     text: `We received a request to reset your password.\n\nOpen this link to choose a new one (valid for ${deps.config.RESET_TOKEN_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
     templateKey: 'PASSWORD_RESET',
   });
-  return { message: 'Check your email' };
 }
 
 /**
@@ -245,38 +244,52 @@ interface SignUpPayload {
   passwordHash: string;
 }
 
-/** Stores a fresh code for a pending sign-up (older pending codes expire) and emails it. */
+/** Stores a fresh code for a pending sign-up (older pending codes expire) and emails it, in the sign-up's language. */
 async function sendCode(deps: Deps, emailAddress: string, payload: SignUpPayload) {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  const expiresAt = new Date(Date.now() + deps.config.VERIFICATION_CODE_TTL_MINUTES * 60_000);
+  const expiresAt = codeExpiry(deps);
   await deps.sequelize.transaction(async (transaction) => {
     await VerificationCode.update({ expiresAt: new Date() }, { where: { email: emailAddress, usedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } }, transaction });
     await VerificationCode.create({ email: emailAddress, codeHash: sha256(code), payload: JSON.stringify(payload), attempts: 0, expiresAt, usedAt: null }, { transaction });
   });
-  await deps.mailer.send({
-    to: emailAddress,
-    subject: `${deps.config.PROVIDER_NAME}: your verification code`,
-    text: `Your verification code is ${code}\n\nIt expires in ${deps.config.VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-    templateKey: 'VERIFICATION_CODE',
-  });
+  await sendVerificationCode(deps, emailAddress, code, payload.languageIso2LetterCode);
   return { email: emailAddress, expiresAt };
 }
 
-/** Starts a portal sign-up: keeps the details (password hashed) until the emailed code is entered. */
+const codeExpiry = (deps: Deps) => new Date(Date.now() + deps.config.VERIFICATION_CODE_TTL_MINUTES * 60_000);
+const hasAccount = async (emailAddress: string) => Boolean(await User.findOne({ where: { email: emailAddress.toLowerCase() }, attributes: ['id'] }));
+
+/**
+ * Starts a portal sign-up: keeps the details (password hashed) until the emailed code is entered.
+ * An address that already has an account gets no code but an email saying how to sign in, and the
+ * answer is the same as for a new address (decisions: public calls do not tell whether an account exists).
+ */
 export async function getStarted(deps: Deps, input: GetStartedInput) {
-  await assertEmailFree(input.email);
+  // Hashed whatever happens next, so both answers cost the same.
+  const passwordHash = await hashPassword(input.password, deps.config.BCRYPT_ROUNDS);
+  if (await hasAccount(input.email)) {
+    await sendAccountExists(deps, input.email, input.languageIso2LetterCode);
+    return { email: input.email, expiresAt: codeExpiry(deps) };
+  }
   return sendCode(deps, input.email, {
     firstName: input.firstName, lastName: input.lastName, languageIso2LetterCode: input.languageIso2LetterCode, programTrack: input.programTrack ?? null,
-    startDate: input.startDate ?? null, graduationDate: input.graduationDate ?? null, passwordHash: await hashPassword(input.password, deps.config.BCRYPT_ROUNDS),
+    startDate: input.startDate ?? null, graduationDate: input.graduationDate ?? null, passwordHash,
   });
 }
 
-/** Sends a new code for a pending sign-up (404 when there is none). */
+/**
+ * Sends a new code for a pending sign-up. Answers the same whatever the address: an address with an
+ * account is told how to sign in again, and one with neither an account nor a pending sign-up gets nothing.
+ */
 export async function resendCode(deps: Deps, emailAddress: string) {
   const pending = await VerificationCode.findOne({ where: { email: emailAddress, usedAt: { [Op.is]: null } }, order: [['id', 'DESC']] });
-  if (!pending) throw emailNotFound();
-  await assertEmailFree(emailAddress);
-  return sendCode(deps, emailAddress, JSON.parse(pending.payload) as SignUpPayload);
+  const payload = pending ? (JSON.parse(pending.payload) as SignUpPayload) : null;
+  if (await hasAccount(emailAddress)) {
+    await sendAccountExists(deps, emailAddress, payload?.languageIso2LetterCode);
+    return { email: emailAddress, expiresAt: codeExpiry(deps) };
+  }
+  if (!payload) return { email: emailAddress, expiresAt: codeExpiry(deps) };
+  return sendCode(deps, emailAddress, payload);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LedgerEntry, Student } from '../../models';
 import { id } from '../../models/validation';
+import type { Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { pagingQuery, runList, type ListSpec, type Page } from '../common/list';
+import { readsStudentView, studentLedgerLine } from '../payments/student-view';
 import { toCents, toDollars } from './ledger';
 import { descriptionFields } from '../../models/descriptions';
 
@@ -16,7 +18,7 @@ import { descriptionFields } from '../../models/descriptions';
  */
 
 const sortable = { eventDate: 'eventDate', EVENT_DATE: 'eventDate', id: 'id', ID: 'id' };
-export const accountHistoryQuery = pagingQuery({ sortable, defaultSort: 'eventDate' }, { applicationId: id().optional() });
+export const accountHistoryQuery = pagingQuery({ sortable, defaultSort: 'eventDate', keyword: false }, { applicationId: id().optional() });
 export type AccountHistoryQuery = z.output<typeof accountHistoryQuery> & { applicationId?: number };
 
 const money = (v: number | string | null | undefined) => toDollars(toCents(v));
@@ -33,10 +35,14 @@ export type LedgerDto = ReturnType<typeof ledgerDto>;
 
 const spec: ListSpec<LedgerEntry> = { model: LedgerEntry, sortable, defaultSort: 'eventDate', keywordColumns: [] };
 
-/** GET /students/{id}/account_history: the student's ledger lines, of one application when asked (404 for an unknown student). */
-export async function accountHistory(studentId: number, q: AccountHistoryQuery | z.output<typeof accountHistoryQuery>): Promise<Page<LedgerDto>> {
+/**
+ * GET /students/{id}/account_history: the student's ledger lines, of one application when asked (404
+ * for an unknown student). The student reads the institute's references, staff the gateway's (payments/student-view.ts).
+ */
+export async function accountHistory(studentId: number, q: AccountHistoryQuery | z.output<typeof accountHistoryQuery>, viewer?: Principal | null): Promise<Page<LedgerDto>> {
   const student = await Student.findByPk(studentId, { attributes: ['id'] });
   if (!student) throw AppError.notFound('Student');
   const { applicationId, ...paging } = q as AccountHistoryQuery;
-  return runList(spec, { ...paging, keyword: undefined }, [{ studentId }, applicationId ? { applicationId } : null], ledgerDto);
+  const dto = readsStudentView(viewer) ? (l: LedgerEntry) => studentLedgerLine(ledgerDto(l)) : ledgerDto;
+  return runList(spec, paging, [{ studentId }, applicationId ? { applicationId } : null], dto);
 }

@@ -20,7 +20,7 @@ export function accountHistoryRoutes(_deps: Deps) {
   return [
     route({
       method: 'get', path: '/:id/account_history', summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
-      access: 'payments:read', self: ownStudent, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query }) => accountHistory(params.id, query),
+      access: 'payments:read', self: ownStudent, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query, auth }) => accountHistory(params.id, query, auth),
     }),
   ];
 }

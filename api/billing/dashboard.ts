@@ -3,15 +3,16 @@ import { StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { FinancialStatus } from '../../models/enums';
 import { toCents, toDollars } from './ledger';
+import { standingSql } from './standing';
 
 /**
  * GET /billing/dashboard: the billing figures of the console's dashboard, each one aggregate query
  * on indexed columns (no row is loaded):
- * - collections: ACTIVE plans in COLLECTIONS or COLLECTIONS_2, and their balance;
+ * - collections: ACTIVE plans in COLLECTIONS or COLLECTIONS_2 today (billing/standing.ts), and their balance;
  * - pastDue: ACTIVE plans with a past-due amount, and its sum (the plan column every payment and the
  *   nightly recompute keep);
  * - upcoming.next30Days: unpaid entries of ACTIVE plans due from today to today + 29, and what is left on them;
- * - byFinancialStatus: ACTIVE plans per status (every status, zeros included) with their balance;
+ * - byFinancialStatus: ACTIVE plans per status today (every status, zeros included) with their balance;
  * - collectedByMonth: ACCEPTED payments by payment month, the last 12 months (this one included);
  * - upcomingByWeek: what is left on unpaid entries of ACTIVE plans, in 8 weeks of 7 days from today.
  */
@@ -38,17 +39,19 @@ export async function billingDashboard(today = schoolToday()) {
   const weekEnd = addDays(today, 8 * 7 - 1);
   const monthEnd = addDays(today, 29);
   const due = 's.amount + s.tax_amount - s.paid_amount';
+  // ACTIVE plans with their financial status today (billing/standing.ts), not the column the nightly recompute writes.
+  const activeByStatus = `SELECT ${standingSql(sequelize, today).planStatus((name) => name)} AS financialStatus, balance FROM student_payment_plans WHERE status = 'ACTIVE'`;
   const unpaidActive = `FROM payment_schedules s JOIN student_payment_plans p ON p.id = s.student_payment_plan_id
                          WHERE s.status <> 'PAID' AND p.status = 'ACTIVE' AND s.due_date BETWEEN :from AND :to`;
 
   const [collections, pastDue, upcoming, byStatus, byMonth, byDay] = await Promise.all([
     select<{ n: number; amount: string | number | null }>(
-      `SELECT COUNT(*) AS n, SUM(balance) AS amount FROM student_payment_plans WHERE status = 'ACTIVE' AND financial_status IN ('COLLECTIONS', 'COLLECTIONS_2')`,
+      `SELECT COUNT(*) AS n, SUM(balance) AS amount FROM (${activeByStatus}) x WHERE x.financialStatus IN ('COLLECTIONS', 'COLLECTIONS_2')`,
     ),
     select<{ n: number; amount: string | number | null }>(`SELECT COUNT(*) AS n, SUM(past_due_amount) AS amount FROM student_payment_plans WHERE status = 'ACTIVE' AND past_due_amount > 0`),
     select<{ n: number; amount: string | number | null }>(`SELECT COUNT(*) AS n, SUM(${due}) AS amount ${unpaidActive}`, { from: today, to: monthEnd }),
     select<{ financialStatus: string; n: number; balance: string | number | null }>(
-      `SELECT financial_status AS financialStatus, COUNT(*) AS n, SUM(balance) AS balance FROM student_payment_plans WHERE status = 'ACTIVE' GROUP BY financial_status`,
+      `SELECT x.financialStatus AS financialStatus, COUNT(*) AS n, SUM(x.balance) AS balance FROM (${activeByStatus}) x GROUP BY x.financialStatus`,
     ),
     select<{ month: string; amount: string | number | null }>(
       `SELECT SUBSTR(payment_date, 1, 7) AS month, SUM(amount) AS amount FROM payments WHERE status = 'ACCEPTED' AND payment_date BETWEEN :from AND :to GROUP BY SUBSTR(payment_date, 1, 7)`,

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { StudentPaymentPlan } from '../../models';
+import { FINANCIAL_THRESHOLDS, standingSql } from './standing';
 
 /**
  * The nightly financial-status recompute (domain rules "Payment plans and payments"; platform spec
@@ -14,11 +15,12 @@ import { StudentPaymentPlan } from '../../models';
  *    are compared as dates (due ≤ today − 60 days ⇔ 60 days or more), so only the day count itself
  *    needs a dialect's date difference;
  * 2. the other plans are GOOD with 0 days and nothing past due (written only where they are not);
- * 3. the applications get the worst days overdue of their ACTIVE, non-bankrupt plans, then the
- *    status of it.
+ * 3. the applications get the standing of their ACTIVE plans (the most days overdue, the worst
+ *    status; a plan in bankruptcy with the status staff set), by `standingSql` of billing/standing.ts.
  *
  * Plans not ACTIVE (paid off, concluded, cancelled) and plans in bankruptcy keep what they have (a
- * manual status there stays).
+ * manual status there stays). The answers do not wait for this job: they derive the same standing
+ * from the same dates (billing/standing.ts); the job keeps the stored columns in step with them.
  *
  * The statements run per range of CHUNK ids, as separate short transactions, on PARALLEL
  * connections on MariaDB (one on SQLite, which writes one at a time): one UPDATE over every plan is
@@ -33,8 +35,7 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The thresholds in days of ledger.financialStatusOf, for the SQL. */
-export const FINANCIAL_THRESHOLDS = { PAST_DUE: 1, COLLECTIONS: 60, COLLECTIONS_2: 120 } as const;
+export { FINANCIAL_THRESHOLDS };
 
 /** Ids per statement, and statements at once on MariaDB. */
 const CHUNK = 10_000;
@@ -103,20 +104,15 @@ export async function recomputeFinancialStatus(today: string, opts: { rebuild?: 
     );
   });
 
-  // The applications: the worst days overdue of their ACTIVE, non-bankrupt plans, then its status.
-  // MariaDB assigns left to right (the status reads the new days), so one statement writes each row
-  // once; SQLite assigns from the old row, so it takes two.
-  const ofActivePlans = `id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE' AND p.bankruptcy = :no)`;
-  const days = `days_overdue = COALESCE((SELECT MAX(p.days_overdue) FROM student_payment_plans p
-                                          WHERE p.application_id = applications.id AND p.status = 'ACTIVE' AND p.bankruptcy = :no), 0)`;
-  const status = `financial_status = CASE WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS_2} THEN 'COLLECTIONS_2'
-                                          WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.COLLECTIONS} THEN 'COLLECTIONS'
-                                          WHEN days_overdue >= ${FINANCIAL_THRESHOLDS.PAST_DUE} THEN 'PAST_DUE'
-                                          ELSE 'GOOD' END`;
-  const assignments = sequelize.getDialect() === 'sqlite' ? [days, status] : [`${days}, ${status}`];
-  const applications = await idBounds(sequelize, `SELECT MIN(application_id) AS lo, MAX(application_id) AS hi FROM student_payment_plans WHERE ${TARGET}`, base);
+  // The applications: their standing from their ACTIVE plans (billing/standing.ts, the same SQL the
+  // answers use): the most days overdue, the worst status. MariaDB assigns left to right, so one
+  // statement writes each row once; SQLite assigns from the old row, and the expressions read the plans only.
+  const standing = standingSql(sequelize, today);
+  const ofActivePlans = `id IN (SELECT p.application_id FROM student_payment_plans p WHERE p.status = 'ACTIVE')`;
+  const set = `days_overdue = ${standing.applicationDays('applications.id')}, financial_status = ${standing.applicationStatus('applications.id')}`;
+  const applications = await idBounds(sequelize, `SELECT MIN(application_id) AS lo, MAX(application_id) AS hi FROM student_payment_plans WHERE status = 'ACTIVE'`, base);
   await inRanges(applications, chunk, parallel, async (lo, hi) => {
-    for (const set of assignments) await run(`UPDATE applications SET ${set} WHERE ${IN_RANGE} AND ${ofActivePlans}`, lo, hi);
+    await run(`UPDATE applications SET ${set} WHERE ${IN_RANGE} AND ${ofActivePlans}`, lo, hi);
   });
 
   const [row] = await sequelize.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM student_payment_plans WHERE ${TARGET}`, { type: QueryTypes.SELECT, replacements: base });

@@ -3,13 +3,14 @@ import { literal, type Transaction } from 'sequelize';
 import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
-import { recordActivity, stamp } from '../common/audit';
+import { activitySql, recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
 import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
-import { description, describedColumns, type Description } from '../../models/descriptions';
+import { description, describedColumns, paymentOutcome, type Description } from '../../models/descriptions';
 import type { LedgerKind, Of } from '../../models/enums';
+import { financialStatusOf, followsDates } from './standing';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -160,13 +161,7 @@ export function planPosition(entries: readonly EntryRow[], today: string): PlanP
   };
 }
 
-/** Financial status of days overdue (domain rules): GOOD 0, PAST_DUE 1–59, COLLECTIONS 60–119, COLLECTIONS_2 120+. */
-export function financialStatusOf(daysOverdue: number): string {
-  if (daysOverdue >= 120) return 'COLLECTIONS_2';
-  if (daysOverdue >= 60) return 'COLLECTIONS';
-  if (daysOverdue >= 1) return 'PAST_DUE';
-  return 'GOOD';
-}
+export { financialStatusOf };
 
 /**
  * Level amortisation of `principalCents` over `count` monthly entries at APR `annualRatePercent`
@@ -341,11 +336,18 @@ async function saveWork(work: Work[], transaction: Transaction, now: Date = new 
   if (sql) await updateSql(PaymentSchedule.sequelize!, sql, transaction);
 }
 
-/** The plan's derived fields from a position (balance, next due date, past due, days overdue, financial status). */
-function positionFields(pos: PlanPosition) {
+/**
+ * The plan's derived fields from a position and its status after the movement: balance, next due
+ * date, past due and, while the plan follows its dates (ACTIVE or paid off, not in bankruptcy: see
+ * billing/standing.ts), days overdue and financial status; a plan in bankruptcy or closed keeps the
+ * standing it has.
+ */
+function positionFields(pos: PlanPosition, plan: Pick<PlanRow, 'status' | 'bankruptcy'>) {
+  const status = statusFor(plan, pos.balanceCents);
+  const follows = followsDates({ status: status === 'COMPLETED' ? 'ACTIVE' : status, bankruptcy: plan.bankruptcy });
   return {
-    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents),
-    daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue),
+    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents), status,
+    ...(follows ? { daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue) } : {}),
   };
 }
 
@@ -404,8 +406,8 @@ function describedLine(d: Description) {
   return { ...columns, description: columns.description.slice(0, 255) };
 }
 
-/** What the account-history line of a payment says: its type, the installment it paid, the card (brand, last 4) or channel. */
-function paymentDescription(payment: PaymentRow, entryNumber: number | null): Description {
+/** What the account-history line of a payment says (and, inside its own sentences, its activity entries): its type, the installment it paid, the card (brand, last 4) or channel. */
+export function paymentDescription(payment: PaymentRow, entryNumber: number | null): Description {
   const card = { brand: payment.cardBrand ?? null, last4: payment.cardLast4 ?? null };
   switch (payment.type) {
     case 'INSTALLMENT': return description('PAYMENT_INSTALLMENT', { number: entryNumber, ...card });
@@ -435,12 +437,16 @@ function paymentDescription(payment: PaymentRow, entryNumber: number | null): De
  * write. Only a payment still IN_PROGRESS is applied: one staff cancelled meanwhile is left as it is
  * (only `alsoWrite` is written) and the answer is false. `opts`: the gateway's charge id to store,
  * the claim to release in the same plan update, the program name when the caller has read it,
- * statements to write with the payment's (`alsoWrite`), and `commit` for a `hotTransaction` whose
- * last batch this is. The payment passed in (a row or an instance) gets the new status and parts.
+ * statements to write with the payment's (`alsoWrite`), `recordAs`: the actor of a PAYMENT_ACCEPTED
+ * activity entry of the student written with the payment (card payments; staff's acceptance of an
+ * external payment is its own entry), `at`: the instant the payment is accepted (default now: the
+ * payment's processedAt, its account-history line's eventDate, the entries' paidAt), and `commit` for
+ * a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
+ * new status and parts.
  */
 export async function applyPayment(
   payment: PaymentRow, today: string, transaction: Transaction,
-  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; commit?: boolean } = {},
+  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; commit?: boolean } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
   // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.
@@ -524,7 +530,7 @@ export async function applyPayment(
     interest += a.interest;
     tax += a.tax;
   }
-  const now = new Date();
+  const now = opts.at ?? new Date();
   const accepted = {
     status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null,
     ...(opts.gatewayChargeId ? { gatewayChargeId: opts.gatewayChargeId } : {}),
@@ -553,7 +559,7 @@ export async function applyPayment(
         totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
         interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
         totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
-        ...positionFields(pos), status: statusFor(plan, pos.balanceCents), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
+        ...positionFields(pos, plan), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
       },
       { now },
     ),
@@ -568,8 +574,14 @@ export async function applyPayment(
     nowPaid.length && plan.openFailures
       ? updateWhereSql(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: nowPaid }, { now })
       : null,
+    opts.recordAs
+      ? activitySql(opts.recordAs, {
+        entityType: 'PAYMENT', entityId: payment.id, studentId: plan.studentId, category: 'BILLING', type: 'PAYMENT_ACCEPTED', at: now,
+        description: paymentOutcome(paymentDescription(payment, entryNumber), 'PAYMENT_ACCEPTED_LINE', { amount }),
+      })
+      : null,
   ].filter((sql): sql is string => sql !== null);
-  // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments.
+  // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments, activity entry.
   await runStatements(sequelize, writes, transaction, { commit: opts.commit });
   if (payment instanceof Payment) payment.set(accepted as Partial<Payment>, { raw: true });
   else Object.assign(payment, accepted);
@@ -609,7 +621,7 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
     {
       totalPaid: toDollars(toCents(plan.totalPaid) - amount), principalPaid: toDollars(toCents(plan.principalPaid) - principal),
       interestPaid: toDollars(toCents(plan.interestPaid) - interest), taxPaid: toDollars(toCents(plan.taxPaid) - tax),
-      ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      ...positionFields(pos, plan),
     },
     { transaction },
   );
@@ -674,7 +686,7 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
   await updateRow(
     StudentPaymentPlan, plan.id,
     {
-      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos), status: statusFor(plan, pos.balanceCents),
+      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos, plan),
       ...stamp(actor),
     },
     { transaction },
@@ -694,6 +706,6 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
 export async function refreshPlan(planId: number, today: string, transaction: Transaction): Promise<StudentPaymentPlan> {
   const { plan, entries } = await loadPlan(planId, transaction);
   const pos = planPosition(entries, today);
-  await updateRow(StudentPaymentPlan, plan.id, { ...positionFields(pos), status: statusFor(plan, pos.balanceCents) }, { transaction });
+  await updateRow(StudentPaymentPlan, plan.id, positionFields(pos, plan), { transaction });
   return (await StudentPaymentPlan.findByPk(planId, { transaction }))!;
 }

@@ -23,7 +23,7 @@ export const ENTITY = 'COHORT';
 export const CATEGORY = 'ADMINISTRATION';
 
 const include: Includeable[] = [
-  { model: Program, as: 'program', attributes: ['id', 'name', 'durationType', 'accelerated', 'deleted'] },
+  { model: Program, as: 'program', attributes: ['id', 'name', 'durationType', 'accelerated', 'deleted', 'lmsConnectionId'] },
   { model: BusinessCategory, as: 'businessCategory', attributes: ['id', 'name'] },
 ];
 
@@ -39,7 +39,8 @@ export function cohortDto(c: Cohort, productIds: number[] = []) {
     label: c.label,
     customName: c.customName,
     programId: c.programId,
-    program: c.program ? { id: c.program.id, name: c.program.name, durationType: c.program.durationType, accelerated: c.program.accelerated } : null,
+    // lmsConnectionId: the learning-system connection a sync of the cohort goes through (none can exist before the LMS area).
+    program: c.program ? { id: c.program.id, name: c.program.name, durationType: c.program.durationType, accelerated: c.program.accelerated, lmsConnectionId: c.program.lmsConnectionId ?? null } : null,
     businessCategoryId: c.businessCategoryId,
     businessCategory: category ? { id: category.id, name: category.name } : null,
     startDate: c.startDate,

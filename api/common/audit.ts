@@ -3,6 +3,7 @@ import { ActivityLog } from '../../models';
 import { describedColumns, type Description } from '../../models/descriptions';
 import type { ActivityCategory, ActivityEntityType, ActivityType, Of } from '../../models/enums';
 import type { Actor } from './context';
+import { insertRowSql } from './rows';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -42,17 +43,26 @@ export interface ActivityInput {
   type: Of<typeof ActivityType>;
   description?: Description;
   changes?: Changes;
+  /** When it happened (default: now): the instant of the event the entry records. */
+  at?: Date;
+}
+
+/** The activity-log row of an entry (attribute names, as `ActivityLog.create` and the batch INSERT take them). */
+function activityRow(actor: Actor, input: ActivityInput) {
+  return {
+    entityType: input.entityType, entityId: input.entityId, studentId: input.studentId ?? null, category: input.category, type: input.type,
+    ...(input.description ? describedColumns(input.description) : { description: null }), actorUserId: actor.userId, actorName: actor.name,
+  };
 }
 
 /** Records one activity-log entry (who, what, when, before → after) inside the caller's transaction. */
 export async function recordActivity(actor: Actor, input: ActivityInput, transaction?: Transaction): Promise<void> {
-  await ActivityLog.create(
-    {
-      entityType: input.entityType, entityId: input.entityId, studentId: input.studentId ?? null, category: input.category, type: input.type,
-      ...(input.description ? describedColumns(input.description) : { description: null }), changes: input.changes ?? {}, actorUserId: actor.userId, actorName: actor.name,
-    },
-    { transaction },
-  );
+  await ActivityLog.create({ ...activityRow(actor, input), changes: input.changes ?? {}, ...(input.at ? { createdAt: input.at } : {}) }, { transaction });
+}
+
+/** recordActivity's INSERT, for a statement batch of the hot paths (api/common/sql.ts runStatements). */
+export function activitySql(actor: Actor, input: ActivityInput): string {
+  return insertRowSql(ActivityLog, { ...activityRow(actor, input), changes: JSON.stringify(input.changes ?? {}) }, input.at ?? new Date());
 }
 
 /** `updatedBy` as the contract shows it on every record. */

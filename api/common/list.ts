@@ -30,6 +30,12 @@ export interface ListSpec<M extends Model> {
   model: ModelStatic<M>;
   /** sortBy values accepted (camelCase and the spec's UPPER_CASE aliases) → model attribute. */
   sortable: Record<string, string>;
+  /**
+   * Sorts by a value computed when the list is read (a model attribute of `sortable` → its SQL
+   * expression; `column(name)` names a column of the listed row): e.g. days overdue, which grow with
+   * time while no column changes.
+   */
+  sortExpressions?: Record<string, (column: (name: string) => string) => string>;
   defaultSort?: string;
   defaultDescending?: boolean;
   /** Columns matched by keyword as case-insensitive prefixes; numeric keywords also match the id. */
@@ -44,8 +50,12 @@ export interface ListSpec<M extends Model> {
 
 const DEFAULT_MAX = 1000;
 
-/** The paging query of a list: size, zero-based page, whitelisted sortBy, descending, keyword. */
-export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSort' | 'defaultDescending' | 'maxSize'>, extra: z.ZodRawShape = {}) {
+/**
+ * The paging query of a list: size, zero-based page, whitelisted sortBy, descending, keyword.
+ * `keyword: false` for a list that does not search (one record's comments, ledger lines, refunds):
+ * its schema has no `keyword`, so one sent is 400 'Unknown field' instead of silently ignored.
+ */
+export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSort' | 'defaultDescending' | 'maxSize'> & { keyword?: false }, extra: z.ZodRawShape = {}) {
   const max = spec.maxSize ?? DEFAULT_MAX;
   const sortKeys = Object.keys(spec.sortable) as [string, ...string[]];
   return z
@@ -54,7 +64,8 @@ export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSor
       page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
       sortBy: z.enum(sortKeys, { error: `Allowed: ${sortKeys.join(', ')}` }).default(spec.defaultSort ?? 'id'),
       descending: booleanish().default(spec.defaultDescending ?? false),
-      keyword: z.string().trim().max(100).optional(),
+      // Typed as present either way: without it the output's `keyword` is simply always undefined.
+      ...((spec.keyword === false ? {} : { keyword: z.string().trim().max(100).optional() }) as { keyword: z.ZodOptional<z.ZodString> }),
       ...extra,
     })
     .strict();
@@ -166,6 +177,11 @@ export function keywordWhere(columns: string[], keyword: string | undefined, dia
 function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order {
   const column = spec.sortable[q.sortBy] ?? 'id';
   const dir = q.descending ? 'DESC' : 'ASC';
+  const computed = spec.sortExpressions?.[column];
+  if (computed) {
+    const quote = (name: string) => spec.model.sequelize!.getQueryInterface().quoteIdentifier(name);
+    return [[Sequelize.literal(computed((name) => `${quote(spec.model.name)}.${quote(name)}`)), dir], ['id', dir]] as Order;
+  }
   const order: Order = column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
   if (!q.keyword || (dialect !== 'mysql' && dialect !== 'mariadb')) return order;
   // A keyword is selective (prefix matches), but MariaDB still prefers walking the sort column's

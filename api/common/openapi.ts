@@ -10,9 +10,25 @@ const errorBody = {
   },
 };
 
+/**
+ * A body object's required fields as its validator decides them: a field is required when the value
+ * `undefined` (the key left out) fails its own schema. zod's emitter judges from the declared input
+ * type instead, and a field behind `z.preprocess` or a transform chain (every money amount:
+ * `dollarsToCents`, `moneyCents`) declares `unknown`, so OpenAPI called `amount` optional while
+ * validation refused a body without it. One rule, applied to every object of every route's schema.
+ */
+function overrideRequired({ zodSchema, jsonSchema: json }: { zodSchema: unknown; jsonSchema: { properties?: object; required?: string[] } }): void {
+  const schema = zodSchema as ZodType & { _zod: { def: { type: string; shape?: Record<string, ZodType> } } };
+  const shape = schema._zod.def.type === 'object' ? schema._zod.def.shape : undefined;
+  if (!shape || !json.properties) return;
+  const required = Object.keys(shape).filter((key) => !shape[key].safeParse(undefined).success);
+  if (required.length) json.required = required;
+  else delete json.required;
+}
+
 function jsonSchema(schema: ZodType): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0', override: overrideRequired }) as Record<string, unknown>;
   } catch {
     return {};
   }
@@ -47,6 +63,7 @@ export function openApiDocument(): unknown {
       responses[403] = { description: `Needs ${r.access}${r.self ? ' (students and coaches: their own records only)' : ''}` };
     }
     responses[404] = { description: 'Not found' };
+    if (r.method !== 'get') responses[415] = { description: 'A request body that is not JSON (`application/json` or `application/*+json`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     responses[409] = { description: 'Business rule refusal', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     (paths[path] ??= {})[r.method] = {
       tags: [r.tag],

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { User } from '../../models';
+import { Messages } from '../../models/messages';
 import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
@@ -25,7 +26,10 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   params?: P;
   query?: Q;
   body?: B;
-  /** Success status: 200 by default, 201 for creations, 204 when the handler returns nothing. */
+  /**
+   * Success status: 200 by default, 201 for creations; 204 (no body, whatever the handler returns) for
+   * every DELETE (contract "Records") and for calls that answer nothing.
+   */
   status?: number;
   /** At most `max` calls per client address per `windowSeconds` (public account calls). */
   rateLimit?: { max: number; windowSeconds: number };
@@ -65,6 +69,25 @@ function parse(schema: ZodType | undefined, value: unknown, prefix: string): unk
   return result.data;
 }
 
+// ---- What a request's body may be (issue 15): JSON or nothing ----
+
+/** The media types a request body may have: JSON, also with parameters (`; charset=utf-8`) or a `+json` suffix. */
+export const JSON_BODY_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * A request that carries a body must say it is JSON, on every route: a text/plain, form-encoded or
+ * untyped body is 415 before anything else is read (the JSON parser leaves such a body unread, and it
+ * would otherwise run as an empty one). No body at all (no Content-Length, or 0) is not refused here.
+ */
+export function assertJsonBody(req: Request): void {
+  const length = req.headers['content-length'];
+  const carriesBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (carriesBody && !req.is(JSON_BODY_TYPES)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', Messages.UNSUPPORTED_MEDIA_TYPE);
+}
+
+/** The body of a route that takes none: nothing, or an empty JSON object; any field is 400 'Unknown field'. */
+const NO_BODY = z.object({}).strict();
+
 let userFields: string | null = null;
 const USER_FIELDS_OF = () => (userFields ??= selectList(User, ['id', 'active', 'tokensValidAfter', 'lastActivityAt']));
 
@@ -94,13 +117,15 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 /** Mounts route specs on a router under one OpenAPI tag, with the whole pipeline per route. */
 export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
   for (const spec of specs) {
+    const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
     routeRegistry.push({
       method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
-      params: spec.params, query: spec.query, body: spec.body, status: spec.status ?? 200,
+      params: spec.params, query: spec.query, body: spec.body, status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       limiter?.hit(req.ip ?? 'unknown');
+      assertJsonBody(req);
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
       if (spec.access !== 'public') {
         if (!auth) throw AppError.unauthorized();
@@ -111,18 +136,18 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       }
       const params = parse(spec.params, req.params, '');
       const query = parse(spec.query, req.query, '');
-      const body = parse(spec.body, req.body, '');
+      const body = parse(spec.body ?? NO_BODY, req.body, '');
       const ctx: Ctx<any, any, any> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
       if (auth && auth.kind !== 'ADMIN' && spec.access !== 'authenticated' && spec.access !== 'public') {
         if (!spec.self || !(await spec.self(ctx))) throw AppError.forbidden();
       }
       const result = await spec.handle(ctx);
       if (res.headersSent) return;
-      if (result === undefined) {
+      if (result === undefined || status === 204) {
         res.status(204).end();
         return;
       }
-      res.status(spec.status ?? 200).json(result);
+      res.status(status).json(result);
       void next;
     };
     router[spec.method](spec.path, handler);

@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { z } from 'zod';
 import type { Principal } from './context';
+
+/** The `typ` claim of our access tokens: a token signed for anything else is not one. */
+const ACCESS = 'access';
 
 /** What an access token carries; `iatMs` lets a revocation at time T kill tokens issued before T. */
 export interface AccessClaims {
+  typ: typeof ACCESS;
   sub: string;
   kind: Principal['kind'];
   aid?: number;
@@ -28,19 +33,39 @@ function keyOf(secret: string): crypto.KeyObject {
 
 export function signAccessToken(secret: string, ttlSeconds: number, p: Principal): string {
   const claims: AccessClaims = {
-    sub: String(p.userId), kind: p.kind, aid: p.administratorId, sid: p.studentId, cid: p.coachId, name: p.name, perms: p.permissions, iatMs: Date.now(),
+    typ: ACCESS, sub: String(p.userId), kind: p.kind, aid: p.administratorId, sid: p.studentId, cid: p.coachId, name: p.name, perms: p.permissions, iatMs: Date.now(),
   };
   return jwt.sign(claims, keyOf(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 }
 
-/** Verifies signature and expiry; null for anything invalid. */
+const recordId = z.number().int().positive();
+/**
+ * The claims an access token must carry, each of its type. jsonwebtoken checks `exp` only when it is
+ * there, so a token without one (or of another type, or whose permissions are a string) is refused here.
+ */
+const accessClaims = z.object({
+  typ: z.literal(ACCESS),
+  sub: z.string().regex(/^[1-9]\d*$/),
+  kind: z.enum(['ADMIN', 'STUDENT', 'COACH']),
+  aid: recordId.optional(),
+  sid: recordId.optional(),
+  cid: recordId.optional(),
+  name: z.string(),
+  perms: z.array(z.string()),
+  iatMs: z.number().int().nonnegative(),
+  exp: z.number().int(),
+});
+
+/** Verifies signature and expiry, and that the token is one of our access tokens; null for anything else. */
 export function verifyAccessToken(secret: string, token: string): (AccessClaims & { exp: number }) | null {
+  let payload: unknown;
   try {
-    const c = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] }) as AccessClaims & { exp: number };
-    return typeof c.sub === 'string' && typeof c.iatMs === 'number' ? c : null;
+    payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
   } catch {
     return null;
   }
+  const claims = accessClaims.safeParse(payload);
+  return claims.success ? claims.data : null;
 }
 
 /** A random opaque token (for refresh tokens and links) and the SHA-256 we store of it. */

@@ -9,7 +9,7 @@ export const disputeSortable = {
   id: 'id', ID: 'id', status: 'status', STATUS: 'status', amount: 'amount', AMOUNT: 'amount', createdAt: 'createdAt', CREATED_AT: 'createdAt', updatedAt: 'updatedAt',
   UPDATED_AT: 'updatedAt',
 };
-export const disputeListQuery = pagingQuery({ sortable: disputeSortable, defaultDescending: true });
+export const disputeListQuery = pagingQuery({ sortable: disputeSortable, defaultDescending: true, keyword: false });
 
 /** POST /disputes/find_by_criteria (back-office spec §3 "Disputed payment filter": email, status). */
 export const disputeCriteria: CriteriaSpec = {

@@ -64,7 +64,7 @@ function emailCondition(email: string | null | undefined): WhereOptions | null {
 export function findDisputesByCriteria(q: PagingQuery, c: DisputeCriteria) {
   const { email, ...rest } = c;
   const conditions = criteriaWhere(disputeCriteria, rest, Dispute.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, emailCondition(email as string | null | undefined)], disputeDto);
+  return runList(spec, q, [...conditions, emailCondition(email as string | null | undefined)], disputeDto);
 }
 
 async function loadDto(id: number, transaction?: Transaction): Promise<DisputeDto> {

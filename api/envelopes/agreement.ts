@@ -4,8 +4,8 @@ import { Application, ApplicationCohort, Cohort, Envelope, PaymentPlanAdjustment
 import { toDisplayDate } from '../../models/dates';
 import { validationSettings } from '../../models/validation';
 import { productPlanName } from '../applications/applications.dto';
+import { quotePlan } from '../applications/quote';
 import { AppError } from '../common/errors';
-import { productPlanEngineInput, runEngine } from '../payment-plans/payment-plans.service';
 
 /**
  * The enrollment agreement of an application (domain rules "Applications and enrollments"): a
@@ -30,7 +30,29 @@ export function usd(cents: number): string {
 
 export const sha256Of = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-const day = (d: string | null | undefined) => (d ? toDisplayDate(d) : 'not set');
+/**
+ * The program's agreement lines: its link and its publication and revision dates, each only when set
+ * (a student never reads "not set").
+ */
+function programAgreementLines(program: Program | undefined): string[] {
+  const lines: string[] = [];
+  if (program?.enrollmentAgreementUrl) lines.push(`Program enrollment agreement: ${program.enrollmentAgreementUrl}`);
+  const published = program?.enrollmentAgreementPublicationDate;
+  const revised = program?.enrollmentAgreementLastRevisionDate;
+  if (published) lines.push(`Agreement published: ${toDisplayDate(published)}${revised ? `; last revised: ${toDisplayDate(revised)}` : ''}`);
+  else if (revised) lines.push(`Agreement last revised: ${toDisplayDate(revised)}`);
+  return lines;
+}
+
+/** The class's dates as far as they are set (a continuous-learning class may have none). */
+function classDatesLines(cohort: Cohort | undefined): string[] {
+  const start = cohort?.startDate;
+  const end = cohort?.endDate;
+  if (start && end) return [`Class dates: ${toDisplayDate(start)} to ${toDisplayDate(end)}`];
+  if (start) return [`Class starts: ${toDisplayDate(start)}`];
+  if (end) return [`Class ends: ${toDisplayDate(end)}`];
+  return [];
+}
 
 /** The application with everything the text reads, in one query. */
 async function loadForAgreement(applicationId: number, transaction?: Transaction) {
@@ -38,7 +60,7 @@ async function loadForAgreement(applicationId: number, transaction?: Transaction
     include: [
       { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
       { model: Product, as: 'product', attributes: ['id', 'name', 'enrollmentAgreementUrl'] },
-      { model: Voucher, as: 'voucher', attributes: ['id', 'code'] },
+      { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
       {
         model: ApplicationCohort, as: 'applicationCohorts', attributes: ['id', 'programId', 'cohortId'],
         include: [
@@ -80,15 +102,13 @@ function installmentsText(amounts: number[]): string {
 
 const percent = (rate: number) => `${(Math.round(rate * 10_000) / 10_000).toFixed(2)}%`;
 
-/** The plan section: the chosen product payment plan's terms from the schedule engine (amounts only). */
+/** The plan section: the application's quote on its chosen plan (`quotePlan`, as the plan step previewed it; amounts only). */
 async function planLines(application: Loaded, transaction?: Transaction): Promise<string[]> {
   const planId = application.productPaymentPlanId;
   if (!planId) return ['No payment plan has been chosen yet.'];
-  const voucherDiscountCents = Math.round(Number(application.voucherDiscount ?? 0) * 100);
-  const { input, terms, plan } = await productPlanEngineInput(planId, { voucherDiscountCents, firstDueDate: ANY_FIRST_DUE_DATE }, transaction);
-  const schedule = runEngine(input);
+  const voucher = (application as unknown as { voucher?: Voucher | null }).voucher ?? null;
+  const { input, terms, plan, schedule, voucherDiscountCents } = await quotePlan(application, planId, { firstDueDate: ANY_FIRST_DUE_DATE, voucher }, transaction);
   const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, attributes: ['id', 'description', 'type', 'amount'], order: [['id', 'ASC']], transaction });
-  const voucher = (application as unknown as { voucher?: Voucher | null }).voucher;
 
   const lines = [`Payment plan: ${productPlanName(plan)}`, `Plan type: ${PLAN_TYPES[terms.paymentPlanType] ?? terms.paymentPlanType}`];
   if (terms.paymentPlanType !== 'PAY_IN_FULL') lines.push(`Schedule: ${SCHEDULE_TYPES[input.paymentScheduleType] ?? input.paymentScheduleType}`);
@@ -139,10 +159,9 @@ export async function renderAgreement(applicationId: number, transaction?: Trans
     const cohort = (ac as unknown as { cohort?: Cohort }).cohort;
     lines.push('');
     lines.push(`Program: ${program?.name ?? `#${ac.programId}`}`);
-    lines.push(`Program enrollment agreement: ${program?.enrollmentAgreementUrl ?? 'not set'}`);
-    lines.push(`Agreement published: ${day(program?.enrollmentAgreementPublicationDate)}; last revised: ${day(program?.enrollmentAgreementLastRevisionDate)}`);
+    lines.push(...programAgreementLines(program));
     lines.push(`Class: ${cohort?.label ?? `#${ac.cohortId}`}`);
-    lines.push(`Class dates: ${day(cohort?.startDate)} to ${day(cohort?.endDate)}`);
+    lines.push(...classDatesLines(cohort));
   }
   lines.push('');
   lines.push('3. TUITION AND PAYMENT TERMS');

@@ -1,14 +1,15 @@
 import { Op, type Transaction } from 'sequelize';
-import { Application, ApplicationCohort, Envelope, Student } from '../../models';
+import { Application, Envelope, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec } from '../common/list';
-import { programsOfProduct, markStepComplete } from '../applications/flow';
+import { markStepComplete } from '../applications/flow';
 import { advance } from '../applications/status';
 import { scheduleDelivery } from '../integrations/crm';
 import { renderAgreement, sha256Of } from './agreement';
+import { SIGNABLE_STATUSES, agreementRefusal, createSentEnvelope, prepareEnvelope, voidEnvelopes } from './prepare';
 import type { StudentEnvelopeQuery } from './envelopes.schemas';
 import { envelopePdf } from './pdf';
 
@@ -19,8 +20,7 @@ import { envelopePdf } from './pdf';
  * under it. The current envelope of an application is its newest one that is not VOIDED.
  */
 
-/** Application statuses in which an agreement can still be made and signed. */
-export const SIGNABLE_STATUSES = ['CREATED', 'APPLIED', 'WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'SIGNED'] as const;
+export { SIGNABLE_STATUSES } from './prepare';
 
 const isStaff = (auth: Principal | null) => auth?.kind === 'ADMIN';
 
@@ -69,53 +69,22 @@ async function lockApplication(applicationId: number, transaction: Transaction):
   return application;
 }
 
-/** An agreement needs a class for every program of the product and a payment plan, and an open application. */
+/** An agreement needs an open application, a class for every program of the product and a payment plan. */
 async function assertReadyForAgreement(application: Application, transaction: Transaction): Promise<void> {
   if (!(SIGNABLE_STATUSES as readonly string[]).includes(application.status)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
-  const chosen = await ApplicationCohort.findAll({ where: { applicationId: application.id }, attributes: ['programId'], raw: true, transaction });
-  const programs = await programsOfProduct(application.productId, transaction);
-  const have = new Set(chosen.map((c) => c.programId));
-  if (!chosen.length || programs.some((p) => !have.has(p))) throw AppError.conflict('NO_COURSE_SELECTED', Messages.NO_COURSE_SELECTED);
-  if (!application.productPaymentPlanId) throw AppError.conflict('NO_PAYMENT_PLAN_SELECTED', Messages.NO_PAYMENT_PLAN_SELECTED);
-}
-
-async function voidEnvelopes(ids: number[], actor: Actor, studentId: number, transaction: Transaction): Promise<void> {
-  if (!ids.length) return;
-  await Envelope.update({ status: 'VOIDED', voidedAt: new Date(), ...stamp(actor) }, { where: { id: ids, status: { [Op.ne]: 'VOIDED' } }, transaction });
-  for (const id of ids) {
-    await recordActivity(actor, { entityType: 'ENVELOPE', entityId: id, studentId, category: 'ADMINISTRATION', type: 'VOIDED' }, transaction);
-  }
-}
-
-async function createSent(application: Application, actor: Actor, transaction: Transaction): Promise<Envelope> {
-  const rendered = await renderAgreement(application.id, transaction);
-  const envelope = await Envelope.create(
-    {
-      applicationId: application.id, studentId: application.studentId, status: 'SENT', title: rendered.title, content: rendered.content, contentSha256: rendered.sha256,
-      signedName: null, signedAt: null, signedIp: null, signedSha256: null, voidedAt: null, ...stamp(actor),
-    },
-    { transaction },
-  );
-  await recordActivity(actor, { entityType: 'ENVELOPE', entityId: envelope.id, studentId: application.studentId, category: 'ADMINISTRATION', type: 'CREATED' }, transaction);
-  return envelope;
+  const refusal = await agreementRefusal(application, transaction);
+  if (refusal) throw AppError.conflict(refusal.code, refusal.message);
 }
 
 /**
  * POST /applications/{id}/envelopes: the current envelope when it still matches the terms (SENT or
- * SIGNED), else a new SENT one; a stale SENT one is VOIDED on the way (a stale SIGNED one stays as
- * the record of what was signed).
+ * SIGNED), else a new SENT one (prepareEnvelope: a stale SENT one is VOIDED on the way).
  */
 export async function currentOrNewEnvelope(applicationId: number, actor: Actor) {
   return Application.sequelize!.transaction(async (transaction) => {
     const application = await lockApplication(applicationId, transaction);
-    const current = await Envelope.findOne({ where: { applicationId, status: { [Op.ne]: 'VOIDED' } }, order: [['id', 'DESC']], transaction });
-    const fresh = await renderAgreement(applicationId, transaction);
-    if (current && current.contentSha256 === fresh.sha256) return envelopeDto(current, fresh.sha256);
-    await assertReadyForAgreement(application, transaction);
-    const staleSent = await Envelope.findAll({ where: { applicationId, status: 'SENT' }, attributes: ['id'], raw: true, transaction });
-    await voidEnvelopes(staleSent.map((e) => e.id), actor, application.studentId, transaction);
-    const envelope = await createSent(application, actor, transaction);
-    return envelopeDto(envelope, envelope.contentSha256);
+    const { envelope, sha256 } = await prepareEnvelope(application, actor, transaction);
+    return envelopeDto(envelope, sha256);
   });
 }
 
@@ -211,7 +180,7 @@ export async function recreateEnvelope(id: number, auth: Principal | null, actor
     await assertReadyForAgreement(application, transaction);
     const others = await Envelope.findAll({ where: { applicationId: application.id, status: 'SENT', id: { [Op.ne]: envelope.id } }, attributes: ['id'], raw: true, transaction });
     await voidEnvelopes([...(envelope.status === 'VOIDED' ? [] : [envelope.id]), ...others.map((e) => e.id)], actor, application.studentId, transaction);
-    const created = await createSent(application, actor, transaction);
+    const created = await createSentEnvelope(application, actor, transaction);
     return envelopeDto(created, created.contentSha256);
   });
 }

@@ -8,7 +8,7 @@ export const failedPaymentSortable = {
   id: 'id', ID: 'id', failedAt: 'failedAt', FAILED_AT: 'failedAt', date: 'failedAt', DATE: 'failedAt', amountToBePaid: 'amountToBePaid', AMOUNT_TO_BE_PAID: 'amountToBePaid',
   nextRetryDate: 'nextRetryDate', NEXT_RETRY_DATE: 'nextRetryDate', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
 };
-export const failedPaymentListQuery = pagingQuery({ sortable: failedPaymentSortable, defaultDescending: true });
+export const failedPaymentListQuery = pagingQuery({ sortable: failedPaymentSortable, defaultDescending: true, keyword: false });
 
 /**
  * POST /failed_payments/find_by_criteria (back-office spec §3 "Failed payment filters"). The keys the

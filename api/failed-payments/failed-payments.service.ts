@@ -1,6 +1,8 @@
 import { Op, Sequelize, type Includeable, type WhereOptions } from 'sequelize';
 import { FailedPayment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
 import { toCents, toDollars } from '../billing/ledger';
+import { planStanding, standingSql } from '../billing/standing';
 import { updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
@@ -21,7 +23,7 @@ const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'mobilePhone'] },
   {
     model: StudentPaymentPlan, as: 'plan',
-    attributes: ['id', 'name', 'status', 'autoPay', 'daysOverdue', 'pastDueAmount', 'balance', 'financialStatus', 'paymentMethodId', 'nextDueDate'],
+    attributes: ['id', 'name', 'status', 'bankruptcy', 'autoPay', 'daysOverdue', 'pastDueAmount', 'balance', 'financialStatus', 'paymentMethodId', 'nextDueDate'],
   },
   { model: PaymentSchedule, as: 'schedule', attributes: ['id', 'number', 'dueDate', 'status'] },
 ];
@@ -32,6 +34,7 @@ export function failedPaymentDto(row: FailedPayment) {
   const r = row as Loaded;
   const s = r.student;
   const p = r.plan;
+  const standing = p ? planStanding(p, schoolToday()) : null;
   return {
     id: r.id, studentId: r.studentId, applicationId: r.applicationId, studentPaymentPlanId: r.studentPaymentPlanId, paymentScheduleId: r.paymentScheduleId, paymentId: r.paymentId,
     source: r.source, status: r.status, amountToBePaid: money(r.amountToBePaid), failureMessage: r.failureMessage, attempts: r.attempts, failedAt: r.failedAt,
@@ -39,8 +42,8 @@ export function failedPaymentDto(row: FailedPayment) {
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email, mobilePhone: s.mobilePhone } : null,
     plan: p
       ? {
-          id: p.id, name: p.name, status: p.status, autoPay: p.autoPay, daysOverdue: p.daysOverdue, pastDueAmount: money(p.pastDueAmount), balance: money(p.balance),
-          financialStatus: p.financialStatus, paymentMethodId: p.paymentMethodId, nextDueDate: p.nextDueDate,
+          id: p.id, name: p.name, status: p.status, autoPay: p.autoPay, daysOverdue: standing!.daysOverdue, pastDueAmount: money(p.pastDueAmount), balance: money(p.balance),
+          financialStatus: standing!.financialStatus, paymentMethodId: p.paymentMethodId, nextDueDate: p.nextDueDate,
         }
       : null,
     schedule: r.schedule ? { id: r.schedule.id, number: r.schedule.number, dueDate: r.schedule.dueDate, status: r.schedule.status } : null,
@@ -70,7 +73,8 @@ function relatedConditions(c: FailedPaymentCriteria): WhereOptions[] {
   if (c.pastDue !== null && c.pastDue !== undefined) out.push(inPlans(c.pastDue ? 'p.past_due_amount > 0' : 'p.past_due_amount = 0'));
   const days = c.daysOverdue;
   if (days && days.min !== null && days.min !== undefined) {
-    out.push(inPlans(days.max === null || days.max === undefined ? `p.days_overdue >= ${Number(days.min)}` : `p.days_overdue BETWEEN ${Number(days.min)} AND ${Number(days.max)}`));
+    // The plan's days overdue today (billing/standing.ts), not the column the nightly recompute writes.
+    out.push({ studentPaymentPlanId: { [Op.in]: Sequelize.literal(`(${standingSql(sequelize, schoolToday()).planIdsWithDays(days.min, days.max)})`) } });
   }
   if (c.withPaymentMethod !== null && c.withPaymentMethod !== undefined) {
     out.push({
@@ -89,7 +93,7 @@ export function findFailedPaymentsByCriteria(q: PagingQuery, c: FailedPaymentCri
     sources: c.sources, statuses: c.statuses?.length ? c.statuses : ['FAILED'], date: c.date, amountToBePaid: c.amountToBePaid, students: c.students,
   };
   const conditions = criteriaWhere(failedPaymentCriteria, own, FailedPayment.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, ...relatedConditions(c)], failedPaymentDto);
+  return runList(spec, q, [...conditions, ...relatedConditions(c)], failedPaymentDto);
 }
 
 export async function getFailedPayment(id: number): Promise<FailedPaymentDto> {

@@ -1,4 +1,9 @@
-import { OutboxMessage } from '../../models';
+import type { Transaction } from 'sequelize';
+import { OutboxMessage, Student } from '../../models';
+import { description } from '../../models/descriptions';
+import type { ActivityEntityType, Of } from '../../models/enums';
+import { recordActivity } from '../common/audit';
+import { systemActor, type Actor } from '../common/context';
 
 export interface MailMessage {
   to: string;
@@ -6,19 +11,57 @@ export interface MailMessage {
   text: string;
   html?: string;
   templateKey?: string;
+  /** Who had it sent, for the student's timeline (default: the system). */
+  actor?: Actor;
+  /** The record it is about, for the student's timeline (default: the outbox message itself). */
+  about?: { entityType: Of<typeof ActivityEntityType>; entityId: number };
 }
 
-/** Sends email. Every message is recorded in the outbox table whatever the transport. */
+/**
+ * Sends email. Every message is recorded in the outbox table whatever the transport, and a message
+ * to a student's address is an entry of that student's activity log (`recordDelivery`).
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * What became of a message, in one transaction: the outbox row is created or updated to SENT or
+ * FAILED, and each student whose address it went to gets a COMMUNICATION entry (EMAIL_SENT, or
+ * EMAIL_FAILED when it could not be delivered) saying to whom and what, so every email the product
+ * sends a student — whichever area sends it — is on the student's timeline. Answers the outbox row.
+ */
+export async function recordDelivery(
+  m: MailMessage, outcome: { status: 'SENT' } | { status: 'FAILED'; error: string }, row?: OutboxMessage,
+): Promise<OutboxMessage> {
+  return OutboxMessage.sequelize!.transaction(async (transaction) => {
+    const values = outcome.status === 'SENT' ? { status: 'SENT' as const, error: null, sentAt: new Date() } : { status: 'FAILED' as const, error: outcome.error, sentAt: null };
+    const saved = row
+      ? await row.update(values, { transaction })
+      : await OutboxMessage.create({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...values }, { transaction });
+    await recordForStudents(m, saved, transaction);
+    return saved;
+  });
+}
+
+async function recordForStudents(m: MailMessage, row: OutboxMessage, transaction: Transaction): Promise<void> {
+  const students = await Student.findAll({ where: { email: m.to.trim().toLowerCase() }, attributes: ['id'], transaction });
+  const sent = row.status === 'SENT';
+  for (const student of students) {
+    await recordActivity(
+      m.actor ?? systemActor,
+      {
+        entityType: m.about?.entityType ?? 'OUTBOX_MESSAGE', entityId: m.about?.entityId ?? row.id, studentId: student.id, category: 'COMMUNICATION',
+        type: sent ? 'EMAIL_SENT' : 'EMAIL_FAILED', description: description(sent ? 'EMAIL_SENT_TO' : 'EMAIL_NOT_DELIVERED_TO', { email: m.to, subject: m.subject }),
+      },
+      transaction,
+    );
+  }
 }
 
 /** The local default: the outbox table is the mailbox (the console shows it). */
 export class OutboxMailer implements Mailer {
   async send(m: MailMessage): Promise<void> {
-    await OutboxMessage.create({
-      toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null,
-      status: 'SENT', error: null, sentAt: new Date(),
-    });
+    await recordDelivery(m, { status: 'SENT' });
   }
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { OutboxMessage } from '../../models';
-import type { MailMessage, Mailer } from './mail';
+import { recordDelivery, type MailMessage, type Mailer } from './mail';
 
 /** Timeouts short enough that a dead mail server fails a request instead of hanging it. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -35,7 +35,8 @@ function describeFailure(err: unknown, url: URL): string {
 
 /**
  * SMTP delivery over nodemailer. Every message is first recorded in outbox_messages as PENDING,
- * then sent, then marked SENT (with sentAt) or FAILED (with a short, credential-free reason).
+ * then sent, then marked SENT (with sentAt) or FAILED (with a short, credential-free reason), with
+ * the student's activity entry in the same transaction (mail.ts `recordDelivery`).
  *
  * A failed send THROWS a MailDeliveryError with a generic message: the callers (password reset,
  * invitations, verification codes) must not answer "sent" when nothing was sent, so their request
@@ -59,10 +60,10 @@ export class SmtpMailer implements Mailer {
     try {
       await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
     } catch (err) {
-      await row.update({ status: 'FAILED', error: describeFailure(err, this.url) });
+      await recordDelivery(m, { status: 'FAILED', error: describeFailure(err, this.url) }, row);
       throw new MailDeliveryError(row.id);
     }
-    await row.update({ status: 'SENT', error: null, sentAt: new Date() });
+    await recordDelivery(m, { status: 'SENT' }, row);
   }
 
   /** Connects and authenticates without sending; throws a credential-free Error on failure. */

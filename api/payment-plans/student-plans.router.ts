@@ -53,7 +53,7 @@ export function studentPlanRoutes(_deps: Deps) {
       handle: ({ params, body, actor }) => plans.setBankruptcy(params.id, body.bankruptcy, actor),
     }),
     route({
-      method: 'patch', path: '/:id/financial_status', summary: 'Set the financial status by hand (plan and application)', access: 'payment_plans:update', params: planIdParams,
+      method: 'patch', path: '/:id/financial_status', summary: 'Set the financial status by hand (plan and application) on a plan in bankruptcy or closed (409 FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE on an ACTIVE plan)', access: 'payment_plans:update', params: planIdParams,
       body: financialStatusBody, handle: ({ params, body, actor }) => plans.setFinancialStatus(params.id, body.financialStatus, actor),
     }),
     route({

@@ -5,7 +5,10 @@ import { booleanish, id, optionalText, requiredText } from '../../models/validat
 import { moneyCents } from '../business-categories/business-categories.schemas';
 import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
-/** Sorting on indexed columns only (migrations 0006/0007); plans list oldest first by default. */
+/**
+ * Sorting on indexed columns (migrations 0006/0007), except days overdue and financial status: the
+ * plan's standing today (billing/standing.ts). Plans list oldest first by default.
+ */
 export const studentPlanSortable = {
   id: 'id', ID: 'id', status: 'status', STATUS: 'status', financialStatus: 'financialStatus', FINANCIAL_STATUS: 'financialStatus',
   daysOverdue: 'daysOverdue', DAYS_OVERDUE: 'daysOverdue', balance: 'balance', BALANCE: 'balance', totalPaid: 'totalPaid', TOTAL_PAID: 'totalPaid',
@@ -23,7 +26,8 @@ export const studentPlanCriteria: CriteriaSpec = {
   students: { kind: 'ids', column: 'studentId' },
   applicationIds: { kind: 'ids', column: 'applicationId' },
   statuses: { kind: 'in', column: 'status', values: StudentPaymentPlanStatus },
-  financialStatuses: { kind: 'in', column: 'financialStatus', values: FinancialStatus },
+  /** The standing today (billing/standing.ts): read by the service as a subquery, not the stored column. */
+  financialStatuses: { kind: 'in', column: '_financialStatus', values: FinancialStatus },
   paymentPlanTypes: { kind: 'in', column: 'paymentPlanType', values: PaymentPlanType },
   autoPay: { kind: 'eq', column: 'autoPay', type: 'boolean' },
   migrated: { kind: 'eq', column: 'migrated', type: 'boolean' },
@@ -31,7 +35,7 @@ export const studentPlanCriteria: CriteriaSpec = {
   bankruptcy: { kind: 'eq', column: 'bankruptcy', type: 'boolean' },
   balance: { kind: 'range', column: 'balance' },
   totalPaid: { kind: 'range', column: 'totalPaid' },
-  daysOverdue: { kind: 'range', column: 'daysOverdue' },
+  daysOverdue: { kind: 'range', column: '_daysOverdue' },
   nextDueDate: { kind: 'dateRange', column: 'nextDueDate' },
   sources: { kind: 'in', column: 'source', values: PaymentPlanSource },
   updatedAt: { kind: 'dateRange', column: 'updatedAt', dateTime: true },

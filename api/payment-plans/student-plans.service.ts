@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { Op, QueryTypes, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
-import { Application, PaymentMethod, PaymentSchedule, Product, Student, StudentPaymentPlan } from '../../models';
+import { Application, PaymentMethod, PaymentSchedule, Product, Student, StudentPaymentPlan, Voucher } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { enumLabel } from '../../models/labels';
 import { Messages } from '../../models/messages';
@@ -9,6 +9,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { planPosition, toCents, toDollars } from '../billing/ledger';
+import { followsDates, planStanding, standingSql } from '../billing/standing';
 import { csvLine, streamCsv } from '../billing/csv';
 import {
   studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate,
@@ -28,11 +29,12 @@ const money = (v: number | string | null | undefined) => toDollars(toCents(v));
 
 type Loaded = StudentPaymentPlan & {
   student?: Student | null;
+  voucher?: Voucher | null;
   application?: (Application & { product?: Product | null; paymentMethod?: PaymentMethod | null }) | null;
   paymentMethod?: PaymentMethod | null;
 };
 
-/** What a plan row is shown with: its student, its application (product, card) and its own card. */
+/** What a plan row is shown with: its student, its application (product, card), its own card and its voucher. */
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'languageIso2LetterCode'] },
   {
@@ -43,6 +45,7 @@ const include: Includeable[] = [
     ],
   },
   { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'deleted'] },
+  { model: Voucher, as: 'voucher', attributes: ['id', 'code'] },
 ];
 
 export const fullName = (s: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
@@ -64,14 +67,15 @@ export function planDto(row: StudentPaymentPlan) {
     installmentAmount: money(p.installmentAmount), interestRate: p.interestRate === null ? null : Number(p.interestRate), tuitionPrice: money(p.tuitionPrice),
     additionalFees: money(p.additionalFees), voucherDiscount: money(p.voucherDiscount), totalInterest: money(p.totalInterest), totalOwed: money(p.totalOwed),
     totalPaid: money(p.totalPaid), totalTax: money(p.totalTax), totalCredit: money(p.totalCredit), totalRefunds: money(p.totalRefunds), rollover: money(p.rollover),
-    balance: money(p.balance), installmentsCount: p.installmentsCount, accountingLineItems: p.accountingLineItems, status: p.status, financialStatus: p.financialStatus,
-    daysOverdue: p.daysOverdue, source: p.source, scholarship: p.scholarship, flowType: p.flowType, autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate,
+    balance: money(p.balance), installmentsCount: p.installmentsCount, accountingLineItems: p.accountingLineItems, status: p.status,
+    ...planStanding(p, schoolToday()), source: p.source, scholarship: p.scholarship, flowType: p.flowType, autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate,
     lastPaymentDate: p.lastPaymentDate, paymentMethodId: p.paymentMethodId, paymentAccountBlocked: p.paymentAccountBlocked, bankruptcy: p.bankruptcy,
     migrated: p.migrated, concludedAt: p.concludedAt, lastFailureAt: p.lastFailureAt, lastFailureMessage: p.lastFailureMessage, nextDueDate: p.nextDueDate,
     pastDueAmount: money(p.pastDueAmount), principalPaid: money(p.principalPaid), interestPaid: money(p.interestPaid), taxPaid: money(p.taxPaid),
     withdrawalReduction: money(p.withdrawalReduction), transferReduction: money(p.transferReduction), updatedBy: updatedByOf(p), createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     student: p.student ? { id: p.student.id, fullName: fullName(p.student), email: p.student.email } : null,
+    voucher: p.voucher ? { id: p.voucher.id, code: p.voucher.code } : null,
     application: p.application ? { id: p.application.id, status: p.application.status, migrated: p.application.migrated } : null,
     programName: p.application?.product?.name ?? null,
   };
@@ -192,7 +196,12 @@ export async function planStudentId(planId: number): Promise<number | null> {
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const spec: ListSpec<StudentPaymentPlan> = { model: StudentPaymentPlan, sortable: studentPlanSortable, keywordColumns: [], include };
+/** Days overdue and financial status sort by the plan's standing today (billing/standing.ts). */
+const standingSorts: ListSpec<StudentPaymentPlan>['sortExpressions'] = {
+  daysOverdue: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planDays(column),
+  financialStatus: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planStatus(column),
+};
+const spec: ListSpec<StudentPaymentPlan> = { model: StudentPaymentPlan, sortable: studentPlanSortable, sortExpressions: standingSorts, keywordColumns: [], include };
 
 /**
  * The keyword: every word must match the plan's id or application id (numbers), the plan's name, or
@@ -215,8 +224,15 @@ function keywordCondition(keyword: string | null | undefined): WhereOptions | nu
   return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
 }
 
+/** The criteria's conditions; financial statuses and days overdue are the plans' standing today (billing/standing.ts). */
 function criteriaConditions(c: StudentPlanCriteria | Record<string, unknown>): WhereOptions[] {
-  return criteriaWhere(studentPlanCriteria, c as Record<string, unknown>, StudentPaymentPlan.sequelize!.getDialect());
+  const { financialStatuses, daysOverdue, ...direct } = c as { financialStatuses?: string[] | null; daysOverdue?: { min?: number | null; max?: number | null } | null };
+  const out = criteriaWhere(studentPlanCriteria, direct as Record<string, unknown>, StudentPaymentPlan.sequelize!.getDialect());
+  const standing = standingSql(StudentPaymentPlan.sequelize!, schoolToday());
+  const inPlans = (sql: string): WhereOptions => ({ id: { [Op.in]: Sequelize.literal(`(${sql})`) } });
+  if (financialStatuses?.length) out.push(inPlans(standing.planIdsWithStatus(financialStatuses)));
+  if (daysOverdue && daysOverdue.min !== null && daysOverdue.min !== undefined) out.push(inPlans(standing.planIdsWithDays(daysOverdue.min, daysOverdue.max)));
+  return out;
 }
 
 /** GET /payment_plans and POST /payment_plans/find_by_keyword. */
@@ -234,7 +250,7 @@ export function financialStatusRow(row: StudentPaymentPlan) {
   const p = row as Loaded;
   return {
     planId: p.id, studentId: p.studentId, fullName: fullName(p.student), email: p.student?.email ?? null, programName: p.application?.product?.name ?? null,
-    financialStatus: p.financialStatus, daysOverdue: p.daysOverdue, pastDueAmount: money(p.pastDueAmount), balance: money(p.balance), nextDueDate: p.nextDueDate,
+    ...planStanding(p, schoolToday()), pastDueAmount: money(p.pastDueAmount), balance: money(p.balance), nextDueDate: p.nextDueDate,
     autoPay: p.autoPay,
   };
 }
@@ -286,11 +302,13 @@ const PLANS_HEADER = [
 export function exportPlans(res: Response, q: PlanExportQuery): Promise<void> {
   const where: WhereOptions[] = [];
   if (q.status) where.push({ status: q.status });
-  if (q.financialStatus) where.push({ financialStatus: q.financialStatus });
+  if (q.financialStatus) where.push(...criteriaConditions({ financialStatuses: [q.financialStatus] }));
   if (q.migrated !== undefined) where.push({ migrated: q.migrated });
+  const today = schoolToday();
   return streamPlans(res, 'payment-plans.csv', PLANS_HEADER, where, (p) => [
     p.id, p.applicationId, p.studentId, fullName(p.student), p.student?.email ?? null, p.application?.product?.name ?? null, p.name,
-    enumLabel('PaymentPlanType', p.paymentPlanType), enumLabel('StudentPaymentPlanStatus', p.status), enumLabel('FinancialStatus', p.financialStatus), p.daysOverdue,
+    enumLabel('PaymentPlanType', p.paymentPlanType), enumLabel('StudentPaymentPlanStatus', p.status), enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
+    planStanding(p, today).daysOverdue,
     money(p.totalOwed).toFixed(2), money(p.totalPaid).toFixed(2), money(p.totalRefunds).toFixed(2), money(p.balance).toFixed(2), money(p.pastDueAmount).toFixed(2),
     p.nextDueDate, p.autoPay ? 'Yes' : 'No', p.migrated ? 'Yes' : 'No',
   ]);
@@ -362,12 +380,15 @@ export function setBankruptcy(planId: number, bankruptcy: boolean, actor: Actor)
 }
 
 /**
- * PATCH /payment_plans/{id}/financial_status: staff set the status by hand (also the application's).
- * The nightly recompute derives it again from days overdue for ACTIVE plans not in bankruptcy
- * (docs/decisions.md, issue 6); a plan in bankruptcy keeps what staff set.
+ * PATCH /payment_plans/{id}/financial_status: staff set the status by hand where the dates do not
+ * decide it (billing/standing.ts): on a plan in bankruptcy, or closed (not ACTIVE). On an ACTIVE plan
+ * not in bankruptcy the status is its days overdue's, so a status by hand is 409
+ * FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE and nothing changes. The application's column follows (its
+ * answers take the standing of its ACTIVE plans).
  */
 export function setFinancialStatus(planId: number, financialStatus: string, actor: Actor) {
   return changePlan(planId, actor, description('FINANCIAL_STATUS_SET'), async (plan, transaction) => {
+    if (followsDates(plan)) throw AppError.conflict('FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE', Messages.FINANCIAL_STATUS_FOLLOWS_DAYS_OVERDUE);
     await Application.update({ financialStatus }, { where: { id: plan.applicationId }, transaction });
     return { financialStatus };
   });

@@ -4,7 +4,7 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 /** Schedule entries sort on indexed columns only; by due date by default (the oldest first). */
 export const scheduleSortable = { id: 'id', ID: 'id', dueDate: 'dueDate', DUE_DATE: 'dueDate', amount: 'amount', AMOUNT: 'amount' };
-export const scheduleListQuery = pagingQuery({ sortable: scheduleSortable, defaultSort: 'dueDate' });
+export const scheduleListQuery = pagingQuery({ sortable: scheduleSortable, defaultSort: 'dueDate', keyword: false });
 
 
 /** POST /payment_schedules/find_by_criteria keys; `students` (student ids) go through the plans. */

@@ -3,7 +3,6 @@ import { Op, Sequelize, type Includeable, type WhereOptions } from 'sequelize';
 import { PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { toDisplayDate } from '../../models/dates';
 import { Messages } from '../../models/messages';
-import { recordActivity } from '../common/audit';
 import type { Actor, Deps } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
@@ -50,7 +49,7 @@ function studentCondition(ids: number[] | null | undefined): WhereOptions | null
 export function findSchedulesByCriteria(q: PagingQuery, c: ScheduleCriteria) {
   const { students, ...rest } = c;
   const conditions = criteriaWhere(scheduleCriteria, rest, PaymentSchedule.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
+  return runList(spec, q, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
 }
 
 const usd = (cents: number, locale: 'en' | 'es') =>
@@ -73,7 +72,8 @@ function reminderText(locale: 'en' | 'es', name: string, amount: string, dueDate
 /**
  * GET /payment_schedules/{id}/send-equal-notification: emails the entry's student "your installment of
  * $X is due on D" (X what is left to pay on the entry, D its due date), in Spanish when the student's
- * language is ES. A paid entry has nothing to remind of: 409 ALREADY_PROCESSED. Logged (COMMUNICATION).
+ * language is ES. A paid entry has nothing to remind of: 409 ALREADY_PROCESSED. The mailer puts it on
+ * the student's timeline (COMMUNICATION, EMAIL_SENT, about the entry, by the staff member).
  */
 export async function sendEqualNotification(deps: Deps, entryId: number, actor: Actor): Promise<{ sent: true; to: string }> {
   const entry = await PaymentSchedule.findByPk(entryId, {
@@ -86,11 +86,7 @@ export async function sendEqualNotification(deps: Deps, entryId: number, actor: 
   if (e.status === 'PAID' || dueCents <= 0) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
   const locale = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'es' : 'en';
   const { subject, text } = reminderText(locale, student.firstName, usd(dueCents, locale), toDisplayDate(e.dueDate), deps.config.PROVIDER_NAME);
-  await deps.mailer.send({ to: student.email, subject, text, templateKey: 'INSTALLMENT_DUE' });
-  await recordActivity(actor, {
-    entityType: 'PAYMENT_SCHEDULE', entityId: e.id, studentId: student.id, category: 'COMMUNICATION', type: 'CREATED',
-    description: description('INSTALLMENT_REMINDER_SENT', { email: student.email, amount: dueCents, dueDate: e.dueDate }),
-  });
+  await deps.mailer.send({ to: student.email, subject, text, templateKey: 'INSTALLMENT_DUE', actor, about: { entityType: 'PAYMENT_SCHEDULE', entityId: e.id } });
   return { sent: true, to: student.email };
 }
 

@@ -1,19 +1,11 @@
-import { Messages } from '../../models/messages';
 import type { Deps } from '../common/context';
-import { AppError } from '../common/errors';
 import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
-import { idempotencyKey } from './payments.schemas';
+import { idempotencyOf } from './idempotency';
 import {
   authorizeNetHistory, authorizeNetHistoryQuery, cardHistoryParams, cardHistoryRetryParams, retryCardPayment, stripeHistory, stripeHistoryQuery,
 } from './card-history';
 
-/** The optional Idempotency-Key header (≤ 100 characters; 400 otherwise). */
-function idempotencyKeyOf(value: string | undefined): string | undefined {
-  const parsed = idempotencyKey.safeParse(value);
-  if (!parsed.success) throw AppError.badRequest({ 'Idempotency-Key': Messages.INVALID_VALUE });
-  return parsed.data;
-}
 
 
 /**
@@ -26,15 +18,16 @@ export function cardHistoryRoutes(deps: Deps) {
   return [
     route({
       method: 'get', path: '/:id/authorize_net_history', summary: "The student's migrated Authorize.Net records (newest first, paged)", access: 'payments:read', self: ownStudent,
-      params: cardHistoryParams, query: authorizeNetHistoryQuery, handle: ({ params, query }) => authorizeNetHistory(params.id, query),
+      params: cardHistoryParams, query: authorizeNetHistoryQuery, handle: ({ params, query, auth }) => authorizeNetHistory(params.id, query, auth),
     }),
     route({
       method: 'get', path: '/:id/stripe_history', summary: "The student's card gateway events: charges, refunds, disputes (newest first, size 50)", access: 'payments:read',
-      self: ownStudent, params: cardHistoryParams, query: stripeHistoryQuery, handle: ({ params, query }) => stripeHistory(params.id, query),
+      self: ownStudent, params: cardHistoryParams, query: stripeHistoryQuery, handle: ({ params, query, auth }) => stripeHistory(params.id, query, auth),
     }),
     route({
       method: 'post', path: '/:id/stripe_history/:paymentId', summary: 'Try a failed (INVALID) card payment again: a new payment of the same type and amount (Idempotency-Key header; 409 STATUS_INVALID, PAYMENT_FAILURE and the payment rules)',
-      access: 'payments:create', self: ownStudent, params: cardHistoryRetryParams, status: 201, handle: ({ params, req, actor }) => retryCardPayment(gateway, params.id, params.paymentId, idempotencyKeyOf(req.header('Idempotency-Key')), actor),
+      access: 'payments:create', self: ownStudent, params: cardHistoryRetryParams, status: 201,
+      handle: (ctx) => retryCardPayment(gateway, ctx.params.id, ctx.params.paymentId, idempotencyOf(ctx), ctx.actor, ctx.auth),
     }),
   ];
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { GatewayEvent, Payment, PaymentMethod, Student } from '../../models';
+import { GatewayEvent, Payment, PaymentMethod, RefundTransaction, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { id } from '../../models/validation';
 import { toCents, toDollars } from '../billing/ledger';
-import type { Actor } from '../common/context';
+import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import type { PaymentGateway } from '../integrations/gateway';
-import { chargePlan, paymentDto, type ChargeType, type PaymentDto } from './payments.service';
+import type { Idempotency } from './idempotency';
+import { chargePlan, paymentFor, type ChargeType, type PaymentDto } from './payments.service';
+import { readsStudentView, studentGatewayEvent } from './student-view';
 
 /**
  * The card-provider history of a student (back-office spec §9 "Student card-provider history";
@@ -57,8 +59,11 @@ async function findStudent(studentId: number): Promise<void> {
   if (!(await Student.findByPk(studentId, { attributes: ['id'] }))) throw AppError.notFound('Student');
 }
 
-/** One page of the student's events of these providers, newest first (index student_id, provider, id). */
-async function history(studentId: number, providers: string[], q: HistoryQuery): Promise<Page<GatewayEventDto>> {
+/**
+ * One page of the student's events of these providers, newest first (index student_id, provider, id).
+ * The student reads the institute's references and our sentences, staff the gateway's (payments/student-view.ts).
+ */
+async function history(studentId: number, providers: string[], q: HistoryQuery, viewer: Principal | null | undefined): Promise<Page<GatewayEventDto>> {
   await findStudent(studentId);
   const where = { studentId, provider: providers };
   const [rows, total] = await Promise.all([
@@ -68,17 +73,24 @@ async function history(studentId: number, providers: string[], q: HistoryQuery):
     }),
     GatewayEvent.count({ where }),
   ]);
-  return { content: rows.map(gatewayEventDto), pagination: { total, page: q.page, size: q.size } };
+  if (!readsStudentView(viewer)) return { content: rows.map(gatewayEventDto), pagination: { total, page: q.page, size: q.size } };
+  // A refund's event is quoted by its refund: the page's refund transactions in one query.
+  const transactionIds = rows.map((r) => r.refundTransactionId).filter((id): id is number => Boolean(id));
+  const refundOf = new Map(
+    transactionIds.length ? (await RefundTransaction.findAll({ where: { id: transactionIds }, attributes: ['id', 'refundId'] })).map((r) => [r.id, r.refundId]) : [],
+  );
+  const content = rows.map((row) => studentGatewayEvent({ ...gatewayEventDto(row), refundId: row.refundTransactionId ? refundOf.get(row.refundTransactionId) ?? null : null }));
+  return { content, pagination: { total, page: q.page, size: q.size } };
 }
 
 /** GET /students/{id}/authorize_net_history: the migrated Authorize.Net records. */
-export function authorizeNetHistory(studentId: number, q: HistoryQuery) {
-  return history(studentId, ['AUTHORIZE_NET'], q);
+export function authorizeNetHistory(studentId: number, q: HistoryQuery, viewer?: Principal | null) {
+  return history(studentId, ['AUTHORIZE_NET'], q, viewer);
 }
 
 /** GET /students/{id}/stripe_history: the sandbox's and Stripe's events (the gateway in use). */
-export function stripeHistory(studentId: number, q: HistoryQuery) {
-  return history(studentId, ['SANDBOX', 'STRIPE'], q);
+export function stripeHistory(studentId: number, q: HistoryQuery, viewer?: Principal | null) {
+  return history(studentId, ['SANDBOX', 'STRIPE'], q, viewer);
 }
 
 /**
@@ -89,14 +101,16 @@ export function stripeHistory(studentId: number, q: HistoryQuery) {
  * today, which grows with interest), on the same card while the student still has it (else the plan's
  * card or the default). Answers the new payment (201); a decline is 409 PAYMENT_FAILURE.
  */
-export async function retryCardPayment(gateway: PaymentGateway, studentId: number, paymentId: number, idempotencyKey: string | undefined, actor: Actor): Promise<PaymentDto> {
+export async function retryCardPayment(
+  gateway: PaymentGateway, studentId: number, paymentId: number, idempotency: Idempotency | undefined, actor: Actor, viewer?: Principal | null,
+): Promise<PaymentDto> {
   const payment = await Payment.findOne({ where: { id: paymentId, studentId, channel: 'CARD' } });
   if (!payment) throw AppError.notFound('Payment');
   if (payment.status !== 'INVALID') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
   const card = payment.paymentMethodId ? await PaymentMethod.findOne({ where: { id: payment.paymentMethodId, studentId, deleted: false }, attributes: ['id'] }) : null;
   const retried = await chargePlan(gateway, {
     studentId, planId: payment.studentPaymentPlanId, type: payment.type as ChargeType, amountCents: payment.type === 'PAY_OFF' ? null : toCents(payment.amount),
-    scheduleId: payment.paymentScheduleId, paymentMethodId: card?.id ?? null, idempotencyKey: idempotencyKey ?? null, actor,
+    scheduleId: payment.paymentScheduleId, paymentMethodId: card?.id ?? null, idempotency, actor,
   });
-  return paymentDto(retried);
+  return paymentFor(retried, viewer);
 }

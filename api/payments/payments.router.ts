@@ -1,19 +1,11 @@
-import type { Ctx, Deps } from '../common/context';
-import { AppError } from '../common/errors';
+import type { Deps } from '../common/context';
 import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
+import { idempotencyOf } from './idempotency';
 import {
-  externalPaymentBody, idempotencyKey, onlinePaymentBody, paymentBody, paymentListQuery, planPaymentParams, scheduleParams, studentParams, taxAmountBody,
+  externalPaymentBody, onlinePaymentBody, paymentBody, paymentListQuery, planPaymentParams, scheduleParams, studentParams, taxAmountBody,
 } from './payments.schemas';
 import * as payments from './payments.service';
-
-
-/** The optional Idempotency-Key header (≤ 100 characters; 400 otherwise). */
-function keyOf(ctx: Ctx<unknown, unknown, unknown>): string | undefined {
-  const parsed = idempotencyKey.safeParse(ctx.req.get('Idempotency-Key') ?? undefined);
-  if (!parsed.success) throw AppError.badRequest({ 'Idempotency-Key': parsed.error.issues[0]?.message ?? 'Invalid value' });
-  return parsed.data;
-}
 
 /**
  * /api/students/{id}/... payments (billing contract, issue 6): a student pays their own plans by card
@@ -27,14 +19,14 @@ export function paymentRoutes(deps: Deps) {
   return [
     route({
       method: 'post', path: '/:id/payment_plans/:planId/payments',
-      summary: 'Pay a plan by card: INSTALLMENT (the oldest unpaid entry), PRE_PAY or PAY_OFF (header Idempotency-Key; 409 refusals in the contract order, PAYMENT_FAILURE on a decline)',
+      summary: 'Pay a plan by card: INSTALLMENT (the oldest unpaid entry), PRE_PAY or PAY_OFF (header Idempotency-Key: the same request again answers the first result, another request 409 IDEMPOTENCY_KEY_REUSED; 409 refusals in the contract order, PAYMENT_FAILURE on a decline)',
       access: 'payments:create', self: ownStudent, params: planPaymentParams, body: paymentBody, status: 201,
-      handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, keyOf(ctx), ctx.actor),
+      handle: (ctx) => payments.makePayment(gateway, ctx.params.id, ctx.params.planId, ctx.body, idempotencyOf(ctx), ctx.actor, ctx.auth),
     }),
     route({
       method: 'post', path: '/:id/payment_schedule/:scheduleId/online_payment', summary: "Pay one schedule entry by card (amount defaults to the entry's due; header Idempotency-Key)",
       access: 'payments:create', self: ownStudent, params: scheduleParams, body: onlinePaymentBody, status: 201,
-      handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, keyOf(ctx), ctx.actor),
+      handle: (ctx) => payments.payScheduleOnline(gateway, ctx.params.id, ctx.params.scheduleId, ctx.body, idempotencyOf(ctx), ctx.actor, ctx.auth),
     }),
     route({
       method: 'post', path: '/:id/payment_schedule/:scheduleId/external_payment', summary: 'Record a check, wire transfer or other payment on an entry (PENDING until accepted)',
@@ -54,7 +46,7 @@ export function paymentRoutes(deps: Deps) {
     route({
       method: 'get', path: '/:id/payments', summary: "A student's payments, newest first (applicationId, size, page)", access: 'payments:read', self: ownStudent,
       params: studentParams, query: paymentListQuery,
-      handle: ({ params, query }) => payments.listStudentPayments(params.id, query),
+      handle: ({ params, query, auth }) => payments.listStudentPayments(params.id, query, auth),
     }),
   ];
 }

@@ -3,20 +3,23 @@ import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, Payment
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars, type EntryRow, type PlanRow,
+  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, paymentDescription, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars,
+  type EntryRow, type PlanRow,
 } from '../billing/ledger';
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
-import { recordActivity, stamp } from '../common/audit';
-import { systemActor, type Actor } from '../common/context';
+import { activitySql, recordActivity, stamp } from '../common/audit';
+import { systemActor, type Actor, type Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import { loadConfig } from '../config';
 import { getExternalPayment, type ExternalPaymentDto } from '../external-payments/external-payments.service';
 import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from '../integrations/gateway';
 import { entryDto } from '../payment-plans/student-plans.service';
+import type { Idempotency } from './idempotency';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
-import { description } from '../../models/descriptions';
+import { description, paymentOutcome } from '../../models/descriptions';
+import { readsStudentView, studentPayment } from './student-view';
 
 /**
  * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
@@ -30,11 +33,13 @@ import { description } from '../../models/descriptions';
  *    rules' refusals, else PAYMENT_IN_PROGRESS;
  * 2. the gateway charges with the payment's own idempotency key (`payment-{id}`), outside any transaction;
  * 3. one transaction applies the accepted payment to the ledger and releases the claim (or marks it
- *    INVALID with the gateway's reason), and records the card-provider event.
- * The happy path is 12 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
+ *    INVALID with the gateway's reason), and records the card-provider event and the student's
+ *    activity entry (PAYMENT_ACCEPTED or PAYMENT_FAILED) in the same batch.
+ * The happy path is 13 plain statements in four round trips and no model instance (docs/benchmarks.md: payments/s).
  * If the server dies between 1 and 3 the claim expires (CLAIM_TTL_MS) and staff cancel the payment.
- * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`): a replay answers the
- * first payment's result (its 201 body, or the same 409) and never charges again.
+ * An Idempotency-Key header is scoped to the student (`student:{id}:{key}`) and kept with a hash of
+ * its request: a replay of the same request answers the first payment's result (its 201 body, or the
+ * same 409) and never charges again; another request under the key is 409 IDEMPOTENCY_KEY_REUSED.
  */
 
 export type ChargeType = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF' | 'AUTO_PAY' | 'ENROLLMENT';
@@ -80,12 +85,25 @@ export interface ChargeRequest {
   /** The entry an INSTALLMENT / AUTO_PAY / ENROLLMENT pays (null: the oldest unpaid). */
   scheduleId?: number | null;
   paymentMethodId?: number | null;
-  idempotencyKey?: string | null;
+  /** The request's Idempotency-Key and the hash of the request (./idempotency.ts). */
+  idempotency?: Idempotency | null;
   actor: Actor;
+  /**
+   * When the payment is made (default now): its payment date, processedAt, account-history line and
+   * activity entries. Only the demo seeder sets it, to make a backdated demo's payments as they were.
+   */
+  at?: Date;
 }
 
-/** The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409. */
-function replay(payment: PaymentFields): PaymentFields {
+/**
+ * The answer a first attempt gave, for its replay: the payment (ACCEPTED) or its 409; a key used for
+ * another request (its hash differs) is 409 IDEMPOTENCY_KEY_REUSED. A payment of before the hashes were
+ * kept (null) is taken as the same request.
+ */
+function replay(payment: PaymentFields & Pick<Payment, 'idempotencyHash'>, requestHash: string | undefined): PaymentFields {
+  if (payment.idempotencyHash && requestHash && payment.idempotencyHash !== requestHash) {
+    throw AppError.conflict('IDEMPOTENCY_KEY_REUSED', Messages.IDEMPOTENCY_KEY_REUSED);
+  }
   if (payment.status === 'IN_PROGRESS') throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, payment.failureMessage ?? ''));
   return payment;
@@ -163,7 +181,7 @@ function cardOf(rows: StatementResult, plan: Pick<PlanRow, 'paymentMethodId'>, p
 type GatewayDispute = { id: string; reason: string };
 
 /** The payment with this scoped Idempotency-Key, if any. */
-const byKey = (scopedKey: string): Promise<PaymentFields | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
+const byKey = (scopedKey: string): Promise<Payment | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
 
 /**
  * Charges a plan by card (the pipeline in the file comment). Answers the ACCEPTED payment; a decline
@@ -175,18 +193,19 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   const sequelize = Payment.sequelize!;
   // A key already used answers its first result: its payment row (unique key) is looked up when the
   // attempt cannot go on (claim refused, a rule's refusal, the insert's duplicate key), not before.
-  const scopedKey = req.idempotencyKey ? `student:${req.studentId}:${req.idempotencyKey}` : null;
+  const scopedKey = req.idempotency ? `student:${req.studentId}:${req.idempotency.key}` : null;
   const replayed = async () => {
     const first = scopedKey ? await byKey(scopedKey) : null;
-    return first ? replay(first) : null;
+    return first ? replay(first, req.idempotency?.requestHash) : null;
   };
-  const today = schoolToday();
+  const at = req.at;
+  const today = schoolToday(at);
   type InProgress = PaymentFields & { paymentMethodId: number; idempotencyKey: string | null; gatewayChargeId: string | null };
   // One transaction of two round trips: the claim (one payment in progress per plan) with the plan, its entries and the
   // student's cards; then, under the claim, the rules on the plan as read and the IN_PROGRESS payment with the COMMIT.
   // A refusal rolls the claim back with the rest.
   const { sql: claimSql, claim } = claimStatement(req.planId, req.studentId);
-  let opened: { payment: InProgress; card: Card; program: string | null } | { refused: StatementResult[] };
+  let opened: { payment: InProgress; card: Card; program: string | null; entryNumber: number | null } | { refused: StatementResult[] };
   try {
     opened = await hotTransaction(sequelize, async (transaction) => {
       const [claimed, planRows, cardRows] = await runStatements(sequelize, [claimSql, planRead(req.planId), cardsRead(req.studentId)], transaction);
@@ -194,18 +213,18 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       const { plan, entries } = planOf(planRows);
       const { amountCents, entry } = checkPayment(plan, entries, req, today);
       const card = cardOf(cardRows, plan, req.paymentMethodId);
-      const now = new Date();
+      const now = at ?? new Date();
       const values = {
         studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
         paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
-        idempotencyKey: scopedKey, paymentDate: today, ...stamp(req.actor),
+        idempotencyKey: scopedKey, idempotencyHash: req.idempotency?.requestHash ?? null, paymentDate: today, ...stamp(req.actor),
       };
       const [inserted] = await runStatements(sequelize, [insertRowSql(Payment, values, now)], transaction, { commit: true });
       const payment = {
         ...values, id: Number((inserted as { insertId: number }).insertId), principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null,
         referenceNumber: null, comment: null, processedAt: null, createdAt: now, gatewayChargeId: null,
       } as InProgress;
-      return { payment, card, program: plan.program ?? plan.name ?? null };
+      return { payment, card, program: plan.program ?? plan.name ?? null, entryNumber: entry?.number ?? null };
     });
   } catch (err) {
     // A key used before (or sent twice at once: the first insert wins) answers the first result.
@@ -225,7 +244,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     cardOf(cardRows, plan, req.paymentMethodId);
     throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
   }
-  const { payment, card, program } = opened;
+  const { payment, card, program, entryNumber } = opened;
 
   let result: ChargeResult | null = null;
   let failure: string | null = null;
@@ -240,20 +259,24 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     failure = err.reason;
   }
 
-  const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null) =>
-    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message });
+  const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, now: Date) =>
+    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message }, now);
 
   if (failure !== null) {
     const reason = failure.slice(0, 255);
-    const at = new Date();
+    const now = at ?? new Date();
     await hotTransaction(sequelize, (transaction) =>
       runStatements(
         sequelize,
         [
-          updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: at }, { now: at }),
-          eventSql('FAILED', null, reason),
-          updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: at, lastFailureMessage: reason }, { silent: true }),
+          updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: now }, { now }),
+          eventSql('FAILED', null, reason, now),
+          updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: now, lastFailureMessage: reason }, { silent: true }),
           releaseSql(payment.studentPaymentPlanId, claim),
+          activitySql(req.actor, {
+            entityType: 'PAYMENT', entityId: payment.id, studentId: payment.studentId, category: 'BILLING', type: 'PAYMENT_FAILED', at: now,
+            description: paymentOutcome(paymentDescription(payment, entryNumber), 'PAYMENT_FAILED_LINE', { reason }),
+          }),
         ],
         transaction, { commit: true },
       ),
@@ -267,8 +290,10 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     // The card-provider event is written with the payment's own statements, and the last of them commits (no
     // dispute to record). Cancelled by staff while the gateway answered: the charge is still on record (the
     // event), the payment stays as staff left it.
-    const recorded = [eventSql('SUCCEEDED', charged.chargeId, null)];
-    if (!(await applyPayment(payment, today, transaction, { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, commit: !dispute }))) {
+    const now = at ?? new Date();
+    const recorded = [eventSql('SUCCEEDED', charged.chargeId, null, now)];
+    const options = { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, recordAs: req.actor, at: now, commit: !dispute };
+    if (!(await applyPayment(payment, today, transaction, options))) {
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
       return false;
     }
@@ -302,24 +327,29 @@ async function findStudent(studentId: number): Promise<void> {
   if (!(await Student.findByPk(studentId, { attributes: ['id'] }))) throw AppError.notFound('Student');
 }
 
+/** A payment as `viewer` reads it: staff whole, the student with the institute's reference and our sentences (student-view.ts). */
+export const paymentFor = (payment: PaymentFields, viewer: Principal | null | undefined): PaymentDto =>
+  readsStudentView(viewer) ? studentPayment(paymentDto(payment)) : paymentDto(payment);
+
 /** POST /students/{id}/payment_plans/{planId}/payments. */
 export async function makePayment(
   gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
-  idempotencyKey: string | undefined, actor: Actor,
+  idempotency: Idempotency | undefined, actor: Actor, viewer?: Principal | null,
 ): Promise<PaymentDto> {
-  const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey, actor });
-  return paymentDto(payment);
+  const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotency, actor });
+  return paymentFor(payment, viewer);
 }
 
 /** POST /students/{id}/payment_schedule/{scheduleId}/online_payment: an INSTALLMENT of that entry (amount defaults to its due). */
 export async function payScheduleOnline(
-  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotencyKey: string | undefined, actor: Actor,
+  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotency: Idempotency | undefined, actor: Actor,
+  viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const { plan } = await studentEntry(studentId, scheduleId);
   const payment = await chargePlan(gateway, {
-    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotencyKey, actor,
+    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotency, actor,
   });
-  return paymentDto(payment);
+  return paymentFor(payment, viewer);
 }
 
 /**
@@ -374,7 +404,7 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
     const payment = running.find((p) => p.paymentScheduleId === scheduleId) ?? running[0];
     if (!payment) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const [count] = await Payment.update(
-      { status: 'INVALID', failureMessage: 'Cancelled by staff', processedAt: new Date(), ...stamp(actor) },
+      { status: 'INVALID', failureMessage: Messages.PAYMENT_CANCELLED_BY_STAFF, processedAt: new Date(), ...stamp(actor) },
       { where: { id: payment.id, status: 'IN_PROGRESS' }, transaction },
     );
     if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
@@ -390,14 +420,15 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
 }
 
 /** GET /students/{id}/payments?applicationId&size&page: newest first. */
-export async function listStudentPayments(studentId: number, q: PaymentListQuery): Promise<Page<PaymentDto>> {
+export async function listStudentPayments(studentId: number, q: PaymentListQuery, viewer?: Principal | null): Promise<Page<PaymentDto>> {
   await findStudent(studentId);
   const where = { studentId, ...(q.applicationId ? { applicationId: q.applicationId } : {}) };
   const [rows, total] = await Promise.all([
     Payment.findAll({ where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size }),
     Payment.count({ where }),
   ]);
-  return { content: rows.map(paymentDto), pagination: { total, page: q.page, size: q.size } };
+  // The student reads our sentences and references, staff the gateway's text (student-view.ts).
+  return { content: rows.map((p) => paymentFor(p, viewer)), pagination: { total, page: q.page, size: q.size } };
 }
 
 // ---- The school's own charges: the enrollment deposit, auto-pay, retries ----

@@ -2,7 +2,7 @@ import type { Deps } from '../common/context';
 import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
 import {
-  refundCreateBody, refundCriteriaQuery, studentRefundParams, refundCriteriaSchema, refundExternalBody, refundIdParams, refundListQuery, refundStatusQuery, refundSubmitBody, refundUpdateBody,
+  refundCreateBody, refundCriteriaQuery, studentRefundParams, refundCriteriaSchema, refundExternalBody, refundIdParams, refundListQuery, refundStatusQuery, studentRefundQuery, refundSubmitBody, refundUpdateBody,
 } from './refunds.schemas';
 import * as refunds from './refunds.service';
 
@@ -61,7 +61,7 @@ export function studentRefundRoutes(_deps: Deps) {
   return [
     route({
       method: 'get', path: '/:id/refunds', summary: "A student's refunds (newest first; applicationId)", access: 'refunds:read', self: ownStudent, params: studentRefundParams,
-      query: refundListQuery, handle: ({ params, query }) => refunds.listStudentRefunds(params.id, query),
+      query: studentRefundQuery, handle: ({ params, query, auth }) => refunds.listStudentRefunds(params.id, query, auth),
     }),
   ];
 }

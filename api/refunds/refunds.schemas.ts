@@ -52,6 +52,8 @@ export const studentRefundParams = z.object({ id: id() });
 /** GET /refund_queues: paging, keyword (student name or email, ids) and `applicationId`. */
 export const refundListQuery = pagingQuery(refundPaging, { applicationId: id().optional() });
 export type RefundListQuery = PagingQuery & { applicationId?: number };
+/** GET /students/{id}/refunds: paging and `applicationId`; one student's refunds are not searched (no keyword). */
+export const studentRefundQuery = pagingQuery({ ...refundPaging, keyword: false }, { applicationId: id().optional() });
 /** find_by_criteria paging (the criteria are in the body). */
 export const refundCriteriaQuery = pagingQuery(refundPaging);
 

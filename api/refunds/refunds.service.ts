@@ -5,10 +5,11 @@ import { loadApplicationDto } from '../applications/applications.dto';
 import { completeVoucherRefund } from '../application-vouchers/application-vouchers.service';
 import { recordRefundMovement, toCents, toDollars } from '../billing/ledger';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
-import type { Actor } from '../common/context';
+import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { GatewayError, type PaymentGateway } from '../integrations/gateway';
+import { readsStudentView, refundReference } from '../payments/student-view';
 import { queueRefund, refundPlanOf } from './queue';
 import {
   refundCriteria, refundSortable, type RefundCreateInput, type RefundCriteria, type RefundExternalInput, type RefundListQuery, type RefundSubmitInput,
@@ -96,9 +97,11 @@ export function listRefunds(q: RefundListQuery) {
 }
 
 /** GET /students/{id}/refunds: one student's refunds (newest first; applicationId), for the student and staff. */
-export function listStudentRefunds(studentId: number, q: RefundListQuery) {
+export function listStudentRefunds(studentId: number, q: RefundListQuery, viewer?: Principal | null) {
   const { applicationId, ...paging } = q;
-  return runList(spec, { ...paging, keyword: undefined }, [{ studentId }, applicationId ? { applicationId } : null], refundDto);
+  // The student quotes the institute's reference of the refund (payments/student-view.ts), staff the one recorded.
+  const dto = readsStudentView(viewer) ? (r: Refund) => ({ ...refundDto(r), referenceNumber: refundReference(r.id) }) : refundDto;
+  return runList(spec, paging, [{ studentId }, applicationId ? { applicationId } : null], dto);
 }
 
 /** POST /refund_queues/find_by_criteria. */

@@ -9,6 +9,13 @@ import type { StudentCreateInput, StudentInput } from './students.schemas';
 
 export type StudentColumns = Partial<Omit<Student['_creationAttributes'], 'id' | 'userId' | 'email' | 'updatedById' | 'updatedByName' | 'createdAt' | 'updatedAt'>>;
 
+/** The address on one line (platform spec §3 "formattedAddress"): `1 Main St, Apt 2, Newark, NJ 07102, US`; null when empty. */
+export function formattedAddress(a: Pick<Student, 'street1' | 'street2' | 'city' | 'stateCode' | 'zip' | 'countryCode'>): string | null {
+  const region = [a.stateCode, a.zip].filter(Boolean).join(' ');
+  const line = [a.street1, a.street2, a.city, region, a.countryCode].map((part) => (part ?? '').trim()).filter(Boolean).join(', ');
+  return line || null;
+}
+
 /** The contract shape of one student (or customer) row. */
 export function studentDto(s: Student) {
   return {
@@ -21,7 +28,10 @@ export function studentDto(s: Student) {
       dateOfBirth: s.dateOfBirth, educationLevel: s.educationLevel, occupation: s.occupation, militaryMember: s.militaryMember,
     },
     contactInfo: { mobilePhone: s.mobilePhone, homePhone: s.homePhone, workPhone: s.workPhone },
-    address: { street1: s.street1, street2: s.street2, city: s.city, stateCode: s.stateCode, zip: s.zip, countryCode: s.countryCode },
+    address: {
+      street1: s.street1, street2: s.street2, city: s.city, stateCode: s.stateCode, zip: s.zip, countryCode: s.countryCode, formattedAddress: formattedAddress(s),
+    },
+    photo: s.photo,
     languageIso2LetterCode: s.languageIso2LetterCode,
     autoPay: s.autoPay,
     timeZone: s.timeZone,

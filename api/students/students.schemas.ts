@@ -81,6 +81,8 @@ const readOnly = {
   updatedBy: z.unknown().optional(),
   archived: z.unknown().optional(),
   mergedIntoId: z.unknown().optional(),
+  // Uploaded files arrive with the files area; until then the photo is read-only here.
+  photo: z.unknown().optional(),
 };
 
 /** What a student may change on their own profile. */

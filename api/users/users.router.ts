@@ -12,7 +12,7 @@ export function userRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
     }),
     // 'authenticated': one's own password needs no permission, another's needs users:update_password (checked in the service).
     route({
-      method: 'patch', path: '/:id/update_password', summary: 'Change a password', access: 'authenticated', params: userIdParams, body: updatePasswordBody,
+      method: 'patch', path: '/:id/update_password', summary: 'Change a password', access: 'authenticated', params: userIdParams, body: updatePasswordBody, status: 204,
       // Wrong current passwords are guesses: slow them like sign-in attempts.
       rateLimit: { max: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
       handle: ({ params, body, auth }) => users.updatePassword(params.id, body, auth!, deps),

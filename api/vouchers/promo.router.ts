@@ -27,7 +27,7 @@ export function promoCodeRoutes(_deps: Deps) {
       self: own, params, body, handle: ({ params: p, body: b, auth, actor }) => applyPromoCode(p.id, b.code, auth!, actor),
     }),
     route({
-      method: 'delete', path: '/:id/promo_code', summary: "Remove an application's promo code (CREATED only)", access: 'applications:update', self: own, params,
+      method: 'delete', path: '/:id/promo_code', summary: "Remove an application's promo code (CREATED only; 204)", access: 'applications:update', self: own, params,
       handle: ({ params: p, actor }) => removePromoCode(p.id, actor),
     }),
   ];

@@ -3,11 +3,12 @@ import { Application, ApplicationVoucher, Product, ProductPaymentPlan, Student, 
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { loadApplicationDto } from '../applications/applications.dto';
-import { principalBeforeVoucherCents } from '../applications/options';
+import { discountOnPlanCents } from '../applications/quote';
 import { applicationVoucherDto, requestVoucherRefund } from '../application-vouchers/application-vouchers.service';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
+import { voucherDiscountCents } from './discount';
 import { countUses, refreshTimesUsed } from './vouchers.service';
 import { description } from '../../models/descriptions';
 
@@ -21,34 +22,23 @@ import { description } from '../../models/descriptions';
 
 const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
-/** The discount a voucher gives on a principal (cents): PERCENT_OFF of it (half up), AMOUNT_OFF capped at it. */
-export function voucherDiscountCents(voucher: Pick<Voucher, 'discountKind' | 'discountValue'>, principalBeforeVoucherCents: number): number {
-  const principal = Math.max(0, Math.round(principalBeforeVoucherCents));
-  if (voucher.discountKind === 'AMOUNT_OFF') return Math.min(cents(voucher.discountValue), principal);
-  // Hundredths of a percent: principal × value / 100, in integers (BigInt: no precision lost).
-  const hundredths = BigInt(cents(voucher.discountValue));
-  return Math.min(principal, Number((BigInt(principal) * hundredths + 5000n) / 10000n));
-}
+export { voucherDiscountCents } from './discount';
 
 /**
- * The principal before the voucher of an application: its chosen plan's, or — no plan chosen yet —
- * the product's first plan's (the product's cost and program fees with that plan's adjustments);
- * a product without any plan gives its cost alone.
+ * The voucher's discount on an application (cents): on its chosen plan's principal, or — no plan
+ * chosen yet — the product's first plan's (the product's cost and program fees with that plan's
+ * adjustments); a product without any plan gives its cost alone. The same computation as the quote
+ * of a plan not chosen yet (`discountOnPlanCents`), so choosing a plan stores what the plan step showed.
  */
-export async function applicationPrincipalCents(application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>, transaction?: Transaction): Promise<number> {
+export async function applicationDiscountCents(application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>, voucher: Voucher, transaction?: Transaction): Promise<number> {
   let planId = application.productPaymentPlanId;
   if (!planId) {
     const first = await ProductPaymentPlan.findOne({ where: { productId: application.productId }, attributes: ['id'], order: [['id', 'ASC']], transaction });
     planId = first?.id ?? null;
   }
-  if (planId) return principalBeforeVoucherCents(application.id, planId, transaction);
+  if (planId) return discountOnPlanCents(voucher, planId, transaction);
   const product = await Product.findByPk(application.productId, { attributes: ['id', 'cost'], transaction });
-  return cents(product?.cost);
-}
-
-/** The voucher's discount on an application's principal (cents). */
-export async function applicationDiscountCents(application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>, voucher: Voucher, transaction?: Transaction): Promise<number> {
-  return voucherDiscountCents(voucher, await applicationPrincipalCents(application, transaction));
+  return voucherDiscountCents(voucher, cents(product?.cost));
 }
 
 /** Statuses in which staff apply a code as a discount (before ENROLLED); students only while CREATED. */
@@ -137,8 +127,8 @@ export async function applyPromoCode(applicationId: number, rawCode: string, aut
   return { ...dto, applicationVoucher: refund ? applicationVoucherDto(refund) : null };
 }
 
-/** DELETE /applications/{id}/promo_code: CREATED only (409 INVALID_STATUS); no voucher is no change. */
-export async function removePromoCode(applicationId: number, actor: Actor) {
+/** DELETE /applications/{id}/promo_code (204): CREATED only (409 INVALID_STATUS); no voucher is no change. */
+export async function removePromoCode(applicationId: number, actor: Actor): Promise<void> {
   await Application.sequelize!.transaction(async (transaction) => {
     const { application } = await lockRows(applicationId, null, transaction);
     if (application.status !== 'CREATED') throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
@@ -156,7 +146,6 @@ export async function removePromoCode(applicationId: number, actor: Actor) {
       transaction,
     );
   });
-  return loadApplicationDto(applicationId);
 }
 
 /**

@@ -60,10 +60,13 @@ export function PortalRoutes() {
             <Route path="profile" element={<ProfileScreen />} />
             <Route path="communication-preferences" element={<CommunicationPreferencesScreen />} />
             <Route path="agreements" element={<AgreementsTab />} />
+            {/* Communication preferences were a payment section too: one tab now. */}
+            <Route path="payment-information/communication-preferences" element={<Navigate to="/settings/communication-preferences" replace />} />
             <Route path="payment-information/:tab?" element={<PaymentInformationScreen />} />
           </Route>
           <Route path="/enroll" element={<EnrollStartScreen />} />
           <Route path="/enroll/promo" element={<PromoStartScreen />} />
+          <Route path="/enroll/courses" element={<EnrollStartScreen chooseCourse />} />
           <Route path="/enroll/:applicationId/congratulations" element={<CongratulationsScreen />} />
           <Route path="/enroll/:applicationId/:step" element={<EnrollmentFlowScreen />} />
           <Route path="/agreements" element={<AgreementsScreen />} />

@@ -20,7 +20,7 @@ const slow = { timeout: 10_000 };
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const cohort = (id: number, overrides: Partial<CohortRecord> = {}): CohortRecord => ({
-  id, status: 'CREATED', label: `HCTP 01-15-2031 - 12-15-2031 #${id}`, customName: null, programId: 1, program: { id: 1, name: 'HCTP', durationType: 'FIXED_DURATION', accelerated: false },
+  id, status: 'CREATED', label: `HCTP 01-15-2031 - 12-15-2031 #${id}`, customName: null, programId: 1, program: { id: 1, name: 'HCTP', durationType: 'FIXED_DURATION', accelerated: false, lmsConnectionId: null },
   businessCategoryId: 3, businessCategory: { id: 3, name: 'HCTP' }, startDate: '2031-01-15', endDate: '2031-12-15', extendedGraduationDate: null,
   courseAccessStartDateTime: '2031-01-10T05:00:00.000Z', courseAccessEndDateTime: '2032-03-15T20:00:00.000Z', description: null, image: null, deleted: false,
   d2lSectionId: 'S-1', iinLmsCoursePath: null, salesforceProductId: null, published: false, maxStudents: 40, useCoachingCircle: false, accessDisabled: false,
@@ -257,5 +257,30 @@ describe('cohort drawer', () => {
     fireEvent.click(await within(await drawer()).findByTestId('publish-cohort', {}, slow));
     await screen.findByText('Cohort published', {}, slow);
     expect(calls(request, 'POST', '/cohorts/publish').map((r) => r.body)).toEqual([{ cohortIds: [2], published: true }]);
+  });
+
+  test("'Sync from LMS' only when the cohort's program has a learning-system connection; otherwise a sentence says where it will be set up", async () => {
+    renderConsole('/cohorts/2');
+    const panel = await drawer();
+    expect((await within(panel).findByTestId('cohort-lms-unavailable', {}, slow)).textContent).toBe(
+      "Syncing with the learning system needs a connection for the cohort's program. Learning-system connections will be set up on their own LMS screen, which comes with a later release.",
+    );
+    expect(within(panel).queryByTestId('sync-cohort')).toBeNull();
+  });
+
+  test('with a connection the sync is offered and the server answers it', async () => {
+    const connected = { ...records[1], program: { ...records[1].program!, lmsConnectionId: 4 } };
+    const request = renderConsole('/cohorts/2', {
+      handler: (req) => {
+        if (req.path === '/cohorts/2' && (req.method ?? 'GET') === 'GET') return connected;
+        if (req.path === '/cohorts/2/sync_from_d2l') return connected;
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByTestId('sync-cohort', {}, slow));
+    await screen.findByText('Cohort synced from the learning system', {}, slow);
+    expect(calls(request, 'POST', '/cohorts/2/sync_from_d2l')).toHaveLength(1);
+    expect(within(panel).queryByTestId('cohort-lms-unavailable')).toBeNull();
   });
 });

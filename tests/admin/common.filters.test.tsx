@@ -211,4 +211,75 @@ describe('SavedFilters', () => {
     expect(calls(request, 'DELETE', '/search_filters/7')).toEqual([{ method: 'DELETE', path: '/search_filters/7' }]);
     await waitFor(() => expect(filterValues()).toEqual({ active: true, stateCodes: ['FL'] }));
   });
+
+  test('"Manage saved filters" renames any saved filter, not only the one applied (PUT with its own criteria)', async () => {
+    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
+    const saved = [floridaActives, texans];
+    const request = renderList({ city: 'Austin' }, {
+      withSavedFilters: true,
+      saved,
+      handler: (req) => {
+        if (req.method === 'PUT' && req.path === '/search_filters/8/students') {
+          saved.splice(1, 1, { ...texans, name: 'Lone star' });
+          return saved[1];
+        }
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByTestId('saved-filters-button'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage saved filters' }));
+    const manager = await screen.findByRole('dialog', { name: 'Manage saved filters' });
+    expect(within(manager).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives', 'Texans']);
+
+    fireEvent.click(within(manager).getByRole('button', { name: 'Rename Texans' }));
+    const naming = await screen.findByRole('dialog', { name: 'Rename' });
+    expect((within(naming).getByLabelText('Filter name') as HTMLInputElement).value).toBe('Texans');
+    fireEvent.change(within(naming).getByLabelText('Filter name'), { target: { value: 'Lone star' } });
+    fireEvent.click(within(naming).getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Filter renamed');
+    expect(calls(request, 'PUT', '/search_filters/8/students')).toEqual([{ method: 'PUT', path: '/search_filters/8/students', body: { name: 'Lone star', criteria: { stateCodes: ['TX'] } } }]);
+    const after = await screen.findByRole('dialog', { name: 'Manage saved filters' });
+    await waitFor(() => expect(within(after).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives', 'Lone star']));
+    // The list's own filter is untouched: renaming a filter does not apply it.
+    expect(filterValues()).toEqual({ city: 'Austin' });
+  });
+
+  test('"Manage saved filters" deletes any saved filter after asking; the applied one is left, the others stay', async () => {
+    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
+    const saved = [floridaActives, texans];
+    const request = renderList({ savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] }, {
+      withSavedFilters: true,
+      saved,
+      handler: (req) => {
+        if (req.method === 'DELETE' && req.path === '/search_filters/8') {
+          saved.splice(1, 1);
+          return null;
+        }
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByTestId('saved-filters-button'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage saved filters' }));
+    const manager = await screen.findByRole('dialog', { name: 'Manage saved filters' });
+    fireEvent.click(within(manager).getByRole('button', { name: 'Delete Texans' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete' });
+    expect(confirm.textContent).toContain('Delete the saved filter "Texans"?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    await screen.findByText('Filter deleted');
+    expect(calls(request, 'DELETE', '/search_filters/8')).toEqual([{ method: 'DELETE', path: '/search_filters/8' }]);
+    const after = await screen.findByRole('dialog', { name: 'Manage saved filters' });
+    await waitFor(() => expect(within(after).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives']));
+    // Florida actives is still the list's filter.
+    expect(filterValues()).toEqual({ savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] });
+    expect(screen.getByTestId('saved-filters-button').textContent).toBe('Florida actives');
+  });
+
+  test('"Manage saved filters" appears only when there are saved filters', async () => {
+    renderList({}, { withSavedFilters: true, saved: [] });
+    fireEvent.click(await screen.findByTestId('saved-filters-button'));
+    await screen.findByRole('menuitem', { name: 'Save filter' });
+    expect(screen.queryByRole('menuitem', { name: 'Manage saved filters' })).toBeNull();
+  });
 });

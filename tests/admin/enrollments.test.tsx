@@ -5,7 +5,7 @@ import enrollments from '../../admin/src/resources/enrollments';
 import students from '../../admin/src/resources/students';
 import { applicationFilterDescriptors, locationText } from '../../admin/src/resources/enrollments/applicationFilters';
 import {
-  applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, type ApplicationRecord, type ApplicationStatusValue,
+  applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, withKeyword, type ApplicationRecord, type ApplicationStatusValue,
 } from '../../admin/src/resources/enrollments/applicationRecord';
 import { cardText } from '../../admin/src/resources/enrollments/ApplicationOverview';
 import { enrollments as texts } from '../../admin/src/resources/enrollments/i18n';
@@ -72,6 +72,15 @@ type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[], total = content.length) => ({ content, pagination: { total, page: 0, size: 10 } });
 const refusal = (code: string, message: string) => new HttpError(409, { status: 409, code, message });
 
+type MoveAnswer = { status: ApplicationStatusValue; allowed: boolean; code?: string | null; message?: string | null; emailsStudent?: boolean; preparesAgreement?: boolean };
+/** GET /applications/{id}/status_moves as the API answers it (emailed unless said; the outbox and the local CRM by default). */
+const movesAnswer = (id: number, status: ApplicationStatusValue, moves: MoveAnswer[], delivery = { email: 'OUTBOX', crm: 'LOCAL' }) => ({
+  applicationId: id, status, delivery, moves: moves.map((m) => ({ code: null, message: null, emailsStudent: true, preparesAgreement: false, ...m })),
+});
+const notSigned: MoveAnswer = { status: 'SIGNED', allowed: false, code: 'AGREEMENT_NOT_SIGNED', message: 'The enrollment agreement is not signed' };
+/** Application 5 waiting to sign, its agreement not signed yet: Mark signed is not possible. */
+const waitingToSign = movesAnswer(5, 'WAITING_TO_SIGN', [notSigned, { status: 'CANCELLED', allowed: true }, { status: 'ARCHIVED', allowed: true, emailsStudent: false }]);
+
 /** The console with the enrollments resource over a fake API that keeps comments and call attempts. */
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [application(5), application(6, { status: 'ENROLLED', student: { ...student, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, autoPay: false })];
@@ -87,6 +96,12 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (one && method === 'GET') {
       const row = rows.find((r) => r.id === Number(one[1])) ?? application(Number(one[1]));
       return { ...row, callAttempts: state.callAttempts };
+    }
+    if (req.path === '/applications/5/status_moves') return waitingToSign;
+    const moves = /^\/applications\/(\d+)\/status_moves$/.exec(req.path);
+    if (moves) {
+      const row = rows.find((r) => r.id === Number(moves[1])) ?? application(Number(moves[1]));
+      return movesAnswer(row.id as number, row.status, nextStatuses(row.status).map((status) => ({ status, allowed: true })));
     }
     if (/^\/applications\/5\/call_attempts\/\d+$/.test(req.path)) {
       state.callAttempts = Number(req.path.split('/').at(-1));
@@ -183,6 +198,17 @@ describe('status machine and helpers', () => {
     });
   });
 
+  test('a keyword on the opening filter (default status only) drops the status; any other filter keeps it', () => {
+    expect(withKeyword({ statuses: ['ENROLLED'] }, 'ana')).toEqual({ q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], q: '' }, 'ana')).toEqual({ q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'] }, '')).toEqual({ statuses: ['ENROLLED'], q: '' });
+    expect(withKeyword({ statuses: ['ENROLLED'], q: 'an' }, 'ana')).toEqual({ statuses: ['ENROLLED'], q: 'ana' });
+    expect(withKeyword({ statuses: ['APPLIED'] }, 'ana')).toEqual({ statuses: ['APPLIED'], q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], autoPay: true }, 'ana')).toEqual({ statuses: ['ENROLLED'], autoPay: true, q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled' }, 'ana')).toEqual({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled', q: 'ana' });
+    expect(withKeyword({}, 'ana')).toEqual({ q: 'ana' });
+  });
+
   test('labels, links and hashes', () => {
     const a = application(5);
     expect(applicationLabel(a)).toBe('#5 · Ana López · HCTP January');
@@ -250,6 +276,33 @@ describe('enrollments list', () => {
     await waitFor(() => expect(calls(request, 'POST', '/applications/find_by_criteria').at(-1)?.body).toEqual({ statuses: ['ENROLLED'] }));
   });
 
+  test('a keyword typed on the opening list searches every status: the default Enrolled chip gives way', async () => {
+    const request = renderConsole('/enrollments');
+    await screen.findByTestId('filter-chip-statuses');
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis' } });
+
+    await waitFor(() => expect(calls(request, 'GET', '/applications').at(-1)?.query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: true, keyword: 'luis' }));
+    expect(screen.queryByTestId('filter-chip-statuses')).toBeNull();
+    // Nothing searched the keyword among the enrolled ones only.
+    expect(calls(request, 'POST', '/applications/find_by_criteria').filter((r) => r.query?.keyword)).toEqual([]);
+    expect(await screen.findByText('luis@example.com')).toBeInstanceOf(HTMLElement);
+
+    // Typing on does not bring the status back.
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis p' } });
+    await waitFor(() => expect(calls(request, 'GET', '/applications').at(-1)?.query).toMatchObject({ keyword: 'luis p' }));
+    expect(screen.queryByTestId('filter-chip-statuses')).toBeNull();
+  });
+
+  test('a status chosen by staff (not the default) stays with the keyword', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ statuses: ['APPLIED'] }));
+    const request = renderConsole(`/enrollments?filter=${filter}`);
+    expect(await screen.findByTestId('filter-chip-statuses')).toHaveProperty('textContent', 'Status: Applied');
+    fireEvent.change(screen.getByLabelText('Search by student, email, product or ID'), { target: { value: 'luis' } });
+
+    await waitFor(() => expect(calls(request, 'POST', '/applications/find_by_criteria').at(-1)).toMatchObject({ body: { statuses: ['APPLIED'] }, query: { keyword: 'luis' } }));
+    expect(screen.getByTestId('filter-chip-statuses').textContent).toBe('Status: Applied');
+  });
+
   test('a keyword alone loads the plain list with it; criteria in the URL read as chips', async () => {
     const filter = encodeURIComponent(JSON.stringify({ q: 'ana' }));
     const request = renderConsole(`/enrollments?filter=${filter}`);
@@ -312,7 +365,7 @@ describe('enrollments list', () => {
 });
 
 describe('application drawer: overview and status', () => {
-  test('shows the student, classes, plan, voucher, card and the flow steps; the legal moves as buttons', async () => {
+  test("shows the student, classes, plan, voucher, card and the flow steps; the moves the server accepts as buttons, the others with the server's reason", async () => {
     renderConsole('/enrollments/5');
     const panel = await drawer();
     const overview = await within(panel).findByTestId('application-overview');
@@ -325,12 +378,79 @@ describe('application drawer: overview and status', () => {
     expect(within(overview).getByTestId('step-ENROLLMENT_AGREEMENT').textContent).toBe('Enrollment agreementRequired, not completed');
     expect(within(overview).getByTestId('step-COMPLETE_PERSONAL_INFO').textContent).toMatch(/^Complete personal info|Completed/);
     const actions = await within(overview).findByTestId('status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark signed', 'Cancel application', 'Archive']);
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel application', 'Archive']);
+    expect(within(overview).queryByTestId('status-to-SIGNED')).toBeNull();
+    expect(within(overview).getByTestId('status-unavailable').textContent).toBe('Not possible now:Mark signed: The enrollment agreement is not signed');
+  });
+
+  test("the reason a move is not possible reads in Spanish from the message catalogue", async () => {
+    renderConsole('/enrollments/5', { locale: 'es' });
+    const panel = await drawer();
+    expect((await within(panel).findByTestId('status-unavailable-SIGNED')).textContent).toBe('Marcar firmada: El acuerdo de inscripción no está firmado');
+    expect(within(panel).queryByRole('button', { name: 'Marcar firmada' })).toBeNull();
+  });
+
+  test('each dialog says exactly what will happen: the email written to the outbox or none, the change recorded in the CRM tab', async () => {
+    renderConsole('/enrollments/5');
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByTestId('status-to-CANCELLED'));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
+      'The application moves from Waiting to sign to Cancelled.'
+        + 'An email to the student is written to the Outbox; no mail server is set up, so it is not delivered.'
+        + "The change is recorded in the application's CRM tab; no CRM is connected.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('status-move-consequences')).toBeNull());
+    fireEvent.click(within(panel).getByTestId('status-to-ARCHIVED'));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toContain('The student is not emailed.');
+  });
+
+  test('with a mail server and Salesforce the dialog says the student is emailed and the CRM notified; an approval prepares the agreement', async () => {
+    renderConsole('/enrollments/5', {
+      handler: (req) => {
+        if (req.path === '/applications/5/status_moves') {
+          return movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }], { email: 'SMTP', crm: 'SALESFORCE' });
+        }
+        if (req.path === '/applications/5' && (req.method ?? 'GET') === 'GET') return application(5, { status: 'APPLIED' });
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Approve: send to sign' }));
+    expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
+      'The application moves from Applied to Waiting to sign.'
+        + 'The enrollment agreement is prepared for the student to sign (if they have already signed the current terms, the application moves on to Signed).'
+        + 'The student is emailed.'
+        + 'The CRM (Salesforce) is notified.',
+    );
+  });
+
+  test('the success notice names the status the server answered (an approval that went on to Signed)', async () => {
+    let moved = false;
+    renderConsole('/enrollments/5', {
+      handler: (req) => {
+        if (req.path === '/applications/5/status_moves') return moved ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }]) : movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }]);
+        if (req.path === '/applications/5/status') {
+          moved = true;
+          return application(5, { status: 'SIGNED' });
+        }
+        if (req.path === '/applications/5') return application(5, { status: moved ? 'SIGNED' : 'APPLIED' });
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Approve: send to sign' }));
+    expect(await screen.findByText('Move application #5 to Waiting to sign?')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Status changed to Signed');
+    expect(await within(panel).findByRole('button', { name: 'Enroll' })).not.toBeNull();
   });
 
   test("a move asks first, then PATCHes the status; the server's refusal is shown ('The enrollment agreement is not signed')", async () => {
     const request = renderConsole('/enrollments/5', {
       handler: (req) => {
+        // Possible when the drawer asked, refused when done: the terms changed in between.
+        if (req.path === '/applications/5/status_moves') return movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
         if (req.path === '/applications/5/status') throw refusal('AGREEMENT_NOT_SIGNED', 'The enrollment agreement is not signed');
         return undefined;
       },
@@ -349,6 +469,7 @@ describe('application drawer: overview and status', () => {
     renderConsole('/enrollments/5', {
       locale: 'es',
       handler: (req) => {
+        if (req.path === '/applications/5/status_moves') return movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
         if (req.path === '/applications/5/status') throw refusal('AGREEMENT_NOT_SIGNED', 'The enrollment agreement is not signed');
         return undefined;
       },
@@ -363,6 +484,9 @@ describe('application drawer: overview and status', () => {
     let moved = false;
     const request = renderConsole('/enrollments/5', {
       handler: (req) => {
+        if (req.path === '/applications/5/status_moves') {
+          return moved ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }]) : movesAnswer(5, 'WAITING_TO_SIGN', [{ status: 'SIGNED', allowed: true }]);
+        }
         if (req.path === '/applications/5/status') {
           moved = true;
           return application(5, { status: 'SIGNED' });

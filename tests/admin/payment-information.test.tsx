@@ -238,7 +238,7 @@ describe('plan drawer: overview', () => {
     expect(within(panel).getByTestId('plan-financial-status').textContent).toBe('Past due');
   });
 
-  test('block payments, auto-pay and the financial status are one PATCH each', async () => {
+  test('block payments and auto-pay are one PATCH each; an active plan\'s financial status follows its days overdue, with no status by hand', async () => {
     const request = renderConsole('/payment-information/31');
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('toggle-blocked'));
@@ -246,10 +246,18 @@ describe('plan drawer: overview', () => {
     expect(calls(request, 'PATCH', '/payment_plans/31/payment_account_blocked').map((r) => r.body)).toEqual([{ paymentAccountBlocked: true }]);
     fireEvent.click(within(panel).getByTestId('toggle-auto-pay'));
     await waitFor(() => expect(calls(request, 'PATCH', '/payment_plans/31/auto_pay').map((r) => r.body)).toEqual([{ autoPay: false }]));
-    fireEvent.mouseDown(within(panel).getByRole('combobox', { name: /^Financial status/ }));
+    expect(within(panel).queryByTestId('save-financial-status')).toBeNull();
+    expect(within(panel).getByTestId('financial-status-follows').textContent).toBe('The financial status follows the days overdue; it can be set by hand while the plan is in bankruptcy.');
+  });
+
+  test('on a plan in bankruptcy staff set the financial status by hand: one PATCH', async () => {
+    const request = renderConsole('/payment-information/33', { handler: (req) => (req.path === '/payment_plans/33' && (req.method ?? 'GET') === 'GET' ? plan(33, { bankruptcy: true }) : undefined) });
+    const panel = await drawer();
+    fireEvent.mouseDown(await within(panel).findByRole('combobox', { name: /^Financial status/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Collections' }));
     fireEvent.click(within(panel).getByTestId('save-financial-status'));
-    await waitFor(() => expect(calls(request, 'PATCH', '/payment_plans/31/financial_status').map((r) => r.body)).toEqual([{ financialStatus: 'COLLECTIONS' }]));
+    await waitFor(() => expect(calls(request, 'PATCH', '/payment_plans/33/financial_status').map((r) => r.body)).toEqual([{ financialStatus: 'COLLECTIONS' }]));
+    expect(within(panel).queryByTestId('financial-status-follows')).toBeNull();
   });
 
   test("change card offers the student's cards; conclude asks first and the refusal is shown", async () => {
@@ -436,7 +444,7 @@ describe('plan drawer: history tabs', () => {
     fireEvent.click(within(panel).getByRole('tab', { name: 'Historial del procesador de tarjetas' }));
     const rows = await within(panel).findAllByTestId(/^stripe-history-row-/);
     expect(rows.map((row) => [...row.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent))).toEqual([
-      ['Sandbox', 'Disputa', '$512.50', 'Abierta'],
+      ['Sandbox', 'Disputa', '$512.50', 'En disputa'],
       ['Sandbox', 'Cargo', '$512.50', 'Aprobado'],
     ]);
   });

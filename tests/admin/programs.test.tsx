@@ -190,27 +190,42 @@ describe('program drawer', () => {
     expect(calls(request, 'PATCH', '/programs/5/undeleted').length).toBe(1);
   });
 
-  test('the learning-system calls show the 409 text', async () => {
-    const message = 'No learning-system (LMS) connection is set up for this program';
-    renderConsole('/programs/1', {
-      handler: (req) => {
-        if (req.path.endsWith('sync_from_d2l') || req.path.endsWith('sync_academic_status')) throw new HttpError(409, { status: 409, code: 'LMS_CONNECTION_REQUIRED', message });
-        return undefined;
-      },
-    });
+  test('without a learning-system connection there are no sync buttons that cannot succeed: a sentence says where connections will be set up', async () => {
+    const request = renderConsole('/programs/1');
     const panel = await drawer();
-    fireEvent.click(await within(panel).findByTestId('program-sync'));
-    expect(await screen.findByText(message)).not.toBeNull();
+    expect((await within(panel).findByTestId('program-lms-unavailable')).textContent).toBe(
+      'Syncing with the learning system (D2L) needs a connection to it. Learning-system connections will be set up on their own LMS screen, which comes with a later release; until then no program can be synced.',
+    );
+    for (const id of ['program-sync', 'program-sync-videos', 'program-sync-status']) expect(within(panel).queryByTestId(id)).toBeNull();
+    // The edit form's connection field says the same, without pointing at a screen that does not exist.
+    expect(within(panel).getByText('No connection can be chosen yet: connections come with the LMS screen of a later release.')).not.toBeNull();
+    expect(request.mock.calls.some(([r]) => /sync/.test((r as HttpRequest).path))).toBe(false);
   });
 
-  test('the learning-system refusal reads in Spanish', async () => {
-    renderConsole('/programs/1', {
-      locale: 'es',
-      handler: refuse('GET', '/programs/1/sync_academic_status', 409, { code: 'LMS_CONNECTION_REQUIRED', message: 'No learning-system (LMS) connection is set up for this program' }),
-    });
+  test('the sentence reads in Spanish', async () => {
+    renderConsole('/programs/1', { locale: 'es' });
     const panel = await drawer();
-    fireEvent.click(await within(panel).findByTestId('program-sync-status'));
-    expect(await screen.findByText('No hay una conexión con el sistema de aprendizaje (LMS) configurada para este programa')).not.toBeNull();
+    expect((await within(panel).findByTestId('program-lms-unavailable')).textContent).toBe(
+      'Sincronizar con el sistema de aprendizaje (D2L) requiere una conexión con él. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior; hasta entonces no se puede sincronizar ningún programa.',
+    );
+  });
+
+  test("with a connection the learning-system calls are offered, and a refusal shows the server's message", async () => {
+    const connected = { lmsConnectionId: 4, lmsConnection: { value: 4, label: 'D2L production', vendor: 'D2L' } };
+    const message = 'Program org unit required';
+    const handler = (req: HttpRequest) => {
+      if (req.path === '/programs/1' && (req.method ?? 'GET') === 'GET') return { ...hctp, ...connected };
+      if (req.path.endsWith('sync_from_d2l') || req.path.endsWith('sync_academic_status')) throw new HttpError(409, { status: 409, code: 'PROGRAM_ORG_UNIT_REQUIRED', message });
+      return undefined;
+    };
+    const request = renderConsole('/programs/1', { handler });
+    const panel = await drawer();
+    expect(within(panel).queryByTestId('program-lms-unavailable')).toBeNull();
+    fireEvent.click(await within(panel).findByTestId('program-sync'));
+    expect(await screen.findByText(message)).not.toBeNull();
+    expect(calls(request, 'POST', '/programs/1/sync_from_d2l')).toHaveLength(1);
+    expect(within(panel).getByTestId('program-sync-videos')).not.toBeNull();
+    expect(within(panel).getByTestId('program-sync-status')).not.toBeNull();
   });
 
   test('with read permission only: the details read only, no archive or sync buttons, the flow switches disabled', async () => {
@@ -220,7 +235,8 @@ describe('program drawer', () => {
     expect(within(panel).getByTestId('program-view').textContent).toContain('$6,000.00');
     expect(within(panel).queryByTestId('program-archive')).toBeNull();
     expect(within(panel).queryByTestId('program-sync')).toBeNull();
-    expect(within(panel).getByTestId('program-sync-status')).not.toBeNull();
+    expect(within(panel).queryByTestId('program-sync-status')).toBeNull();
+    expect(within(panel).getByTestId('program-lms-unavailable')).not.toBeNull();
     fireEvent.click(within(panel).getByTestId('tab-flow'));
     const adminApproval = (await within(panel).findByLabelText('Admin approval')) as HTMLInputElement;
     expect(adminApproval.disabled).toBe(true);

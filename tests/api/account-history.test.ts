@@ -70,9 +70,13 @@ describe('GET /api/students/{id}/account_history', () => {
     expect(paid).toMatchObject({ kind: 'PAYMENT', principal: 1000, tax: 0, total: 1000, accountBalance: 5150, principalBalance: 5150, last4: '4242' });
     expect(refunded).toEqual({
       id: expect.any(Number), eventDate: expect.any(String), kind: 'REFUND', description: 'Refund (external)', descriptionKey: 'REFUND_EXTERNAL', descriptionParams: null, program: issued.program, principal: -100, interest: 0, tax: -5,
-      total: -105, accountBalance: 5150, principalBalance: 5150, last4: null, referenceNumber: 'chk-9', comment: 'goodwill', applicationId: e.application.id,
+      total: -105, accountBalance: 5150, principalBalance: 5150, last4: null, referenceNumber: `R-${refunded.refundId}`, comment: 'goodwill', applicationId: e.application.id,
       studentPaymentPlanId: e.plan.id, paymentId: null, refundId: expect.any(Number),
     });
+    // The student quotes the institute's references (issue 15); staff read the references as recorded.
+    expect(paid.referenceNumber).toBe(`P-${paid.paymentId}`);
+    const staff = (await history(e.student.student.id, support)).body.content;
+    expect(staff.map((l: { referenceNumber: string | null }) => l.referenceNumber)).toEqual([null, 'ch_123', 'chk-9']);
     expect(res.body.content.map((l: { id: number }) => l.id)).toEqual([...res.body.content.map((l: { id: number }) => l.id)].sort((a, b) => a - b));
     const plan = (await StudentPaymentPlan.findByPk(e.plan.id))!;
     expect(toCents(refunded.accountBalance)).toBe(toCents(plan.balance));

@@ -1,10 +1,13 @@
 import request from 'supertest';
 import {
-  Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, CrmNotification, Enrollment, PaymentMethod, PaymentSchedule, ProductItem, Role, Student, StudentPaymentPlan,
+  ActivityLog, Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, CrmNotification, Enrollment, Envelope, OutboxMessage, PaymentMethod, PaymentSchedule, ProductItem, Role,
+  Student, StudentPaymentPlan,
 } from '../../models';
+import { nextStatuses } from '../../models/application-status';
 import { schoolToday } from '../../models/catalogue';
 import { ApplicationStatus, type Of } from '../../models/enums';
 import { isLegalTransition } from '../../api/applications/status';
+import { renderAgreement } from '../../api/envelopes/agreement';
 import { crmIdle } from '../../api/integrations/crm';
 import { productPlanEngineInput } from '../../api/payment-plans/payment-plans.service';
 import { generateSchedule } from '../../api/payment-plans/schedule';
@@ -327,5 +330,229 @@ describe('ENROLLED: enrollments and the student payment plan', () => {
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id }, include: [{ model: PaymentSchedule, as: 'schedules' }] }))!;
     expect(plan.schedules!.map((s) => ({ kind: s.kind, dueDate: s.dueDate, amount: Number(s.amount) }))).toEqual([{ kind: 'INSTALLMENT', dueDate: schoolToday(), amount: 6150 }]);
     expect(Number(plan.totalOwed)).toBe(6150);
+  });
+});
+
+describe('GET /applications/{id}/status_moves: the moves the status call would accept now, and why not', () => {
+  const moves = (id: number, token = staff.token) => request(t.app).get(`/api/applications/${id}/status_moves`).set(bearer(token));
+  type Move = { status: Status; allowed: boolean; code: string | null; message: string | null; emailsStudent: boolean; preparesAgreement: boolean };
+
+  test('WAITING_TO_SIGN without a signed agreement: Mark signed is not possible and says why; nothing is changed by asking', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'WAITING_TO_SIGN', chosen: true });
+    const before = (await Application.findByPk(application.id))!.toJSON();
+    const res = await moves(application.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      applicationId: application.id,
+      status: 'WAITING_TO_SIGN',
+      delivery: { email: 'OUTBOX', crm: 'LOCAL' },
+      moves: [
+        { status: 'SIGNED', allowed: false, code: 'AGREEMENT_NOT_SIGNED', message: 'The enrollment agreement is not signed', emailsStudent: true, preparesAgreement: false },
+        { status: 'CANCELLED', allowed: true, code: null, message: null, emailsStudent: true, preparesAgreement: false },
+        { status: 'ARCHIVED', allowed: true, code: null, message: null, emailsStudent: false, preparesAgreement: false },
+      ],
+    });
+    expect((await Application.findByPk(application.id))!.toJSON()).toEqual(before);
+    expect(await notifications(application.id)).toHaveLength(0);
+    expect(await Envelope.count({ where: { applicationId: application.id } })).toBe(0);
+
+    // Once the agreement is signed (and current), the same move is allowed.
+    await makeSignedEnvelope(application.id);
+    const signed = (await moves(application.id)).body.moves as Move[];
+    expect(signed.find((m) => m.status === 'SIGNED')).toMatchObject({ allowed: true, code: null, message: null });
+  });
+
+  test('APPLIED: approving prepares the agreement, and is refused while the application has no plan to put in it', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    const ready = (await moves(application.id)).body.moves as Move[];
+    expect(ready.map((m) => [m.status, m.allowed])).toEqual([['WAITING_TO_AGREE', true], ['WAITING_TO_SIGN', true], ['REJECTED', true], ['CANCELLED', true], ['ARCHIVED', true]]);
+    expect(ready.find((m) => m.status === 'WAITING_TO_SIGN')).toMatchObject({ preparesAgreement: true, emailsStudent: true });
+    await application.update({ productPaymentPlanId: null });
+    const noPlan = (await moves(application.id)).body.moves as Move[];
+    expect(noPlan.find((m) => m.status === 'WAITING_TO_SIGN')).toMatchObject({ allowed: false, code: 'NO_PAYMENT_PLAN_SELECTED', message: 'No payment plan selected' });
+  });
+
+  test('SIGNED → ENROLLED: the requirements the status call checks (the agreement, a seat), each with its code', async () => {
+    const product = await makeEnrollableProduct({ flow: ['ENROLLMENT_AGREEMENT'], maxStudents: 1 });
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, product, { status: 'SIGNED', chosen: true });
+    const enroll = async () => ((await moves(application.id)).body.moves as Move[]).find((m) => m.status === 'ENROLLED');
+    expect(await enroll()).toMatchObject({ allowed: false, code: 'AGREEMENT_NOT_SIGNED' });
+    await makeSignedEnvelope(application.id);
+    const someoneElse = await makeApplicant(t.deps);
+    const seat = await Enrollment.create({ applicationId: application.id, studentId: someoneElse.student.id, cohortId: product.cohorts[0].id, programId: product.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    expect(await enroll()).toMatchObject({ allowed: false, code: 'MAX_STUDENTS_REACHED', message: 'Max students reached' });
+    await seat.update({ status: 'WITHDRAWN' });
+    expect(await enroll()).toMatchObject({ allowed: true, code: null });
+    expect(await Enrollment.count({ where: { applicationId: application.id, status: 'ACTIVE' } })).toBe(0);
+  });
+
+  test.each(ApplicationStatus.map((s) => [s]))('from %s: every move answered agrees with what PATCH /status then does', async (from) => {
+    const applicant = await makeApplicant(t.deps);
+    const probe = await arranged(from, 'CANCELLED', gated, applicant);
+    const listed = (await moves(probe.id)).body.moves as Move[];
+    expect(listed.map((m) => m.status)).toEqual(nextStatuses(from));
+    for (const move of listed) {
+      // The same state again, moved for real.
+      const twin = await arranged(from, 'CANCELLED', gated, applicant);
+      const res = await patch(twin.id, move.status);
+      expect({ move: move.status, status: res.status, code: res.status === 200 ? null : res.body.code }).toEqual({
+        move: move.status, status: move.allowed ? 200 : 409, code: move.allowed ? null : move.code,
+      });
+    }
+  });
+
+  test('401 without a token; 403 without applications:status and for a student; 404 for a missing application', async () => {
+    const application = await makeApplication(student.student.id, gated, { chosen: true });
+    const name = unique('ROLE_');
+    await Role.create({ name, description: 'Read only', permissions: ['applications:read'], system: false, updatedById: null, updatedByName: null });
+    const reader = await makeAdmin(t.deps, { roles: [name] });
+    expect((await request(t.app).get(`/api/applications/${application.id}/status_moves`)).status).toBe(401);
+    expect((await moves(application.id, reader.token)).status).toBe(403);
+    expect((await moves(application.id, student.token)).status).toBe(403);
+    expect((await moves(99_999_999)).status).toBe(404);
+  });
+});
+
+describe('approving prepares the enrollment agreement (→ WAITING_TO_SIGN)', () => {
+  test('staff approval: a SENT envelope of the current terms is made in the same change; the student can sign it', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    const res = await patch(application.id, 'WAITING_TO_SIGN');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('WAITING_TO_SIGN');
+    const envelopes = await Envelope.findAll({ where: { applicationId: application.id } });
+    expect(envelopes.map((e) => e.status)).toEqual(['SENT']);
+    expect(envelopes[0].contentSha256).toBe((await renderAgreement(application.id)).sha256);
+    expect(await ActivityLog.count({ where: { entityType: 'ENVELOPE', entityId: envelopes[0].id, type: 'CREATED' } })).toBe(1);
+    const signed = await request(t.app).post(`/api/envelopes/${envelopes[0].id}/sign`).set(bearer(applicant.token)).send({ signedName: `${applicant.student.firstName} ${applicant.student.lastName}` });
+    expect(signed.status).toBe(200);
+    expect((await Application.findByPk(application.id))!.status).toBe('SIGNED');
+  });
+
+  test('a SENT envelope whose terms changed is voided and replaced; a current SIGNED one is kept and moves the application on', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'WAITING_TO_AGREE', chosen: true });
+    const stale = await Envelope.create({
+      applicationId: application.id, studentId: applicant.student.id, status: 'SENT', title: 'Old terms', content: 'old', contentSha256: 'f'.repeat(64),
+      signedName: null, signedAt: null, signedIp: null, signedSha256: null, voidedAt: null, updatedById: null, updatedByName: null,
+    });
+    expect((await patch(application.id, 'WAITING_TO_SIGN')).status).toBe(200);
+    const envelopes = await Envelope.findAll({ where: { applicationId: application.id }, order: [['id', 'ASC']] });
+    expect(envelopes.map((e) => [e.id === stale.id, e.status])).toEqual([[true, 'VOIDED'], [false, 'SENT']]);
+
+    const other = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: ['ADMIN_APPROVAL', 'ENROLLMENT_AGREEMENT'] }), { status: 'APPLIED', chosen: true });
+    const kept = await makeSignedEnvelope(other.id);
+    const res = await patch(other.id, 'WAITING_TO_SIGN');
+    expect(res.body.status).toBe('SIGNED');
+    expect((await Envelope.findAll({ where: { applicationId: other.id } })).map((e) => [e.id, e.status])).toEqual([[kept.id, 'SIGNED']]);
+  });
+
+  test('without a plan the approval is refused (NO_PAYMENT_PLAN_SELECTED): no status change, no envelope, nothing for the CRM', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    await application.update({ productPaymentPlanId: null });
+    const before = (await Application.findByPk(application.id))!.toJSON();
+    const res = await patch(application.id, 'WAITING_TO_SIGN');
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'NO_PAYMENT_PLAN_SELECTED', message: 'No payment plan selected' });
+    expect((await Application.findByPk(application.id))!.toJSON()).toEqual(before);
+    expect(await Envelope.count({ where: { applicationId: application.id } })).toBe(0);
+    expect(await ApplicationStep.count({ where: { applicationId: application.id, step: 'ADMIN_APPROVAL' } })).toBe(0);
+    expect(await notifications(application.id)).toHaveLength(0);
+  });
+
+  test('the automatic step after a submit (no approval required) prepares it too', async () => {
+    const product = await makeEnrollableProduct({ flow: ['ENROLLMENT_AGREEMENT'] });
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, product, { chosen: true });
+    const res = await patch(application.id, 'APPLIED', applicant.token);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('WAITING_TO_SIGN');
+    expect((await Envelope.findAll({ where: { applicationId: application.id } })).map((e) => e.status)).toEqual(['SENT']);
+  });
+});
+
+describe('the student is emailed about the moves staff make', () => {
+  const inbox = (to: string) => OutboxMessage.findAll({ where: { toAddress: to }, order: [['id', 'ASC']] });
+
+  test('approval: one plain email, in English, with the link to sign; after the commit', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    expect((await patch(application.id, 'WAITING_TO_SIGN')).status).toBe(200);
+    const mail = await inbox(applicant.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ status: 'SENT', templateKey: 'APPLICATION_STATUS', subject: `Health Coach Institute: your application to ${gated.product.name} was approved` });
+    expect(mail[0].textBody).toContain(`Hello ${applicant.student.firstName},`);
+    expect(mail[0].textBody).toContain(`${t.deps.config.PUBLIC_URL}/agreements`);
+  });
+
+  test('in the student\'s language (Spanish), for enrollment, rejection and cancellation', async () => {
+    const applicant = await makeApplicant(t.deps, { languageIso2LetterCode: 'ES' });
+    const product = await makeEnrollableProduct({ flow: [] });
+    const signed = await makeApplication(applicant.student.id, product, { status: 'SIGNED', chosen: true });
+    expect((await patch(signed.id, 'ENROLLED')).status).toBe(200);
+    const rejected = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: [] }), { status: 'APPLIED', chosen: true });
+    expect((await patch(rejected.id, 'REJECTED')).status).toBe(200);
+    const cancelled = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: [] }), { status: 'APPLIED', chosen: true });
+    expect((await patch(cancelled.id, 'CANCELLED')).status).toBe(200);
+    const mail = await inbox(applicant.email);
+    expect(mail.map((m) => m.subject)).toEqual([
+      `Health Coach Institute: su inscripción en ${product.product.name} está confirmada`,
+      expect.stringMatching(/^Health Coach Institute: su solicitud para .+ no fue aceptada$/),
+      expect.stringMatching(/^Health Coach Institute: su solicitud para .+ fue cancelada$/),
+    ]);
+    expect(mail[0].textBody).toContain(product.cohorts[0].label);
+    expect(mail[0].textBody).toContain(`${t.deps.config.PUBLIC_URL}/settings/payment-information`);
+  });
+
+  test('not for ARCHIVED, not for the student\'s own submit or cancel, and not for a refused move', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const archived = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    expect((await patch(archived.id, 'ARCHIVED')).status).toBe(200);
+    const own = await makeApplication(applicant.student.id, gated, { chosen: true });
+    expect((await patch(own.id, 'APPLIED', applicant.token)).status).toBe(200);
+    const ownCancel = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: [] }), { chosen: true });
+    expect((await patch(ownCancel.id, 'CANCELLED', applicant.token)).status).toBe(200);
+    const refused = await makeApplication(applicant.student.id, gated, { status: 'WAITING_TO_SIGN', chosen: true });
+    expect((await patch(refused.id, 'SIGNED')).status).toBe(409);
+    expect(await inbox(applicant.email)).toHaveLength(0);
+    // The one staff move of these that the student hears about.
+    expect((await patch(refused.id, 'CANCELLED')).status).toBe(200);
+    expect((await inbox(applicant.email)).map((m) => m.subject)).toEqual([`Health Coach Institute: your application to ${gated.product.name} was cancelled`]);
+  });
+
+  test('a mail server that fails does not undo the committed change; the failure is logged, not answered', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    const mailer = t.deps.mailer;
+    const tried: string[] = [];
+    t.deps.mailer = {
+      send: async (m) => {
+        tried.push(m.to);
+        throw new Error('SMTP down');
+      },
+    };
+    try {
+      const res = await patch(application.id, 'REJECTED');
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('REJECTED');
+    } finally {
+      t.deps.mailer = mailer;
+    }
+    expect(tried).toEqual([applicant.email]);
+    expect((await Application.findByPk(application.id))!.status).toBe('REJECTED');
+  });
+
+  test('staff completing ADMIN_APPROVAL through the progress call is an approval: the agreement is prepared and the student emailed', async () => {
+    const applicant = await makeApplicant(t.deps);
+    const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
+    const res = await request(t.app).post(`/api/applications/${application.id}/progress`).set(bearer(staff.token)).send({ step: 'ADMIN_APPROVAL' });
+    expect(res.status).toBe(200);
+    expect((await Application.findByPk(application.id))!.status).toBe('WAITING_TO_SIGN');
+    expect((await inbox(applicant.email)).map((m) => m.templateKey)).toEqual(['APPLICATION_STATUS']);
+    expect(await Envelope.count({ where: { applicationId: application.id, status: 'SENT' } })).toBe(1);
   });
 });

@@ -124,13 +124,20 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
     bundle = await makeEnrollableProduct({ programs: 2 });
     a1 = await makeApplication(mine.student.id, product, { chosen: true, fields: { migrated: true } });
     a2 = await makeApplication(mine.student.id, bundle, { status: 'APPLIED', chosen: true, fields: { source: 'PHONE' } });
-    a3 = await makeApplication(other.student.id, product, { status: 'ENROLLED', chosen: true, fields: { autoPay: true, financialStatus: 'PAST_DUE' } });
+    a3 = await makeApplication(other.student.id, product, { status: 'ENROLLED', chosen: true, fields: { autoPay: true } });
     const plan = await StudentPaymentPlan.create({
       applicationId: a3.id, studentId: other.student.id, productPaymentPlanId: null, voucherId: null, name: 'Plan', description: null, paymentPlanType: 'PAY_IN_FULL',
       paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: 'HCTP', firstPaymentDate: '2031-03-01', lastPaymentDate: '2031-03-01',
       updatedById: null, updatedByName: null, status: 'SUSPENDED',
     });
     await PaymentSchedule.create({ studentPaymentPlanId: plan.id, number: 1, kind: 'INSTALLMENT', dueDate: '2031-03-01', principal: 100, interest: 0, amount: 100, balance: 0 });
+    // And an ACTIVE plan whose oldest unpaid entry fell due 10 days ago: the application is PAST_DUE (billing/standing.ts).
+    const [y, m, d] = schoolToday().split('-').map(Number);
+    await StudentPaymentPlan.create({
+      applicationId: a3.id, studentId: other.student.id, productPaymentPlanId: null, voucherId: null, name: 'Plan', description: null, paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: 'HCTP', updatedById: null, updatedByName: null,
+      status: 'ACTIVE', nextDueDate: new Date(Date.UTC(y, m - 1, d - 10)).toISOString().slice(0, 10),
+    });
   });
 
   test('a student lists only their own applications', async () => {

@@ -18,11 +18,14 @@ afterAll(() => t.close());
 
 const post = (path: string, body: unknown) => request(t.app).post(`/api/auth${path}`).send(body as object);
 
-/** The newest email sent to an address. */
+/** The newest email sent to an address (waiting a little: a reset link is sent just after the answer). */
 async function lastMail(to: string) {
-  const mail = await OutboxMessage.findOne({ where: { toAddress: to }, order: [['id', 'DESC']] });
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
+  for (let waited = 0; ; waited += 20) {
+    const mail = await OutboxMessage.findOne({ where: { toAddress: to }, order: [['id', 'DESC']] });
+    if (mail) return mail;
+    if (waited > 5000) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 const tokenIn = (text: string) => /[?&]token=([^\s&]+)/.exec(text)?.[1] ?? '';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
@@ -116,12 +119,26 @@ describe('POST /api/auth/signin/admin', () => {
     expect(bad.body.errors).toEqual({ email: Messages.EMAIL_FORMAT, extra: Messages.UNKNOWN_FIELD });
   });
 
-  test('a student cannot sign in at the admin door (same 401)', async () => {
+  test('a coach with the right password is told the console is for staff (403 WRONG_SIGN_IN, no verification code) and no session opens', async () => {
+    const coach = await makeStudent(t.deps, { kind: 'COACH' });
+    const res = await post('/signin/admin', { email: coach.email, password: coach.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY });
+    expect(res.body.message).not.toMatch(/verification/i);
+    expect((await User.findByPk(coach.user.id))!.lastLoginAt).toBeNull();
+    expect(await RefreshToken.count({ where: { userId: coach.user.id } })).toBe(0);
+  });
+
+  test('a student with the right password gets the same answer; with a wrong one, the 401 of an unknown email', async () => {
     const student = await makeStudent(t.deps);
-    const res = await post('/signin/admin', { email: student.email, password: student.password });
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe('INVALID_CREDENTIALS');
+    const right = await post('/signin/admin', { email: student.email, password: student.password });
+    expect(right.status).toBe(403);
+    expect(right.body).toMatchObject({ code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY });
+    const wrong = await post('/signin/admin', { email: student.email, password: 'Wrong1234' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: Messages.LOGIN_FAILED });
     expect((await User.findByPk(student.user.id))!.lastLoginAt).toBeNull();
+    expect(await RefreshToken.count({ where: { userId: student.user.id } })).toBe(0);
   });
 });
 
@@ -145,9 +162,18 @@ describe('POST /api/auth/signin/customer', () => {
     expect(res.body.coach).toEqual({ id: c.coach!.id });
   });
 
-  test('an administrator cannot sign in at the customer door (same 401)', async () => {
+  test('an administrator with the right password is told staff sign in at the console (403 WRONG_SIGN_IN) and no session opens', async () => {
     const admin = await makeAdmin(t.deps);
     const res = await post('/signin/customer', { email: admin.email, password: admin.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.PORTAL_STUDENTS_ONLY });
+    expect(await RefreshToken.count({ where: { userId: admin.user.id } })).toBe(0);
+    expect((await User.findByPk(admin.user.id))!.lastLoginAt).toBeNull();
+  });
+
+  test('an administrator with a wrong password gets the 401 of an unknown email', async () => {
+    const admin = await makeAdmin(t.deps);
+    const res = await post('/signin/customer', { email: admin.email, password: 'Wrong1234' });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: Messages.LOGIN_FAILED });
     expect(await RefreshToken.count({ where: { userId: admin.user.id } })).toBe(0);
@@ -271,7 +297,7 @@ describe('forgot and reset password', () => {
     expect(again.body).toMatchObject({ code: 'RESET_FORM_EXPIRED', message: Messages.RESET_FORM_EXPIRED });
   });
 
-  test('admin forgot uses the console link; a customer email there is 404; an unknown email 404', async () => {
+  test('admin forgot uses the console link; a customer email there and an unknown email get the same 202 and no email', async () => {
     const admin = await makeAdmin(t.deps);
     expect((await post('/admin/forgot_password', { email: admin.email })).status).toBe(202);
     const mail = await lastMail(admin.email);
@@ -279,11 +305,13 @@ describe('forgot and reset password', () => {
 
     const s = await makeStudent(t.deps);
     const wrongDoor = await post('/admin/forgot_password', { email: s.email });
-    expect(wrongDoor.status).toBe(404);
-    expect(await OutboxMessage.count({ where: { toAddress: s.email } })).toBe(0);
-    const unknown = await post('/customer/forgot_password', { email: `${unique('ghost')}@example.com` });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'EMAIL_NOT_FOUND', message: Messages.EMAIL_NOT_FOUND });
+    expect([wrongDoor.status, wrongDoor.body]).toEqual([202, { message: 'Check your email' }]);
+    const ghost = `${unique('ghost')}@example.com`;
+    const unknown = await post('/customer/forgot_password', { email: ghost });
+    expect([unknown.status, unknown.body]).toEqual([202, { message: 'Check your email' }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await OutboxMessage.count({ where: { toAddress: [s.email, ghost] } })).toBe(0);
+    expect(await PasswordToken.count({ where: { userId: s.user.id } })).toBe(0);
   });
 
   test('an invitation link sets the first password and verifies the email', async () => {
@@ -375,14 +403,49 @@ describe('get started (portal sign-up)', () => {
     expect((await post('/customer/verify_code', { email, code })).status).toBe(409);
   });
 
-  test('a taken email is 409 USERNAME_TAKEN; resend without a pending sign-up 404; bad bodies 400', async () => {
-    const s = await makeStudent(t.deps);
-    const taken = await post('/customer/get_started', { email: s.email, firstName: 'Ann', lastName: 'Lee', languageIso2LetterCode: 'EN', password: 'Start1234', passwordConfirmation: 'Start1234' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ code: 'USERNAME_TAKEN', message: Messages.USERNAME_TAKEN });
-    expect(await VerificationCode.count({ where: { email: s.email } })).toBe(0);
+  test('the program track is one a prospective student may pick: the portal\'s tracks are kept; internal ones are 400 and nothing is kept', async () => {
+    for (const programTrack of ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS']) {
+      const email = `${unique('track')}@example.com`;
+      const started = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      expect([programTrack, started.status]).toEqual([programTrack, 202]);
+      const pending = await VerificationCode.findOne({ where: { email }, order: [['id', 'DESC']] });
+      expect(JSON.parse(pending!.payload).programTrack).toBe(programTrack);
+    }
+    for (const programTrack of ['COURSE_MIGRATION', 'SELLING_GUIDES', 'HCTP_ALUMNI', 'ADVANCED', 'POST_GRAD_MATERIALS', 'CIP']) {
+      const email = `${unique('internal')}@example.com`;
+      const refused = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      expect([programTrack, refused.status, refused.body.code, refused.body.errors]).toEqual([programTrack, 400, 'VALIDATION_ERROR', { programTrack: Messages.INVALID_VALUE }]);
+      expect(await VerificationCode.count({ where: { email } })).toBe(0);
+      expect(await OutboxMessage.count({ where: { toAddress: email } })).toBe(0);
+    }
+  });
 
-    expect((await post('/customer/resend_code', { email: `${unique('none')}@example.com` })).status).toBe(404);
+  test('a taken email answers as a new one: no code, its owner is emailed how to sign in (in the chosen language); resend the same; bad bodies 400', async () => {
+    const s = await makeStudent(t.deps);
+    const fresh = `${unique('fresh')}@example.com`;
+    const body = (email: string) => ({ email, firstName: 'Ann', lastName: 'Lee', languageIso2LetterCode: 'ES', password: 'Start1234', passwordConfirmation: 'Start1234' });
+    const taken = await post('/customer/get_started', body(s.email));
+    const free = await post('/customer/get_started', body(fresh));
+    expect([taken.status, free.status]).toEqual([202, 202]);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+    expect(taken.body.email).toBe(s.email);
+    expect(await VerificationCode.count({ where: { email: s.email } })).toBe(0);
+    const told = await OutboxMessage.findAll({ where: { toAddress: s.email } });
+    expect(told.map((m) => m.templateKey)).toEqual(['ACCOUNT_EXISTS']);
+    expect(told[0].subject).toMatch(/ya tiene una cuenta/);
+    expect(told[0].textBody).toContain('/forgot-password');
+    expect(told[0].textBody).not.toMatch(/\d{6}/);
+    // The code's verification cannot succeed for the taken address: there is no code.
+    expect((await post('/customer/verify_code', { email: s.email, code: '123456' })).status).toBe(409);
+
+    // Resend: the owner is told again; an address with neither an account nor a sign-up gets nothing; the answers look alike.
+    const resentTaken = await post('/customer/resend_code', { email: s.email });
+    const nobody = `${unique('none')}@example.com`;
+    const resentNobody = await post('/customer/resend_code', { email: nobody });
+    expect([resentTaken.status, resentNobody.status]).toEqual([202, 202]);
+    expect(Object.keys(resentTaken.body).sort()).toEqual(Object.keys(resentNobody.body).sort());
+    expect(await OutboxMessage.count({ where: { toAddress: s.email, templateKey: 'ACCOUNT_EXISTS' } })).toBe(2);
+    expect(await OutboxMessage.count({ where: { toAddress: nobody } })).toBe(0);
 
     const bad = await post('/customer/get_started', { email: 'x', firstName: 'A', lastName: 'Lee', languageIso2LetterCode: 'FR', programTrack: 'NOPE', password: 'short', passwordConfirmation: 'other' });
     expect(bad.status).toBe(400);
@@ -398,7 +461,7 @@ describe('rate limit on the public account calls', () => {
     const email = `${unique('nobody')}@example.com`;
     const codes: number[] = [];
     for (let i = 0; i < 3; i += 1) codes.push((await request(limited).post('/api/auth/customer/forgot_password').send({ email })).status);
-    expect(codes).toEqual([404, 404, 429]);
+    expect(codes).toEqual([202, 202, 429]);
     const signIn = await request(limited).post('/api/auth/signin/admin').send({ email, password: 'Wrong1234' });
     expect(signIn.status).toBe(401);
     expect(await OutboxMessage.count({ where: { toAddress: email } })).toBe(0);

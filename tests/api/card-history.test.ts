@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { GatewayEvent, Payment } from '../../models';
+import { Messages } from '../../models/messages';
 import { setupApp, type TestApp } from '../support/app';
 import { makeChargeableCard, makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
@@ -43,7 +44,10 @@ describe('GET /api/students/{id}/authorize_net_history', () => {
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ total: 3, page: 0, size: 2 });
     expect(first.body.content.map((e: { id: number }) => e.id)).toEqual([rows[2].id, rows[1].id]);
-    expect(first.body.content[1]).toMatchObject({ provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 101, status: 'FAILED', reference: 'anet-1', message: 'Declined', payment: null });
+    // The student reads our sentence and no provider id (the row has no payment of ours to quote); staff read the provider's.
+    expect(first.body.content[1]).toMatchObject({ provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 101, status: 'FAILED', reference: null, message: Messages.CARD_CHARGE_FAILED, payment: null });
+    const staff = await request(t.app).get(`/api/students/${sid}/authorize_net_history?size=2`).set(bearer(supportToken));
+    expect(staff.body.content[1]).toMatchObject({ reference: 'anet-1', message: 'Declined' });
     const second = await request(t.app).get(`/api/students/${sid}/authorize_net_history?size=2&page=1`).set(bearer(supportToken));
     expect(second.body).toEqual({ content: [expect.objectContaining({ id: rows[0].id, amount: 100 })], pagination: { total: 3, page: 1, size: 2 } });
     const other = await makeStudent(t.deps);
@@ -69,14 +73,17 @@ describe('GET /api/students/{id}/stripe_history', () => {
     const res = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(p.student.token));
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 50 });
+    // The student reads our sentence (issue 15); staff read the gateway's text.
     expect(res.body.content).toEqual([
       expect.objectContaining({
-        provider: 'SANDBOX', kind: 'CHARGE', status: 'FAILED', amount: 700, message: 'Your card was declined',
-        payment: expect.objectContaining({ type: 'PRE_PAY', status: 'INVALID', amount: 700, cardLast4: '0002', failureMessage: 'Your card was declined' }),
+        provider: 'SANDBOX', kind: 'CHARGE', status: 'FAILED', amount: 700, message: Messages.CARD_CHARGE_FAILED,
+        payment: expect.objectContaining({ type: 'PRE_PAY', status: 'INVALID', amount: 700, cardLast4: '0002', failureMessage: Messages.CARD_CHARGE_FAILED }),
       }),
       expect.objectContaining({ provider: 'SANDBOX', kind: 'CHARGE', status: 'SUCCEEDED', amount: 500, payment: expect.objectContaining({ type: 'INSTALLMENT', status: 'ACCEPTED' }) }),
     ]);
-    expect((await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(supportToken))).status).toBe(200);
+    const staff = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(supportToken));
+    expect(staff.status).toBe(200);
+    expect(staff.body.content[0]).toMatchObject({ message: 'Your card was declined', payment: expect.objectContaining({ failureMessage: 'Your card was declined' }) });
     expect((await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer((await makeStudent(t.deps)).token))).status).toBe(403);
     expect((await request(t.app).get(`/api/students/${MISSING}/stripe_history`).set(bearer(admin.token))).status).toBe(404);
     expect((await request(t.app).get(`/api/students/${sid}/stripe_history`)).status).toBe(401);

@@ -81,7 +81,7 @@ describe('GET /api/cohorts', () => {
     ].sort());
     expect(first).toMatchObject({
       id: created.id, status: 'CREATED', label: `${program.name} 01-10-2031 - 12-10-2031`, startDate: '2031-01-10', endDate: '2031-12-10',
-      program: { id: program.id, name: program.name, durationType: 'FIXED_DURATION', accelerated: true },
+      program: { id: program.id, name: program.name, durationType: 'FIXED_DURATION', accelerated: true, lmsConnectionId: null },
       businessCategoryId: hctp.id, businessCategory: { id: hctp.id, name: 'HCTP' },
       doceboConfig: { learningPlanIds: [], courseIds: [] }, productIds: [live.id], deleted: false, published: false,
     });

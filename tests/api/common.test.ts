@@ -258,6 +258,46 @@ describe('the console at /admin and the portal at /', () => {
     expect(api.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  test('an asset goes out as its pre-built brotli or gzip copy when the client accepts it, cached for good', async () => {
+    const { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } = jest.requireActual<typeof import('node:zlib')>('node:zlib');
+    const source = `console.log('${'portal '.repeat(400)}')`;
+    const assets = path.join(root, 'portal', 'dist', 'assets');
+    writeFileSync(path.join(assets, 'big-def456.js'), source);
+    writeFileSync(path.join(assets, 'big-def456.js.br'), brotliCompressSync(source));
+    writeFileSync(path.join(assets, 'big-def456.js.gz'), gzipSync(source));
+    // A plain node:http client: supertest would decode the body itself and hide what went over the wire.
+    const { createServer, get: httpGet } = jest.requireActual<typeof import('node:http')>('node:http');
+    const server = createServer(createApp(t.deps, root));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    const get = (encoding: string) => new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      httpGet({ host: '127.0.0.1', port, path: '/assets/big-def456.js', headers: { 'Accept-Encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    try {
+      const br = await get('gzip, deflate, br');
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.body).toString()).toBe(source);
+
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(source);
+
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(source);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test('before the UIs are built, their paths say how to build them', async () => {
     const app = createApp(t.deps, path.join(root, 'nowhere'));
     const res = await request(app).get('/admin/students');

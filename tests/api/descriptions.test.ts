@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ActivityLog, LedgerEntry, Payment } from '../../models';
 import { schoolToday } from '../../models/catalogue';
-import { DescriptionTemplates, describeText, type DescriptionKey } from '../../models/descriptions';
+import { DescriptionTemplates, describeText, paymentOutcome, description, type DescriptionKey } from '../../models/descriptions';
 import * as Enums from '../../models/enums';
 import { applyPayment } from '../../api/billing/ledger';
 import { setupApp, type TestApp } from '../support/app';
@@ -30,13 +30,24 @@ afterAll(() => t.close());
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map((m) => `${m[1]}:${m[2] ?? ''}`).sort();
 
 describe('the catalogue', () => {
-  test('every sentence has a Spanish twin with the same parameters; each format is money, date, card or an enumeration', () => {
+  test("a payment's outcome writes the payment's own sentence inside it, in each language", () => {
+    const failed = paymentOutcome(description('PAYMENT_INSTALLMENT', { number: 2, brand: 'visa', last4: '0002' }), 'PAYMENT_FAILED_LINE', { reason: 'Your card was declined' });
+    expect(describeText(failed.key, failed.params, 'en')).toBe('Payment of installment 2 (visa ending 0002) failed: Your card was declined');
+    expect(describeText(failed.key, failed.params, 'es')).toBe('Pago de la cuota 2 (visa terminada en 0002) no realizado: Your card was declined');
+    const accepted = paymentOutcome(description('PAYMENT_PRE_PAY', { brand: 'visa', last4: '4242' }), 'PAYMENT_ACCEPTED_LINE', { amount: 12_345 });
+    expect(describeText(accepted.key, accepted.params, 'es')).toBe('Pago anticipado (visa terminada en 4242) aceptado: $123.45');
+    // A key naming itself writes nothing there (no loop).
+    expect(describeText('PAYMENT_ACCEPTED_LINE', { payment: 'PAYMENT_ACCEPTED_LINE', amount: 100 }, 'en')).toBe(' accepted: $1.00');
+  });
+
+
+  test('every sentence has a Spanish twin with the same parameters; each format is money, date, card, text or an enumeration', () => {
     const keys = Object.keys(DescriptionTemplates.en) as DescriptionKey[];
     expect(Object.keys(DescriptionTemplates.es).sort()).toEqual([...keys].sort());
     for (const key of keys) {
       expect([key, placeholders(DescriptionTemplates.es[key])]).toEqual([key, placeholders(DescriptionTemplates.en[key])]);
       for (const format of placeholders(DescriptionTemplates.en[key]).map((p) => p.split(':')[1]).filter(Boolean)) {
-        expect([key, ['money', 'date', 'card'].includes(format) || Array.isArray((Enums as Record<string, unknown>)[format])]).toEqual([key, true]);
+        expect([key, ['money', 'date', 'card', 'text'].includes(format) || Array.isArray((Enums as Record<string, unknown>)[format])]).toEqual([key, true]);
       }
     }
   });

@@ -19,7 +19,8 @@ let owner: Awaited<ReturnType<typeof makeApplicant>>;
 let other: Awaited<ReturnType<typeof makeApplicant>>;
 
 beforeAll(async () => {
-  t = await setupApp();
+  // The signer's address comes from X-Forwarded-For, as behind the proxy a deployment names in TRUST_PROXY.
+  t = await setupApp({ TRUST_PROXY: 'loopback' });
   staff = await makeAdmin(t.deps);
   supportToken = (await makeAdmin(t.deps, { roles: ['SUPPORT'] })).token;
   owner = await makeApplicant(t.deps);
@@ -143,6 +144,38 @@ describe('renderAgreement', () => {
     expect(discounted.sha256).not.toBe(first.sha256);
     await application.update({ voucherId: null, voucherDiscount: 0 });
     expect((await renderAgreement(application.id)).sha256).toBe(first.sha256);
+  });
+
+  test('the program agreement\'s link and dates show when set; what is not set is left out, never written as "not set"', async () => {
+    const { enrollable, application } = await arrange();
+    const [program] = enrollable.programs;
+    await program.update({ enrollmentAgreementUrl: null, enrollmentAgreementPublicationDate: null, enrollmentAgreementLastRevisionDate: null });
+    await enrollable.cohorts[0].update({ startDate: null, endDate: null });
+
+    // The envelope the student reads (and its stored text): nothing unset in it.
+    const sent = await envelopeFor(application.id);
+    const stored = await Envelope.findByPk(sent.id);
+    expect(stored!.content).not.toMatch(/not set/i);
+    expect(stored!.content).not.toContain('Agreement published');
+    expect(stored!.content).not.toContain('last revised');
+    expect(stored!.content).not.toContain('Program enrollment agreement');
+    expect(stored!.content).not.toContain('Class dates');
+    expect(stored!.content).toContain(`Program: ${program.name}\nClass: ${enrollable.cohorts[0].label}\n`);
+
+    await program.update({ enrollmentAgreementUrl: 'https://example.com/hctp-terms.pdf', enrollmentAgreementPublicationDate: '2027-01-15' });
+    const published = await renderAgreement(application.id);
+    expect(published.content).toContain('Program enrollment agreement: https://example.com/hctp-terms.pdf\nAgreement published: 01-15-2027\n');
+    expect(published.content).not.toContain('last revised');
+
+    await program.update({ enrollmentAgreementLastRevisionDate: '2027-02-01' });
+    await enrollable.cohorts[0].update({ startDate: '2030-01-15', endDate: '2030-12-15' });
+    const revised = await renderAgreement(application.id);
+    expect(revised.content).toContain('Agreement published: 01-15-2027; last revised: 02-01-2027\n');
+    expect(revised.content).toContain('Class dates: 01-15-2030 to 12-15-2030');
+    expect(revised.content).not.toMatch(/not set/i);
+
+    await program.update({ enrollmentAgreementPublicationDate: null });
+    expect((await renderAgreement(application.id)).content).toContain('Agreement last revised: 02-01-2027\n');
   });
 
   test('money is written without locale data', () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { FailedPayment, Payment, PaymentMethod, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
@@ -46,7 +47,9 @@ describe('POST /api/failed_payments/find_by_criteria', () => {
     const lastName = unique('Failing');
     const a = await makeEnrolledPlan(t.deps, { enrollable, autoPay: true });
     await a.student.student.update({ lastName, mobilePhone: '+12015550999' });
-    await StudentPaymentPlan.update({ pastDueAmount: 500, daysOverdue: 75 }, { where: { id: a.plan.id } });
+    // Its oldest unpaid entry fell due 75 days ago (days overdue follow the date: billing/standing.ts).
+    const [y, m, d] = schoolToday().split('-').map(Number);
+    await StudentPaymentPlan.update({ pastDueAmount: 500, nextDueDate: new Date(Date.UTC(y, m - 1, d - 75)).toISOString().slice(0, 10) }, { where: { id: a.plan.id } });
     const b = await makeEnrolledPlan(t.deps, { enrollable });
     await PaymentMethod.update({ deleted: true, isDefault: false }, { where: { studentId: b.student.student.id } });
     const f1 = await failedOf(a, { failedAt: new Date('2024-03-10T15:00:00Z'), amountToBePaid: 500 });

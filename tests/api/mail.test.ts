@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { OutboxMessage } from '../../models';
+import { ActivityLog, OutboxMessage } from '../../models';
 import { OutboxMailer } from '../../api/integrations/mail';
 import { MailDeliveryError, SmtpMailer, createSmtpMailer, verifySmtp } from '../../api/integrations/smtp-mailer';
 import { setupApp, type TestApp } from '../support/app';
-import { unique } from '../support/factories';
+import { makeStudent, unique } from '../support/factories';
 
 const USER = 'mailer';
 const PASSWORD = 's3cr3t/p@ss-Zq9'; // has URL-reserved characters: the URL carries it encoded
@@ -143,6 +143,45 @@ describe('SmtpMailer', () => {
   test('a URL that is not smtp:// or smtps:// is refused at construction, without echoing it', () => {
     expect(() => createSmtpMailer(`http://${USER}:${encodeURIComponent(PASSWORD)}@example.com`, FROM)).toThrow('SMTP_URL must start with smtp:// or smtps://');
     expect(() => createSmtpMailer(`not a url ${PASSWORD}`, FROM)).toThrow('SMTP_URL is not a valid URL');
+  });
+});
+
+describe("an email to a student's address is on the student's timeline", () => {
+  test('SMTP: delivered → EMAIL_SENT, written with the outbox row going SENT; not delivered → EMAIL_FAILED, never EMAIL_SENT', async () => {
+    const { student, email } = await makeStudent(t.deps);
+    const subject = unique('Your installment ');
+    await t.deps.mailer.send({ to: email, subject, text: 'Due soon', templateKey: 'INSTALLMENT_DUE' });
+    const row = (await OutboxMessage.findOne({ where: { subject } }))!;
+    const sent = await ActivityLog.findAll({ where: { studentId: student.id } });
+    expect(sent.map((a) => ({ category: a.category, type: a.type, entityType: a.entityType, entityId: a.entityId, actorUserId: a.actorUserId, actorName: a.actorName }))).toEqual([
+      { category: 'COMMUNICATION', type: 'EMAIL_SENT', entityType: 'OUTBOX_MESSAGE', entityId: row.id, actorUserId: null, actorName: 'System' },
+    ]);
+    expect(sent[0].description).toBe(`Email sent to ${email}: ${subject}`);
+
+    const closed = await startSmtp();
+    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
+    const failing = createSmtpMailer(smtpUrl(closed.port), FROM);
+    const lost = unique('Reminder ');
+    await expect(failing.send({ to: email, subject: lost, text: 'Due soon' })).rejects.toBeInstanceOf(MailDeliveryError);
+    const failedRow = (await OutboxMessage.findOne({ where: { subject: lost } }))!;
+    expect(failedRow.status).toBe('FAILED');
+    const entries = await ActivityLog.findAll({ where: { studentId: student.id, entityId: failedRow.id, entityType: 'OUTBOX_MESSAGE' } });
+    expect(entries.map((a) => [a.type, a.description])).toEqual([['EMAIL_FAILED', `Email not delivered to ${email}: ${lost}`]]);
+    expectNoSecret(entries[0].description);
+  });
+
+  test('the outbox: the entry names who had it sent and what it is about; an address that is no student’s gets none', async () => {
+    const { student, email } = await makeStudent(t.deps);
+    const subject = unique('Installment reminder ');
+    await new OutboxMailer().send({ to: email.toUpperCase(), subject, text: 'Due soon', actor: { userId: 42, name: 'Dana Finance' }, about: { entityType: 'PAYMENT_SCHEDULE', entityId: 7 } });
+    const entries = await ActivityLog.findAll({ where: { studentId: student.id } });
+    expect(entries.map((a) => ({ type: a.type, entityType: a.entityType, entityId: a.entityId, actorUserId: a.actorUserId, actorName: a.actorName }))).toEqual([
+      { type: 'EMAIL_SENT', entityType: 'PAYMENT_SCHEDULE', entityId: 7, actorUserId: 42, actorName: 'Dana Finance' },
+    ]);
+
+    const before = await ActivityLog.count();
+    await new OutboxMailer().send({ to: `${unique('nobody')}@example.com`, subject: unique('Welcome '), text: 'Hello' });
+    expect(await ActivityLog.count()).toBe(before);
   });
 });
 

@@ -231,15 +231,16 @@ describe('DELETE /api/applications/{id}/promo_code', () => {
     const voucher = await makeVoucher();
     await apply(s.application.id, voucher.code, s.token);
     const res = await remove(s.application.id, s.token);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: s.application.id, voucher: null, voucherDiscount: 0 });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await request(t.app).get(`/api/applications/${s.application.id}`).set(bearer(s.token))).body).toMatchObject({ voucher: null, voucherDiscount: 0 });
     const row = await Application.findByPk(s.application.id);
     expect(row?.voucherId).toBeNull();
     expect(Number(row?.voucherDiscount)).toBe(0);
     expect((await Voucher.findByPk(voucher.id))?.timesUsed).toBe(0);
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION', entityId: s.application.id, description: 'Promo code removed' } })).toBe(1);
-    expect((await remove(s.application.id, s.token)).status).toBe(200);
-    expect((await remove(s.application.id, admin.token)).status).toBe(200);
+    expect((await remove(s.application.id, s.token)).status).toBe(204);
+    expect((await remove(s.application.id, admin.token)).status).toBe(204);
   });
 
   test('409 INVALID_STATUS after CREATED (staff too); 403 another student or no permission; 404; 401', async () => {

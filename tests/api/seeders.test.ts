@@ -1,8 +1,11 @@
 import { Op } from 'sequelize';
+import request from 'supertest';
 import {
-  Administrator, Coach, Cohort, ExternalPayment, FailedPayment, Payment, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan, Refund, Role, Student,
-  StudentPaymentPlan, User,
+  Administrator, Application, Coach, Cohort, ExternalPayment, FailedPayment, LedgerEntry, Payment, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan,
+  Refund, RefundTransaction, Role, Student, StudentPaymentPlan, User,
 } from '../../models';
+import { bearer, makeAdmin } from '../support/factories';
+import { addMonths } from '../../api/payment-plans/schedule';
 import { expectLedgerConsistent } from '../support/ledger-invariants';
 import { ageOn, normalisePhone } from '../../models/validation';
 import { DEMO_ADMINS, DEMO_COACH_EMAIL, DEMO_PAYING_STUDENT_EMAIL, DEMO_STUDENT_COUNT, DEMO_STUDENT_EMAIL, demoPeople, seedDemo } from '../../seeders/demo';
@@ -148,6 +151,87 @@ describe('the demo billing', () => {
     expect(await ExternalPayment.count({ where: { studentPaymentPlanId: plan.id, status: 'PENDING' } })).toBe(1);
     expect(await FailedPayment.count({ where: { studentPaymentPlanId: plan.id, status: 'FAILED' } })).toBe(1);
     expect(await Refund.count({ where: { studentPaymentPlanId: plan.id, status: 'REQUESTED', source: 'CUSTOM' } })).toBe(1);
+    await expectLedgerConsistent();
+  });
+
+  test('the account history dates each line on its own event: the plan on the day it was issued, each payment on its payment date (as the Payments tab shows)', async () => {
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const student = (await Student.findOne({ where: { email: DEMO_PAYING_STUDENT_EMAIL } }))!;
+    const application = (await Application.findOne({ where: { studentId: student.id } }))!;
+    const finance = await makeAdmin(t.deps, { roles: ['FINANCE'] });
+    const history = await request(t.app).get(`/api/students/${student.id}/account_history?size=50`).set(bearer(finance.token));
+    const payments = await request(t.app).get(`/api/students/${student.id}/payments?size=50`).set(bearer(finance.token));
+    expect(history.status).toBe(200);
+    expect(payments.status).toBe(200);
+    const dayOf = (instant: string | Date) => schoolToday(new Date(instant));
+    const today = schoolToday();
+
+    // The plan was issued when the student enrolled, three months back; its line says so.
+    const issued = history.body.content.filter((l: { kind: string }) => l.kind === 'PLAN_ISSUED');
+    expect(issued.length).toBe(1);
+    expect(dayOf(application.enrolledAt!) <= addMonths(today, -3)).toBe(true);
+    expect(dayOf(issued[0].eventDate)).toBe(dayOf(application.enrolledAt!));
+
+    // Each card payment's line is dated on the day the payment was made, the day the Payments tab shows.
+    const accepted = payments.body.content.filter((p: { status: string }) => p.status === 'ACCEPTED');
+    expect(accepted.length).toBe(2);
+    for (const p of accepted as Array<{ id: number; paymentDate: string; processedAt: string }>) {
+      const lines = history.body.content.filter((l: { paymentId: number | null }) => l.paymentId === p.id);
+      expect(lines.length).toBe(1);
+      expect(dayOf(lines[0].eventDate)).toBe(p.paymentDate);
+      expect(dayOf(p.processedAt)).toBe(p.paymentDate);
+      expect(p.paymentDate < today).toBe(true);
+    }
+    // Stored the same way: no line of the demo plan is dated on the seeding day, and the dates follow the order they were written in.
+    const stored = await LedgerEntry.findAll({ where: { studentId: student.id }, order: [['id', 'ASC']] });
+    expect(stored.length).toBe(3);
+    expect(stored.every((l) => dayOf(l.eventDate) < today)).toBe(true);
+    expect(stored.map((l) => l.eventDate.getTime())).toEqual([...stored.map((l) => l.eventDate.getTime())].sort((a, b) => a - b));
+    await expectLedgerConsistent();
+  });
+
+  test("the paying student's Activity tab is not empty: the plan issued and the card payments on their own dates, then the staff's queue items", async () => {
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const student = (await Student.findOne({ where: { email: DEMO_PAYING_STUDENT_EMAIL } }))!;
+    const admin = await makeAdmin(t.deps);
+    const res = await request(t.app).get(`/api/students/${student.id}/activity_log?size=50`).set(bearer(admin.token));
+    expect(res.status).toBe(200);
+    const entries = [...(res.body.content as Array<{ type: string; category: string; entityType: string; activityDate: string; description: string }>)].reverse();
+    expect(entries.map((e) => [e.category, e.type, e.entityType])).toEqual([
+      ['BILLING', 'PLAN_ISSUED', 'PAYMENT_PLAN'],
+      ['BILLING', 'PAYMENT_ACCEPTED', 'PAYMENT'],
+      ['BILLING', 'PAYMENT_ACCEPTED', 'PAYMENT'],
+      ['BILLING', 'CREATED', 'EXTERNAL_PAYMENT'],
+      ['BILLING', 'CREATED', 'REFUND'],
+    ]);
+    const history = await LedgerEntry.findAll({ where: { studentId: student.id }, order: [['id', 'ASC']] });
+    expect(entries.slice(0, 3).map((e) => new Date(e.activityDate).getTime())).toEqual(history.map((l) => l.eventDate.getTime()));
+    expect(entries[1].description).toMatch(/^Enrollment payment \(visa ending 4242\) accepted: \$/);
+    expect(schoolToday(new Date(entries[3].activityDate))).toBe(schoolToday());
+  });
+
+  test('the demo refund, approved and submitted online by finance, goes back to a seeded card payment through the sandbox gateway', async () => {
+    await seedDemo({ password: 'Demo12345', rounds: 4 });
+    const student = (await Student.findOne({ where: { email: DEMO_PAYING_STUDENT_EMAIL } }))!;
+    const refund = (await Refund.findOne({ where: { studentId: student.id, source: 'CUSTOM', status: 'REQUESTED' } }))!;
+    expect(refund).not.toBeNull();
+    const finance = await makeAdmin(t.deps, { roles: ['FINANCE'] });
+    const approved = await request(t.app).patch(`/api/refund_queues/${refund.id}/status?status=APPROVED`).set(bearer(finance.token));
+    expect(approved.status).toBe(200);
+    const submitted = await request(t.app).post(`/api/refund_queues/${refund.id}/submit`).set(bearer(finance.token)).send({ refundType: 'ONLINE' });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'COMPLETED', refundStatus: 'REFUNDED', refundType: 'ONLINE', totalRefunded: 50 });
+
+    // The gateway gave $50 back against the newest seeded card payment, and the ledger moved.
+    const [part] = await RefundTransaction.findAll({ where: { refundId: refund.id } });
+    expect(part).toMatchObject({ kind: 'ONLINE', status: 'SUCCEEDED', gateway: 'SANDBOX', failureMessage: null });
+    expect(part.gatewayRefundId).toMatch(/^re_sandbox_/);
+    const payment = (await Payment.findByPk(part.paymentId!))!;
+    expect(payment).toMatchObject({ studentId: student.id, status: 'ACCEPTED', channel: 'CARD', gateway: 'SANDBOX' });
+    expect(Math.round(Number(payment.refundedAmount) * 100)).toBe(5000);
+    const plan = (await StudentPaymentPlan.findByPk(refund.studentPaymentPlanId!))!;
+    expect(Math.round(Number(plan.totalRefunds) * 100)).toBe(5000);
+    expect(await LedgerEntry.count({ where: { studentPaymentPlanId: plan.id, kind: 'REFUND', refundId: refund.id } })).toBe(1);
     await expectLedgerConsistent();
   });
 });

@@ -205,7 +205,11 @@ describe('financial status report and CSV exports', () => {
 
   test('POST financial_status_csv streams text/csv with English headers', async () => {
     const e = await enrolled({ payInFull: true });
-    await StudentPaymentPlan.update({ financialStatus: 'COLLECTIONS_2', daysOverdue: 130, pastDueAmount: 6150 }, { where: { id: e.plan.id } });
+    // Its one entry fell due 130 days ago (the standing follows the date: billing/standing.ts).
+    const [y, m, d] = today.split('-').map(Number);
+    const due = new Date(Date.UTC(y, m - 1, d - 130)).toISOString().slice(0, 10);
+    await PaymentSchedule.update({ dueDate: due }, { where: { studentPaymentPlanId: e.plan.id } });
+    await StudentPaymentPlan.update({ nextDueDate: due, pastDueAmount: 6150 }, { where: { id: e.plan.id } });
     const res = await send('post', '/api/payment_plans/financial_status_csv', { students: [e.student.student.id] }, support);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -213,7 +217,7 @@ describe('financial status report and CSV exports', () => {
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe('Plan ID,Student ID,Full name,Email,Program,Financial status,Days overdue,Past due amount,Balance,Next due date,Auto-pay');
     expect(lines.slice(1)).toEqual([
-      `${e.plan.id},${e.student.student.id},${e.student.student.firstName} ${e.student.student.lastName},${e.student.email},${fullProduct.product.name},Collections 2,130,6150.00,6150.00,${today},No`,
+      `${e.plan.id},${e.student.student.id},${e.student.student.firstName} ${e.student.student.lastName},${e.student.email},${fullProduct.product.name},Collections 2,130,6150.00,6150.00,${due},No`,
     ]);
     expect((await send('post', '/api/payment_plans/financial_status_csv', { nope: true }, support)).status).toBe(400);
   });
@@ -290,8 +294,9 @@ describe('PATCH flags and status of a plan', () => {
     expect((await send('patch', `/api/payment_plans/${e.plan.id}/bankruptcy`, { bankruptcy: false }, admissions)).status).toBe(403);
   });
 
-  test('financial_status by hand (plan and application); 400 for an unknown status', async () => {
+  test('financial_status by hand on a plan in bankruptcy (plan and application); 400 for an unknown status', async () => {
     const e = await enrolled({ payInFull: true });
+    await StudentPaymentPlan.update({ bankruptcy: true }, { where: { id: e.plan.id } });
     const res = await send('patch', `/api/payment_plans/${e.plan.id}/financial_status`, { financialStatus: 'COLLECTIONS' }, finance);
     expect(res.status).toBe(200);
     expect(res.body.financialStatus).toBe('COLLECTIONS');

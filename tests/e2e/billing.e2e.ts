@@ -148,7 +148,7 @@ async function signInToConsole(email: string, password: string) {
   const login = new ConsoleLoginPage(page);
   await login.goto();
   await login.signIn(email, password);
-  await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+  await page.waitForURL('**/admin/dashboard');
 }
 
 beforeAll(async () => {

@@ -60,7 +60,7 @@ async function signInAs(who: Credentials) {
   const login = new ConsoleLoginPage(page);
   await login.goto();
   await login.signIn(who.email, who.password);
-  await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+  await page.waitForURL('**/admin/dashboard');
   await new ConsoleShell(page).menuLink(/Students|Estudiantes/).waitFor();
 }
 

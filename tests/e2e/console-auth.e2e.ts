@@ -25,7 +25,7 @@ describe('console sign-in', () => {
     const login = new ConsoleLoginPage(page);
     await login.goto();
     await login.signIn(admin.email, admin.password);
-    await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+    await page.waitForURL('**/admin/dashboard');
     await new ConsoleShell(page).menuLink(/Students/).waitFor();
     await screenshot(page, 'console-dashboard');
   });
@@ -58,7 +58,8 @@ describe('console sign-in', () => {
     await shell.menuLink(/Students/).waitFor();
     // The menu has finished rendering (its last entries appear once their access is known).
     await shell.menuLink(/Billing calculator/).waitFor();
-    await page.waitForLoadState('networkidle');
+    // The dashboard's own calls are done (they load with its screen, after the menu).
+    await shell.waitForDashboard();
     await api('POST', `/admins/${admin.id}/logout`, token);
     await shell.menuLink(/Customers/).click();
     await page.waitForURL('**/admin/verify?to=*');

@@ -3,7 +3,7 @@ import sqlite3 from 'sqlite3';
 import { adminToken, api, makeAdmin, unique } from './support/api';
 import { screenshot, usePage } from './support/browser';
 import { ConsoleLoginPage, ConsoleShell } from './pages/console';
-import { ApplicationDrawerPage, ApplicationsListPage, EnrollmentPage, GetStartedPage, PortalHomePage } from './pages/enrollment';
+import { ApplicationDrawerPage, ApplicationsListPage, EnrollmentPage, GetStartedPage, PortalApplicationsPage, PortalHomePage } from './pages/enrollment';
 
 /**
  * Enrollment end to end (issue 5, "Done when"): a new student goes from /get-started (the emailed
@@ -132,6 +132,31 @@ beforeEach(() => {
 });
 
 describe('enrollment', () => {
+  test('get started: a reload on the code step stays on it, and the emailed code then signs the new student in', async () => {
+    const email = `${unique('e2e.reload.')}@example.com`;
+    const signUp = new GetStartedPage(page);
+    await signUp.goto();
+    await signUp.fill({ language: 'English', firstName: 'Reina', lastName: 'Reload', email, password: 'Student123' });
+    await signUp.submit();
+    await signUp.codeForm().waitFor();
+    const code = await verificationCode(email);
+
+    await page.reload();
+    await signUp.codeForm().waitFor();
+    await page.getByText(`We sent a verification code to ${email}.`, { exact: false }).waitFor();
+    await expect(page.evaluate('JSON.stringify(sessionStorage) + JSON.stringify(localStorage)')).resolves.not.toContain('Student123');
+    await signUp.enterCode(code);
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { name: /Reina/ }).waitFor();
+    const me = await api<{ student: { personalInfo: { firstName: string }; user: { email: string } } }>('GET', '/auth/me', await page.evaluate("JSON.parse(localStorage.getItem('hci.portal.session')).accessToken"));
+    expect(me.student).toMatchObject({ personalInfo: { firstName: 'Reina' }, user: { email } });
+
+    // Signed in, the step is forgotten: /get-started is the sign-up form again.
+    await page.goto('/get-started');
+    await signUp.form().waitFor();
+  }, 120_000);
+
+
   test('a new student enrolls with a promo code in the portal, and admissions take the application to Enrolled in the console', async () => {
     const { product, cohort, productPlanId, voucherCode } = arranged;
     const firstName = 'Marisol';
@@ -229,6 +254,17 @@ describe('enrollment', () => {
     await congrats.pending.getByText('You have no agreements waiting for your signature.').waitFor();
     await screenshot(page, 'portal-enrollment-congratulations');
 
+    // ---- The menu's Enrollment now shows the submitted application and what happens next, not an empty wizard.
+    const mine = new PortalApplicationsPage(page);
+    await mine.openFromMenu();
+    await mine.application(product.name).waitFor();
+    await expect(mine.detail(product.name, 'Classes').textContent()).resolves.toContain(cohort.label);
+    await expect(mine.detail(product.name, 'Payment plan').textContent()).resolves.toBe(plan.name);
+    await expect(mine.detail(product.name, 'Status').textContent()).resolves.toBe('Applied');
+    await expect(mine.nextStep(product.name).textContent()).resolves.toBe('What happens nextAdmissions are reviewing your application. They reply within 48 hours.');
+    await expect(page.getByRole('navigation', { name: 'Enrollment steps' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('radio').count()).resolves.toBe(0);
+
     // ---- The server's side: APPLIED (admin approval pending), the promo code kept, the agreement signed.
     const applied = await api<ApplicationDto>('GET', `/applications/${applicationId}`, token);
     expect(applied).toMatchObject({
@@ -248,7 +284,7 @@ describe('enrollment', () => {
     const login = new ConsoleLoginPage(page);
     await login.goto();
     await login.signIn(admissions.email, admissions.password);
-    await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+    await page.waitForURL('**/admin/dashboard');
     await new ConsoleShell(page).menuLink(/Enrollments/).waitFor();
 
     const list = new ApplicationsListPage(page);
@@ -261,7 +297,7 @@ describe('enrollment', () => {
     await drawer.title().filter({ hasText: product.name }).waitFor();
     await drawer.waitForStatus('Applied');
 
-    await drawer.move('Approve: send to sign', 'Waiting to sign');
+    await drawer.move('Approve: send to sign', 'Waiting to sign', 'Signed');
     await drawer.waitForStatus('Signed');
     expect((await api<ApplicationDto>('GET', `/applications/${applicationId}`, token)).status).toBe('SIGNED');
 
@@ -297,5 +333,12 @@ describe('enrollment', () => {
     await planTab.getByRole('table').locator('tbody tr').nth(12).waitFor();
     await expect(planTab.getByRole('table').locator('tbody tr').count()).resolves.toBe(13);
     await expect(planTab.textContent()).resolves.toContain(`12 installments of ${money(issued.installmentAmount)}`);
+
+    // ---- Back in the portal, the Enrollment item says the enrollment is confirmed and leads to the payments.
+    await page.goto('/enroll');
+    await mine.application(product.name).waitFor();
+    await mine.detail(product.name, 'Status').filter({ hasText: /^Enrolled$/ }).waitFor();
+    await mine.nextStep(product.name).getByRole('link', { name: 'Go to payments', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/payment-information');
   }, 300_000);
 });

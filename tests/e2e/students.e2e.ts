@@ -16,7 +16,7 @@ beforeEach(async () => {
   const login = new ConsoleLoginPage(page);
   await login.goto();
   await login.signIn(admin.email, admin.password);
-  await page.waitForURL((url) => url.pathname === '/admin/' || url.pathname === '/admin');
+  await page.waitForURL('**/admin/dashboard');
 });
 
 describe('students list', () => {

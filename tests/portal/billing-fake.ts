@@ -46,7 +46,7 @@ export function ledgerRows(n: number): Json[] {
     id: 500 + i, eventDate: `2026-${String(1 + Math.floor(i / 2)).padStart(2, '0')}-${i % 2 ? '15' : '02'}T15:00:00.000Z`,
     kind: i === 0 ? 'PLAN_ISSUED' : 'PAYMENT', description: i === 0 ? 'Plan issued: Monthly plan' : `Installment ${i}`, program: 'Health Coach Training Program',
     principal: i === 0 ? 6150 : 450.5, tax: 0, total: i === 0 ? 6458.24 : 496.52, accountBalance: Math.round((6458.24 - i * 496.52) * 100) / 100,
-    principalBalance: Math.round((6150 - i * 450.5) * 100) / 100, last4: i === 0 ? null : '4242', referenceNumber: i === 0 ? null : `ch_${i}`, comment: i === 1 ? 'Paid by phone' : null,
+    principalBalance: Math.round((6150 - i * 450.5) * 100) / 100, last4: i === 0 ? null : '4242', referenceNumber: i === 0 ? null : `P-${i}`, comment: i === 1 ? 'Paid by phone' : null,
   }));
 }
 
@@ -59,7 +59,7 @@ export function paymentAnswer(body: { type: string; amount: number; paymentMetho
   return {
     id: 800, studentId: 7, applicationId: 5, studentPaymentPlanId: 90, paymentScheduleId: body.type === 'INSTALLMENT' ? 302 : null, type: body.type, channel: 'CARD',
     amount: body.amount, principalAmount: body.amount, interestAmount: 0, taxAmount: 0, refundedAmount: 0, status: 'ACCEPTED', failureMessage: null,
-    cardBrand: body.paymentMethodId === 72 ? 'mastercard' : 'visa', cardLast4: body.paymentMethodId === 72 ? '4444' : '4242', referenceNumber: 'ch_sandbox_800', comment: null,
+    cardBrand: body.paymentMethodId === 72 ? 'mastercard' : 'visa', cardLast4: body.paymentMethodId === 72 ? '4444' : '4242', referenceNumber: 'P-800', comment: null,
     paymentDate: '2026-06-02', processedAt: '2026-06-02T15:00:00Z', createdAt: '2026-06-02T15:00:00Z', ...over,
   };
 }
@@ -92,12 +92,15 @@ export function billingFake(opts: { plans?: Json[]; cards?: Json[]; ledger?: Jso
       return ok(plan);
     },
     'GET /students/7/account_history': (call: Call) => page(call, state.ledger, 10),
+    // As the API answers a student: the institute's references (P-…, R-…) and its own sentences (models/messages.ts).
     'GET /students/7/stripe_history': ok([
-      { id: 900, provider: 'SANDBOX', kind: 'CHARGE', amount: 496.52, status: 'SUCCEEDED', reference: 'ch_sandbox_1', message: null, paymentId: 1, createdAt: '2026-05-02T14:00:00Z' },
-      { id: 901, provider: 'SANDBOX', kind: 'CHARGE', amount: 496.52, status: 'FAILED', reference: null, message: 'Payment failure Your card was declined', paymentId: 2, createdAt: '2026-05-01T14:00:00Z' },
+      { id: 903, provider: 'SANDBOX', kind: 'DISPUTE', amount: 496.52, status: 'OPENED', reference: 'P-1', message: "This payment was disputed with the card's bank", paymentId: 1, createdAt: '2026-05-04T14:00:00Z' },
+      { id: 902, provider: 'SANDBOX', kind: 'REFUND', amount: 50, status: 'FAILED', reference: 'R-60', message: 'The refund to the card did not go through', paymentId: 1, createdAt: '2026-05-03T14:00:00Z' },
+      { id: 900, provider: 'SANDBOX', kind: 'CHARGE', amount: 496.52, status: 'SUCCEEDED', reference: 'P-1', message: null, paymentId: 1, createdAt: '2026-05-02T14:00:00Z' },
+      { id: 901, provider: 'SANDBOX', kind: 'CHARGE', amount: 496.52, status: 'FAILED', reference: 'P-2', message: 'The card payment did not go through', paymentId: 2, createdAt: '2026-05-01T14:00:00Z' },
     ]),
     'GET /students/7/authorize_net_history': (call: Call) =>
-      page(call, [{ id: 950, provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 250, status: 'SUCCEEDED', reference: 'anet_77', message: null, paymentId: null, createdAt: '2024-03-10T16:00:00Z' }], 10),
+      page(call, [{ id: 950, provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 250, status: 'SUCCEEDED', reference: null, message: null, paymentId: null, createdAt: '2024-03-10T16:00:00Z' }], 10),
     'GET /applications/5/salesforce_notifications': (call: Call) =>
       page(
         call,
@@ -112,7 +115,7 @@ export function billingFake(opts: { plans?: Json[]; cards?: Json[]; ledger?: Jso
       content: [
         {
           id: 60, applicationId: 5, source: 'VOUCHER', status: 'COMPLETED', refundStatus: 'REFUNDED', refundType: 'ONLINE', amountToBeRefunded: 100, taxToBeRefunded: 0,
-          totalToBeRefunded: 100, amountRefunded: 100, taxRefunded: 0, totalRefunded: 100, referenceNumber: 're_1', comments: null, createdAt: '2026-05-10T14:00:00Z', updatedAt: '2026-05-11T14:00:00Z',
+          totalToBeRefunded: 100, amountRefunded: 100, taxRefunded: 0, totalRefunded: 100, referenceNumber: 'R-60', comments: null, createdAt: '2026-05-10T14:00:00Z', updatedAt: '2026-05-11T14:00:00Z',
         },
       ],
       pagination: { total: 1, page: 0, size: 50 },

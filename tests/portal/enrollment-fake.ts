@@ -29,20 +29,23 @@ export const OPTIONS = {
 };
 
 /** A plan's preview: deposit + n equal installments (the last may differ in real answers). */
-function plan(id: number, name: string, deposit: number, n: number, amount: number, apr: number, interest: number, total: number) {
+function plan(id: number, name: string, deposit: number, n: number, amount: number, apr: number, interest: number, total: number, voucherDiscount = 0) {
   const entries = [
     ...(deposit > 0 ? [{ number: 1, kind: 'DEPOSIT', dueDate: '2026-06-01', principal: deposit, interest: 0, amount: deposit, balance: total - deposit }] : []),
     ...Array.from({ length: n }, (_, i) => ({ number: i + (deposit > 0 ? 2 : 1), kind: 'INSTALLMENT', dueDate: '2026-07-01', principal: amount, interest: 0, amount, balance: 0 })),
   ];
   return {
     id, name, shortDescription: `${name} terms`, longDescription: null, paymentPlanType: apr > 0 ? 'INTEREST_BEARING' : 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS',
-    totalTerm: n, depositAmount: deposit, installmentAmount: amount, annualPercentageRate: apr,
+    totalTerm: n, depositAmount: deposit, installmentAmount: amount, annualPercentageRate: apr, voucherDiscount,
     preview: { principal: total - interest, deposit, financed: total - interest - deposit, interest, total, entries },
   };
 }
 
 export const PLANS = [plan(31, 'Pay in full', 0, 1, 6150, 0, 0, 6150), plan(32, 'Monthly plan', 500, 12, 496.52, 9.9, 308.24, 6458.24)];
-export const DISCOUNTED_PLANS = [plan(31, 'Pay in full', 0, 1, 5650, 0, 0, 5650), plan(32, 'Monthly plan', 500, 12, 454.12, 9.9, 258.44, 5958.44)];
+/** With SPRING500 ($500 off each plan). */
+export const DISCOUNTED_PLANS = [plan(31, 'Pay in full', 0, 1, 5650, 0, 0, 5650, 500), plan(32, 'Monthly plan', 500, 12, 454.12, 9.9, 258.44, 5958.44, 500)];
+/** With a 10 % code: 10 % of each plan's own principal (6150 → 615; with a $500 credit, 5650 → 565). */
+export const PERCENT_PLANS = [plan(31, 'Pay in full', 0, 1, 5085, 0, 0, 5085, 565), plan(32, 'Monthly plan', 500, 12, 449.88, 9.9, 263.58, 5798.58, 615)];
 
 export const AGREEMENT_TEXT = 'ENROLLMENT AGREEMENT\n\nHealth Coach Institute and Ana Lopez agree...\nThe card is not charged until the application is accepted.';
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, expectHeading, helperOf, renderPortal, storeSession, studentRecord, valueOf } from './helpers';
 import { enrollmentEn, enrollmentEs } from '../../portal/src/screens/enrollment/i18n';
-import { AGREEMENT_TEXT, applicationRecord, enrollmentFake, refusal } from './enrollment-fake';
+import { AGREEMENT_TEXT, OPTIONS, PERCENT_PLANS, applicationRecord, enrollmentFake, refusal } from './enrollment-fake';
+import { classText } from '../../portal/src/screens/enrollment/format';
 
 beforeEach(() => localStorage.clear());
 
@@ -300,6 +301,30 @@ describe('the enrollment steps', () => {
     expect(screen.queryByTestId('promo-applied')).toBeNull();
   });
 
+  test('payment plan: a percentage code saves a different amount on each plan; each plan says its saving and the sentence names the chosen plan\'s', async () => {
+    storeSession();
+    // Applied before a plan was chosen: the application holds the first plan's discount (565), the monthly plan saves 615.
+    const fake = enrollmentFake({
+      application: { voucher: { id: 9, code: 'WELCOME10', discountKind: 'PERCENT_OFF', discountValue: 10 }, voucherDiscount: 565 },
+      routes: { 'GET /applications/5/options': { status: 200, body: { ...OPTIONS, paymentPlans: PERCENT_PLANS } } },
+    });
+    renderPortal('/enroll/5/payment-plan', fake.fetch);
+    await screen.findByRole('radio', { name: 'Monthly plan' });
+    expect(screen.getByTestId('plan-31-terms').textContent).toBe('Pay in full termsYou save $565.00 · One payment of $5,085.00 · APR 0 % · Total interest $0.00 · Total $5,085.00');
+    expect(screen.getByTestId('plan-32-terms').textContent).toBe(
+      'Monthly plan termsYou save $615.00 · Deposit $500.00 · 12 monthly installments of $449.88 · APR 9.9 % · Total interest $263.58 · Total $5,798.58',
+    );
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: each plan shows what you save on it.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly plan' }));
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: you save $615.00.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay in full' }));
+    expect(screen.getByTestId('promo-applied').textContent).toBe('Promo code WELCOME10 applied: you save $565.00.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly plan' }));
+    click('Next');
+    await atStep('Read and sign agreement', '/enroll/5/agreement');
+    expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ productPaymentPlanId: 32 }]);
+  });
+
   test('a plan without a preview shows its own terms', async () => {
     storeSession();
     const fake = enrollmentFake({
@@ -381,6 +406,30 @@ describe('the enrollment steps', () => {
     expect(bodiesOf(fake, 'POST', '/students/7/payment_methods')).toEqual([{ stripeTokenId: 'tok_sandbox_visa_4242_1230_fp' }]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Visa •••• 4242, expires 12/30' }));
+    click('Next');
+    await atStep('Submit application', '/enroll/5/submit');
+    expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ paymentMethodId: 70 }]);
+  });
+
+  test('payment method: "Payment method required" goes away as soon as a card is added (and chosen)', async () => {
+    storeSession();
+    const fake = enrollmentFake({ application: {} });
+    renderPortal('/enroll/5/payment-method', fake.fetch);
+    await screen.findByRole('form', { name: 'Add a card' });
+    click('Next');
+    expect((await screen.findByTestId('payment-method-error')).textContent).toBe('Payment method required');
+    expect(fake.callsTo('PUT', '/applications/5')).toEqual([]);
+
+    change('Card number', '4242 4242 4242 4242');
+    change('Expiry (MM/YY)', '12/30');
+    change('CVC', '123');
+    click('Add card');
+    const card = (await screen.findByRole('radio', { name: 'Visa •••• 4242, expires 12/30' })) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    expect(screen.queryByTestId('payment-method-error')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.state.cards).toEqual([expect.objectContaining({ id: 70, last4: '4242' })]);
+
     click('Next');
     await atStep('Submit application', '/enroll/5/submit');
     expect(bodiesOf(fake, 'PUT', '/applications/5')).toEqual([{ paymentMethodId: 70 }]);
@@ -513,6 +562,108 @@ describe('congratulations', () => {
   });
 });
 
+/** An application the student has submitted: a class chosen, the monthly plan, the card. */
+const SUBMITTED = {
+  appliedAt: '2026-05-01T19:00:00Z', updatedAt: '2026-05-01T19:00:00Z', productPaymentPlanId: 32, productPaymentPlan: { id: 32, name: 'Monthly plan' },
+  applicationCohorts: [{ id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' }],
+  paymentMethod: { id: 70, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+};
+const detailsOf = (root: HTMLElement) => {
+  const terms = [...root.querySelectorAll('dt')].map((dt) => dt.textContent);
+  const values = [...root.querySelectorAll('dd')].map((dd) => dd.textContent);
+  return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
+};
+
+describe('the Enrollment item after submitting', () => {
+  test('shows the submitted application (course, class, plan, status in words) and what happens next, not an empty wizard', async () => {
+    storeSession();
+    const fake = enrollmentFake({ application: { status: 'APPLIED', ...SUBMITTED } });
+    renderPortal('/home', fake.fetch);
+    fireEvent.click(within(await screen.findByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Enrollment' }));
+    const card = await screen.findByRole('region', { name: 'Health Coach Training' });
+    expect(currentLocation()).toBe('/enroll');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Enrollment']);
+    expect(detailsOf(card)).toEqual({
+      Classes: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Payment plan': 'Monthly plan', Status: 'Applied',
+      Submitted: '05-01-2026, 3:00 PM ET',
+    });
+    expect(within(card).getByTestId('application-5-next').textContent).toBe('What happens nextAdmissions are reviewing your application. They reply within 48 hours.');
+    // No wizard: no stepper, no course to choose, nothing created.
+    expect(screen.queryByRole('navigation', { name: 'Enrollment steps' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(fake.callsTo('POST', '/applications')).toEqual([]);
+    expect(fake.state.application).toMatchObject({ id: 5, status: 'APPLIED' });
+
+    // Another course is a deliberate choice.
+    fireEvent.click(screen.getByRole('link', { name: 'Enroll in another course' }));
+    await atStep('Select course', '/enroll/courses');
+    expect(await screen.findByRole('radio', { name: 'Health Coach Training' })).toBeInstanceOf(HTMLElement);
+  });
+
+  test('a class labelled with its program and dates is not written twice', () => {
+    const c = { programName: 'Health Coach Training Program', startDate: '2027-01-15', endDate: '2028-01-14' };
+    expect(classText({ ...c, cohortLabel: 'Health Coach Training Program 01-15-2027 - 01-14-2028' })).toBe('Health Coach Training Program 01-15-2027 - 01-14-2028');
+    expect(classText({ ...c, cohortLabel: 'HCTP January 2027' })).toBe('Health Coach Training Program: HCTP January 2027 (01-15-2027 – 01-14-2028)');
+    expect(classText({ ...c, cohortLabel: 'Health Coach Training Program', startDate: null, endDate: null })).toBe('Health Coach Training Program');
+  });
+
+  test('the next step follows the status: sign the agreement, wait for the confirmation, go to payments', async () => {
+    storeSession();
+    const waiting = enrollmentFake({ application: { status: 'WAITING_TO_SIGN', ...SUBMITTED } });
+    const first = renderPortal('/enroll', waiting.fetch);
+    const signing = await screen.findByTestId('application-5-next');
+    expect(signing.textContent).toBe('What happens nextRead and sign your enrollment agreement to continue your enrollment.Read and sign the agreement');
+    expect(detailsOf(screen.getByRole('region', { name: 'Health Coach Training' })).Status).toBe('Waiting to sign');
+    fireEvent.click(within(signing).getByRole('button', { name: 'Read and sign the agreement' }));
+    await waitFor(() => expect(currentLocation()).toBe('/agreements/40'));
+    expect(waiting.callsTo('POST', '/applications/5/envelopes')).toHaveLength(1);
+    first.unmount();
+
+    const signed = enrollmentFake({ application: { status: 'SIGNED', ...SUBMITTED } });
+    const second = renderPortal('/enroll', signed.fetch);
+    expect((await screen.findByTestId('application-5-next')).textContent).toBe(
+      'What happens nextAdmissions are confirming your enrollment: confirmation takes 1-2 business days. The credit card is not charged until the application is accepted.',
+    );
+    second.unmount();
+
+    const enrolled = enrollmentFake({ application: { status: 'ENROLLED', ...SUBMITTED } });
+    renderPortal('/enroll', enrolled.fetch);
+    const next = await screen.findByTestId('application-5-next');
+    expect(next.textContent).toBe('What happens nextYour enrollment is confirmed. Your payment plan and its schedule are in Payments.Go to payments');
+    expect(within(next).getByRole('link', { name: 'Go to payments' }).getAttribute('href')).toBe('/settings/payment-information');
+    expect(detailsOf(screen.getByRole('region', { name: 'Health Coach Training' })).Status).toBe('Enrolled');
+  });
+
+  test('a cancelled or rejected application leaves the course list; one being filled in is resumed', async () => {
+    storeSession();
+    const rejected = enrollmentFake({ application: { status: 'REJECTED', ...SUBMITTED } });
+    const first = renderPortal('/enroll', rejected.fetch);
+    await atStep('Select course', '/enroll');
+    expect(screen.queryByRole('region', { name: 'Health Coach Training' })).toBeNull();
+    first.unmount();
+
+    const created = enrollmentFake({ application: {} });
+    renderPortal('/enroll/courses', created.fetch);
+    await atStep('Select class', '/enroll/5/class');
+  });
+
+  test('in Spanish', async () => {
+    storeSession({ language: 'ES' });
+    const fake = enrollmentFake({
+      application: { status: 'APPLIED', ...SUBMITTED }, routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } },
+    });
+    renderPortal('/enroll', fake.fetch);
+    const card = await screen.findByRole('region', { name: 'Health Coach Training' });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Inscripción']);
+    expect(detailsOf(card)).toEqual({
+      Clases: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Plan de pago': 'Monthly plan', Estado: 'Enviada',
+      Enviada: '05-01-2026, 3:00 p.m. ET',
+    });
+    expect(screen.getByTestId('application-5-next').textContent).toBe('Lo que sigueAdmisiones está revisando su solicitud. Responde en un plazo de 48 horas.');
+    expect(screen.getByRole('link', { name: 'Inscribirme en otro curso' }).getAttribute('href')).toBe('/enroll/courses');
+  });
+});
+
 describe('home and navigation', () => {
   test('"Enroll" without an application, with the promo-code start beside it', async () => {
     storeSession();
@@ -543,7 +694,8 @@ describe('home and navigation', () => {
     renderPortal('/home', fake.fetch);
     const card = await screen.findByTestId('home-application');
     expect(card.textContent).toContain('Health Coach Training: Applied.');
-    expect(within(card).getByRole('link', { name: 'View application' }).getAttribute('href')).toBe('/enroll/5/congratulations');
+    expect(within(card).getByRole('link', { name: 'View application' }).getAttribute('href')).toBe('/enroll');
+    expect(within(card).getByRole('link', { name: 'Enroll in another course' }).getAttribute('href')).toBe('/enroll/courses');
   });
 });
 

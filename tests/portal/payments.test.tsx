@@ -8,7 +8,7 @@ beforeEach(() => localStorage.clear());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-const sections = () => screen.getByRole('tablist', { name: 'Payment information sections' });
+const sections = () => screen.getByRole('tablist', { name: 'Settings' });
 const openTab = (name: string) => fireEvent.click(within(sections()).getByRole('tab', { name }));
 /** The term → value pairs of a description list. */
 const termsOf = (testId: string) => {
@@ -26,24 +26,17 @@ describe('payment information', () => {
     renderPortal('/settings/payment-information', fake.fetch);
     await expectHeading('Monthly plan', 2);
     expect(fake.callsTo('GET', '/students/7/payment_plans')).toHaveLength(1);
-    expect(within(sections()).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Overview', 'Payment method', 'Plan terms', 'Account history', 'CRM history', 'Gateway history', 'Refunds', 'Purchases', 'Card-provider history', 'Communication preferences',
-    ]);
-    expect(within(sections()).getByRole('tab', { selected: true }).textContent).toBe('Overview');
     expect(termsOf('overview-terms')).toEqual({
       'Financial status': 'Past due', 'Days overdue': '12', 'Plan status': 'Active', 'Next payment': '$496.52 due 06-01-2026', 'Amount due now': '$496.52',
       'Past due': '$496.52', Balance: '$5,458.24',
     });
     expect(screen.getByRole('link', { name: 'Make a payment' }).getAttribute('href')).toBe('/payments/make?planId=90');
-    // One plan: no chooser. The Settings tabs and the navigation point here.
+    // One plan: no chooser. The Settings tabs (the spec's sections, in its order) and the navigation point here.
     expect(screen.queryByLabelText('Payment plan')).toBeNull();
-    const settingsTabs = screen.getByRole('tablist', { name: 'Settings' });
-    expect(within(settingsTabs).getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
-      ['Profile', '/settings/profile'], ['Communication preferences', '/settings/communication-preferences'], ['Agreements', '/settings/agreements'],
-      ['Payment information', '/settings/payment-information'], ['Payment method', '/settings/payment-information/payment-method'],
-      ['Plan terms', '/settings/payment-information/plan-terms'], ['Account history', '/settings/payment-information/account-history'],
+    expect(within(sections()).getAllByRole('tab').map((tab) => tab.textContent).slice(3)).toEqual([
+      'Payment information', 'Payment method', 'Plan terms', 'Account history', 'CRM history', 'Gateway history', 'Refunds', 'Purchases', 'Card-provider history',
     ]);
-    expect(within(settingsTabs).getByRole('tab', { selected: true }).textContent).toBe('Payment information');
+    expect(within(sections()).getByRole('tab', { selected: true }).textContent).toBe('Payment information');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const payments = within(nav).getByRole('link', { name: 'Payments' });
     expect([payments.getAttribute('href'), payments.getAttribute('aria-current')]).toEqual(['/settings/payment-information', 'page']);
@@ -150,7 +143,7 @@ describe('payment information', () => {
       '01-02-2026', 'Plan issuedPlan issued: Monthly plan', 'Health Coach Training Program', '$6,150.00', '$0.00', '$6,458.24', '$6,458.24', '$6,150.00', '', '', '',
     ]);
     expect(cellsOf(screen.getByTestId('ledger-501'))).toEqual([
-      '01-15-2026', 'PaymentInstallment 1', 'Health Coach Training Program', '$450.50', '$0.00', '$496.52', '$5,961.72', '$5,699.50', '4242', 'ch_1', 'Paid by phone',
+      '01-15-2026', 'PaymentInstallment 1', 'Health Coach Training Program', '$450.50', '$0.00', '$496.52', '$5,961.72', '$5,699.50', '4242', 'P-1', 'Paid by phone',
     ]);
     expect(screen.getByTestId('account-history-page').textContent).toBe('Page 1 of 2');
     click('Next');
@@ -188,18 +181,31 @@ describe('payment information', () => {
     expect((await screen.findByTestId('crm-history-none')).textContent).toBe('Nothing has been reported to the CRM about this application yet.');
   });
 
+  test('in Spanish the gateway history reads in Spanish: the operations, the statuses and the sentences', async () => {
+    storeSession({ language: 'ES' });
+    const fake = billingFake({ routes: { 'GET /students/7': ok(studentRecord({ languageIso2LetterCode: 'ES' })) } });
+    renderPortal('/settings/payment-information/gateway-history', fake.fetch);
+    await screen.findByRole('table', { name: 'Historial de la pasarela' });
+    expect(cellsOf(screen.getByTestId('gateway-903'))[2]).toBe('Disputa');
+    expect(cellsOf(screen.getByTestId('gateway-903')).slice(4)).toEqual(['En disputa', 'P-1', 'Este pago se disputó ante el banco de la tarjeta']);
+    expect(cellsOf(screen.getByTestId('gateway-902')).slice(4)).toEqual(['Fallido', 'R-60', 'El reembolso a la tarjeta no se realizó']);
+    expect(cellsOf(screen.getByTestId('gateway-901')).slice(4)).toEqual(['Fallido', 'P-2', 'El pago con tarjeta no se realizó']);
+  });
+
   test('gateway history, refunds, purchases and card-provider history', async () => {
     storeSession();
     const fake = billingFake();
     renderPortal('/settings/payment-information/gateway-history', fake.fetch);
     await screen.findByRole('table', { name: 'Gateway history' });
-    expect(cellsOf(screen.getByTestId('gateway-900'))).toEqual(['05-02-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Succeeded', 'ch_sandbox_1', '']);
-    expect(cellsOf(screen.getByTestId('gateway-901'))).toEqual(['05-01-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Failed', '', 'Payment failure Your card was declined']);
+    expect(cellsOf(screen.getByTestId('gateway-903'))).toEqual(['05-04-2026, 10:00 AM ET', 'Sandbox', 'Dispute', '$496.52', 'Disputed', 'P-1', "This payment was disputed with the card's bank"]);
+    expect(cellsOf(screen.getByTestId('gateway-902'))).toEqual(['05-03-2026, 10:00 AM ET', 'Sandbox', 'Refund', '$50.00', 'Failed', 'R-60', 'The refund to the card did not go through']);
+    expect(cellsOf(screen.getByTestId('gateway-900'))).toEqual(['05-02-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Succeeded', 'P-1', '']);
+    expect(cellsOf(screen.getByTestId('gateway-901'))).toEqual(['05-01-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Failed', 'P-2', 'The card payment did not go through']);
 
     openTab('Refunds');
     await screen.findByRole('table', { name: 'Refunds' });
     expect(fake.callsTo('GET', '/students/7/refunds')[0].query).toBe('applicationId=5&size=50&page=0');
-    expect(cellsOf(screen.getByTestId('refund-60'))).toEqual(['05-10-2026', 'Voucher', 'Completed', 'Refunded', '$100.00', '$0.00', '$100.00', 're_1']);
+    expect(cellsOf(screen.getByTestId('refund-60'))).toEqual(['05-10-2026', 'Voucher', 'Completed', 'Refunded', '$100.00', '$0.00', '$100.00', 'R-60']);
 
     openTab('Purchases');
     expect((await screen.findByTestId('purchases-none')).textContent).toBe('You have no purchases of extra products.');
@@ -207,7 +213,7 @@ describe('payment information', () => {
     openTab('Card-provider history');
     await screen.findByRole('table', { name: 'Card-provider history' });
     expect(fake.callsTo('GET', '/students/7/authorize_net_history')[0].query).toBe('size=10&page=0');
-    expect(cellsOf(screen.getByTestId('card-provider-950'))).toEqual(['03-10-2024, 12:00 PM ET', 'Authorize.Net', 'Charge', '$250.00', 'Succeeded', 'anet_77', '']);
+    expect(cellsOf(screen.getByTestId('card-provider-950'))).toEqual(['03-10-2024, 12:00 PM ET', 'Authorize.Net', 'Charge', '$250.00', 'Succeeded', '', '']);
 
     openTab('Communication preferences');
     expect((await screen.findByRole('switch', { name: 'SMS' })) as HTMLInputElement).toHaveProperty('checked', true);
@@ -240,7 +246,7 @@ describe('payment information', () => {
 
     renderPortal('/settings/payment-information/card-provider-history', fake.fetch);
     await screen.findByTestId('card-provider-951');
-    expect(cellsOf(screen.getByTestId('card-provider-951')).slice(1, 5)).toEqual(['Authorize.Net', 'Disputa', '$250.00', 'Abierta']);
+    expect(cellsOf(screen.getByTestId('card-provider-951')).slice(1, 5)).toEqual(['Authorize.Net', 'Disputa', '$250.00', 'En disputa']);
   });
 
   test('a history the student may not read says so instead of failing', async () => {
@@ -379,7 +385,7 @@ describe('make a payment', () => {
     expect(sent.body).toEqual({ type: 'INSTALLMENT', amount: 496.52, paymentMethodId: 71 });
     expect(sent.headers['Idempotency-Key']).toMatch(UUID);
     expect(screen.getByTestId('payment-summary').textContent).toBe('Installment of $496.52 with Visa •••• 4242.');
-    expect(screen.getByTestId('payment-reference').textContent).toBe('Reference: ch_sandbox_800');
+    expect(screen.getByTestId('payment-reference').textContent).toBe('Reference: P-800');
     expect(screen.getByTestId('posting-note').textContent).toBe('A card payment typically posts in 1-2 days. A bank payment takes 3 days.');
     expect(screen.getByRole('link', { name: 'Back to payment information' }).getAttribute('href')).toBe('/settings/payment-information?planId=90');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/home');

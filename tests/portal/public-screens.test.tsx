@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentLocation, expectHeading, fakeApi, helperOf, NOW, renderPortal, storedSession, valueOf } from './helpers';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -15,17 +18,18 @@ describe('forgot and reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await expectHeading('Check your email');
     expect(currentLocation()).toBe('/check-your-email');
-    expect(screen.getByTestId('check-email-body').textContent).toBe('We sent a link to reset your password to ana@example.com. Open it to choose a new password.');
+    // The server answers the same for any email, so the step does not claim that an email was sent.
+    expect(screen.getByTestId('check-email-body').textContent).toBe('If ana@example.com belongs to an account, a password-reset link is on its way there. Open it to choose a new password.');
     expect(api.callsTo('POST', '/auth/customer/forgot_password')[0].body).toEqual({ email: 'ana@example.com' });
   });
 
-  test('an unknown email shows the server message', async () => {
-    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 404, body: { status: 404, code: 'EMAIL_NOT_FOUND', message: 'We cannot find provided email' } } });
+  test('a refusal (too many requests) shows the server message and stays on the form', async () => {
+    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 429, body: { status: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts, please try again later' } } });
     renderPortal('/forgot-password', api.fetch);
     await screen.findByLabelText('Email');
     change('Email', 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We cannot find provided email'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts, please try again later'));
     expect(currentLocation()).toBe('/forgot-password');
   });
 
@@ -79,9 +83,6 @@ describe('get started', () => {
     });
     renderPortal('/get-started', api.fetch);
     await screen.findByLabelText('First name');
-    expect([...(screen.getByLabelText('Program track') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
-      '', 'ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES',
-    ]);
     change('Program track', 'HCTP');
     change('First name', 'Nora');
     change('Last name', 'Diaz');
@@ -154,12 +155,93 @@ describe('get started', () => {
     expect(storedSession()).toBeNull();
   });
 
+  test('a reload on the code step keeps the step and the email the code went to (never the password); verifying or going back forgets it', async () => {
+    const api = fakeApi({
+      'POST /auth/customer/get_started': { status: 202, body: { email: 'new@example.com', expiresAt: '2027-01-01T00:00:00Z' } },
+      'POST /auth/customer/verify_code': {
+        status: 201,
+        body: {
+          accessToken: 'access-v', refreshToken: 'refresh-v', expiresIn: 900,
+          student: { id: 31, user: { id: 41, email: 'new@example.com' }, isStudent: false, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, languageIso2LetterCode: 'EN' },
+        },
+      },
+      'GET /students/31': { status: 200, body: { id: 31, user: { id: 41, email: 'new@example.com' }, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, contactInfo: null, address: null, languageIso2LetterCode: 'EN' } },
+    });
+    const first = renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await expectHeading('Enter your verification code');
+    const kept = JSON.stringify({ ...sessionStorage });
+    expect(kept).toContain('new@example.com');
+    expect(kept).not.toContain('Secret123');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('Secret123');
+
+    // The reload: a fresh app on the same address shows the code step for the same email.
+    first.unmount();
+    const second = renderPortal('/get-started', api.fetch);
+    await expectHeading('Enter your verification code');
+    expect(screen.getByText(/^We sent a verification code to new@example.com./)).toBeInstanceOf(HTMLElement);
+    expect(api.callsTo('POST', '/auth/customer/get_started')).toHaveLength(1);
+
+    // Going back to the details forgets the step (the email stays in the form); a reload then shows the details.
+    fireEvent.click(screen.getByRole('button', { name: 'Change my details' }));
+    await expectHeading('Get started');
+    expect(valueOf('Email')).toBe('new@example.com');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('new@example.com');
+    second.unmount();
+    const third = renderPortal('/get-started', api.fetch);
+    await expectHeading('Get started');
+    third.unmount();
+
+    // Sent again, reloaded, verified: signed in, and the step is forgotten.
+    sessionStorage.clear();
+    const fourth = renderPortal('/get-started', api.fetch);
+    await screen.findByLabelText('First name');
+    change('First name', 'Nora');
+    change('Last name', 'Diaz');
+    change('Email', 'new@example.com');
+    change('Create password', 'Secret123');
+    change('Confirm password', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await expectHeading('Enter your verification code');
+    fourth.unmount();
+    renderPortal('/get-started', api.fetch);
+    await expectHeading('Enter your verification code');
+    change('Verification code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectHeading('Welcome, Nora');
+    expect(api.callsTo('POST', '/auth/customer/verify_code').map((c) => c.body)).toEqual([{ email: 'new@example.com', code: '123456' }]);
+    expect(storedSession()).toMatchObject({ accessToken: 'access-v', studentId: 31 });
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('new@example.com');
+  });
+
+  test('the program tracks are the ones a prospective student may pick, in words they understand (English and Spanish)', async () => {
+    renderPortal('/get-started', fakeApi({}).fetch);
+    const options = () => [...(screen.getByLabelText(/^(Program track|Programa de estudios)$/) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
+    await screen.findByLabelText('Program track');
+    expect(options()).toEqual([
+      ['', 'Not decided yet'], ['HCTP', 'Health Coach Training Program'], ['SPECIALTY', 'Specialty courses'], ['CHOPRA_MASTERY', 'Chopra mastery programs'],
+      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Chopra enrichment and foundation programs'], ['SAMPLE_CLASS', 'A free sample class'],
+    ]);
+    change('Language', 'ES');
+    await expectHeading('Comience aquí');
+    expect(options()).toEqual([
+      ['', 'Aún no lo he decidido'], ['HCTP', 'Programa de Formación de Coaches de Salud'], ['SPECIALTY', 'Cursos de especialidad'], ['CHOPRA_MASTERY', 'Programas de maestría Chopra'],
+      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Programas Chopra de enriquecimiento y fundamentos'], ['SAMPLE_CLASS', 'Una clase de muestra gratuita'],
+    ]);
+  });
+
   test('choosing Spanish as the account language switches the screen to Spanish', async () => {
     renderPortal('/get-started', fakeApi({}).fetch);
     await screen.findByLabelText('Language');
     change('Language', 'ES');
     await expectHeading('Comience aquí');
-    expect([...(screen.getByLabelText('Programa de estudios') as HTMLSelectElement).options].slice(0, 3).map((o) => o.text)).toEqual(['Aún no lo he decidido', 'Avanzado', 'Especialidad']);
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeInstanceOf(HTMLButtonElement);
     expect(localStorage.getItem('hci.portal.language')).toBe('ES');
   });
 });

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, expectHeading, fakeApi, helperOf, lookups, renderPortal, storedSession, storeSession, studentRecord, valueOf } from './helpers';
+import { billingFake, planDetail } from './billing-fake';
 
 beforeEach(() => localStorage.clear());
 
@@ -239,6 +240,65 @@ describe('communication preferences', () => {
       ['My agreements', '/agreements'],
       ['Payments', '/settings/payment-information'],
       ['Settings', '/settings/profile'],
+    ]);
+  });
+});
+
+describe('one level of settings tabs', () => {
+  const tabsOf = () => within(screen.getByRole('tablist', { name: /^(Settings|Configuración)$/ })).getAllByRole('tab');
+
+  test('one row of tabs, each entry once: the payment sections beside profile, preferences and agreements', async () => {
+    storeSession();
+    const fake = billingFake();
+    renderPortal('/settings/payment-information/plan-terms', fake.fetch);
+    await expectHeading('Plan terms', 2);
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+    expect(tabsOf().map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['Profile', '/settings/profile'], ['Communication preferences', '/settings/communication-preferences'], ['Agreements', '/settings/agreements'],
+      ['Payment information', '/settings/payment-information'], ['Payment method', '/settings/payment-information/payment-method'],
+      ['Plan terms', '/settings/payment-information/plan-terms'], ['Account history', '/settings/payment-information/account-history'],
+      ['CRM history', '/settings/payment-information/crm-history'], ['Gateway history', '/settings/payment-information/gateway-history'],
+      ['Refunds', '/settings/payment-information/refunds'], ['Purchases', '/settings/payment-information/purchases'],
+      ['Card-provider history', '/settings/payment-information/card-provider-history'],
+    ]);
+    expect(tabsOf().filter((tab) => tab.getAttribute('aria-selected') === 'true').map((tab) => tab.textContent)).toEqual(['Plan terms']);
+
+    fireEvent.click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Account history' }));
+    await screen.findByRole('table', { name: 'Account history' });
+    expect(currentLocation()).toBe('/settings/payment-information/account-history');
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+    fireEvent.click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Communication preferences' }));
+    await expectHeading('Communication preferences', 2);
+    expect(currentLocation()).toBe('/settings/communication-preferences');
+    expect(tabsOf().filter((tab) => tab.getAttribute('aria-selected') === 'true').map((tab) => tab.textContent)).toEqual(['Communication preferences']);
+  });
+
+  test('the chosen plan stays with the payment tabs; the old preferences address opens the one preferences tab', async () => {
+    storeSession();
+    const fake = billingFake({ plans: [planDetail(), planDetail({ id: 91, name: 'Pay in full', status: 'COMPLETED', nextPaymentSchedule: null })] });
+    const first = renderPortal('/settings/payment-information?planId=91', fake.fetch);
+    await expectHeading('Pay in full', 2);
+    const hrefs = Object.fromEntries(tabsOf().map((tab) => [tab.textContent, tab.getAttribute('href')]));
+    expect(hrefs).toMatchObject({
+      Profile: '/settings/profile', 'Payment information': '/settings/payment-information?planId=91', Refunds: '/settings/payment-information/refunds?planId=91',
+    });
+    first.unmount();
+
+    renderPortal('/settings/payment-information/communication-preferences', fake.fetch);
+    await expectHeading('Communication preferences', 2);
+    expect(currentLocation()).toBe('/settings/communication-preferences');
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+  });
+
+  test('in Spanish', async () => {
+    storeSession();
+    localStorage.setItem('hci.portal.language', 'ES');
+    const fake = billingFake();
+    renderPortal('/settings/payment-information', fake.fetch);
+    await expectHeading('Monthly plan', 2);
+    expect(tabsOf().map((tab) => tab.textContent)).toEqual([
+      'Perfil', 'Preferencias de comunicación', 'Acuerdos', 'Información de pago', 'Método de pago', 'Términos del plan', 'Historial de la cuenta', 'Historial del CRM',
+      'Historial de la pasarela', 'Reembolsos', 'Compras', 'Historial del proveedor de tarjetas',
     ]);
   });
 });

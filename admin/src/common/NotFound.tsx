@@ -11,7 +11,7 @@ export function NotFound() {
         {translate('app.not_found.title')}
       </Typography>
       <Typography sx={{ mb: 3 }}>{translate('app.not_found.text')}</Typography>
-      <Button component={Link} to="/" variant="contained">
+      <Button component={Link} to="/dashboard" variant="contained">
         {translate('app.not_found.home')}
       </Button>
     </Box>

@@ -1,9 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
+import {
+  Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, List, ListItem, ListItemIcon, ListItemText, Menu, MenuItem, TextField, Tooltip,
+} from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import ManageIcon from '@mui/icons-material/TuneOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { Confirm, useListContext, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +18,8 @@ import { criteriaOf, sameCriteria, withoutSavedFilter } from './ListFilters';
 /**
  * The user's saved filters of one list kind (back-office spec §4, §7): GET /search_filters?type&size=100.
  * Choosing one replaces the list's filter with its criteria plus `savedFilterId` / `savedFilterName`;
- * 'Save filter' names and saves the current criteria; the selected one can be renamed or deleted.
+ * 'Save filter' names and saves the current criteria; the selected one can be renamed or deleted, and
+ * 'Manage saved filters' lists every one of them to rename or delete (each delete asked first).
  * As soon as the list's criteria no longer equal the selected filter's (an input or chip was
  * edited), the saved-filter id and name are cleared: the list no longer shows that filter.
  * Server refusals (409 'A saved filter with this name already exists', 400s) are shown.
@@ -45,7 +49,10 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
   const [dialog, setDialog] = useState<DialogMode>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  /** The filter being renamed or deleted: the selected one, or any from 'Manage saved filters'. */
+  const [target, setTarget] = useState<SavedFilter | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [managing, setManaging] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const rawId = filterValues?.savedFilterId;
@@ -66,11 +73,18 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
     setFilters({ ...filter.criteria, savedFilterId: filter.id, savedFilterName: filter.name }, displayedFilters);
   };
 
-  const openDialog = (mode: DialogMode) => {
+  const openDialog = (mode: DialogMode, filter: SavedFilter | null = selected) => {
     setAnchor(null);
-    setName(mode === 'rename' && selected ? selected.name : '');
+    setTarget(mode === 'rename' ? filter : null);
+    setName(mode === 'rename' && filter ? filter.name : '');
     setNameError(null);
     setDialog(mode);
+  };
+
+  const askDelete = (filter: SavedFilter) => {
+    setAnchor(null);
+    setTarget(filter);
+    setConfirmDelete(true);
   };
 
   const refuse = (error: unknown) => {
@@ -92,10 +106,10 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
         setCache((list) => [...list, created]);
         setFilters({ ...filterValues, savedFilterId: created.id, savedFilterName: created.name }, displayedFilters);
         notify('app.filters.saved', { type: 'success' });
-      } else if (dialog === 'rename' && selected) {
-        const updated = await dataProvider.updateSavedFilter(selected.id, kind, name.trim(), selected.criteria);
+      } else if (dialog === 'rename' && target) {
+        const updated = await dataProvider.updateSavedFilter(target.id, kind, name.trim(), target.criteria);
         setCache((list) => list.map((f) => (f.id === updated.id ? updated : f)));
-        setFilters({ ...filterValues, savedFilterName: updated.name }, displayedFilters);
+        if (updated.id === selectedId) setFilters({ ...filterValues, savedFilterName: updated.name }, displayedFilters);
         notify('app.filters.renamed', { type: 'success' });
       }
       setDialog(null);
@@ -108,12 +122,13 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
   };
 
   const remove = async () => {
-    if (!selected) return;
+    if (!target) return;
     setBusy(true);
     try {
-      await dataProvider.deleteSavedFilter(selected.id);
-      setCache((list) => list.filter((f) => f.id !== selected.id));
-      setFilters(withoutSavedFilter(filterValues), displayedFilters);
+      await dataProvider.deleteSavedFilter(target.id);
+      setCache((list) => list.filter((f) => f.id !== target.id));
+      // Deleting the applied filter leaves it (its criteria stay); deleting another one changes nothing on the list.
+      if (target.id === selectedId) setFilters(withoutSavedFilter(filterValues), displayedFilters);
       notify('app.filters.deleted', { type: 'success' });
       void queryClient.invalidateQueries({ queryKey });
     } catch (error) {
@@ -162,23 +177,65 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
           </MenuItem>
         ) : null}
         {selected ? (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setConfirmDelete(true);
-            }}
-          >
+          <MenuItem onClick={() => askDelete(selected)}>
             <ListItemIcon>
               <DeleteIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{translate('app.filters.delete')}</ListItemText>
           </MenuItem>
         ) : null}
+        {saved.length > 0 ? (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setManaging(true);
+            }}
+          >
+            <ListItemIcon>
+              <ManageIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.filters.manage')}</ListItemText>
+          </MenuItem>
+        ) : null}
       </Menu>
 
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullWidth maxWidth="xs">
+      <Dialog open={managing} onClose={() => setManaging(false)} fullWidth maxWidth="xs" aria-labelledby="saved-filters-manage-title">
+        <DialogTitle id="saved-filters-manage-title">{translate('app.filters.manage')}</DialogTitle>
+        <DialogContent>
+          {saved.length === 0 ? translate('app.filters.no_saved_filters') : null}
+          <List dense disablePadding>
+            {saved.map((filter) => (
+              <ListItem
+                key={filter.id}
+                disableGutters
+                secondaryAction={
+                  <>
+                    <Tooltip title={translate('app.filters.rename')}>
+                      <IconButton aria-label={translate('app.filters.rename_named', { name: filter.name })} onClick={() => openDialog('rename', filter)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={translate('app.filters.delete')}>
+                      <IconButton aria-label={translate('app.filters.delete_named', { name: filter.name })} onClick={() => askDelete(filter)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                }
+              >
+                <ListItemText primary={filter.name} slotProps={{ primary: { noWrap: true, title: filter.name, sx: { pr: 10 } } }} />
+              </ListItem>
+            ))}
+          </List>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setManaging(false)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullWidth maxWidth="xs" aria-labelledby="saved-filters-name-title">
         <form onSubmit={submit} noValidate>
-          <DialogTitle>{translate(dialog === 'rename' ? 'app.filters.rename' : 'app.filters.save_filter')}</DialogTitle>
+          <DialogTitle id="saved-filters-name-title">{translate(dialog === 'rename' ? 'app.filters.rename' : 'app.filters.save_filter')}</DialogTitle>
           <DialogContent>
             <TextField
               autoFocus
@@ -208,7 +265,7 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
         isOpen={confirmDelete}
         loading={busy}
         title={translate('app.filters.delete')}
-        content={translate('ra.message.are_you_sure')}
+        content={translate('app.filters.delete_confirm', { name: target?.name ?? '' })}
         onConfirm={remove}
         onClose={() => setConfirmDelete(false)}
       />

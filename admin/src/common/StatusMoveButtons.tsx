@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Stack } from '@mui/material';
 import { Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { TextButton } from './TextButton';
@@ -17,8 +17,10 @@ export function StatusMoveButtons<S extends string>(props: {
   label: (to: S) => string;
   /** Moves that go forward are filled; the others (closing, undoing) are outlined warnings. */
   forward: (to: S) => boolean;
-  confirm: (to: S) => { title: string; content: string; titleArgs?: object; contentArgs?: object };
-  success: (to: S) => { message: string; args?: object };
+  /** The dialog: a title key, and a content key (translated with `contentArgs`) or the content itself. */
+  confirm: (to: S) => { title: string; content: ReactNode; titleArgs?: object; contentArgs?: object };
+  /** The notice once the server has answered (`result`: its answer, e.g. the record as it now is). */
+  success: (to: S, result: unknown) => { message: string; args?: object };
   testId: string;
   buttonTestId: (to: S) => string;
 }) {
@@ -33,8 +35,8 @@ export function StatusMoveButtons<S extends string>(props: {
   async function run(to: S) {
     setPending(true);
     try {
-      await props.move(to);
-      const { message, args } = props.success(to);
+      const result = await props.move(to);
+      const { message, args } = props.success(to, result);
       notify(message, { type: 'success', messageArgs: args });
       refresh();
     } catch (error) {

@@ -44,11 +44,11 @@ function RouteMenuItem({ resource, to, label, icon }: { resource: string; to: st
   return <MenuItemLink to={to} primaryText={translate(label)} leftIcon={icon} />;
 }
 
-/** react-admin's menu (dashboard and resources) plus the billing screens that are routes. */
+/** react-admin's menu (the dashboard at its spec route, and resources) plus the billing screens that are routes. */
 function ConsoleMenu() {
   return (
     <Menu>
-      <Menu.DashboardItem />
+      <Menu.DashboardItem to="/dashboard" />
       <Menu.ResourceItems />
       <RouteMenuItem resource="billing-dashboard" to="/billing-dashboard" label="billing.menu.dashboard" icon={<InsightsIcon />} />
       <RouteMenuItem resource="billing-calculator" to="/billing-calculator" label="billing.menu.calculator" icon={<CalculateIcon />} />

@@ -80,7 +80,10 @@ export function createAuthProvider(http: HttpClient, options: AuthProviderOption
     },
 
     async checkAuth() {
-      if (!store.get()) throw new Error('ra.auth.auth_check_error');
+      // No session: react-admin sends the visitor to /login. The sign-in screen says all there is to
+      // say; react-admin's red 'Please login to continue' greeted every first visit (message: false
+      // silences it). An ended session is told at /verify, through checkError.
+      if (!store.get()) throw { message: false };
     },
 
     async checkError(error: unknown) {

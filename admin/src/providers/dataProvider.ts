@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { StatusMovesAnswer } from '../../../models/application-status';
 import type { HttpClient, QueryValue } from './http';
 
 /**
@@ -325,6 +326,8 @@ export function createDataProvider(http: HttpClient) {
     // ---- Enrollments (applications) and voucher refunds (application vouchers): the calls beyond CRUD.
     /** PATCH /applications/{id}/status?status=: one move of the status machine; answers the application. */
     changeApplicationStatus: (id: Identifier, status: string) => request<RaRecord>({ method: 'PATCH', path: at('enrollments', id, '/status'), query: { status } }),
+    /** GET /applications/{id}/status_moves: the staff moves from the current status, each allowed or with the server's reason, and where its messages go. */
+    applicationStatusMoves: (id: Identifier) => request<StatusMovesAnswer>({ path: at('enrollments', id, '/status_moves') }),
     /** PATCH /applications/{id}/call_attempts/{n}: sets the count; answers the application. */
     setCallAttempts: (id: Identifier, n: number) => request<RaRecord>({ method: 'PATCH', path: at('enrollments', id, `/call_attempts/${n}`) }),
     /** GET /applications/{id}/payment_plans: the student payment plans issued, with their schedules. */

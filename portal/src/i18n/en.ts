@@ -62,8 +62,8 @@ export const en = {
   'forgot.submit': 'Send reset link',
 
   'checkEmail.title': 'Check your email',
-  'checkEmail.body': 'We sent a link to reset your password to {email}. Open it to choose a new password.',
-  'checkEmail.bodyNoEmail': 'We sent you a link to reset your password. Open it to choose a new password.',
+  'checkEmail.body': 'If {email} belongs to an account, a password-reset link is on its way there. Open it to choose a new password.',
+  'checkEmail.bodyNoEmail': 'If the email you typed belongs to an account, a password-reset link is on its way there. Open it to choose a new password.',
   'checkEmail.spam': 'The link is valid for a limited time. If you cannot find the email, check your spam folder.',
   'checkEmail.again': 'Send the link again',
 
@@ -79,7 +79,7 @@ export const en = {
   'getStarted.haveAccount': 'Already have an account?',
 
   'verifyCode.title': 'Enter your verification code',
-  'verifyCode.intro': 'We sent a verification code to {email}.',
+  'verifyCode.intro': 'We sent a verification code to {email}. If that address already has an account, we emailed it how to sign in instead.',
   'verifyCode.submit': 'Verify',
   'verifyCode.resend': 'Resend code',
   'verifyCode.resent': 'We sent a new code to {email}.',

@@ -60,8 +60,8 @@ export const es: Translations = {
   'forgot.submit': 'Enviar enlace',
 
   'checkEmail.title': 'Revise su correo electrónico',
-  'checkEmail.body': 'Enviamos un enlace para restablecer su contraseña a {email}. Ábralo para elegir una nueva contraseña.',
-  'checkEmail.bodyNoEmail': 'Le enviamos un enlace para restablecer su contraseña. Ábralo para elegir una nueva contraseña.',
+  'checkEmail.body': 'Si {email} pertenece a una cuenta, le llegará allí un enlace para restablecer su contraseña. Ábralo para elegir una nueva contraseña.',
+  'checkEmail.bodyNoEmail': 'Si el correo que escribió pertenece a una cuenta, le llegará allí un enlace para restablecer su contraseña. Ábralo para elegir una nueva contraseña.',
   'checkEmail.spam': 'El enlace es válido por tiempo limitado. Si no encuentra el correo, revise su carpeta de correo no deseado.',
   'checkEmail.again': 'Enviar el enlace de nuevo',
 
@@ -77,7 +77,7 @@ export const es: Translations = {
   'getStarted.haveAccount': '¿Ya tiene una cuenta?',
 
   'verifyCode.title': 'Escriba su código de verificación',
-  'verifyCode.intro': 'Enviamos un código de verificación a {email}.',
+  'verifyCode.intro': 'Enviamos un código de verificación a {email}. Si esa dirección ya tiene una cuenta, le enviamos cómo iniciar sesión.',
   'verifyCode.submit': 'Verificar',
   'verifyCode.resend': 'Reenviar código',
   'verifyCode.resent': 'Enviamos un nuevo código a {email}.',

@@ -73,7 +73,9 @@ export interface PaymentPlanOption {
   depositAmount: number | null;
   installmentAmount: number | null;
   annualPercentageRate: number | null;
-  /** Null when the plan's terms cannot make a schedule. */
+  /** What the application's promo code takes off this plan (its own principal's share; 0 without one); null without a preview. */
+  voucherDiscount: number | null;
+  /** Null when the plan's terms cannot make a schedule; the discount is in it. */
   preview: SchedulePreview | null;
 }
 

@@ -2,6 +2,8 @@
  * /get-started: the portal sign-up (platform spec §2 "Learning-centre screens", Get started).
  * Step 1 POST /auth/customer/get_started with language, program track, names, email, dates and a new
  * password; step 2 the emailed code → POST /auth/customer/verify_code, which signs the new account in.
+ * Once the code is sent, the email it went to is kept in sessionStorage (never the password), so a
+ * reload of the tab stays on the code step; verifying or going back to the details forgets it.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +27,27 @@ import { HOME_PATH } from '../lib/paths';
 import { useForm } from '../lib/useForm';
 import { confirmation, email as emailRule, hasErrors, optionalDate, personName, required, strongPassword, validate } from '../lib/validation';
 
+/** The sign-up waiting for its code in this tab: `{ email }` in sessionStorage. */
+const PENDING_KEY = 'hci.portal.getStarted';
+
+function pendingEmail(): string | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { email?: unknown } | null;
+    return typeof stored?.email === 'string' && stored.email ? stored.email : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepPendingEmail(email: string | null) {
+  try {
+    if (email) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ email }));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage unavailable (private mode): the step simply does not survive a reload.
+  }
+}
+
 const FIELDS = ['languageIso2LetterCode', 'programTrack', 'firstName', 'lastName', 'email', 'startDate', 'graduationDate', 'password', 'passwordConfirmation'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -32,12 +55,13 @@ export default function GetStartedScreen() {
   const api = useApi();
   const { t, tm, language, setLanguage } = useI18n();
   const navigate = useNavigate();
-  const tracks = useEnumOptions('BusinessCategoryName');
+  const tracks = useEnumOptions('ProgramTrack');
+  /** The email the code went to, while the code step is shown. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(pendingEmail);
   const form = useForm<Field>({
-    languageIso2LetterCode: language, programTrack: '', firstName: '', lastName: '', email: '', startDate: '', graduationDate: '', password: '', passwordConfirmation: '',
+    languageIso2LetterCode: language, programTrack: '', firstName: '', lastName: '', email: codeSentTo ?? '', startDate: '', graduationDate: '', password: '', passwordConfirmation: '',
   });
   const { values, setValue, errors, setErrors } = form;
-  const [step, setStep] = useState<'details' | 'code'>('details');
   const [failure, setFailure] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +87,8 @@ export default function GetStartedScreen() {
         programTrack: values.programTrack || null, startDate: toStoredDate(values.startDate), graduationDate: toStoredDate(values.graduationDate),
         password: values.password, passwordConfirmation: values.passwordConfirmation,
       });
-      setStep('code');
+      keepPendingEmail(values.email.trim());
+      setCodeSentTo(values.email.trim());
     } catch (error) {
       const view = describeError(error, FIELDS);
       setErrors(view.fields);
@@ -73,8 +98,20 @@ export default function GetStartedScreen() {
     }
   }
 
-  if (step === 'code') {
-    return <VerificationCodeStep email={values.email.trim()} onBack={() => setStep('details')} onVerified={() => navigate(HOME_PATH, { replace: true })} />;
+  if (codeSentTo) {
+    const leaveCodeStep = () => {
+      keepPendingEmail(null);
+      setCodeSentTo(null);
+    };
+    return (
+      <VerificationCodeStep
+        email={codeSentTo} onBack={leaveCodeStep}
+        onVerified={() => {
+          keepPendingEmail(null);
+          navigate(HOME_PATH, { replace: true });
+        }}
+      />
+    );
   }
 
   return (

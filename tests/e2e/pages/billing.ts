@@ -46,9 +46,9 @@ export class PortalPaymentInformationPage {
     await this.sections().waitFor();
   }
 
-  /** The tabs of the payment information screen ('Overview', 'Account history'…). */
+  /** The Settings tabs, one row, where the payment information sections are ('Payment information', 'Account history'…). */
   sections(): Locator {
-    return this.page.getByRole('tablist', { name: 'Payment information sections' });
+    return this.page.getByRole('tablist', { name: 'Settings' });
   }
 
   async openSection(name: string) {
@@ -220,6 +220,13 @@ export class ConsolePlanDrawer extends BillingDrawer {
   externalPaymentDialog(entryNumber: number): Locator {
     return this.page.getByRole('dialog', { name: `Record external payment for entry #${entryNumber}` });
   }
+
+  /** The account history tab's rows, oldest first: date, kind, description, program, principal, tax, total, balances, card or reference, comment. */
+  async historyRows(): Promise<string[][]> {
+    const table = this.root().getByTestId('plan-history');
+    await table.waitFor();
+    return cellsOf(table);
+  }
 }
 
 /** A react-admin list with a keyword search and a drawer per row (external payments, refunds). */
@@ -369,6 +376,17 @@ export class RefundDrawer extends BillingDrawer {
     await dialog.getByRole('radio', { name: 'External', exact: true }).check();
     await dialog.getByLabel(/^Reference \(check number, transfer id\)/).fill(payback.reference);
     if (payback.comment) await dialog.getByLabel(/^Comment/).fill(payback.comment);
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await this.notification('Refund submitted');
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** 'Submit refund' → 'Refund as' Online (the gateway gives it back to the card payments) → 'Submit' → 'Refund submitted'. */
+  async submitOnline() {
+    await this.root().getByRole('button', { name: 'Submit refund', exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: /^Submit refund #\d+$/ });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Online', exact: true }).check();
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await this.notification('Refund submitted');
     await dialog.waitFor({ state: 'detached' });

@@ -33,6 +33,14 @@ export class ConsoleShell {
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 
+  /** Waits until the dashboard has loaded what it shows: its counts and the recently viewed records. */
+  async waitForDashboard() {
+    // Recently viewed shows a sentence or links once loaded; a count shows a skeleton while loading.
+    await this.page.getByTestId('recently-viewed').locator('p, a').first().waitFor();
+    await this.page.getByTestId('count-value').first().waitFor();
+    await this.page.getByTestId('count-value').locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
+  }
+
   async pathname(): Promise<string> {
     const url = new URL(this.page.url());
     return `${url.pathname}${url.search}`;
@@ -108,6 +116,15 @@ export class StudentDrawer {
     await this.root().getByRole('tab', { name }).click();
   }
 
+  /** The Activity tab's rows, newest first: date, category, type, description, by, changes. */
+  async activityRows(): Promise<string[][]> {
+    const rows = this.root().getByTestId('activity-row');
+    await rows.first().waitFor();
+    const out: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
+    return out;
+  }
+
   /** An input by its label (required ones carry a trailing asterisk). */
   input(label: string) {
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -122,5 +139,23 @@ export class StudentDrawer {
 
   async save() {
     await this.root().getByRole('button', { name: 'Save' }).first().click();
+  }
+}
+
+/** Any record drawer (students, voucher refunds, ...): the frame every record route opens. */
+export class RecordDrawerFrame {
+  constructor(private readonly page: Page) {}
+
+  root() {
+    return this.page.getByTestId('record-drawer');
+  }
+
+  /** What the drawer shows instead of a record it cannot load ('Record not found' or why). */
+  unavailable() {
+    return this.root().getByTestId('record-unavailable');
+  }
+
+  async backToList() {
+    await this.unavailable().getByRole('button', { name: 'Back to the list' }).click();
   }
 }

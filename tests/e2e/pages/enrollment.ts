@@ -50,6 +50,32 @@ export class GetStartedPage {
   }
 }
 
+/** The portal's Enrollment item once an application is submitted (/enroll): one section per application. */
+export class PortalApplicationsPage {
+  constructor(private readonly page: Page) {}
+
+  /** The menu's 'Enrollment'. */
+  async openFromMenu() {
+    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Enrollment', exact: true }).click();
+    await this.page.waitForURL((url) => url.pathname === '/enroll');
+  }
+
+  /** The section of one application, titled with its course. */
+  application(productName: string): Locator {
+    return this.page.getByRole('region', { name: productName, exact: true });
+  }
+
+  /** A detail of the application ('Classes', 'Payment plan', 'Status', 'Submitted'). */
+  detail(productName: string, term: string): Locator {
+    return this.application(productName).locator('dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** 'What happens next' of the application: the sentence and its action. */
+  nextStep(productName: string): Locator {
+    return this.application(productName).getByRole('region', { name: 'What happens next' });
+  }
+}
+
 /** The portal's home page cards. */
 export class PortalHomePage {
   constructor(private readonly page: Page) {}
@@ -95,6 +121,10 @@ export class EnrollmentPage {
     await this.page.getByRole('button', { name: 'Next', exact: true }).click();
   }
 
+  async back() {
+    await this.page.getByRole('button', { name: 'Back', exact: true }).click();
+  }
+
   // ---- Select course (with a promo code).
   async typePromoCode(code: string) {
     await this.field('Promo code').fill(code);
@@ -118,6 +148,14 @@ export class EnrollmentPage {
     await this.field('Country').selectOption(info.countryCode);
     await this.field('State').selectOption(info.stateCode);
     await this.field('ZIP code').fill(info.zip);
+  }
+
+  /** The questionnaire that follows the personal info when the program's flow requires it. */
+  async answerQuestionnaire(answers: { motivation: string; background: string; source: string }) {
+    await this.page.getByRole('heading', { name: 'A few questions' }).waitFor();
+    await this.field('Why do you want to become a health coach?').fill(answers.motivation);
+    await this.field('Tell us about your health and wellness background').fill(answers.background);
+    await this.field('How did you hear about us?').selectOption({ label: answers.source });
   }
 
   // ---- Payment plan.
@@ -261,13 +299,15 @@ export class ApplicationDrawerPage {
 
   /**
    * One of the status actions ('Approve: send to sign', 'Enroll'...): the button, the confirmation
-   * ('Move application #42 to Enrolled?') answered, and the notification of the change waited for.
+   * ('Move application #42 to Enrolled?') answered, and the notification of the change waited for:
+   * it names the status the server answered, `endsIn` when the move went on by itself (an approval
+   * of a signed agreement ends in Signed).
    */
-  async move(action: string, statusLabel: string) {
+  async move(action: string, statusLabel: string, endsIn = statusLabel) {
     await this.root().getByRole('button', { name: action, exact: true }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: new RegExp(`Move application #\\d+ to ${escape(statusLabel)}\\?`) });
     await dialog.waitFor();
     await this.feedback.confirm();
-    await this.feedback.notification(`Status changed to ${statusLabel}`);
+    await this.feedback.notification(`Status changed to ${endsIn}`);
   }
 }

@@ -76,6 +76,9 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/billing-dashboard' },
   { path: '/billing-calculator' },
   { path: '/profile' },
+  { path: '/dashboard' },
+  { path: '/outbox' },
+  { path: '/outbox/{outboxMessage}' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -101,9 +104,11 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/settings/payment-information/communication-preferences', as: 'enrolled' },
   { path: '/payments/make', as: 'enrolled' },
   { path: '/enroll/{enrolledApplication}/congratulations', as: 'enrolled' },
+  { path: '/enroll', as: 'enrolled' },
   { path: '/home', as: 'applicant' },
   { path: '/enroll', as: 'applicant' },
   { path: '/enroll/promo', as: 'applicant' },
+  { path: '/enroll/courses', as: 'applicant' },
   { path: '/enroll/{applicantApplication}/course', as: 'applicant' },
   { path: '/enroll/{applicantApplication}/class', as: 'applicant' },
   { path: '/enroll/{applicantApplication}/personal-info', as: 'applicant' },
@@ -131,6 +136,7 @@ export interface DemoIds {
   plan: number;
   refund: number;
   externalPayment: number;
+  outboxMessage: number;
 }
 
 export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
@@ -184,6 +190,7 @@ export async function demoIds(): Promise<DemoIds> {
     plan: await demoId(`SELECT id FROM student_payment_plans WHERE application_id = ${application}`),
     refund: await demoId('SELECT id FROM refunds ORDER BY id LIMIT 1'),
     externalPayment: await demoId('SELECT id FROM external_payments ORDER BY id LIMIT 1'),
+    outboxMessage: await demoId('SELECT id FROM outbox_messages ORDER BY id DESC LIMIT 1'),
   };
 }
 

@@ -94,6 +94,7 @@ export function BusinessCategoryDrawer() {
       onClose={close}
       title={id ? <DrawerTitle id={id} /> : null}
       linkPath={id ? `${BASE}/${id}${onPlans ? '/payment-plans' : ''}` : undefined}
+      record={id ? { resource: CATEGORIES, id } : undefined}
     >
       {id ? <BusinessCategoryDetail key={id} id={id} onPlans={onPlans} /> : null}
     </DrawerFrame>

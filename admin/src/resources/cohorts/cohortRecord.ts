@@ -25,7 +25,8 @@ export interface CohortRecord extends RaRecord {
   label: string;
   customName: string | null;
   programId: number;
-  program: { id: number; name: string; durationType: Of<typeof DurationType>; accelerated: boolean } | null;
+  /** `lmsConnectionId`: the program's learning-system connection, through which the cohort syncs (null: none, so no sync). */
+  program: { id: number; name: string; durationType: Of<typeof DurationType>; accelerated: boolean; lmsConnectionId?: number | null } | null;
   businessCategoryId: number;
   businessCategory: { id: number; name: string } | null;
   startDate: string | null;

@@ -30,7 +30,13 @@ export function StudentDrawerOverList() {
   const id = location.pathname === `/${ENROLLMENTS}` ? studentIdOfHash(location.hash) : null;
   const close = () => navigate({ pathname: location.pathname, search: location.search });
   return (
-    <DrawerFrame open={Boolean(id)} onClose={close} title={id ? <StudentDrawerTitle resource="students" id={id} /> : null} linkPath={id ? `/students/${id}` : undefined}>
+    <DrawerFrame
+      open={Boolean(id)}
+      onClose={close}
+      title={id ? <StudentDrawerTitle resource="students" id={id} /> : null}
+      linkPath={id ? `/students/${id}` : undefined}
+      record={id ? { resource: 'students', id } : undefined}
+    >
       {id ? (
         <Box data-testid="student-drawer">
           <StudentDetail key={id} resource="students" id={id} />

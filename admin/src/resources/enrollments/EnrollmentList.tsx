@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, DataTable, FilterLiveSearch, List, TopToolbar, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import { Button, DataTable, FilterLiveSearch, List, ListContextProvider, TopToolbar, useCanAccess, useListContext, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { FilterChips } from '../../common/FilterChips';
@@ -11,18 +11,39 @@ import { ApplicationDrawer, StudentDrawerOverList } from './ApplicationDrawer';
 import { ApplicationFilterAside, useApplicationFilterChoices } from './applicationFilters';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import {
-  ENROLLMENTS, cohortLabels, defaultApplicationFilter, isMigratedVariant, migratedFilter, studentName, type ApplicationRecord,
+  ENROLLMENTS, cohortLabels, defaultApplicationFilter, isMigratedVariant, migratedFilter, studentName, withKeyword, type ApplicationRecord,
 } from './applicationRecord';
 import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.enrollments.fields.${key}`;
+
+/**
+ * The keyword box. Only the keyword is taken from it (its form also carries the other filter values,
+ * possibly stale), and a keyword typed on the list as it opens searches every status (withKeyword).
+ */
+function ApplicationSearch() {
+  const list = useListContext();
+  const { filterValues, setFilters } = list;
+  const context = useMemo(
+    () => ({
+      ...list,
+      setFilters: (filters: Record<string, unknown>, ...rest: unknown[]) => setFilters(withKeyword(filterValues, filters.q), ...(rest as [])),
+    }),
+    [list, filterValues, setFilters],
+  );
+  return (
+    <ListContextProvider value={context}>
+      <FilterLiveSearch source="q" label="resources.enrollments.filters.search" placeholder="" sx={{ minWidth: 260 }} />
+    </ListContextProvider>
+  );
+}
 
 function EnrollmentListActions() {
   const { canAccess: canCreate } = useCanAccess({ resource: ENROLLMENTS, action: 'create' });
   const [creating, setCreating] = useState(false);
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <FilterLiveSearch source="q" label="resources.enrollments.filters.search" placeholder="" sx={{ minWidth: 260 }} />
+      <ApplicationSearch />
       <SavedFilters kind="applications" />
       {canCreate ? (
         <Button label="resources.enrollments.actions.create" onClick={() => setCreating(true)} data-testid="create-application">
@@ -107,7 +128,8 @@ function EnrollmentListBody() {
  * /enrollments: applications and enrollments (back-office spec §2). Keyword search loads the plain
  * list; the criteria of the applications filter (§3), in the aside, chips and saved filters
  * (kind `applications`), search by criteria. It opens on the enrolled ones (a removable 'Status:
- * Enrolled' chip), newest first, 10 a page; the Migrated tab loads the migrated applications only.
+ * Enrolled' chip, which gives way to a keyword typed then), newest first, 10 a page; the Migrated
+ * tab loads the migrated applications only.
  * A row opens the application drawer at /enrollments/{id}; the student drawer opens over the same
  * list (one of the two at a time).
  */

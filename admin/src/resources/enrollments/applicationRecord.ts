@@ -4,6 +4,7 @@ import type {
   VoucherDiscountKind,
 } from '../../../../models/enums';
 import type { ScheduleEntry } from '../../../../models/billing-answers';
+import { splitFilter } from '../../providers/dataProvider';
 
 /**
  * Applications as /api/applications answers them (the console's resource `enrollments`, back-office
@@ -212,6 +213,19 @@ export const statusColor: Record<ApplicationStatusValue, ChipColor> = {
 /** The /enrollments list opens on enrolled applications (back-office spec §4); the chip can be removed. */
 export const DEFAULT_STATUSES: ApplicationStatusValue[] = ['ENROLLED'];
 export const defaultApplicationFilter = { statuses: [...DEFAULT_STATUSES] };
+
+/**
+ * The list's filter with the keyword typed in the search box (`q`). A keyword names a student or an
+ * application whatever its status, so on the list as it opens (the default status and nothing else:
+ * no keyword yet, no saved filter applied) the default status gives way and the keyword searches
+ * every status; criteria staff chose themselves stay.
+ */
+export function withKeyword(filterValues: Record<string, unknown>, keyword: unknown): Record<string, unknown> {
+  const { keyword: previous, criteria } = splitFilter(filterValues);
+  const typed = typeof keyword === 'string' && keyword.trim() !== '';
+  const opening = !previous && filterValues.savedFilterId == null && JSON.stringify(criteria) === JSON.stringify(defaultApplicationFilter);
+  return typed && opening ? { q: keyword } : { ...filterValues, q: keyword };
+}
 
 /** The migrated variant: only applications brought over from the old system. */
 export const migratedFilter = { migrated: true };

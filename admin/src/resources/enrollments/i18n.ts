@@ -89,7 +89,15 @@ const en = {
   status_actions: {
     changed: 'Status changed to %{status}',
     confirm_title: 'Move application #%{id} to %{status}?',
-    confirm_content: 'The application moves from %{from} to %{to}. The student and the CRM are told of the change.',
+    confirm_moves: 'The application moves from %{from} to %{to}.',
+    prepares_agreement: 'The enrollment agreement is prepared for the student to sign (if they have already signed the current terms, the application moves on to Signed).',
+    email_smtp: 'The student is emailed.',
+    email_outbox: 'An email to the student is written to the Outbox; no mail server is set up, so it is not delivered.',
+    email_none: 'The student is not emailed.',
+    crm_salesforce: 'The CRM (Salesforce) is notified.',
+    crm_local: "The change is recorded in the application's CRM tab; no CRM is connected.",
+    unavailable: 'Not possible now:',
+    moves_failed: 'The possible status changes could not be loaded. Reload the page to try again.',
     to: {
       CREATED: 'Back to created',
       APPLIED: 'Submit application',
@@ -341,7 +349,15 @@ const es: typeof en = {
   status_actions: {
     changed: 'Estado cambiado a %{status}',
     confirm_title: '¿Pasar la solicitud #%{id} a %{status}?',
-    confirm_content: 'La solicitud pasa de %{from} a %{to}. Se avisa del cambio al estudiante y al CRM.',
+    confirm_moves: 'La solicitud pasa de %{from} a %{to}.',
+    prepares_agreement: 'Se prepara el acuerdo de inscripción para que el estudiante lo firme (si ya firmó los términos actuales, la solicitud pasa a Firmada).',
+    email_smtp: 'Se envía un correo electrónico al estudiante.',
+    email_outbox: 'Se deja un correo para el estudiante en la Bandeja de salida; no hay un servidor de correo configurado, así que no se entrega.',
+    email_none: 'No se envía correo al estudiante.',
+    crm_salesforce: 'Se notifica al CRM (Salesforce).',
+    crm_local: 'El cambio queda registrado en la pestaña CRM de la solicitud; no hay ningún CRM conectado.',
+    unavailable: 'No es posible ahora:',
+    moves_failed: 'No se pudieron cargar los cambios de estado posibles. Recargue la página para intentarlo de nuevo.',
     to: {
       CREATED: 'Volver a creada',
       APPLIED: 'Enviar solicitud',

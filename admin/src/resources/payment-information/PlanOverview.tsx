@@ -11,7 +11,7 @@ import { useServerRefusal } from '../../common/useServerRefusal';
 import { InfoRow, InfoSection } from '../students/StudentOverview';
 import { usePlanApi } from './planApi';
 import { FinancialStatusChip, PlanStatusChip } from './PlanChips';
-import { cardLabel, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from './planRecord';
+import { cardLabel, followsDates, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from './planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
 
@@ -45,9 +45,10 @@ const BREAKDOWN: Array<keyof PlanBreakdown> = [
 
 /**
  * The staff actions on a plan (payment_plans:update): block payments, bankruptcy and auto-pay
- * switches, the financial status set by hand, the card the plan charges (one of the student's saved
- * cards), and 'Mark as concluded' (asked first; ACTIVE plans only). Each is one PATCH; the server's
- * refusals are shown.
+ * switches, the financial status set by hand (only where the dates do not decide it: a plan in
+ * bankruptcy or closed; an active plan's follows its days overdue), the card the plan charges (one of
+ * the student's saved cards), and 'Mark as concluded' (asked first; ACTIVE plans only). Each is one
+ * PATCH; the server's refusals are shown.
  */
 function PlanActions({ record }: { record: PlanRecord }) {
   const translate = useTranslate();
@@ -83,32 +84,38 @@ function PlanActions({ record }: { record: PlanRecord }) {
           run(() => api.setAutoPay(record.id, v), t(v ? 'notifications.auto_pay_on' : 'notifications.auto_pay_off')),
         )}
       </Stack>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-        <TextField
-          select
-          size="small"
-          label={translate(t('actions.financial_status'))}
-          value={financialStatus}
-          onChange={(e) => setFinancialStatus(e.target.value)}
-          sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': 'financial-status-select' } }}
-        >
-          {financialStatuses.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <MuiButton
-          variant="outlined"
-          size="small"
-          disabled={pending || financialStatus === record.financialStatus}
-          onClick={() => run(() => api.setFinancialStatus(record.id, financialStatus), t('notifications.financial_status'))}
-          data-testid="save-financial-status"
-        >
-          {translate(t('actions.set_financial_status'))}
-        </MuiButton>
-      </Stack>
+      {followsDates(record) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="financial-status-follows">
+          {translate(t('actions.financial_status_follows'))}
+        </Typography>
+      ) : (
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={translate(t('actions.financial_status'))}
+            value={financialStatus}
+            onChange={(e) => setFinancialStatus(e.target.value)}
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { 'data-testid': 'financial-status-select' } }}
+          >
+            {financialStatuses.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <MuiButton
+            variant="outlined"
+            size="small"
+            disabled={pending || financialStatus === record.financialStatus}
+            onClick={() => run(() => api.setFinancialStatus(record.id, financialStatus), t('notifications.financial_status'))}
+            data-testid="save-financial-status"
+          >
+            {translate(t('actions.set_financial_status'))}
+          </MuiButton>
+        </Stack>
+      )}
       {cards.length ? (
         <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
           <TextField

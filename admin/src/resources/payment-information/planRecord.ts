@@ -143,6 +143,8 @@ export const isOpenEntry = (entry: Pick<ScheduleEntry, 'status'>) => entry.statu
 
 /** Plan actions that move money or terms only make sense while the plan is ACTIVE. */
 export const isActivePlan = (plan: Pick<PlanRecord, 'status'>) => plan.status === 'ACTIVE';
+/** Whether the plan's financial status follows its days overdue (ACTIVE, not in bankruptcy), so staff cannot set it by hand (the API's rule). */
+export const followsDates = (plan: Pick<PlanRecord, 'status' | 'bankruptcy'>) => plan.status === 'ACTIVE' && !plan.bankruptcy;
 
 // ---------------------------------------------------------------- payloads
 

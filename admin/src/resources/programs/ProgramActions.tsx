@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import SyncIcon from '@mui/icons-material/Sync';
-import { Button, Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { Button, Confirm, useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { PROGRAMS, type ProgramRecord } from './programRecord';
@@ -18,12 +18,14 @@ export const useProgramRefusal = () => useServerRefusal({ keepFieldErrors: false
 /**
  * The program's actions above its tabs: Archive (asks first; the server refuses while the program
  * has current cohorts, and that refusal is shown as sent), Undelete for an archived program, and the
- * learning-system calls (refused with the server's message until a connection exists). Each button
+ * learning-system calls — only for a program with a learning-system connection, since without one
+ * they cannot succeed; otherwise a sentence says where connections will be set up. Each button
  * shows only with its permission: archive and undelete need programs:delete, the sync calls
  * programs:update, the academic sync status programs:read.
  */
 export function ProgramActions({ program }: { program: ProgramRecord }) {
   const dataProvider = useAppDataProvider();
+  const translate = useTranslate();
   const notify = useNotify();
   const refused = useProgramRefusal();
   const refresh = useRefresh();
@@ -47,47 +49,57 @@ export function ProgramActions({ program }: { program: ProgramRecord }) {
   }
 
   const lms = (call: LmsCall) => run(call, () => dataProvider.programLmsCall(program.id, call), t(`notifications.${call}`));
+  const connected = program.lmsConnectionId !== null && program.lmsConnectionId !== undefined;
 
   return (
-    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 1 }} data-testid="program-actions">
-      {canDelete && !program.deleted ? (
-        <Button label={t('actions.archive')} onClick={() => setConfirming(true)} disabled={pending !== null} data-testid="program-archive">
-          <ArchiveIcon />
-        </Button>
-      ) : null}
-      {canDelete && program.deleted ? (
-        <Button
-          label={t('actions.undelete')}
-          onClick={() => run('undelete', () => dataProvider.undeleteProgram(program.id), t('notifications.undeleted'))}
-          disabled={pending !== null}
-          data-testid="program-undelete"
-        >
-          <RestoreIcon />
-        </Button>
-      ) : null}
-      {canEdit && !program.deleted ? (
-        <>
-          <Button label={t('actions.sync_from_d2l')} onClick={() => lms('sync_from_d2l')} disabled={pending !== null} data-testid="program-sync">
+    <>
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 1 }} data-testid="program-actions">
+        {canDelete && !program.deleted ? (
+          <Button label={t('actions.archive')} onClick={() => setConfirming(true)} disabled={pending !== null} data-testid="program-archive">
+            <ArchiveIcon />
+          </Button>
+        ) : null}
+        {canDelete && program.deleted ? (
+          <Button
+            label={t('actions.undelete')}
+            onClick={() => run('undelete', () => dataProvider.undeleteProgram(program.id), t('notifications.undeleted'))}
+            disabled={pending !== null}
+            data-testid="program-undelete"
+          >
+            <RestoreIcon />
+          </Button>
+        ) : null}
+        {connected && canEdit && !program.deleted ? (
+          <>
+            <Button label={t('actions.sync_from_d2l')} onClick={() => lms('sync_from_d2l')} disabled={pending !== null} data-testid="program-sync">
+              <SyncIcon />
+            </Button>
+            <Button label={t('actions.sync_topic_videos_from_d2l')} onClick={() => lms('sync_topic_videos_from_d2l')} disabled={pending !== null} data-testid="program-sync-videos">
+              <SyncIcon />
+            </Button>
+          </>
+        ) : null}
+        {connected ? (
+          <Button label={t('actions.sync_academic_status')} onClick={() => lms('sync_academic_status')} disabled={pending !== null} data-testid="program-sync-status">
             <SyncIcon />
           </Button>
-          <Button label={t('actions.sync_topic_videos_from_d2l')} onClick={() => lms('sync_topic_videos_from_d2l')} disabled={pending !== null} data-testid="program-sync-videos">
-            <SyncIcon />
-          </Button>
-        </>
-      ) : null}
-      <Button label={t('actions.sync_academic_status')} onClick={() => lms('sync_academic_status')} disabled={pending !== null} data-testid="program-sync-status">
-        <SyncIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        loading={pending === 'archive'}
-        title={t('actions.archive_title')}
-        content={t('actions.archive_content')}
-        translateOptions={{ name: program.name }}
-        confirm={t('actions.archive')}
-        onConfirm={() => run('archive', () => dataProvider.archiveProgram(program.id), t('notifications.archived'))}
-        onClose={() => setConfirming(false)}
-      />
-    </Stack>
+        ) : null}
+        <Confirm
+          isOpen={confirming}
+          loading={pending === 'archive'}
+          title={t('actions.archive_title')}
+          content={t('actions.archive_content')}
+          translateOptions={{ name: program.name }}
+          confirm={t('actions.archive')}
+          onConfirm={() => run('archive', () => dataProvider.archiveProgram(program.id), t('notifications.archived'))}
+          onClose={() => setConfirming(false)}
+        />
+      </Stack>
+      {connected ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="program-lms-unavailable">
+          {translate(t('messages.lms_unavailable'))}
+        </Typography>
+      )}
+    </>
   );
 }

@@ -134,6 +134,7 @@ export function ProgramDrawer() {
       onClose={close}
       title={id ? <DrawerTitle id={id} /> : null}
       linkPath={id && id !== 'create' ? `${BASE}/${id}${routed ? `/${routed}` : ''}` : undefined}
+      record={id ? { resource: PROGRAMS, id } : undefined}
     >
       {id === 'create' ? <ProgramCreate /> : id ? <ProgramDetail key={id} id={id} routedTab={routedTab} /> : null}
     </DrawerFrame>

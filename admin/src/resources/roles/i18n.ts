@@ -69,6 +69,7 @@ const en = {
       lms: 'Learning systems',
       exports: 'File exports',
       analytics: 'Analytics',
+      outbox: 'Outbox (every email sent, with reset links and codes)',
     },
   },
   actions: {
@@ -163,6 +164,7 @@ const es: Messages = {
       lms: 'Sistemas de aprendizaje',
       exports: 'Exportaciones de archivos',
       analytics: 'Analítica',
+      outbox: 'Bandeja de salida (cada correo enviado, con enlaces de restablecimiento y códigos)',
     },
   },
   actions: {

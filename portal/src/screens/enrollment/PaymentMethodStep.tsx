@@ -62,12 +62,19 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
   const [selected, setSelected] = useState(application.paymentMethod ? String(application.paymentMethod.id) : '');
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<ErrorView | null>(null);
+  /** Next was pressed without a card: 'Payment method required' shows for as long as none is chosen. */
+  const [triedWithoutCard, setTriedWithoutCard] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  const choose = (cardId: string) => {
+    setSelected(cardId);
+    setFailure(null);
+  };
 
   async function next() {
     setFailure(null);
     if (!selected) {
-      setFailure(failureOf(Messages.PAYMENT_METHOD_REQUIRED));
+      setTriedWithoutCard(true);
       return;
     }
     setBusy(true);
@@ -87,9 +94,9 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
   return (
     <Box>
       <FormMessage severity="info" testId="not-charged">{t('enroll.payment.notCharged')}</FormMessage>
-      <ErrorAlert error={failure} testId="payment-method-error" />
+      <ErrorAlert error={failure ?? (triedWithoutCard && !selected ? failureOf(Messages.PAYMENT_METHOD_REQUIRED) : null)} testId="payment-method-error" />
       {cards.length > 0 && (
-        <RadioGroup name="paymentMethodId" value={selected} onChange={(event) => setSelected(event.target.value)} aria-label={t('enroll.payment.cards')}>
+        <RadioGroup name="paymentMethodId" value={selected} onChange={(event) => choose(event.target.value)} aria-label={t('enroll.payment.cards')}>
           {cards.map((card) => (
             <FormControlLabel
               key={card.id} value={String(card.id)} control={<Radio />}
@@ -103,7 +110,7 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
           sandbox={config.gateway === 'SANDBOX'} studentId={studentId ?? 0} canCancel={cards.length > 0} onCancel={() => setAdding(false)}
           onAdded={(card) => {
             loaded.setData({ config, cards: [...cards.filter((c) => c.id !== card.id), card] });
-            setSelected(String(card.id));
+            choose(String(card.id));
             setAdding(false);
           }}
         />

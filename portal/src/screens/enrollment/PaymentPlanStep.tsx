@@ -1,8 +1,10 @@
 /**
- * Step 4, payment plan: the product's plans with their preview from the server (deposit, number and
- * amount of installments, APR, total interest, total — the promo code's discount included) → PUT
- * /applications/{id} {productPaymentPlanId}. The promo code is applied (POST .../promo_code; a
- * refused code shows at the field) or removed (DELETE) here, and the previews are fetched again.
+ * Step 4, payment plan: the product's plans with the server's quote of each (what the promo code
+ * saves on that plan, deposit, number and amount of installments, APR, total interest, total — the
+ * figures the agreement and the issued plan will state) → PUT /applications/{id}
+ * {productPaymentPlanId}. The promo code is applied (POST .../promo_code; a refused code shows at the
+ * field) or removed (DELETE) here, and the quotes are fetched again. A percentage code saves a
+ * different amount on each plan, so the sentence under the code names the chosen plan's saving.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,6 +42,7 @@ export function usePlanTerms() {
       return parts;
     }
     const installments = preview.entries.filter((e) => e.kind === 'INSTALLMENT');
+    if (plan.voucherDiscount) parts.push(t('enroll.plan.saving', { amount: money(plan.voucherDiscount, locale) }));
     if (preview.deposit > 0) parts.push(t('enroll.plan.deposit', { amount: money(preview.deposit, locale) }));
     if (installments.length === 1 && preview.deposit === 0) parts.push(t('enroll.plan.payInFull', { amount: money(installments[0].amount, locale) }));
     else if (installments.length > 0) parts.push(t('enroll.plan.installments', { count: installments.length, amount: money(installments[0].amount, locale) }));
@@ -107,7 +110,7 @@ export function PaymentPlanStep({ application, setApplication, reloadApplication
         </RadioGroup>
       )}
       <PromoCode
-        application={application} locale={locale}
+        application={application} locale={locale} saving={savingOf(plans, selected, application.voucherDiscount)}
         onChanged={async () => {
           await Promise.all([options.reload(), reloadApplication()]);
         }}
@@ -117,7 +120,20 @@ export function PaymentPlanStep({ application, setApplication, reloadApplication
   );
 }
 
-function PromoCode({ application, locale, onChanged }: Pick<StepProps, 'application'> & { locale: 'en' | 'es'; onChanged(): Promise<void> }) {
+/**
+ * What the promo code saves, as the plan step can tell it: the chosen plan's saving, else the one
+ * saving every plan shares (the application's own discount when the product has no plan); null when
+ * it depends on a plan not chosen yet.
+ */
+export function savingOf(plans: readonly PaymentPlanOption[], selectedId: string, applicationDiscount: number | null): number | null {
+  if (!plans.length) return applicationDiscount ?? 0;
+  const chosen = plans.find((p) => String(p.id) === selectedId);
+  if (chosen) return chosen.voucherDiscount;
+  const savings = new Set(plans.map((p) => p.voucherDiscount));
+  return savings.size === 1 ? plans[0].voucherDiscount : null;
+}
+
+function PromoCode({ application, locale, saving, onChanged }: Pick<StepProps, 'application'> & { locale: 'en' | 'es'; saving: number | null; onChanged(): Promise<void> }) {
   const calls = useEnrollmentApi();
   const { t } = useT();
   const [code, setCode] = useState('');
@@ -165,7 +181,9 @@ function PromoCode({ application, locale, onChanged }: Pick<StepProps, 'applicat
       {application.voucher ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="body2" data-testid="promo-applied">
-            {t('enroll.promo.applied', { code: application.voucher.code, amount: money(application.voucherDiscount ?? 0, locale) })}
+            {saving === null
+              ? t('enroll.promo.appliedPerPlan', { code: application.voucher.code })
+              : t('enroll.promo.applied', { code: application.voucher.code, amount: money(saving, locale) })}
           </Typography>
           <Button onClick={remove} disabled={busy} size="small">
             {t('enroll.promo.remove')}

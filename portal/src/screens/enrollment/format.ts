@@ -17,6 +17,18 @@ export function percent(value: number | null | undefined, locale: 'en' | 'es'): 
 /** YYYY-MM-DD → MM-DD-YYYY (the spec's format in both languages). */
 export const date = (stored: string | null | undefined) => toDisplayDate(stored);
 
+/**
+ * A chosen class as a student reads it: its label, after its program's name unless the label starts
+ * with it, and its dates unless the label already shows them (labels are the custom name, else the
+ * program's name with the dates).
+ */
+export function classText(c: { programName: string; cohortLabel: string; startDate: string | null; endDate: string | null }): string {
+  const label = c.cohortLabel.startsWith(c.programName) ? c.cohortLabel : `${c.programName}: ${c.cohortLabel}`;
+  const start = date(c.startDate);
+  if (!start || label.includes(start)) return label;
+  return `${label} (${[start, date(c.endDate)].filter(Boolean).join(' – ')})`;
+}
+
 /** A date-time in the school's time zone (America/New_York): `03-09-2026, 2:05 PM ET`. */
 export function dateTime(value: string | null | undefined, locale: 'en' | 'es'): string {
   if (!value) return '';

@@ -66,6 +66,13 @@ export function stepToFix(codeOrMessage: string | undefined): StepKey | null {
 /** Applications that still hold the product (domain rules: one per student and product). */
 export const isActiveApplication = (application: Pick<Application, 'status'>) => !['CANCELLED', 'REJECTED', 'ARCHIVED'].includes(application.status);
 
+/** The applications the student has submitted and that still hold their course, the most recently updated first. */
+export function submittedApplications(applications: Application[]): Application[] {
+  return applications
+    .filter((a) => a.status !== 'CREATED' && isActiveApplication(a))
+    .sort((a, b) => String(b.updatedAt ?? '').localeCompare(String(a.updatedAt ?? '')) || b.id - a.id);
+}
+
 /** The CREATED application to resume: the most recently updated. */
 export function applicationToResume(applications: Application[]): Application | null {
   const open = applications.filter((a) => a.status === 'CREATED');

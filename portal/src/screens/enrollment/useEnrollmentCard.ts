@@ -1,12 +1,13 @@
 /**
  * What the home page says about enrollment: "Enroll" when the student has no application, "Continue
  * your enrollment" (at the first incomplete step) when one is being filled in (CREATED), else the
- * latest application's state with a link to its page; and the My agreements card.
+ * latest submitted application's state with a link to the Enrollment page; and the My agreements card.
  */
 import { enumLabel } from '../../../../models/labels';
 import { useT } from './i18n';
 import type { Application } from '../../lib/enrollment-api';
-import { applicationToResume, congratulationsPath, firstIncompleteStep, isActiveApplication, STEP_LABELS, stepPath } from './steps';
+import { CHOOSE_COURSE_PATH } from './MyApplications';
+import { applicationToResume, firstIncompleteStep, STEP_LABELS, stepPath, submittedApplications } from './steps';
 import { useEnrollmentApi, useLoad } from './useLoad';
 
 export interface HomeCardSpec {
@@ -38,12 +39,12 @@ function useEnrollmentCard(): HomeCardSpec | null {
       action: t('home.enroll.continue'), to: stepPath(resume.id, step),
     };
   }
-  const active = list.filter(isActiveApplication).sort((a, b) => String(b.updatedAt ?? '').localeCompare(String(a.updatedAt ?? '')))[0];
+  const active = submittedApplications(list)[0];
   if (active) {
     return {
       kind: 'application', title: t('home.enroll.applicationTitle'),
       body: t('home.enroll.applicationBody', { product: active.product?.name ?? '', status: enumLabel('ApplicationStatus', active.status, locale) }),
-      action: t('home.enroll.view'), to: congratulationsPath(active.id), secondary: { label: t('home.enroll.another'), to: '/enroll' },
+      action: t('home.enroll.view'), to: '/enroll', secondary: { label: t('home.enroll.another'), to: CHOOSE_COURSE_PATH },
     };
   }
   return {

@@ -1,11 +1,16 @@
-/** /settings: the student's settings, one tab per screen (profile, communication preferences, agreements, payment information and its sections). */
+/**
+ * /settings: the student's settings in one row of tabs, each entry once — profile, communication
+ * preferences, agreements, then the payment information sections (overview, payment method, plan
+ * terms, account history, CRM, gateway, refunds, purchases, card-provider history). The payment tabs
+ * keep the plan chosen on the payment screen (`?planId=`).
+ */
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { PAYMENT_SETTINGS_TABS, paymentNavLabel } from '../payments/nav';
+import { PAYMENT_SECTIONS, paymentNavLabel, paymentSectionPath } from '../payments/nav';
 
 const TABS = [
   { to: '/settings/profile', label: 'settings.tab.profile' },
@@ -15,18 +20,24 @@ const TABS = [
 
 export default function SettingsLayout() {
   const { t, language } = useI18n();
-  const { pathname } = useLocation();
-  const tabs = [...TABS.map((tab) => ({ to: tab.to, label: t(tab.label) })), ...PAYMENT_SETTINGS_TABS.map((tab) => ({ to: tab.to, label: paymentNavLabel(language, tab.label) }))];
-  // The longest matching path wins (payment information and its sections share a prefix).
-  const current = tabs.filter((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to ?? false;
+  const { pathname, search } = useLocation();
+  const planId = new URLSearchParams(search).get('planId');
+  const tabs = [
+    ...TABS.map((tab) => ({ path: tab.to, to: tab.to, label: t(tab.label) })),
+    ...PAYMENT_SECTIONS.map((section) => ({ path: paymentSectionPath(section.slug), to: paymentSectionPath(section.slug, planId), label: paymentNavLabel(language, section.label) })),
+  ];
+  const current = tabs.find((tab) => tab.path === pathname.replace(/\/$/, ''))?.path ?? false;
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Typography component="h1" variant="h4" gutterBottom>
         {t('nav.settings')}
       </Typography>
-      <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={t('nav.settings')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.settings')}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((tab) => (
-          <Tab key={tab.to} value={tab.to} label={tab.label} component={Link} to={tab.to} />
+          <Tab key={tab.path} value={tab.path} label={tab.label} component={Link} to={tab.to} />
         ))}
       </Tabs>
       <Outlet />

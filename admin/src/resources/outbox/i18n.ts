@@ -1,0 +1,76 @@
+/** Texts of the outbox screen (`resources.outbox.*`): every email the product sent. */
+const en = {
+  name: 'Outbox |||| Outbox',
+  fields: {
+    id: 'ID',
+    createdAt: 'Time',
+    toAddress: 'Recipient',
+    subject: 'Subject',
+    status: 'Status',
+    templateKey: 'Kind',
+    sentAt: 'Sent at',
+    error: 'Delivery error',
+    email: 'Email',
+    htmlBody: 'HTML version',
+  },
+  filters: {
+    search: 'Recipient or subject',
+  },
+  kinds: {
+    PASSWORD_RESET: 'Password reset',
+    VERIFICATION_CODE: 'Get-started verification code',
+    ADMIN_INVITATION: 'Administrator invitation',
+    INSTALLMENT_DUE: 'Installment reminder',
+    APPLICATION_STATUS: 'Application status',
+  },
+  statuses: {
+    PENDING: 'Sending',
+    SENT: 'Sent',
+    FAILED: 'Failed',
+  },
+  messages: {
+    intro: 'Every email the product sends is kept here, delivered or not. Without a mail server (SMTP_URL) nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
+    empty: 'No email has been sent yet.',
+    not_found: 'This email could not be loaded.',
+    html_title: 'The HTML version of the email',
+  },
+};
+
+const es: typeof en = {
+  name: 'Bandeja de salida |||| Bandeja de salida',
+  fields: {
+    id: 'ID',
+    createdAt: 'Hora',
+    toAddress: 'Destinatario',
+    subject: 'Asunto',
+    status: 'Estado',
+    templateKey: 'Tipo',
+    sentAt: 'Enviado el',
+    error: 'Error de entrega',
+    email: 'Correo',
+    htmlBody: 'Versión HTML',
+  },
+  filters: {
+    search: 'Destinatario o asunto',
+  },
+  kinds: {
+    PASSWORD_RESET: 'Restablecer la contraseña',
+    VERIFICATION_CODE: 'Código de verificación para empezar',
+    ADMIN_INVITATION: 'Invitación de administrador',
+    INSTALLMENT_DUE: 'Recordatorio de cuota',
+    APPLICATION_STATUS: 'Estado de la solicitud',
+  },
+  statuses: {
+    PENDING: 'Enviando',
+    SENT: 'Enviado',
+    FAILED: 'Fallido',
+  },
+  messages: {
+    intro: 'Aquí se guarda cada correo que envía el producto, se entregue o no. Sin servidor de correo (SMTP_URL) no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
+    empty: 'Aún no se ha enviado ningún correo.',
+    not_found: 'No se pudo cargar este correo.',
+    html_title: 'La versión HTML del correo',
+  },
+};
+
+export const outbox = { en, es };
