@@ -55,6 +55,8 @@ function OutboxDetail({ id }: { id: string }) {
         </InfoSection>
         <Box
           component="pre"
+          // The email as it was sent, in the recipient's language: not the console's text.
+          translate="no"
           data-testid="outbox-text-body"
           sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', fontSize: '0.875rem', bgcolor: 'action.hover', p: 2, borderRadius: 1, m: 0, mb: 2 }}
         >

@@ -22,6 +22,7 @@ const en = {
     ADMIN_INVITATION: 'Administrator invitation',
     INSTALLMENT_DUE: 'Installment reminder',
     APPLICATION_STATUS: 'Application status',
+    ACCOUNT_EXISTS: 'Get started with an address that has an account',
   },
   statuses: {
     PENDING: 'Sending',
@@ -29,7 +30,7 @@ const en = {
     FAILED: 'Failed',
   },
   messages: {
-    intro: 'Every email the product sends is kept here, delivered or not. Without a mail server (SMTP_URL) nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
+    intro: 'Every email the product sends is kept here, delivered or not. When no mail server is set up, nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
     empty: 'No email has been sent yet.',
     not_found: 'This email could not be loaded.',
     html_title: 'The HTML version of the email',
@@ -59,6 +60,7 @@ const es: typeof en = {
     ADMIN_INVITATION: 'Invitación de administrador',
     INSTALLMENT_DUE: 'Recordatorio de cuota',
     APPLICATION_STATUS: 'Estado de la solicitud',
+    ACCOUNT_EXISTS: 'Registro con una dirección que ya tiene cuenta',
   },
   statuses: {
     PENDING: 'Enviando',
@@ -66,7 +68,7 @@ const es: typeof en = {
     FAILED: 'Fallido',
   },
   messages: {
-    intro: 'Aquí se guarda cada correo que envía el producto, se entregue o no. Sin servidor de correo (SMTP_URL) no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
+    intro: 'Aquí se guarda cada correo que envía el producto, se entregue o no. Cuando no hay un servidor de correo configurado, no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
     empty: 'Aún no se ha enviado ningún correo.',
     not_found: 'No se pudo cargar este correo.',
     html_title: 'La versión HTML del correo',
