@@ -122,6 +122,12 @@ export const Messages = {
   CARD_REFUND_FAILED: 'The refund to the card did not go through',
   CARD_PAYMENT_DISPUTED: "This payment was disputed with the card's bank",
   PAYMENT_CANCELLED_BY_STAFF: 'Cancelled by staff',
+  // Why a card was declined, in our words (the gateway's decline code; 'Payment failure {0}' carries one).
+  DECLINE_CARD_DECLINED: 'your card was declined; try another card or call your bank',
+  DECLINE_INSUFFICIENT_FUNDS: 'your card has insufficient funds',
+  DECLINE_EXPIRED_CARD: 'your card has expired',
+  DECLINE_INCORRECT_CVC: "your card's security code is incorrect",
+  DECLINE_PROCESSING_ERROR: 'the card could not be processed; try again in a few minutes',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -248,6 +254,11 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   CARD_REFUND_FAILED: 'El reembolso a la tarjeta no se realizó',
   CARD_PAYMENT_DISPUTED: 'Este pago se disputó ante el banco de la tarjeta',
   PAYMENT_CANCELLED_BY_STAFF: 'Cancelado por el personal',
+  DECLINE_CARD_DECLINED: 'su tarjeta fue rechazada; pruebe con otra tarjeta o llame a su banco',
+  DECLINE_INSUFFICIENT_FUNDS: 'su tarjeta no tiene fondos suficientes',
+  DECLINE_EXPIRED_CARD: 'su tarjeta está vencida',
+  DECLINE_INCORRECT_CVC: 'el código de seguridad de su tarjeta es incorrecto',
+  DECLINE_PROCESSING_ERROR: 'no se pudo procesar la tarjeta; inténtelo de nuevo en unos minutos',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -291,7 +302,8 @@ export function translateMessage(message: string, locale: 'en' | 'es'): string {
     if (!match) continue;
     const args: string[] = [];
     indexes.forEach((index, i) => {
-      args[index] = match[i + 1];
+      // A placeholder filled with one of our own messages (a decline reason) is translated too.
+      args[index] = translateMessage(match[i + 1], locale);
     });
     return format(MessagesEs[key], ...args);
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import {
-  GatewayError, type AttachedCard, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult,
+  GatewayError, type AttachedCard, type DeclineCode, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult,
 } from './gateway';
 
 /**
@@ -40,6 +40,14 @@ export const SANDBOX_DECLINED_NUMBERS: Readonly<Record<string, string>> = {
   '4000000000000069': 'Your card has expired',
   '4000000000000127': "Your card's security code is incorrect",
 };
+
+/** The decline code of each sandbox reason (what Stripe's test cards answer as `decline_code`). */
+const SANDBOX_DECLINE_CODES: Readonly<Record<string, DeclineCode>> = {
+  'Your card has insufficient funds': 'INSUFFICIENT_FUNDS',
+  'Your card has expired': 'EXPIRED_CARD',
+  "Your card's security code is incorrect": 'INCORRECT_CVC',
+};
+const decline = (reason: string) => new GatewayError('declined', reason, undefined, SANDBOX_DECLINE_CODES[reason] ?? 'CARD_DECLINED');
 
 /** The test number whose charges are approved and then disputed by the cardholder (the gateway's documented one). */
 export const SANDBOX_DISPUTE_NUMBER = '4000000000000259';
@@ -194,7 +202,7 @@ export class SandboxGateway implements PaymentGateway {
     if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) errors.cvc = Messages.INVALID_CVC;
     if (Object.keys(errors).length) throw new GatewayError('invalid', 'Invalid card', errors);
     const declined = SANDBOX_DECLINED_NUMBERS[number];
-    if (declined) throw new GatewayError('declined', declined);
+    if (declined) throw decline(declined);
     const last4 = number.slice(-4);
     return { id: `tok_sandbox_${brand}_${last4}_${pad2(month!)}${pad2(year! % 100)}_${sandboxFingerprint(number)}`, brand, last4, expMonth: month!, expYear: year! };
   }
@@ -214,7 +222,7 @@ export class SandboxGateway implements PaymentGateway {
   async attachCard(token: string, customer: GatewayCustomer): Promise<AttachedCard> {
     const card = this.decodeToken(token.trim());
     if (!card) throw new GatewayError('invalid', 'Invalid token');
-    if (expired(card.expMonth, card.expYear, this.today())) throw new GatewayError('declined', 'Your card has expired');
+    if (expired(card.expMonth, card.expYear, this.today())) throw decline('Your card has expired');
     const methodId = `pm_sandbox_${card.brand}_${card.last4}_${pad2(card.expMonth)}${pad2(card.expYear % 100)}_${card.fingerprint}`;
     return { ...card, methodId, customerId: customer.customerId ?? `cus_sandbox_${customer.studentId}` };
   }
@@ -231,9 +239,9 @@ export class SandboxGateway implements PaymentGateway {
       const m = METHOD_PATTERN.exec(methodId);
       if (!m) throw new GatewayError('invalid', `No such PaymentMethod: '${methodId}'`);
       checkAmount(amountCents, currency);
-      if (expired(Number(m[3]), 2000 + Number(m[4]), this.today())) throw new GatewayError('declined', 'Your card has expired');
+      if (expired(Number(m[3]), 2000 + Number(m[4]), this.today())) throw decline('Your card has expired');
       const declined = DECLINED_FINGERPRINTS.get(m[5]);
-      if (declined) throw new GatewayError('declined', declined);
+      if (declined) throw decline(declined);
       const result: ChargeResult = { chargeId: `ch_sandbox_${amountCents}_${randomHex()}`, status: 'succeeded' };
       if (m[5] === DISPUTE_FINGERPRINT) result.dispute = { id: `dp_sandbox_${randomHex()}`, reason: 'fraudulent' };
       return result;

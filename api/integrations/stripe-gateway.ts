@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import {
-  GatewayError, type AttachedCard, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult, type RefundStatus,
+  declineCodeOf, GatewayError, type AttachedCard, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult, type RefundStatus,
 } from './gateway';
 
 /**
@@ -36,7 +36,7 @@ export function stripeAddress(apiUrl: string): { host: string; port: number; pro
 
 /** A Stripe error as a gateway refusal, or the error itself when it is not a refusal. */
 function refusal(err: unknown): unknown {
-  if (err instanceof Stripe.errors.StripeCardError) return new GatewayError('declined', err.message);
+  if (err instanceof Stripe.errors.StripeCardError) return new GatewayError('declined', err.message, undefined, declineCodeOf(err.decline_code ?? err.code));
   if (err instanceof Stripe.errors.StripeInvalidRequestError) return new GatewayError('invalid', err.message);
   return err;
 }
@@ -94,7 +94,8 @@ export class StripeGateway implements PaymentGateway {
     );
     if (intent.status === 'succeeded') return { chargeId: intent.id, status: 'succeeded' };
     if (NOT_CHARGED.has(intent.status)) {
-      throw new GatewayError('declined', intent.last_payment_error?.message ?? `The payment was not completed (${intent.status})`);
+      const failed = intent.last_payment_error;
+      throw new GatewayError('declined', failed?.message ?? `The payment was not completed (${intent.status})`, undefined, declineCodeOf(failed?.decline_code ?? failed?.code));
     }
     // `processing` (or a state this adapter does not know): the outcome comes later, not a decline.
     throw new Error(`Stripe payment ${intent.id} is ${intent.status}`);

@@ -5,7 +5,7 @@ import { recordActivity } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
-import { GatewayError, type PaymentGateway } from '../integrations/gateway';
+import { declineSentence, GatewayError, type PaymentGateway } from '../integrations/gateway';
 import type { SandboxCardInput } from '../integrations/sandbox-gateway';
 import { SandboxGateway } from '../integrations/sandbox-gateway';
 import type { PaymentMethodListQuery, PaymentMethodUpdate } from './payment-methods.schemas';
@@ -23,10 +23,10 @@ export function paymentMethodDto(m: PaymentMethod) {
 }
 export type PaymentMethodDto = ReturnType<typeof paymentMethodDto>;
 
-/** A gateway refusal as the contract answers it: 409 'Payment failure {reason}' or 400 on the fields. */
+/** A gateway refusal as the contract answers it: 409 'Payment failure {why, in our words}' or 400 on the fields. */
 export function gatewayFailure(err: unknown, tokenField = 'stripeTokenId'): unknown {
   if (!(err instanceof GatewayError)) return err;
-  if (err.kind === 'declined') return AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, err.reason));
+  if (err.kind === 'declined') return AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, declineSentence(err.declineCode)));
   return AppError.badRequest(err.errors ?? { [tokenField]: Messages.INVALID_VALUE });
 }
 

@@ -14,7 +14,7 @@ import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import { loadConfig } from '../config';
 import { getExternalPayment, type ExternalPaymentDto } from '../external-payments/external-payments.service';
-import { GatewayError, gatewayFor, type ChargeResult, type PaymentGateway } from '../integrations/gateway';
+import { declineCodeOfReason, declineSentence, GatewayError, gatewayFor, type ChargeResult, type DeclineCode, type PaymentGateway } from '../integrations/gateway';
 import { entryDto } from '../payment-plans/student-plans.service';
 import type { Idempotency } from './idempotency';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
@@ -105,7 +105,7 @@ function replay(payment: PaymentFields & Pick<Payment, 'idempotencyHash'>, reque
     throw AppError.conflict('IDEMPOTENCY_KEY_REUSED', Messages.IDEMPOTENCY_KEY_REUSED);
   }
   if (payment.status === 'IN_PROGRESS') throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
-  if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, payment.failureMessage ?? ''));
+  if (payment.status === 'INVALID') throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, declineSentence(declineCodeOfReason(payment.failureMessage))));
   return payment;
 }
 
@@ -248,6 +248,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
 
   let result: ChargeResult | null = null;
   let failure: string | null = null;
+  let declineCode: DeclineCode = 'CARD_DECLINED';
   try {
     result = await gateway.charge({
       amountCents: toCents(payment.amount), currency: 'usd', customerId: card.gatewayCustomerId ?? null, methodId: card.gatewayMethodId, idempotencyKey: `payment-${payment.id}`,
@@ -257,6 +258,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     failure = err.reason;
+    declineCode = err.declineCode;
   }
 
   const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, now: Date) =>
@@ -281,7 +283,8 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
         transaction, { commit: true },
       ),
     );
-    throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, failure));
+    // The student reads why in our words (and language); the gateway's own text stays on the payment for staff.
+    throw AppError.conflict('PAYMENT_FAILURE', format(Messages.PAYMENT_FAILURE, declineSentence(declineCode)));
   }
 
   const charged = result!;
@@ -472,10 +475,15 @@ function failureText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The newest payment of a plan (the failed attempt a FailedPayment points at). */
-async function lastAttempt(planId: number): Promise<number | null> {
-  const p = await Payment.findOne({ where: { studentPaymentPlanId: planId }, order: [['id', 'DESC']], attributes: ['id'] });
-  return p?.id ?? null;
+/**
+ * What a FailedPayment records of a refused charge: the declined attempt (the plan's newest payment)
+ * and the gateway's own reason on it — staff act on that text; the refusal's message is the student's
+ * sentence. Any other refusal: its message, and no payment.
+ */
+async function refusalOf(err: unknown, planId: number): Promise<{ paymentId: number | null; message: string }> {
+  if (!(err instanceof AppError && err.code === 'PAYMENT_FAILURE')) return { paymentId: null, message: failureText(err) };
+  const p = await Payment.findOne({ where: { studentPaymentPlanId: planId }, order: [['id', 'DESC']], attributes: ['id', 'failureMessage'] });
+  return { paymentId: p?.id ?? null, message: p?.failureMessage ?? failureText(err) };
 }
 
 export type EnrollmentCharge = { status: 'ACCEPTED' | 'FAILED' | 'SKIPPED'; paymentId: number | null; message?: string };
@@ -498,8 +506,7 @@ export async function chargeEnrollmentDeposit(planId: number, gateway: PaymentGa
       return { status: 'ACCEPTED', paymentId: payment.id };
     } catch (err) {
       if (err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') return { status: 'SKIPPED', paymentId: null, message: err.message };
-      const message = failureText(err);
-      const paymentId = err instanceof AppError && err.code === 'PAYMENT_FAILURE' ? await lastAttempt(planId) : null;
+      const { paymentId, message } = await refusalOf(err, planId);
       await recordFailure(plan, first, 'ENROLLMENT', message, paymentId, amount, today);
       return { status: 'FAILED', paymentId, message };
     }
@@ -553,8 +560,8 @@ export async function runAutoPay(today: string = schoolToday(), gateway: Payment
         result.skipped += 1;
         continue;
       }
-      const paymentId = err instanceof AppError && err.code === 'PAYMENT_FAILURE' ? await lastAttempt(plan.id) : null;
-      await recordFailure(plan, entry, 'AUTO_PAY', failureText(err), paymentId, amount, today, failed);
+      const { paymentId, message } = await refusalOf(err, plan.id);
+      await recordFailure(plan, entry, 'AUTO_PAY', message, paymentId, amount, today, failed);
       result.failed += 1;
       // A plan whose card failed is not charged again for its later entries in this run.
       stoppedPlans.add(plan.id);
@@ -588,7 +595,8 @@ export async function retryFailedPayment(failedPaymentId: number, actor: Actor, 
   } catch (err) {
     if (err instanceof AppError && err.code === 'PAYMENT_FAILURE') {
       const amount = entry ? entryParts(entry, today).remaining : toCents(failed.amountToBePaid);
-      await recordFailure(plan, entry, failed.source as 'AUTO_PAY', failureText(err), await lastAttempt(plan.id), amount, today, failed);
+      const { paymentId, message } = await refusalOf(err, plan.id);
+      await recordFailure(plan, entry, failed.source as 'AUTO_PAY', message, paymentId, amount, today, failed);
       await failed.update(stamp(actor));
     }
     throw err;

@@ -79,7 +79,7 @@ test('a declined auto-pay: FailedPayment AUTO_PAY retried on +3, then +7, then n
   expect(await FailedPayment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(1);
 
   // Staff retry: declined again → 409 and another attempt; with a working card → accepted and RESOLVED.
-  await expect(retryFailedPayment(failed.id, systemActor)).rejects.toMatchObject({ status: 409, code: 'PAYMENT_FAILURE', message: 'Payment failure Your card was declined' });
+  await expect(retryFailedPayment(failed.id, systemActor)).rejects.toMatchObject({ status: 409, code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
   expect((await failed.reload()).attempts).toBe(4);
   const good = await makeChargeableCard(p.student.student.id, { token: 'tok_mastercard' });
   await StudentPaymentPlan.update({ paymentMethodId: good.id }, { where: { id: p.plan.id } });

@@ -110,7 +110,7 @@ describe('POST /api/students/{id}/stripe_history/{paymentId}', () => {
     const { p, failed } = await declinedPrePay();
     const res = await retry(p.student.student.id, failed.id, admin.token);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure Your card was declined' });
+    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
     expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id, status: 'INVALID', type: 'PRE_PAY' } })).toBe(2);
   });
 

@@ -141,7 +141,7 @@ describe('POST /api/failed_payments/{id}/retry', () => {
     const f = await failedOf(p);
     const res = await retry(f.id);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure Your card was declined' });
+    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
     await f.reload();
     expect([f.status, f.attempts]).toEqual(['FAILED', 2]);
     expect(cents((await StudentPaymentPlan.findByPk(p.plan.id))!.totalPaid)).toBe(0);

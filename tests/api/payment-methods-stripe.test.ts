@@ -59,7 +59,7 @@ test("Stripe's refusals: a declined card is 409 PAYMENT_FAILURE with Stripe's me
   const s = await makeStudent(t.deps);
   const declined = await add(s.student.id, 'tok_chargeDeclined', s.token);
   expect(declined.status).toBe(409);
-  expect(declined.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure Your card was declined.' });
+  expect(declined.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
   const unknown = await add(s.student.id, 'tok_nonsense', s.token);
   expect(unknown.status).toBe(400);
   expect(unknown.body.errors).toEqual({ stripeTokenId: 'Invalid value' });

@@ -67,7 +67,7 @@ describe('POST /api/payment_gateway/sandbox/tokens', () => {
   test('409 PAYMENT_FAILURE for the declining test card', async () => {
     const res = await token({ number: '4000000000000002', expMonth: 1, expYear: nextYear, cvc: '123' });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure Your card was declined' });
+    expect(res.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
   });
 
   test('401 without a token', async () => {
@@ -124,7 +124,7 @@ describe('POST /api/students/{id}/payment_methods', () => {
     const s = await makeStudent(t.deps);
     const expired = await add(s.student.id, 'tok_sandbox_visa_4242_0120_0123456789abcdef', s.token);
     expect(expired.status).toBe(409);
-    expect(expired.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure Your card has expired' });
+    expect(expired.body).toMatchObject({ code: 'PAYMENT_FAILURE', message: 'Payment failure your card has expired' });
     const bad = await add(s.student.id, 'tok_nonsense', s.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ stripeTokenId: 'Invalid value' });

@@ -200,7 +200,7 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
   test('a declined card: 409 PAYMENT_FAILURE, the payment INVALID, a FAILED gateway event, the plan\'s last failure; nothing applied', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: inFull, cardToken: 'tok_chargeDeclined' });
     const res = await pay(p, { type: 'INSTALLMENT', amount: Number(p.entries[0].amount) });
-    conflict(res, 'PAYMENT_FAILURE', 'Payment failure Your card was declined');
+    conflict(res, 'PAYMENT_FAILURE', 'Payment failure your card was declined; try another card or call your bank');
     const [payment] = await paymentsOf(p);
     expect([payment.status, payment.failureMessage, payment.gatewayChargeId]).toEqual(['INVALID', 'Your card was declined', null]);
     const events = await GatewayEvent.findAll({ where: { paymentId: payment.id } });
@@ -236,7 +236,7 @@ describe('Idempotency-Key', () => {
     const first = await pay(p, body, { key: 'decline-once' });
     const again = await pay(p, body, { key: 'decline-once' });
     expect([again.status, again.body]).toEqual([first.status, first.body]);
-    conflict(again, 'PAYMENT_FAILURE', 'Payment failure Your card was declined');
+    conflict(again, 'PAYMENT_FAILURE', 'Payment failure your card was declined; try another card or call your bank');
     const payments = await paymentsOf(p);
     expect(payments).toHaveLength(1);
     expect(await GatewayEvent.count({ where: { paymentId: payments[0].id } })).toBe(1);

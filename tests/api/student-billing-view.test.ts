@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { GatewayEvent, Payment, Refund } from '../../models';
-import { Messages } from '../../models/messages';
+import { format, Messages, translateMessage } from '../../models/messages';
 import { openDispute } from '../../api/disputes/disputes.service';
 import { setupApp, type TestApp } from '../support/app';
 import { makeChargeableCard, makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
@@ -124,5 +124,24 @@ describe("the student's view of gateway records", () => {
     expect(mine.body.content.find((p: { id: number }) => p.id === refused.id)).toMatchObject({ status: 'INVALID', failureMessage: Messages.CARD_CHARGE_FAILED });
     const staff = await get(`/api/students/${sid}/payments`, finance);
     expect(staff.body.content.find((p: { id: number }) => p.id === refused.id)).toMatchObject({ status: 'INVALID', failureMessage: 'Your card was declined' });
+  });
+});
+
+describe("a declined card payment's refusal", () => {
+  test('says why in our words (both languages), never the gateway text; a replay of it says the same; staff still read the gateway text on the payment', async () => {
+    const e = await makeEnrolledPlan(t.deps, { enrollable });
+    const sid = e.student.student.id;
+    const card = await makeChargeableCard(sid, { token: 'tok_chargeDeclinedInsufficientFunds', isDefault: false });
+    const pay = () => request(t.app).post(`/api/students/${sid}/payment_plans/${e.plan.id}/payments`).set(bearer(e.student.token))
+      .set('Idempotency-Key', 'declined-once').send({ type: 'INSTALLMENT', amount: 500, paymentMethodId: card.id });
+    const first = await pay();
+    const expected = format(Messages.PAYMENT_FAILURE, Messages.DECLINE_INSUFFICIENT_FUNDS);
+    expect([first.status, first.body.code, first.body.message]).toEqual([409, 'PAYMENT_FAILURE', expected]);
+    expect(first.body.message).not.toMatch(GATEWAY_TEXT);
+    expect(translateMessage(first.body.message, 'es')).toBe('Error en el pago su tarjeta no tiene fondos suficientes');
+    const replayed = await pay();
+    expect([replayed.status, replayed.body.message]).toEqual([409, expected]);
+    const refused = (await Payment.findOne({ where: { studentPaymentPlanId: e.plan.id, status: 'INVALID' } }))!;
+    expect(refused.failureMessage).toBe('Your card has insufficient funds');
   });
 });
