@@ -6,7 +6,7 @@ import { AppError } from '../common/errors';
 import { sha256 } from '../common/tokens';
 
 /**
- * The sign-in lockout (docs/i15/security.md): LOCKOUT_MAX_FAILURES failed sign-ins within
+ * The sign-in lockout (docs/decisions.md, issue 15 "Security and HTTP"): LOCKOUT_MAX_FAILURES failed sign-ins within
  * LOCKOUT_WINDOW_MINUTES lock for LOCKOUT_MINUTES. An account's failures are counted on its `users` row;
  * an email without an account at the door (unknown, the other door's account, an account without a
  * password yet) is counted in `sign_in_failures` under a hash of door and email, by the same rule, so

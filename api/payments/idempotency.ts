@@ -5,7 +5,7 @@ import { idempotencyKey } from './payments.schemas';
 
 /**
  * A charge's Idempotency-Key and a hash of the request it came with, stored together on the payment
- * (docs/i15/security.md): the same key with the same request answers the first result, with another
+ * (docs/decisions.md, issue 15 "Security and HTTP"): the same key with the same request answers the first result, with another
  * request 409 IDEMPOTENCY_KEY_REUSED.
  */
 export interface Idempotency {
