@@ -144,13 +144,6 @@ async function arrange(): Promise<Arranged> {
   };
 }
 
-async function signInToConsole(email: string, password: string) {
-  const login = new ConsoleLoginPage(page);
-  await login.goto();
-  await login.signIn(email, password);
-  await page.waitForURL('**/admin/dashboard');
-}
-
 beforeAll(async () => {
   token = await adminToken();
   arranged = await arrange();
@@ -261,7 +254,7 @@ describe('billing', () => {
     const today = schoolToday();
 
     // ---- The plan's drawer → Schedule → record a check on the next entry.
-    await signInToConsole(FINANCE.email, FINANCE.password);
+    await new ConsoleLoginPage(page).signInToDashboard(FINANCE.email, FINANCE.password);
     const drawer = new ConsolePlanDrawer(page);
     await drawer.goto(arranged.planId);
     await drawer.title().filter({ hasText: `${before.name} · ${arranged.student.firstName} ${arranged.student.lastName}` }).waitFor();
@@ -315,7 +308,7 @@ describe('billing', () => {
     const option = `#${arranged.applicationId} · ${arranged.student.firstName} ${arranged.student.lastName} · ${arranged.productName}`;
 
     // ---- Refunds → New refund: the application searched by the student's email, the amount, a comment.
-    await signInToConsole(FINANCE.email, FINANCE.password);
+    await new ConsoleLoginPage(page).signInToDashboard(FINANCE.email, FINANCE.password);
     const refunds = new RefundsPage(page);
     await refunds.goto();
     const refundId = await refunds.createCustomRefund({ search: arranged.student.email, option, amount: amount.toFixed(2), tax: tax.toFixed(2), comments: 'Goodwill credit' });

@@ -34,13 +34,6 @@ type Refund = { id: number; status: string; refundStatus: string; refundType: st
 let studentId: number;
 let plan: Plan;
 
-async function signInToConsole(email: string, password: string) {
-  const login = new ConsoleLoginPage(page);
-  await login.goto();
-  await login.signIn(email, password);
-  await page.waitForURL('**/admin/dashboard');
-}
-
 beforeAll(async () => {
   token = await adminToken();
   const students = await api<{ content: Array<{ id: number }> }>('GET', `/students?keyword=${encodeURIComponent(PAYING_STUDENT)}`, token);
@@ -61,7 +54,7 @@ describe('the demo', () => {
     expect(payments).toHaveLength(2);
     const paidOn = payments.map((p) => p.paymentDate).sort();
 
-    await signInToConsole(FINANCE.email, FINANCE.password);
+    await new ConsoleLoginPage(page).signInToDashboard(FINANCE.email, FINANCE.password);
     const drawer = new ConsolePlanDrawer(page);
     await drawer.goto(plan.id);
     await drawer.openTab('Account history');
@@ -89,7 +82,7 @@ describe('the demo', () => {
     expect(queue.content.map((r) => r.status)).toEqual(['REQUESTED']);
     const refundId = queue.content[0].id;
 
-    await signInToConsole(FINANCE.email, FINANCE.password);
+    await new ConsoleLoginPage(page).signInToDashboard(FINANCE.email, FINANCE.password);
     const refunds = new RefundsPage(page);
     await refunds.goto();
     await refunds.search(String(refundId));

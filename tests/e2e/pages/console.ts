@@ -18,6 +18,13 @@ export class ConsoleLoginPage {
   errorAlert() {
     return this.page.getByRole('alert');
   }
+
+  /** Opens the sign-in screen, signs in and waits for the dashboard, where every sign-in lands. */
+  async signInToDashboard(email: string, password: string) {
+    await this.goto();
+    await this.signIn(email, password);
+    await this.page.waitForURL('**/admin/dashboard');
+  }
 }
 
 export class ConsoleShell {

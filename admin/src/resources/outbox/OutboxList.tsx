@@ -42,7 +42,7 @@ function OutboxDetail({ id }: { id: string }) {
       <Box data-testid="outbox-detail">
         <InfoSection title={t('fields.email')}>
           <InfoRow label={t('fields.toAddress')} testId="outbox-to">{message.toAddress}</InfoRow>
-          <InfoRow label={t('fields.subject')}>{message.subject}</InfoRow>
+          <InfoRow label={t('fields.subject')}><span translate="no">{message.subject}</span></InfoRow>
           <InfoRow label={t('fields.status')}>
             <OutboxStatusChip status={message.status} />
           </InfoRow>
@@ -84,7 +84,7 @@ function OutboxDetail({ id }: { id: string }) {
 
 function OutboxTitle({ id }: { id: string }) {
   const { data } = useGetOne<OutboxRow>(OUTBOX, { id });
-  return <span data-testid="drawer-title">{data ? data.subject : `#${id}`}</span>;
+  return <span data-testid="drawer-title" translate={data ? 'no' : undefined}>{data ? data.subject : `#${id}`}</span>;
 }
 
 function OutboxListActions() {
@@ -108,7 +108,8 @@ function OutboxListBody() {
         <DataTable<OutboxRow> rowClick={(id) => `/${OUTBOX}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="createdAt" label={t('fields.createdAt')} disableSort render={(record) => formatDateTime(record.createdAt, locale)} />
           <DataTable.Col source="toAddress" label={t('fields.toAddress')} disableSort />
-          <DataTable.Col source="subject" label={t('fields.subject')} disableSort />
+          {/* The subject as sent, in the recipient's language: data, not the console's words. */}
+          <DataTable.Col source="subject" label={t('fields.subject')} disableSort render={(r: { subject: string }) => <span translate="no">{r.subject}</span>} />
           <DataTable.Col source="status" label={t('fields.status')} disableSort render={(record) => <OutboxStatusChip status={record.status} />} />
         </DataTable>
       </Box>
