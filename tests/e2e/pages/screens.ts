@@ -71,10 +71,17 @@ export async function settle(page: Page): Promise<void> {
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
     const quiet = state.count === 0 && Date.now() - state.last >= 150;
-    if (quiet && !(await page.locator('[role=progressbar]:visible').count())) break;
+    if (quiet && !(await page.locator('[role=progressbar]:visible').count()) && !(await page.evaluate(MOVING))) break;
     await page.waitForTimeout(50);
   }
 }
+
+/**
+ * Whether something is still moving: a finite CSS transition or animation running (a drawer sliding
+ * in, a tab indicator). A screen measured mid-slide puts a drawer's buttons outside the window.
+ * Endless ones (progress indicators, skeletons) are not waited for.
+ */
+const MOVING = `document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity)`;
 
 /** The open record drawer's paper, when a drawer is open. */
 const DRAWER = '[data-testid=record-drawer]';
