@@ -4,6 +4,7 @@ import { User } from '../../models';
 import { Messages } from '../../models/messages';
 import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
+import { CsvFile, sendCsv } from './csv';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
 import { RateLimiter } from './rate-limit';
 import { selectList } from './rows';
@@ -143,6 +144,10 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       }
       const result = await spec.handle(ctx);
       if (res.headersSent) return;
+      if (result instanceof CsvFile) {
+        await sendCsv(res, result);
+        return;
+      }
       if (result === undefined || status === 204) {
         res.status(204).end();
         return;

@@ -33,11 +33,11 @@ export function studentPlanRoutes(_deps: Deps) {
     }),
     route({
       method: 'post', path: '/financial_status_csv', summary: 'Financial status of the plans matching the criteria, as CSV (streamed)', access: 'payment_plans:read',
-      body: studentPlanCriteriaSchema, handle: ({ body, res }) => plans.financialStatusCsv(res, body),
+      body: studentPlanCriteriaSchema, handle: ({ body }) => plans.financialStatusCsv(body),
     }),
     route({
       method: 'get', path: '/export', summary: 'Payment plans as CSV (streamed; status, financialStatus, migrated)', access: 'payment_plans:read', query: planExportQuery,
-      handle: ({ query, res }) => plans.exportPlans(res, query),
+      handle: ({ query }) => plans.exportPlans(query),
     }),
     route({ method: 'get', path: '/:id', summary: 'A payment plan with its terms, breakdown, pay-off figures and schedule', access: 'payment_plans:read', params: planIdParams, handle: ({ params }) => plans.getPlanDetail(params.id) }),
     route({

@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { Op, QueryTypes, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
 import { Application, PaymentMethod, PaymentSchedule, Product, Student, StudentPaymentPlan, Voucher } from '../../models';
 import { schoolToday } from '../../models/catalogue';
@@ -10,7 +9,7 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { planPosition, toCents, toDollars } from '../billing/ledger';
 import { followsDates, planStanding, standingSql } from '../billing/standing';
-import { csvLine, streamCsv } from '../billing/csv';
+import { CsvFile } from '../common/csv';
 import {
   studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate,
 } from './student-plans.schemas';
@@ -266,31 +265,28 @@ const slim: Includeable[] = [
 ];
 
 /**
- * Streams every plan matching `where` in id order, `batch` rows per query (keyset paging on the id),
- * writing each batch's CSV lines before the next is read; so an export of any size holds one batch.
+ * Every plan matching `where` in id order, `batch` rows per query (keyset paging on the id), as CSV
+ * lines read batch by batch while the file is written; so an export of any size holds one batch.
  */
-async function streamPlans(res: Response, fileName: string, header: string[], where: WhereOptions[], line: (p: Loaded) => unknown[], batch = 500): Promise<void> {
-  await streamCsv(res, fileName, header, async (write) => {
-    let lastId = 0;
-    for (;;) {
-      const rows = (await StudentPaymentPlan.findAll({ where: { [Op.and]: [...where, { id: { [Op.gt]: lastId } }] }, include: slim, order: [['id', 'ASC']], limit: batch })) as Loaded[];
-      if (!rows.length) return;
-      await write(rows.map((r) => csvLine(line(r))).join(''));
-      lastId = rows[rows.length - 1].id;
-      if (rows.length < batch) return;
-    }
-  });
+async function* planLines(where: WhereOptions[], line: (p: Loaded) => unknown[], batch = 500): AsyncGenerator<unknown[]> {
+  let lastId = 0;
+  for (;;) {
+    const rows = (await StudentPaymentPlan.findAll({ where: { [Op.and]: [...where, { id: { [Op.gt]: lastId } }] }, include: slim, order: [['id', 'ASC']], limit: batch })) as Loaded[];
+    for (const row of rows) yield line(row);
+    if (rows.length < batch) return;
+    lastId = rows[rows.length - 1].id;
+  }
 }
 
 const FINANCIAL_HEADER = ['Plan ID', 'Student ID', 'Full name', 'Email', 'Program', 'Financial status', 'Days overdue', 'Past due amount', 'Balance', 'Next due date', 'Auto-pay'];
 
 /** POST /payment_plans/financial_status_csv: the same rows as the report, streamed as CSV (English labels). */
-export function financialStatusCsv(res: Response, c: StudentPlanCriteria): Promise<void> {
-  return streamPlans(res, 'financial-status.csv', FINANCIAL_HEADER, criteriaConditions(c), (p) => {
+export function financialStatusCsv(c: StudentPlanCriteria): CsvFile {
+  return new CsvFile('financial-status.csv', FINANCIAL_HEADER, planLines(criteriaConditions(c), (p) => {
     const r = financialStatusRow(p);
     return [r.planId, r.studentId, r.fullName, r.email, r.programName, enumLabel('FinancialStatus', r.financialStatus), r.daysOverdue, r.pastDueAmount.toFixed(2), r.balance.toFixed(2),
       r.nextDueDate, r.autoPay ? 'Yes' : 'No'];
-  });
+  }));
 }
 
 const PLANS_HEADER = [
@@ -299,19 +295,19 @@ const PLANS_HEADER = [
 ];
 
 /** GET /payment_plans/export: plans (optionally of one status, financial status, migrated or not), streamed as CSV. */
-export function exportPlans(res: Response, q: PlanExportQuery): Promise<void> {
+export function exportPlans(q: PlanExportQuery): CsvFile {
   const where: WhereOptions[] = [];
   if (q.status) where.push({ status: q.status });
   if (q.financialStatus) where.push(...criteriaConditions({ financialStatuses: [q.financialStatus] }));
   if (q.migrated !== undefined) where.push({ migrated: q.migrated });
   const today = schoolToday();
-  return streamPlans(res, 'payment-plans.csv', PLANS_HEADER, where, (p) => [
+  return new CsvFile('payment-plans.csv', PLANS_HEADER, planLines(where, (p) => [
     p.id, p.applicationId, p.studentId, fullName(p.student), p.student?.email ?? null, p.application?.product?.name ?? null, p.name,
     enumLabel('PaymentPlanType', p.paymentPlanType), enumLabel('StudentPaymentPlanStatus', p.status), enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
     planStanding(p, today).daysOverdue,
     money(p.totalOwed).toFixed(2), money(p.totalPaid).toFixed(2), money(p.totalRefunds).toFixed(2), money(p.balance).toFixed(2), money(p.pastDueAmount).toFixed(2),
     p.nextDueDate, p.autoPay ? 'Yes' : 'No', p.migrated ? 'Yes' : 'No',
-  ]);
+  ]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ export function paymentScheduleRoutes(deps: Deps) {
     }),
     route({
       method: 'get', path: '/:id/export', summary: 'The schedule of payment plan {id} as CSV (fullName, address: add the student columns)', access: 'payment_plans:read',
-      params: scheduleIdParams, query: scheduleExportQuery, handle: ({ params, query, res }) => schedules.exportPlanSchedule(res, params.id, query),
+      params: scheduleIdParams, query: scheduleExportQuery, handle: ({ params, query }) => schedules.exportPlanSchedule(params.id, query),
     }),
   ];
 }

@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { Op, Sequelize, type Includeable, type WhereOptions } from 'sequelize';
 import { PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { toDisplayDate } from '../../models/dates';
@@ -7,7 +6,7 @@ import type { Actor, Deps } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { toCents, toDollars } from '../billing/ledger';
-import { csvLine, streamCsv } from '../billing/csv';
+import { CsvFile } from '../common/csv';
 import { entryDto, fullName } from '../payment-plans/student-plans.service';
 import { scheduleCriteria, scheduleSortable, type ScheduleCriteria, type ScheduleExportQuery } from './payment-schedules.schemas';
 import { description } from '../../models/descriptions';
@@ -94,7 +93,7 @@ export async function sendEqualNotification(deps: Deps, entryId: number, actor: 
  * GET /payment_schedules/{id}/export: the schedule of plan {id} as CSV, one line per entry in number
  * order; `fullName` and `address` add the student's name and postal address to every line.
  */
-export async function exportPlanSchedule(res: Response, planId: number, q: ScheduleExportQuery): Promise<void> {
+export async function exportPlanSchedule(planId: number, q: ScheduleExportQuery): Promise<CsvFile> {
   const plan = await StudentPaymentPlan.findByPk(planId, {
     attributes: ['id', 'studentId'],
     include: [{ model: Student, as: 'student', attributes: ['id', 'firstName', 'middleName', 'lastName', 'street1', 'street2', 'city', 'stateCode', 'zip', 'countryCode'] }],
@@ -108,14 +107,12 @@ export async function exportPlanSchedule(res: Response, planId: number, q: Sched
   const name = student ? [student.firstName, student.middleName, student.lastName].filter(Boolean).join(' ') : '';
   const address = student ? [student.street1, student.street2, student.city, [student.stateCode, student.zip].filter(Boolean).join(' '), student.countryCode].filter(Boolean).join(', ') : '';
   const cents = (v: number | string) => toDollars(toCents(v)).toFixed(2);
-  await streamCsv(res, `payment-schedule-${planId}.csv`, header, async (write) => {
-    const lines = entries.map((e) => {
-      const line: unknown[] = [e.number, e.kind === 'DEPOSIT' ? 'Deposit' : e.kind === 'INSTALLMENT' ? 'Installment' : e.kind, e.dueDate, cents(e.principal), cents(e.interest),
-        cents(e.amount), cents(e.taxAmount), cents(e.paidAmount), cents(e.balance), e.status === 'PAID' ? 'Paid' : e.status === 'PENDING' ? 'Pending' : e.status];
-      if (q.fullName) line.push(name);
-      if (q.address) line.push(address);
-      return csvLine(line);
-    });
-    await write(lines.join(''));
+  const lines = entries.map((e) => {
+    const line: unknown[] = [e.number, e.kind === 'DEPOSIT' ? 'Deposit' : e.kind === 'INSTALLMENT' ? 'Installment' : e.kind, e.dueDate, cents(e.principal), cents(e.interest),
+      cents(e.amount), cents(e.taxAmount), cents(e.paidAmount), cents(e.balance), e.status === 'PAID' ? 'Paid' : e.status === 'PENDING' ? 'Pending' : e.status];
+    if (q.fullName) line.push(name);
+    if (q.address) line.push(address);
+    return line;
   });
+  return new CsvFile(`payment-schedule-${planId}.csv`, header, lines);
 }
