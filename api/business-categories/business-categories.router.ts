@@ -1,7 +1,7 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import {
-  allPlansQuery, categoryBody, categoryIdParams, categoryListQuery, lineBody, lineListQuery, lineParams, planBody, planListQuery, planParams,
+  allPlansQuery, categoryBody, categoryIdParams, categoryListQuery, planBody, planListQuery, planParams,
 } from './business-categories.schemas';
 import * as bc from './business-categories.service';
 
@@ -17,10 +17,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({ method: 'get', path: '/:id', summary: 'Get a business category', access: 'business_categories:read', params: categoryIdParams, handle: async ({ params }) => bc.categoryDto(await bc.getCategory(params.id)) }),
     route({ method: 'put', path: '/:id', summary: 'Update a business category (description, D2L user type)', access: 'business_categories:update', params: categoryIdParams, body: categoryBody, handle: ({ params, body, actor }) => bc.updateCategory(params.id, body, actor) }),
 
-    route({ method: 'get', path: '/:id/accounting_lines', summary: "List a business category's accounting lines", access: 'business_categories:read', params: categoryIdParams, query: lineListQuery, handle: ({ params, query }) => bc.listLines(params.id, query) }),
-    route({ method: 'post', path: '/:id/accounting_lines', summary: 'Add an accounting line', access: 'business_categories:create', params: categoryIdParams, body: lineBody, status: 201, handle: ({ params, body, actor }) => bc.createLine(params.id, body, actor) }),
-    route({ method: 'get', path: '/:id/accounting_lines/:lineId', summary: 'Get an accounting line', access: 'business_categories:read', params: lineParams, handle: async ({ params }) => bc.lineDto(await bc.getLine(params.id, params.lineId)) }),
-    route({ method: 'put', path: '/:id/accounting_lines/:lineId', summary: 'Update an accounting line', access: 'business_categories:update', params: lineParams, body: lineBody, handle: ({ params, body, actor }) => bc.updateLine(params.id, params.lineId, body, actor) }),
+    ...bc.accountingLines.routes(),
 
     route({ method: 'get', path: '/:id/payment_plans', summary: "List a business category's payment plans", access: 'business_categories:read', params: categoryIdParams, query: planListQuery, handle: ({ params, query }) => bc.listPlans(params.id, query) }),
     route({ method: 'post', path: '/:id/payment_plans', summary: 'Add a payment plan (PAY_IN_FULL is saved as FIXED_TERMS, totalTerm 1)', access: 'business_categories:create', params: categoryIdParams, body: planBody, status: 201, handle: ({ params, body, actor }) => bc.createPlan(params.id, body, actor) }),

@@ -34,7 +34,6 @@ export const lineSortable = {
   id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', type: 'type', TYPE: 'type', category: 'category', CATEGORY: 'category', updatedAt: 'updatedAt',
 };
 export const lineListQuery = pagingQuery({ sortable: lineSortable }, { size: sizeDefault(100) });
-export const lineParams = z.object({ id: id(), lineId: id() });
 /** A required enum value: missing reads 'This field is required', anything else 'Invalid value'. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) });

@@ -6,7 +6,8 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import type { CategoryInput, LineInput, PlanInput } from './business-categories.schemas';
-import { categorySortable, lineSortable, planSortable } from './business-categories.schemas';
+import { categorySortable, lineBody, lineListQuery, lineSortable, planSortable } from './business-categories.schemas';
+import { defineResource } from '../common/resource';
 
 /**
  * Business categories (the spec's 11, fixed: read and update only), their accounting lines and
@@ -69,38 +70,22 @@ export function lineDto(l: AccountingLine) {
   };
 }
 
-const lineList: ListSpec<AccountingLine> = { model: AccountingLine, sortable: lineSortable, keywordColumns: ['description'] };
-
-export async function listLines(categoryId: number, q: PagingQuery) {
-  await getCategory(categoryId);
-  return runList(lineList, q, [{ businessCategoryId: categoryId }], lineDto);
-}
-
-/** A line of this category; a line of another category is 404 like a missing one. */
-export async function getLine(categoryId: number, lineId: number, transaction?: Transaction) {
-  const line = await AccountingLine.findOne({ where: { id: lineId, businessCategoryId: categoryId }, transaction });
-  if (!line) throw AppError.notFound('Accounting line');
-  return line;
-}
-
-export async function createLine(categoryId: number, input: LineInput, actor: Actor) {
-  await getCategory(categoryId);
-  return AccountingLine.sequelize!.transaction(async (transaction) => {
-    const line = await AccountingLine.create({ businessCategoryId: categoryId, description: input.description, type: input.type, category: input.category, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'ACCOUNTING_LINE', entityId: line.id, category: 'BILLING', type: 'CREATED', changes: diff({}, lineDto(line)) }, transaction);
-    return lineDto(line);
-  });
-}
-
-export async function updateLine(categoryId: number, lineId: number, input: LineInput, actor: Actor) {
-  const line = await getLine(categoryId, lineId);
-  return AccountingLine.sequelize!.transaction(async (transaction) => {
-    const before = lineDto(line);
-    await line.update({ description: input.description, type: input.type, category: input.category, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'ACCOUNTING_LINE', entityId: line.id, category: 'BILLING', type: 'UPDATED', changes: diff(before, lineDto(line)) }, transaction);
-    return lineDto(line);
-  });
-}
+/** A category's accounting lines: /:id/accounting_lines (list, add) and /:id/accounting_lines/:lineId (get, update). */
+export const accountingLines = defineResource<AccountingLine, ReturnType<typeof lineDto>, LineInput>({
+  label: 'Accounting line',
+  permission: 'business_categories',
+  model: AccountingLine,
+  operations: ['list', 'get', 'create', 'update'],
+  parent: { label: 'Business category', model: BusinessCategory, column: 'businessCategoryId', path: 'accounting_lines', itemParam: 'lineId' },
+  list: { sortable: lineSortable, keywordColumns: ['description'] },
+  listQuery: lineListQuery,
+  dto: lineDto,
+  body: lineBody,
+  values: (input) => ({ description: input.description, type: input.type, category: input.category }),
+  stamped: true,
+  activity: { entityType: 'ACCOUNTING_LINE', category: 'BILLING' },
+  summaries: { list: "List a business category's accounting lines", get: 'Get an accounting line', create: 'Add an accounting line', update: 'Update an accounting line' },
+});
 
 // ---------------------------------------------------------------- payment plans
 
