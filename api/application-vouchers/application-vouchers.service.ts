@@ -5,7 +5,7 @@ import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
-import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { queueRefund } from '../refunds/queue';
 import { applicationDiscountCents } from '../vouchers/promo';
 import {
@@ -73,34 +73,15 @@ export function applicationVoucherDto(row: ApplicationVoucher) {
 }
 export type ApplicationVoucherDto = ReturnType<typeof applicationVoucherDto>;
 
-const spec: ListSpec<ApplicationVoucher> = { model: ApplicationVoucher, sortable: applicationVoucherSortable, defaultDescending: true, keywordColumns: [], include };
-
-/**
- * The keyword: every word must match the refund's id or application id (numbers), the voucher's
- * code, or the student's first name, last name or email (prefixes, through indexed subqueries).
- */
-function keywordCondition(keyword: string | undefined): WhereOptions | null {
-  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return null;
-  const sequelize = ApplicationVoucher.sequelize!;
-  const dialect = sequelize.getDialect();
-  const perWord = words.map((w) => {
-    const like = sequelize.escape(likePrefix(w, dialect));
-    const ors: WhereOptions[] = [
-      { voucherId: { [Op.in]: Sequelize.literal(`(SELECT v.id FROM vouchers v WHERE v.code LIKE ${like})`) } },
-      {
-        applicationId: {
-          [Op.in]: Sequelize.literal(
-            `(SELECT a.id FROM applications a WHERE a.student_id IN (SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like}))`,
-          ),
-        },
-      },
-    ];
-    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) }, { applicationId: Number(w) });
-    return { [Op.or]: ors };
-  });
-  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
-}
+const spec: ListSpec<ApplicationVoucher> = {
+  model: ApplicationVoucher, sortable: applicationVoucherSortable, defaultDescending: true, keywordColumns: [], include,
+  // The keyword: the student's name or email (through the application), the voucher's code, or the refund's or application's id.
+  studentKeyword: {
+    student: (students) => ({ applicationId: { [Op.in]: Sequelize.literal(`(SELECT a.id FROM applications a WHERE a.student_id IN (${students}))`) } }),
+    also: (like) => [{ voucherId: { [Op.in]: Sequelize.literal(`(SELECT v.id FROM vouchers v WHERE v.code LIKE ${like})`) } }],
+    numbers: ['id', 'applicationId'],
+  },
+};
 
 /** `studentIds` through the applications (application_vouchers has no student column). */
 function studentCondition(ids: number[] | null | undefined): WhereOptions | null {
@@ -110,14 +91,14 @@ function studentCondition(ids: number[] | null | undefined): WhereOptions | null
 
 /** GET /application_vouchers. */
 export function listApplicationVouchers(q: PagingQuery) {
-  return runList(spec, { ...q, keyword: undefined }, [keywordCondition(q.keyword)], applicationVoucherDto);
+  return runList(spec, q, [], applicationVoucherDto);
 }
 
 /** POST /application_vouchers/find_by_criteria: applicationId, voucherIds, studentIds, statuses, totalToBeRefunded, updatedAt. */
 export function findApplicationVouchersByCriteria(q: PagingQuery, c: ApplicationVoucherCriteria) {
   const { studentIds, ...rest } = c;
   const conditions = criteriaWhere(applicationVoucherCriteria, rest, ApplicationVoucher.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, studentCondition(studentIds as number[] | null | undefined), keywordCondition(q.keyword)], applicationVoucherDto);
+  return runList(spec, q, [...conditions, studentCondition(studentIds as number[] | null | undefined)], applicationVoucherDto);
 }
 
 async function loadDto(id: number, transaction?: Transaction): Promise<ApplicationVoucherDto> {

@@ -46,6 +46,41 @@ export interface ListSpec<M extends Model> {
   include?: Includeable[];
   /** The size allowed at most (1000 by default; 2000 for the spec's "no paging" lists). */
   maxSize?: number;
+  /** Rows that belong to a student: the keyword finds them by the student's name or email (see StudentKeyword). */
+  studentKeyword?: StudentKeyword;
+}
+
+/**
+ * The keyword of a list whose rows belong to a student (plans, refunds, payments, vouchers,
+ * enrollments): every word must match the student's first name, last name or email as a prefix
+ * (through an indexed subquery on students), or one of the row's own `columns` as a prefix, or — a
+ * number — one of the `numbers` attributes exactly (ids).
+ */
+export interface StudentKeyword {
+  /** The row's condition on the matching students' ids (a subquery); default `studentId IN (…)`. */
+  student?: (studentIdsSql: string) => WhereOptions;
+  columns?: string[];
+  numbers?: string[];
+  /** More alternatives per word, given the word's escaped LIKE pattern (a subquery on another table). */
+  also?: (like: string) => WhereOptions[];
+}
+
+export function studentKeywordWhere(sequelize: Sequelize, keyword: string | null | undefined, k: StudentKeyword): WhereOptions | null {
+  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return null;
+  const dialect = sequelize.getDialect();
+  const student = k.student ?? ((sql: string) => ({ studentId: { [Op.in]: Sequelize.literal(`(${sql})`) } }));
+  const perWord = words.map((w) => {
+    const like = sequelize.escape(likePrefix(w, dialect));
+    const ors: WhereOptions[] = [
+      student(`SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like}`),
+      ...(k.columns ?? []).map((col) => ({ [col]: { [Op.like]: likePrefix(w, dialect) } })),
+      ...(k.also?.(like) ?? []),
+    ];
+    if (/^\d{1,9}$/.test(w)) ors.push(...(k.numbers ?? []).map((attr) => ({ [attr]: Number(w) })));
+    return { [Op.or]: ors };
+  });
+  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
 }
 
 const DEFAULT_MAX = 1000;
@@ -204,9 +239,11 @@ export async function runList<M extends Model, T>(
   toDto: (row: M) => T,
 ): Promise<Page<T>> {
   const dialect = spec.model.sequelize!.getDialect();
-  const parts = [spec.baseWhere, keywordWhere(spec.keywordColumns, q.keyword, dialect), ...conditions].filter(Boolean) as WhereOptions[];
+  const keyword = spec.studentKeyword ? studentKeywordWhere(spec.model.sequelize!, q.keyword, spec.studentKeyword) : keywordWhere(spec.keywordColumns, q.keyword, dialect);
+  const parts = [spec.baseWhere, keyword, ...conditions].filter(Boolean) as WhereOptions[];
   const where: WhereOptions = parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { [Op.and]: parts };
-  const order = orderOf(spec as unknown as ListSpec<Model>, q, dialect);
+  // A student keyword goes through subqueries: the sort index stays the plan (no order-preserving wrap).
+  const order = orderOf(spec as unknown as ListSpec<Model>, spec.studentKeyword ? { ...q, keyword: undefined } : q, dialect);
   const offset = q.page * q.size;
   const idRows = (await spec.model.findAll({ attributes: ['id'], where, order, limit: q.size, offset, raw: true } as FindOptions)) as unknown as Array<{ id: number }>;
   const ids = idRows.map((r) => r.id);

@@ -1,6 +1,6 @@
-import { Op, Sequelize, type WhereOptions } from 'sequelize';
+import { Op, type WhereOptions } from 'sequelize';
 import { Cohort, Enrollment, Program, Student } from '../../models';
-import { likePrefix, runList, type ListSpec } from '../common/list';
+import { runList, type ListSpec } from '../common/list';
 import { enrollmentSortable, type EnrollmentListQuery } from './enrollments.schemas';
 
 /**
@@ -11,6 +11,8 @@ import { enrollmentSortable, type EnrollmentListQuery } from './enrollments.sche
 
 const spec: ListSpec<Enrollment> = {
   model: Enrollment, sortable: enrollmentSortable, defaultDescending: true, keywordColumns: [],
+  // The keyword: the student's name or email, or the student's id.
+  studentKeyword: { numbers: ['studentId'] },
   include: [
     { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
     { model: Cohort, as: 'cohort', attributes: ['id', 'label'] },
@@ -27,26 +29,11 @@ function dto(e: Enrollment) {
   };
 }
 
-/** A keyword: a student id, or words matching the student's first name, last name or email. */
-function keywordWhere(keyword: string | undefined): WhereOptions | null {
-  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return null;
-  const sequelize = Enrollment.sequelize!;
-  const perWord = words.map((w) => {
-    const like = sequelize.escape(likePrefix(w, sequelize.getDialect()));
-    return `(s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like})`;
-  });
-  const byName = { studentId: { [Op.in]: Sequelize.literal(`(SELECT s.id FROM students s WHERE ${perWord.join(' AND ')})`) } };
-  return words.length === 1 && /^\d{1,9}$/.test(words[0]) ? { [Op.or]: [{ studentId: Number(words[0]) }, byName] } : byName;
-}
-
 /** GET /enrollments */
 export function listEnrollments(q: EnrollmentListQuery) {
   const conditions: WhereOptions[] = [{ status: { [Op.in]: q.statuses } }];
   if (q.studentId) conditions.push({ studentId: q.studentId });
   if (q.cohortId) conditions.push({ cohortId: q.cohortId });
   if (q.programId) conditions.push({ programId: q.programId });
-  const kw = keywordWhere(q.keyword);
-  if (kw) conditions.push(kw);
-  return runList(spec, { ...q, keyword: undefined }, conditions, dto);
+  return runList(spec, q, conditions, dto);
 }

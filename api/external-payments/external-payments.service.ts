@@ -1,4 +1,4 @@
-import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
+import type { Includeable, Transaction } from 'sequelize';
 import { ExternalPayment, Payment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
@@ -6,7 +6,7 @@ import { applyPayment, claimPlan, loadPlan, planPosition, releasePlan, toCents, 
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
-import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { externalPaymentCriteria, externalPaymentSortable, type ExternalPaymentCriteria } from './external-payments.schemas';
 import { description } from '../../models/descriptions';
 
@@ -43,34 +43,21 @@ export function externalPaymentDto(row: ExternalPayment) {
 }
 export type ExternalPaymentDto = ReturnType<typeof externalPaymentDto>;
 
-const spec: ListSpec<ExternalPayment> = { model: ExternalPayment, sortable: externalPaymentSortable, defaultDescending: true, keywordColumns: [], include };
-
-/** The keyword: every word matches the student's first name, last name or email (prefixes), or the payment's or student's id. */
-function keywordCondition(keyword: string | undefined): WhereOptions | null {
-  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return null;
-  const sequelize = ExternalPayment.sequelize!;
-  const dialect = sequelize.getDialect();
-  const perWord = words.map((w) => {
-    const like = sequelize.escape(likePrefix(w, dialect));
-    const ors: WhereOptions[] = [
-      { studentId: { [Op.in]: Sequelize.literal(`(SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like})`) } },
-    ];
-    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) }, { studentId: Number(w) });
-    return { [Op.or]: ors };
-  });
-  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
-}
+const spec: ListSpec<ExternalPayment> = {
+  model: ExternalPayment, sortable: externalPaymentSortable, defaultDescending: true, keywordColumns: [], include,
+  // The keyword: the student's name or email, or the payment's or student's id.
+  studentKeyword: { numbers: ['id', 'studentId'] },
+};
 
 /** GET /external_payments (newest first; keyword). */
 export function listExternalPayments(q: PagingQuery) {
-  return runList(spec, { ...q, keyword: undefined }, [keywordCondition(q.keyword)], externalPaymentDto);
+  return runList(spec, q, [], externalPaymentDto);
 }
 
 /** POST /external_payments/find_by_criteria: students, statuses, paymentAmount, paymentDate, updatedBy, updatedAt. */
 export function findExternalPaymentsByCriteria(q: PagingQuery, c: ExternalPaymentCriteria) {
   const conditions = criteriaWhere(externalPaymentCriteria, c, ExternalPayment.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, keywordCondition(q.keyword)], externalPaymentDto);
+  return runList(spec, q, [...conditions], externalPaymentDto);
 }
 
 async function loadDto(id: number, transaction?: Transaction): Promise<ExternalPaymentDto> {

@@ -6,7 +6,7 @@ import { Messages } from '../../models/messages';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
-import { criteriaWhere, likePrefix, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
+import { criteriaWhere, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { planPosition, toCents, toDollars } from '../billing/ledger';
 import { followsDates, planStanding, standingSql } from '../billing/standing';
 import { CsvFile } from '../common/csv';
@@ -200,28 +200,11 @@ const standingSorts: ListSpec<StudentPaymentPlan>['sortExpressions'] = {
   daysOverdue: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planDays(column),
   financialStatus: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planStatus(column),
 };
-const spec: ListSpec<StudentPaymentPlan> = { model: StudentPaymentPlan, sortable: studentPlanSortable, sortExpressions: standingSorts, keywordColumns: [], include };
-
-/**
- * The keyword: every word must match the plan's id or application id (numbers), the plan's name, or
- * the student's first name, last name or email (prefixes; the student part through an indexed subquery).
- */
-function keywordCondition(keyword: string | null | undefined): WhereOptions | null {
-  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return null;
-  const sequelize = StudentPaymentPlan.sequelize!;
-  const dialect = sequelize.getDialect();
-  const perWord = words.map((w) => {
-    const like = sequelize.escape(likePrefix(w, dialect));
-    const ors: WhereOptions[] = [
-      { studentId: { [Op.in]: Sequelize.literal(`(SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like})`) } },
-      { name: { [Op.like]: likePrefix(w, dialect) } },
-    ];
-    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) }, { applicationId: Number(w) });
-    return { [Op.or]: ors };
-  });
-  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
-}
+const spec: ListSpec<StudentPaymentPlan> = {
+  model: StudentPaymentPlan, sortable: studentPlanSortable, sortExpressions: standingSorts, keywordColumns: [], include,
+  // The keyword: the student's name or email, the plan's name, or the plan's or application's id.
+  studentKeyword: { columns: ['name'], numbers: ['id', 'applicationId'] },
+};
 
 /** The criteria's conditions; financial statuses and days overdue are the plans' standing today (billing/standing.ts). */
 function criteriaConditions(c: StudentPlanCriteria | Record<string, unknown>): WhereOptions[] {
@@ -236,12 +219,12 @@ function criteriaConditions(c: StudentPlanCriteria | Record<string, unknown>): W
 
 /** GET /payment_plans and POST /payment_plans/find_by_keyword. */
 export function listPlans(q: PagingQuery, keyword = q.keyword): Promise<Page<PlanDto>> {
-  return runList(spec, { ...q, keyword: undefined }, [keywordCondition(keyword)], planDto);
+  return runList(spec, { ...q, keyword }, [], planDto);
 }
 
 /** POST /payment_plans/find_by_criteria. */
 export function findPlansByCriteria(q: PagingQuery, c: StudentPlanCriteria): Promise<Page<PlanDto>> {
-  return runList(spec, { ...q, keyword: undefined }, [...criteriaConditions(c), keywordCondition(q.keyword)], planDto);
+  return runList(spec, q, [...criteriaConditions(c)], planDto);
 }
 
 /** One row of the financial-status report. */
@@ -256,7 +239,7 @@ export function financialStatusRow(row: StudentPaymentPlan) {
 
 /** POST /payment_plans/financial_status: the criteria's plans as financial-status rows (paged). */
 export function financialStatusReport(q: PagingQuery, c: StudentPlanCriteria) {
-  return runList(spec, { ...q, keyword: undefined }, [...criteriaConditions(c), keywordCondition(q.keyword)], financialStatusRow);
+  return runList(spec, q, [...criteriaConditions(c)], financialStatusRow);
 }
 
 const slim: Includeable[] = [

@@ -1,4 +1,4 @@
-import { Op, QueryTypes, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Includeable, type Transaction } from 'sequelize';
 import { Application, GatewayEvent, Payment, Product, Refund, RefundTransaction, Student, StudentPaymentPlan } from '../../models';
 import { format, Messages } from '../../models/messages';
 import { loadApplicationDto } from '../applications/applications.dto';
@@ -7,7 +7,7 @@ import { recordRefundMovement, toCents, toDollars } from '../billing/ledger';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
-import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import { readsStudentView, refundReference } from '../payments/student-view';
 import { queueRefund, refundPlanOf } from './queue';
@@ -71,29 +71,16 @@ export function refundDto(row: Refund) {
 }
 export type RefundDto = ReturnType<typeof refundDto>;
 
-const spec: ListSpec<Refund> = { model: Refund, sortable: refundSortable, defaultDescending: true, keywordColumns: [], include };
-
-/** The keyword: every word matches the student's first name, last name or email (prefixes), or the refund's or application's id. */
-function keywordCondition(keyword: string | undefined): WhereOptions | null {
-  const words = (keyword ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!words.length) return null;
-  const sequelize = Refund.sequelize!;
-  const dialect = sequelize.getDialect();
-  const perWord = words.map((w) => {
-    const like = sequelize.escape(likePrefix(w, dialect));
-    const ors: WhereOptions[] = [
-      { studentId: { [Op.in]: Sequelize.literal(`(SELECT s.id FROM students s WHERE s.first_name LIKE ${like} OR s.last_name LIKE ${like} OR s.email LIKE ${like})`) } },
-    ];
-    if (/^\d{1,9}$/.test(w)) ors.push({ id: Number(w) }, { applicationId: Number(w) });
-    return { [Op.or]: ors };
-  });
-  return perWord.length === 1 ? perWord[0] : { [Op.and]: perWord };
-}
+const spec: ListSpec<Refund> = {
+  model: Refund, sortable: refundSortable, defaultDescending: true, keywordColumns: [], include,
+  // The keyword: the student's name or email, or the refund's or application's id.
+  studentKeyword: { numbers: ['id', 'applicationId'] },
+};
 
 /** GET /refund_queues (newest first; keyword; applicationId). */
 export function listRefunds(q: RefundListQuery) {
   const { applicationId, ...paging } = q;
-  return runList(spec, { ...paging, keyword: undefined }, [keywordCondition(q.keyword), applicationId ? { applicationId } : null], refundDto);
+  return runList(spec, paging, [applicationId ? { applicationId } : null], refundDto);
 }
 
 /** GET /students/{id}/refunds: one student's refunds (newest first; applicationId), for the student and staff. */
@@ -107,7 +94,7 @@ export function listStudentRefunds(studentId: number, q: RefundListQuery, viewer
 /** POST /refund_queues/find_by_criteria. */
 export function findRefundsByCriteria(q: PagingQuery, c: RefundCriteria) {
   const conditions = criteriaWhere(refundCriteria, c, Refund.sequelize!.getDialect());
-  return runList(spec, { ...q, keyword: undefined }, [...conditions, keywordCondition(q.keyword)], refundDto);
+  return runList(spec, q, [...conditions], refundDto);
 }
 
 async function loadDto(id: number, transaction?: Transaction): Promise<RefundDto> {
