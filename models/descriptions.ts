@@ -13,6 +13,7 @@
 import { toDisplayDate } from './dates';
 import * as Enums from './enums';
 import { enumLabel, type EnumName, type LabelLocale } from './labels';
+import { formatCents } from '../domain/money';
 
 const en = {
   // Activity log
@@ -172,8 +173,7 @@ const isEnumName = (name: string): name is EnumName => Array.isArray((Enums as R
 
 const money = (cents: unknown) => {
   const n = Number(cents);
-  if (!Number.isFinite(n)) return '';
-  return `${n < 0 ? '-' : ''}$${(Math.abs(n) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return Number.isFinite(n) ? formatCents(n) : '';
 };
 
 const CARD = {

@@ -12,6 +12,8 @@ import {
   applicationVoucherCriteria, applicationVoucherSortable, type ApplicationVoucherCreateInput, type ApplicationVoucherCriteria, type ApplicationVoucherUpdateInput,
 } from './application-vouchers.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollars, toCents, toDollars } from '../../domain/money';
+import { APPLICATION_VOUCHER_TRANSITIONS, isVoucherRefundEditable, voucherRefundMachine } from '../../domain/state/vouchers';
 
 /**
  * Application vouchers (back-office spec §3, §7; domain rules "Vouchers", "Withdrawals and refunds"):
@@ -23,20 +25,13 @@ import { description } from '../../models/descriptions';
 
 type Status = Of<typeof RequestStatus>;
 
-/** The moves the status call allows. */
-export const APPLICATION_VOUCHER_TRANSITIONS: Readonly<Record<Status, readonly Status[]>> = {
-  REQUESTED: ['APPROVED', 'REJECTED', 'CANCELLED'],
-  APPROVED: ['COMPLETED'],
-  REJECTED: [],
-  COMPLETED: [],
-  CANCELLED: [],
-};
+/** The moves the status call allows: domain/state/vouchers.ts, shared with the console. */
+export { APPLICATION_VOUCHER_TRANSITIONS };
 
 /** A voucher refund belongs to an application whose student may have paid: ENROLLED or after it. */
 export const REFUNDABLE_APPLICATION_STATUSES = ['ENROLLED', 'PARTIAL_WITHDRAWN', 'WITHDRAWN', 'TRANSFERRED'] as const;
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
-const money = (v: number | string | null | undefined) => Number(v ?? 0);
+const money = roundDollars;
 
 const include: Includeable[] = [
   {
@@ -133,8 +128,8 @@ export async function requestVoucherRefund(
   if (pending > 0) throw AppError.conflict('PENDING_REFUNDS', Messages.PENDING_REFUNDS);
   const row = await ApplicationVoucher.create(
     {
-      applicationId: application.id, voucherId: voucher.id, comments: amounts.comments, amountToBeRefunded: amounts.amountCents / 100, taxToBeRefunded: amounts.taxCents / 100,
-      totalToBeRefunded: (amounts.amountCents + amounts.taxCents) / 100, status: 'REQUESTED', ...stamp(actor),
+      applicationId: application.id, voucherId: voucher.id, comments: amounts.comments, amountToBeRefunded: toDollars(amounts.amountCents), taxToBeRefunded: toDollars(amounts.taxCents),
+      totalToBeRefunded: toDollars(amounts.amountCents + amounts.taxCents), status: 'REQUESTED', ...stamp(actor),
     },
     { transaction },
   );
@@ -143,7 +138,7 @@ export async function requestVoucherRefund(
     {
       entityType: 'APPLICATION_VOUCHER', entityId: row.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
       description: description('VOUCHER_REFUND_REQUESTED', { code: voucher.code }),
-      changes: { voucher: { from: null, to: voucher.code }, totalToBeRefunded: { from: null, to: (amounts.amountCents + amounts.taxCents) / 100 } },
+      changes: { voucher: { from: null, to: voucher.code }, totalToBeRefunded: { from: null, to: toDollars(amounts.amountCents + amounts.taxCents) } },
     },
     transaction,
   );
@@ -182,14 +177,14 @@ export async function updateApplicationVoucher(id: number, input: ApplicationVou
     if (!row) throw AppError.notFound('Application voucher');
     if (input.applicationId !== undefined && input.applicationId !== row.applicationId) throw AppError.badRequest({ applicationId: Messages.INVALID_VALUE });
     if (input.voucherId !== undefined) await findVoucherOr400(input.voucherId, transaction);
-    if (row.status !== 'REQUESTED') throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
+    if (!isVoucherRefundEditable(row)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
     const before = snapshot(row);
-    const amountCents = input.amountToBeRefunded ?? cents(row.amountToBeRefunded);
-    const taxCents = input.taxToBeRefunded ?? cents(row.taxToBeRefunded);
+    const amountCents = input.amountToBeRefunded ?? toCents(row.amountToBeRefunded);
+    const taxCents = input.taxToBeRefunded ?? toCents(row.taxToBeRefunded);
     await row.update(
       {
         voucherId: input.voucherId ?? row.voucherId, comments: input.comments === undefined ? row.comments : input.comments,
-        amountToBeRefunded: amountCents / 100, taxToBeRefunded: taxCents / 100, totalToBeRefunded: (amountCents + taxCents) / 100, ...stamp(actor),
+        amountToBeRefunded: toDollars(amountCents), taxToBeRefunded: toDollars(taxCents), totalToBeRefunded: toDollars(amountCents + taxCents), ...stamp(actor),
       },
       { transaction },
     );
@@ -218,7 +213,7 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     const row = await ApplicationVoucher.findByPk(id, { transaction });
     if (!row) throw AppError.notFound('Application voucher');
     const from = row.status as Status;
-    if (!APPLICATION_VOUCHER_TRANSITIONS[from]?.includes(to)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
+    if (!voucherRefundMachine.can(from, to)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
     const refunded = to === 'COMPLETED'
       ? { amountRefunded: money(row.amountToBeRefunded), taxRefunded: money(row.taxToBeRefunded), totalRefunded: money(row.totalToBeRefunded) }
       : {};
@@ -226,7 +221,7 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     if (count !== 1) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
     const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], lock: transaction.LOCK.UPDATE, transaction });
     if (to === 'COMPLETED' && application) {
-      await Application.increment('refunded', { by: cents(row.totalToBeRefunded) / 100, where: { id: application.id }, transaction });
+      await Application.increment('refunded', { by: toDollars(toCents(row.totalToBeRefunded)), where: { id: application.id }, transaction });
       await Refund.update(
         { status: 'CANCELLED', comments: 'Completed outside the refund queue', ...stamp(actor) },
         { where: { source: 'VOUCHER', sourceId: id, status: { [Op.in]: ['REQUESTED', 'APPROVED'] } }, transaction },
@@ -235,7 +230,7 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     if (to === 'APPROVED' && application) {
       await queueRefund(
         {
-          application, source: 'VOUCHER', sourceId: id, amountCents: cents(row.amountToBeRefunded), taxCents: cents(row.taxToBeRefunded),
+          application, source: 'VOUCHER', sourceId: id, amountCents: toCents(row.amountToBeRefunded), taxCents: toCents(row.taxToBeRefunded),
           comments: row.comments ?? `Voucher refund ${id}`,
         },
         actor,
@@ -264,7 +259,7 @@ export async function completeVoucherRefund(id: number, refunded: { amountCents:
   if (!row || row.status !== 'APPROVED') return;
   const total = refunded.amountCents + refunded.taxCents;
   await ApplicationVoucher.update(
-    { status: 'COMPLETED', amountRefunded: refunded.amountCents / 100, taxRefunded: refunded.taxCents / 100, totalRefunded: total / 100, ...stamp(actor) },
+    { status: 'COMPLETED', amountRefunded: toDollars(refunded.amountCents), taxRefunded: toDollars(refunded.taxCents), totalRefunded: toDollars(total), ...stamp(actor) },
     { where: { id, status: 'APPROVED' }, transaction },
   );
   const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], transaction });
@@ -272,7 +267,7 @@ export async function completeVoucherRefund(id: number, refunded: { amountCents:
     actor,
     {
       entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
-      description: description('VOUCHER_REFUND_STATUS', { status: 'COMPLETED' }), changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: total / 100 } },
+      description: description('VOUCHER_REFUND_STATUS', { status: 'COMPLETED' }), changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: toDollars(total) } },
     },
     transaction,
   );

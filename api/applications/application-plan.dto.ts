@@ -3,6 +3,7 @@ import { Payment, StudentPaymentPlan } from '../../models';
 import { toCents, toDollars } from '../billing/ledger';
 import { paymentDto } from '../payments/payments.service';
 import { planStanding, STANDING_ATTRIBUTES } from '../billing/standing';
+import { roundDollars } from '../../domain/money';
 
 /**
  * The application's `paymentPlan` (back-office spec §3 "Application paymentPlan"): the student
@@ -23,7 +24,7 @@ export const applicationPlanInclude: Includeable = {
 };
 
 type LoadedPlan = StudentPaymentPlan & { payments?: Payment[] };
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 /** The plan an application shows: its newest ACTIVE one, else its newest (the include lists them newest first). */
 export function currentPlan(plans: StudentPaymentPlan[] | undefined): StudentPaymentPlan | null {

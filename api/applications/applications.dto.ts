@@ -10,6 +10,7 @@ import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
 import { applicationPlanDto, applicationPlanInclude, currentPlan } from './application-plan.dto';
 import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
+import { roundDollars } from '../../domain/money';
 
 /**
  * The contract's ApplicationDto, built for one application or a page of them with a fixed number of
@@ -17,7 +18,7 @@ import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
  */
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-const money = (v: number | string | null | undefined) => Number(v ?? 0);
+const money = roundDollars;
 
 /** What an ApplicationDto reads, as findAll includes. */
 export const applicationInclude: Includeable[] = [

@@ -20,6 +20,7 @@ import { advance, changeStatus, notClosed, seatsTaken, statusMoves, type Applica
 import { emailStatusChange, statusDelivery } from './status-mail';
 import { clearStep, markStepComplete, progressOf, stepRefusal, type Step } from './flow';
 import { description } from '../../models/descriptions';
+import { roundDollars } from '../../domain/money';
 
 /**
  * Applications (back-office spec §3, §7 "Applications"; platform spec §2 enrollment steps): the
@@ -28,7 +29,7 @@ import { description } from '../../models/descriptions';
  * own applications (the routes' `self`), and edits them only while CREATED.
  */
 
-const money = (v: number | string | null | undefined) => Number(v ?? 0);
+const money = roundDollars;
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /** Days overdue and financial status sort by the application's standing today (billing/standing.ts). */

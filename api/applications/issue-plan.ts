@@ -10,6 +10,7 @@ import { productPlanName } from './applications.dto';
 import { quotePlan } from './quote';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { description } from '../../models/descriptions';
+import { toDollars } from '../../domain/money';
 
 /**
  * Issues the student payment plan of an application becoming ENROLLED (domain rules "Applications
@@ -21,7 +22,6 @@ import { description } from '../../models/descriptions';
  * now; the school's day of it is the first due date): the demo seeder issues its plan months back.
  */
 
-const dollars = (c: number) => c / 100;
 
 export async function issuePlan(application: Application, actor: Actor, transaction: Transaction, at: Date = new Date()): Promise<StudentPaymentPlan> {
   if (!application.productPaymentPlanId) throw AppError.conflict('NO_PAYMENT_PLAN_SELECTED', Messages.NO_PAYMENT_PLAN_SELECTED);
@@ -32,12 +32,12 @@ export async function issuePlan(application: Application, actor: Actor, transact
 
   // What the principal is made of, as accounting lines (CHARGE adds, CREDIT takes off).
   const lines: AccountingLineItem[] = [
-    { description: 'Tuition', type: 'CHARGE', category: null, amount: dollars(input.tuitionCents) },
+    { description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) },
   ];
-  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: dollars(input.registrationFeeCents) });
-  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: dollars(input.booksAndMaterialsFeeCents) });
+  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.registrationFeeCents) });
+  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.booksAndMaterialsFeeCents) });
   for (const a of adjustments) lines.push({ description: a.description, type: a.type, category: a.category, amount: Number(a.amount) });
-  if (voucherDiscountCents) lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: dollars(voucherDiscountCents) });
+  if (voucherDiscountCents) lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: toDollars(voucherDiscountCents) });
 
   const firstInstallment = schedule.entries.find((e) => e.kind === 'INSTALLMENT');
   const entries = schedule.entries;
@@ -45,11 +45,11 @@ export async function issuePlan(application: Application, actor: Actor, transact
     {
       applicationId: application.id, studentId: application.studentId, productPaymentPlanId: plan.id, voucherId: application.voucherId,
       name: productPlanName(plan), description: plan.longDescription, paymentPlanType: terms.paymentPlanType, paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
-      frequency: 'MONTHLY', frequencyUnit: 'MONTHS', depositAmount: dollars(schedule.depositCents), totalTerm: terms.totalTerm, amortizeTerm: terms.amortizeTerm ?? 0,
-      principalAmount: dollars(schedule.principalCents), installmentAmount: dollars(firstInstallment?.amountCents ?? 0),
-      interestRate: input.annualPercentageRate, tuitionPrice: dollars(input.tuitionCents),
-      additionalFees: dollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents), voucherDiscount: dollars(voucherDiscountCents),
-      totalInterest: dollars(schedule.interestCents), totalOwed: dollars(schedule.totalCents), totalPaid: 0, balance: dollars(schedule.totalCents),
+      frequency: 'MONTHLY', frequencyUnit: 'MONTHS', depositAmount: toDollars(schedule.depositCents), totalTerm: terms.totalTerm, amortizeTerm: terms.amortizeTerm ?? 0,
+      principalAmount: toDollars(schedule.principalCents), installmentAmount: toDollars(firstInstallment?.amountCents ?? 0),
+      interestRate: input.annualPercentageRate, tuitionPrice: toDollars(input.tuitionCents),
+      additionalFees: toDollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents), voucherDiscount: toDollars(voucherDiscountCents),
+      totalInterest: toDollars(schedule.interestCents), totalOwed: toDollars(schedule.totalCents), totalPaid: 0, balance: toDollars(schedule.totalCents),
       installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
       flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       paymentMethodId: application.paymentMethodId ?? null, migrated: Boolean(application.migrated), nextDueDate: entries[0]?.dueDate ?? null,
@@ -59,8 +59,8 @@ export async function issuePlan(application: Application, actor: Actor, transact
   );
   await PaymentSchedule.bulkCreate(
     entries.map((e) => ({
-      studentPaymentPlanId: created.id, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: dollars(e.principalCents), interest: dollars(e.interestCents),
-      amount: dollars(e.amountCents), balance: dollars(e.balanceCents), paymentMethodId: application.paymentMethodId ?? null,
+      studentPaymentPlanId: created.id, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: toDollars(e.principalCents), interest: toDollars(e.interestCents),
+      amount: toDollars(e.amountCents), balance: toDollars(e.balanceCents), paymentMethodId: application.paymentMethodId ?? null,
     })),
     { transaction },
   );

@@ -5,6 +5,7 @@ import { scheduleDto } from '../payment-plans/payment-plans.service';
 import { productPlanName } from './applications.dto';
 import { quotePlan, voucherOf } from './quote';
 import { seatsTaken } from './status';
+import { toDollars } from '../../domain/money';
 
 /**
  * What an application may choose (GET /applications/{id}/options): the classes of each program its
@@ -58,7 +59,7 @@ export async function applicationOptions(applicationId: number) {
     try {
       const quote = await quotePlan(application, plan.id, { voucher });
       preview = scheduleDto(quote.schedule);
-      voucherDiscount = quote.voucherDiscountCents / 100;
+      voucherDiscount = toDollars(quote.voucherDiscountCents);
     } catch (err) {
       // A plan whose terms cannot make a schedule (or a discount above its principal) shows no preview.
       if (!(err instanceof AppError)) throw err;

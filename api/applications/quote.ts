@@ -4,6 +4,7 @@ import { AppError } from '../common/errors';
 import { productPlanEngineInput, runEngine, type ResolvedTerms } from '../payment-plans/payment-plans.service';
 import { principalOf, ScheduleError, type Schedule, type ScheduleInput } from '../payment-plans/schedule';
 import { voucherDiscountCents } from '../vouchers/discount';
+import { toCents } from '../../domain/money';
 
 /**
  * The quote of an application on one of its product's payment plans (issue 15, "Promo price"): the
@@ -31,7 +32,6 @@ export interface PlanQuote {
 export type Quotable = Pick<Application, 'productPaymentPlanId' | 'voucherId' | 'voucherDiscount'>;
 type VoucherTerms = Pick<Voucher, 'discountKind' | 'discountValue'>;
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
 /** tuition + fees + CHARGE − CREDIT adjustments of an engine input, before any voucher (400 when credits exceed it). */
 function beforeVoucher(input: ScheduleInput): number {
@@ -74,7 +74,7 @@ export async function quotePlan(
   const { input: base, terms, plan } = await productPlanEngineInput(productPaymentPlanId, { voucherDiscountCents: 0, firstDueDate: opts.firstDueDate }, transaction);
   const principalBefore = beforeVoucher(base);
   const voucher = opts.voucher === undefined ? await voucherOf(application, transaction) : opts.voucher;
-  const discount = productPaymentPlanId === application.productPaymentPlanId || !voucher ? cents(application.voucherDiscount) : voucherDiscountCents(voucher, principalBefore);
+  const discount = productPaymentPlanId === application.productPaymentPlanId || !voucher ? toCents(application.voucherDiscount) : voucherDiscountCents(voucher, principalBefore);
   const input = { ...base, voucherDiscountCents: discount };
   return { plan, terms, input, principalBeforeVoucherCents: principalBefore, voucherDiscountCents: discount, schedule: runEngine(input) };
 }

@@ -7,6 +7,7 @@ import { pagingQuery, runList, type ListSpec, type Page } from '../common/list';
 import { readsStudentView, studentLedgerLine } from '../payments/student-view';
 import { toCents, toDollars } from './ledger';
 import { descriptionFields } from '../../models/descriptions';
+import { roundDollars } from '../../domain/money';
 
 /**
  * A student's account history (platform spec §3 "Account history row", §9: size 10, sorted by
@@ -21,7 +22,7 @@ const sortable = { eventDate: 'eventDate', EVENT_DATE: 'eventDate', id: 'id', ID
 export const accountHistoryQuery = pagingQuery({ sortable, defaultSort: 'eventDate', keyword: false }, { applicationId: id().optional() });
 export type AccountHistoryQuery = z.output<typeof accountHistoryQuery> & { applicationId?: number };
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 export function ledgerDto(l: LedgerEntry) {
   return {

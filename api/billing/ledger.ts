@@ -11,6 +11,8 @@ import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql,
 import { description, describedColumns, paymentOutcome, type Description } from '../../models/descriptions';
 import type { LedgerKind, Of } from '../../models/enums';
 import { financialStatusOf, followsDates } from './standing';
+import { formatCents as formatMoney, toCents, toDollars } from '../../domain/money';
+import { maxPrePayCents, MIN_LEFTOVER_CENTS } from '../../domain/rules/payments';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -30,22 +32,13 @@ import { financialStatusOf, followsDates } from './standing';
  * (`entryParts`), so the position of a plan is a pure function of its entries.
  */
 
-/** Dollars (number or DECIMAL text) → whole cents. */
-export const toCents = (v: number | string | null | undefined): number => {
-  const n = Number(v ?? 0);
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
-};
-/** Whole cents → dollars (a number with at most 2 decimals). */
-export const toDollars = (cents: number): number => Math.round(cents) / 100;
-
-/** `$1,234.50`: how messages show an amount. */
-export const formatMoney = (cents: number): string =>
-  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+// The one cents ↔ dollars conversion (domain/money.ts), re-exported under the names billing uses.
+export { formatMoney, toCents, toDollars };
 
 /** How long a payment claim holds a plan when its server never releases it (a crash mid-payment). */
 export const CLAIM_TTL_MS = 10 * 60 * 1000;
-/** The least a payment may leave on a plan besides nothing (domain rules: no balance strictly between 0 and 0.50). */
-export const MIN_LEFTOVER_CENTS = 50;
+/** The least a payment may leave on a plan besides nothing (domain rules: no balance strictly between 0 and 0.50): domain/rules/payments.ts. */
+export { MIN_LEFTOVER_CENTS };
 
 export interface PlanPosition {
   principalBalanceCents: number;
@@ -156,7 +149,7 @@ export function planPosition(entries: readonly EntryRow[], today: string): PlanP
   const payoffCents = balanceCents > 0 ? principalBalanceCents + accruedInterestCents + unpaidTaxCents : 0;
   return {
     principalBalanceCents, accruedInterestCents, unpaidTaxCents, payoffCents, balanceCents, dueNowCents, pastDueCents,
-    maxPrePayCents: Math.max(0, payoffCents - MIN_LEFTOVER_CENTS), nextEntry, oldestUnpaidDueDate,
+    maxPrePayCents: maxPrePayCents(payoffCents), nextEntry, oldestUnpaidDueDate,
     daysOverdue: oldestUnpaidDueDate && oldestUnpaidDueDate < today ? daysBetween(oldestUnpaidDueDate, today) : 0,
   };
 }

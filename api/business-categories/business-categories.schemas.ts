@@ -3,6 +3,7 @@ import { AdjustmentCategory, AdjustmentType, PaymentPlanType, PaymentScheduleTyp
 import { Messages } from '../../models/messages';
 import { id, optionalText, requiredText } from '../../models/validation';
 import { pagingQuery } from '../common/list';
+import { toCentsOrNull } from '../../domain/money';
 
 /** A default page size other than the platform's 10 (capped at 1000 like every list). */
 const sizeDefault = (n: number) => z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(n).transform((v) => Math.min(v, 1000));
@@ -75,7 +76,7 @@ export const moneyCents = () =>
       numeric,
       z.number().min(0, Messages.INVALID_VALUE).max(MAX_MONEY, Messages.INVALID_VALUE).refine((v) => decimals(v, 2), Messages.INVALID_VALUE).nullish(),
     )
-    .transform((v) => (v === null || v === undefined ? null : Math.round(v * 100)));
+    .transform((v) => toCentsOrNull(v));
 
 /** A rate in percent: 0–100 with at most four decimals. */
 const rate = () =>

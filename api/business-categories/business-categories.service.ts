@@ -8,6 +8,7 @@ import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import type { CategoryInput, LineInput, PlanInput } from './business-categories.schemas';
 import { categorySortable, lineBody, lineListQuery, lineSortable, planSortable } from './business-categories.schemas';
 import { defineResource } from '../common/resource';
+import { toDollarsOrNull } from '../../domain/money';
 
 /**
  * Business categories (the spec's 11, fixed: read and update only), their accounting lines and
@@ -15,7 +16,6 @@ import { defineResource } from '../common/resource';
  */
 
 const money = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);
 
 // ---------------------------------------------------------------- categories
 
@@ -125,8 +125,8 @@ export async function getPlan(categoryId: number, planId: number) {
 function planValues(input: PlanInput) {
   return {
     description: input.description, paymentPlanType: input.paymentPlanType, paymentScheduleType: input.paymentScheduleType!,
-    installmentAmount: fromCents(input.installmentAmount), depositAmount: fromCents(input.depositAmount), tuitionPrice: fromCents(input.tuitionPrice),
-    principalAmount: fromCents(input.principalAmount), interestRate: input.interestRate, annualPercentageRate: input.annualPercentageRate,
+    installmentAmount: toDollarsOrNull(input.installmentAmount), depositAmount: toDollarsOrNull(input.depositAmount), tuitionPrice: toDollarsOrNull(input.tuitionPrice),
+    principalAmount: toDollarsOrNull(input.principalAmount), interestRate: input.interestRate, annualPercentageRate: input.annualPercentageRate,
     totalTerm: input.totalTerm, amortizeTerm: input.amortizeTerm, salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
   };
 }

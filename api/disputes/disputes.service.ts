@@ -9,6 +9,7 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { disputeCriteria, disputeSortable, type DisputeCriteria, type DisputeVerifyInput } from './disputes.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollars } from '../../domain/money';
 
 /**
  * Disputed payments (back-office spec §9 /disputes; platform spec §4 "Dispute verification applies
@@ -18,7 +19,7 @@ import { description } from '../../models/descriptions';
  * the payment becomes INVALID, its entries reopen, the plan owes it again).
  */
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },

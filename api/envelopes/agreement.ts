@@ -6,6 +6,7 @@ import { validationSettings } from '../../models/validation';
 import { productPlanName } from '../applications/applications.dto';
 import { quotePlan } from '../applications/quote';
 import { AppError } from '../common/errors';
+import { formatCents, toCents } from '../../domain/money';
 
 /**
  * The enrollment agreement of an application (domain rules "Applications and enrollments"): a
@@ -20,13 +21,8 @@ export interface RenderedAgreement {
   sha256: string;
 }
 
-/** `1234567` cents → `$12,345.67` (no locale data involved: the text must never change by machine). */
-export function usd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** `1234567` cents → `$12,345.67` (domain/money.ts writes it without locale data: the text must never change by machine). */
+export const usd = (cents: number): string => formatCents(cents);
 
 export const sha256Of = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -116,7 +112,7 @@ async function planLines(application: Loaded, transaction?: Transaction): Promis
   lines.push(`Registration fee: ${usd(input.registrationFeeCents)}`);
   lines.push(`Books and materials fee: ${usd(input.booksAndMaterialsFeeCents)}`);
   for (const a of adjustments) {
-    const amount = Math.round(Number(a.amount) * 100);
+    const amount = toCents(a.amount);
     lines.push(`${a.type === 'CREDIT' ? 'Credit' : 'Charge'}: ${a.description}: ${a.type === 'CREDIT' ? usd(-amount) : usd(amount)}`);
   }
   if (voucherDiscountCents) lines.push(`Voucher discount${voucher ? ` (${voucher.code})` : ''}: ${usd(-voucherDiscountCents)}`);

@@ -9,6 +9,8 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { externalPaymentCriteria, externalPaymentSortable, type ExternalPaymentCriteria } from './external-payments.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollars } from '../../domain/money';
+import { externalPaymentMachine, isExternalPaymentAmountEditable } from '../../domain/state/external-payments';
 
 /**
  * External payments (back-office spec §3, §9 /external_payments): checks, wire transfers and other
@@ -19,7 +21,7 @@ import { description } from '../../models/descriptions';
  * one is decided (409 STATUS_INVALID) or has its amount changed (409 ALREADY_PROCESSED).
  */
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
@@ -105,7 +107,7 @@ export async function changeExternalPaymentStatus(id: number, to: 'ACCEPTED' | '
   await ExternalPayment.sequelize!.transaction(async (transaction) => {
     const row = await ExternalPayment.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
     if (!row) throw AppError.notFound('External payment');
-    if (row.status !== 'PENDING') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    if (!externalPaymentMachine.can(row.status, to)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const payment = to === 'ACCEPTED' ? await accept(row, actor, transaction) : null;
     const [count] = await ExternalPayment.update(
       { status: to, ...(payment ? { paymentId: payment.id } : {}), ...stamp(actor) },
@@ -129,13 +131,13 @@ export async function updateExternalPaymentAmount(id: number, amountCents: numbe
   await ExternalPayment.sequelize!.transaction(async (transaction) => {
     const row = await ExternalPayment.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
     if (!row) throw AppError.notFound('External payment');
-    if (row.status !== 'PENDING') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+    if (!isExternalPaymentAmountEditable(row)) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
     const before = money(row.paymentAmount);
     if (toCents(row.paymentAmount) === amountCents) return;
-    await row.update({ paymentAmount: amountCents / 100, ...stamp(actor) }, { transaction });
+    await row.update({ paymentAmount: toDollars(amountCents), ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', changes: { paymentAmount: { from: before, to: amountCents / 100 } } },
+      { entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', changes: { paymentAmount: { from: before, to: toDollars(amountCents) } } },
       transaction,
     );
   });

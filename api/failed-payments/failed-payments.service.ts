@@ -9,6 +9,7 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { retryFailedPayment, type PaymentDto } from '../payments/payments.service';
 import { failedPaymentCriteria, failedPaymentSortable, type FailedPaymentCriteria } from './failed-payments.schemas';
+import { roundDollars } from '../../domain/money';
 
 /**
  * Failed payments (back-office spec §3 "Failed payment filters"; domain rules: auto-pay failures are
@@ -17,7 +18,7 @@ import { failedPaymentCriteria, failedPaymentSortable, type FailedPaymentCriteri
  * (RESOLVED). Staff search them and retry one now (the payments service's retryFailedPayment).
  */
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'mobilePhone'] },

@@ -4,6 +4,7 @@ import { Messages } from '../../models/messages';
 import {
   GatewayError, type AttachedCard, type DeclineCode, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult,
 } from './gateway';
+import { centsText } from '../../domain/money';
 
 /**
  * The local sandbox gateway (the default; Stripe is chosen by configuration): no network, and no
@@ -85,7 +86,8 @@ const DECLINED_FINGERPRINTS: ReadonlyMap<string, string> = new Map(Object.entrie
 /** The fingerprint of the disputed test number. */
 const DISPUTE_FINGERPRINT = sandboxFingerprint(SANDBOX_DISPUTE_NUMBER);
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** The gateway's own way of writing an amount (`$1234.50`, no grouping), as its messages carry it. */
+const dollars = (cents: number) => `$${centsText(cents)}`;
 const randomHex = () => randomBytes(8).toString('hex');
 
 /** A Map that forgets its oldest entries beyond `limit`. */

@@ -4,10 +4,8 @@ import { schoolToday } from '../../models/catalogue';
 import { AppError, fieldErrors } from '../common/errors';
 import { generateSchedule, ScheduleError, type Schedule, type ScheduleInput } from './schedule';
 import { resolvedTerms, type GenerateInput } from './payment-plans.schemas';
+import { toCentsOrNull, toDollars, toDollarsOrNull } from '../../domain/money';
 
-const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 100));
-const dollars = (c: number) => c / 100;
-const dollarsOrNull = (c: number | null | undefined) => (c === null || c === undefined ? null : c / 100);
 
 /** Terms once checked by `resolvedTerms` (money in cents, PAY_IN_FULL forced to one term). */
 export type ResolvedTerms = ReturnType<typeof resolvedTerms.parse>;
@@ -30,7 +28,7 @@ async function fromProductPlan(productPlanId: number, transaction?: Transaction)
     transaction,
   });
   const programs = new Map(items.map((i) => i.cohort?.program).filter((p): p is Program => Boolean(p)).map((p) => [p.id, p]));
-  const fee = (pick: (p: Program) => number | null) => [...programs.values()].reduce((sum, p) => sum + (cents(pick(p)) ?? 0), 0);
+  const fee = (pick: (p: Program) => number | null) => [...programs.values()].reduce((sum, p) => sum + (toCentsOrNull(pick(p)) ?? 0), 0);
   const t = plan.paymentPlan;
   return {
     plan,
@@ -39,7 +37,7 @@ async function fromProductPlan(productPlanId: number, transaction?: Transaction)
       interestRate: t.interestRate, annualPercentageRate: t.annualPercentageRate, tuitionPrice: t.tuitionPrice ?? product?.cost ?? null,
       totalTerm: t.totalTerm, amortizeTerm: t.amortizeTerm, principalAmount: t.principalAmount,
     } as Record<string, unknown>,
-    adjustments: (plan.adjustments ?? []).map((a) => ({ type: a.type, amountCents: cents(a.amount)! })),
+    adjustments: (plan.adjustments ?? []).map((a) => ({ type: a.type, amountCents: toCentsOrNull(a.amount)! })),
     registrationFeeCents: fee((p) => p.registrationFee),
     booksAndMaterialsFeeCents: fee((p) => p.booksAndMaterialsFee),
   };
@@ -105,9 +103,9 @@ export function runEngine(input: ScheduleInput): Schedule {
 /** A schedule in dollars, as the preview answers it (and the options' per-plan preview). */
 export function scheduleDto(s: Schedule) {
   return {
-    principal: dollars(s.principalCents), deposit: dollars(s.depositCents), financed: dollars(s.financedCents), interest: dollars(s.interestCents), total: dollars(s.totalCents),
+    principal: toDollars(s.principalCents), deposit: toDollars(s.depositCents), financed: toDollars(s.financedCents), interest: toDollars(s.interestCents), total: toDollars(s.totalCents),
     entries: s.entries.map((e) => ({
-      number: e.number, kind: e.kind, dueDate: e.dueDate, principal: dollars(e.principalCents), interest: dollars(e.interestCents), amount: dollars(e.amountCents), balance: dollars(e.balanceCents),
+      number: e.number, kind: e.kind, dueDate: e.dueDate, principal: toDollars(e.principalCents), interest: toDollars(e.interestCents), amount: toDollars(e.amountCents), balance: toDollars(e.balanceCents),
     })),
   };
 }
@@ -126,8 +124,8 @@ export async function previewSchedule(input: GenerateInput) {
   // Terms as sent (money back to dollars for the shared schema).
   const sent = {
     ...input,
-    installmentAmount: dollarsOrNull(input.installmentAmount), depositAmount: dollarsOrNull(input.depositAmount),
-    tuitionPrice: dollarsOrNull(input.tuitionPrice), principalAmount: dollarsOrNull(input.principalAmount),
+    installmentAmount: toDollarsOrNull(input.installmentAmount), depositAmount: toDollarsOrNull(input.depositAmount),
+    tuitionPrice: toDollarsOrNull(input.tuitionPrice), principalAmount: toDollarsOrNull(input.principalAmount),
   };
   const termKeys = ['paymentPlanType', 'paymentScheduleType', 'installmentAmount', 'depositAmount', 'interestRate', 'annualPercentageRate', 'tuitionPrice', 'totalTerm', 'amortizeTerm', 'principalAmount'] as const;
   const terms = checkTerms(Object.fromEntries(termKeys.map((k) => [k, sent[k]])));

@@ -14,6 +14,7 @@ import {
   studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate,
 } from './student-plans.schemas';
 import { description, type Description } from '../../models/descriptions';
+import { dollarsText, roundDollars } from '../../domain/money';
 
 /**
  * Student payment plans (platform spec §3 "Payment plan terms", "Payment plan breakdown", "Financial
@@ -24,7 +25,7 @@ import { description, type Description } from '../../models/descriptions';
  * Money in cents here, dollars in JSON.
  */
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 
 type Loaded = StudentPaymentPlan & {
   student?: Student | null;
@@ -267,7 +268,7 @@ const FINANCIAL_HEADER = ['Plan ID', 'Student ID', 'Full name', 'Email', 'Progra
 export function financialStatusCsv(c: StudentPlanCriteria): CsvFile {
   return new CsvFile('financial-status.csv', FINANCIAL_HEADER, planLines(criteriaConditions(c), (p) => {
     const r = financialStatusRow(p);
-    return [r.planId, r.studentId, r.fullName, r.email, r.programName, enumLabel('FinancialStatus', r.financialStatus), r.daysOverdue, r.pastDueAmount.toFixed(2), r.balance.toFixed(2),
+    return [r.planId, r.studentId, r.fullName, r.email, r.programName, enumLabel('FinancialStatus', r.financialStatus), r.daysOverdue, dollarsText(r.pastDueAmount), dollarsText(r.balance),
       r.nextDueDate, r.autoPay ? 'Yes' : 'No'];
   }));
 }
@@ -288,7 +289,7 @@ export function exportPlans(q: PlanExportQuery): CsvFile {
     p.id, p.applicationId, p.studentId, fullName(p.student), p.student?.email ?? null, p.application?.product?.name ?? null, p.name,
     enumLabel('PaymentPlanType', p.paymentPlanType), enumLabel('StudentPaymentPlanStatus', p.status), enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
     planStanding(p, today).daysOverdue,
-    money(p.totalOwed).toFixed(2), money(p.totalPaid).toFixed(2), money(p.totalRefunds).toFixed(2), money(p.balance).toFixed(2), money(p.pastDueAmount).toFixed(2),
+    dollarsText(p.totalOwed), dollarsText(p.totalPaid), dollarsText(p.totalRefunds), dollarsText(p.balance), dollarsText(p.pastDueAmount),
     p.nextDueDate, p.autoPay ? 'Yes' : 'No', p.migrated ? 'Yes' : 'No',
   ]));
 }

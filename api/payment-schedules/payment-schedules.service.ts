@@ -5,11 +5,11 @@ import { Messages } from '../../models/messages';
 import type { Actor, Deps } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
-import { toCents, toDollars } from '../billing/ledger';
 import { CsvFile } from '../common/csv';
 import { entryDto, fullName } from '../payment-plans/student-plans.service';
 import { scheduleCriteria, scheduleSortable, type ScheduleCriteria, type ScheduleExportQuery } from './payment-schedules.schemas';
 import { description } from '../../models/descriptions';
+import { centsText, formatCents, toCents } from '../../domain/money';
 
 /**
  * Payment schedule entries across plans (back-office spec §7 /payment_schedules): the staff search,
@@ -51,8 +51,6 @@ export function findSchedulesByCriteria(q: PagingQuery, c: ScheduleCriteria) {
   return runList(spec, q, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
 }
 
-const usd = (cents: number, locale: 'en' | 'es') =>
-  new Intl.NumberFormat(locale === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** The reminder in the student's language (Spanish when the student's language is ES, else English). */
 function reminderText(locale: 'en' | 'es', name: string, amount: string, dueDate: string, provider: string) {
@@ -84,7 +82,7 @@ export async function sendEqualNotification(deps: Deps, entryId: number, actor: 
   const dueCents = toCents(e.amount) + toCents(e.taxAmount) - toCents(e.paidAmount);
   if (e.status === 'PAID' || dueCents <= 0) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
   const locale = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'es' : 'en';
-  const { subject, text } = reminderText(locale, student.firstName, usd(dueCents, locale), toDisplayDate(e.dueDate), deps.config.PROVIDER_NAME);
+  const { subject, text } = reminderText(locale, student.firstName, formatCents(dueCents), toDisplayDate(e.dueDate), deps.config.PROVIDER_NAME);
   await deps.mailer.send({ to: student.email, subject, text, templateKey: 'INSTALLMENT_DUE', actor, about: { entityType: 'PAYMENT_SCHEDULE', entityId: e.id } });
   return { sent: true, to: student.email };
 }
@@ -106,7 +104,7 @@ export async function exportPlanSchedule(planId: number, q: ScheduleExportQuery)
   if (q.address) header.push('Address');
   const name = student ? [student.firstName, student.middleName, student.lastName].filter(Boolean).join(' ') : '';
   const address = student ? [student.street1, student.street2, student.city, [student.stateCode, student.zip].filter(Boolean).join(' '), student.countryCode].filter(Boolean).join(', ') : '';
-  const cents = (v: number | string) => toDollars(toCents(v)).toFixed(2);
+  const cents = (v: number | string) => centsText(toCents(v));
   const lines = entries.map((e) => {
     const line: unknown[] = [e.number, e.kind === 'DEPOSIT' ? 'Deposit' : e.kind === 'INSTALLMENT' ? 'Installment' : e.kind, e.dueDate, cents(e.principal), cents(e.interest),
       cents(e.amount), cents(e.taxAmount), cents(e.paidAmount), cents(e.balance), e.status === 'PAID' ? 'Paid' : e.status === 'PENDING' ? 'Pending' : e.status];

@@ -10,6 +10,7 @@ import type { PaymentGateway } from '../integrations/gateway';
 import type { Idempotency } from './idempotency';
 import { chargePlan, paymentFor, type ChargeType, type PaymentDto } from './payments.service';
 import { readsStudentView, studentGatewayEvent } from './student-view';
+import { roundDollarsOrNull } from '../../domain/money';
 
 /**
  * The card-provider history of a student (back-office spec §9 "Student card-provider history";
@@ -19,7 +20,7 @@ import { readsStudentView, studentGatewayEvent } from './student-view';
  * card payment that failed there can be tried again (a new payment with the same amount and type).
  */
 
-const money = (v: number | string | null | undefined) => (v === null || v === undefined ? null : toDollars(toCents(v)));
+const money = roundDollarsOrNull;
 
 export const cardHistoryParams = z.object({ id: id() });
 export const cardHistoryRetryParams = z.object({ id: id(), paymentId: id() });

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { ManualPaymentMethod } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { date, id, optionalText } from '../../models/validation';
+import { hasWholeCents, MAX_AMOUNT, toCents } from '../../domain/money';
 
-/** The largest amount a request may carry (dollars). */
-const MAX_AMOUNT = 999_999_999.99;
 const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /**
  * Dollars in a request (numeric text accepted): at most two decimals and 999,999,999.99; answered as
@@ -19,9 +17,9 @@ export const dollarsToCents = (min: { cents: number; message: string } = { cents
       z
         .number({ error: (i) => (i.input === undefined || i.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) })
         .max(MAX_AMOUNT, Messages.INVALID_VALUE)
-        .refine(twoDecimals, Messages.INVALID_VALUE),
+        .refine(hasWholeCents, Messages.INVALID_VALUE),
     )
-    .transform((v) => Math.round(v * 100))
+    .transform((v) => toCents(v))
     .refine((c) => (orZero ? c >= 0 : c > min.cents), orZero ? Messages.INVALID_VALUE : min.message);
 
 /** A payment's amount: more than 0.50 (domain rules; 400 `{ amount: MIN_PAYMENT_AMOUNT }`). */

@@ -3,7 +3,7 @@ import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, Payment
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimStatement, entryParts, formatMoney, loadPlan, paymentDescription, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars,
+  applyPayment, claimStatement, entryParts, loadPlan, paymentDescription, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars,
   type EntryRow, type PlanRow,
 } from '../billing/ledger';
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
@@ -20,6 +20,8 @@ import type { Idempotency } from './idempotency';
 import type { ExternalPaymentInput, PaymentListQuery } from './payments.schemas';
 import { description, paymentOutcome } from '../../models/descriptions';
 import { readsStudentView, studentPayment } from './student-view';
+import { installmentRefusal, payOffRefusal, paymentsEnabled, prePayRefusal, type PaymentRefusal } from '../../domain/rules/payments';
+import { roundDollars } from '../../domain/money';
 
 /**
  * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
@@ -52,7 +54,7 @@ export type PaymentFields = Pick<
 >;
 
 export function paymentDto(p: PaymentFields) {
-  const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+  const money = roundDollars;
   return {
     id: p.id, studentId: p.studentId, applicationId: p.applicationId, studentPaymentPlanId: p.studentPaymentPlanId, paymentScheduleId: p.paymentScheduleId ?? null,
     type: p.type, channel: p.channel, amount: money(p.amount), principalAmount: money(p.principalAmount), interestAmount: money(p.interestAmount), taxAmount: money(p.taxAmount),
@@ -117,7 +119,7 @@ function replay(payment: PaymentFields & Pick<Payment, 'idempotencyHash'>, reque
 export function checkPayment(
   plan: Pick<PlanRow, 'status' | 'paymentAccountBlocked' | 'bankruptcy'>, entries: EntryRow[], req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>, today: string,
 ): { amountCents: number; entry: EntryRow | null } {
-  if (plan.status !== 'ACTIVE' || plan.paymentAccountBlocked || plan.bankruptcy) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
+  if (!paymentsEnabled(plan)) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
   const pos = planPosition(entries, today);
   const perEntry = req.type === 'INSTALLMENT' || req.type === 'AUTO_PAY' || req.type === 'ENROLLMENT';
   if (pos.balanceCents <= 0) throw perEntry ? AppError.conflict('NO_DUE_BALANCE', Messages.NO_DUE_BALANCE) : AppError.conflict('NO_BALANCE', Messages.NO_BALANCE);
@@ -129,27 +131,21 @@ export function checkPayment(
     const due = entryParts(entry, today).remaining;
     if (entry.status === 'PAID' || due <= 0) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
     amount ??= due;
-    minimum(amount);
-    if (amount < due) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
-    if (amount > due) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+    refuse(installmentRefusal(amount, due));
   } else if (req.type === 'PRE_PAY') {
     if (amount === null) throw AppError.badRequest({ amount: Messages.REQUIRED });
-    minimum(amount);
-    if (amount >= pos.payoffCents) throw AppError.conflict('PREPAY_AT_OR_ABOVE_PAYOFF', Messages.PREPAY_AT_OR_ABOVE_PAYOFF);
-    const leftover = pos.payoffCents - amount;
-    if (leftover < 50) throw AppError.conflict('LEFTOVER_BALANCE', format(Messages.LEFTOVER_BALANCE, formatMoney(leftover), formatMoney(pos.payoffCents)));
-    if (amount < pos.dueNowCents) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
+    refuse(prePayRefusal(amount, { payoffCents: pos.payoffCents, dueNowCents: pos.dueNowCents }));
   } else {
     amount ??= pos.payoffCents;
-    minimum(amount);
-    if (amount < pos.payoffCents) throw AppError.conflict('AMOUNT_LOWER_THAN_TO_BE_PAID', Messages.AMOUNT_LOWER_THAN_TO_BE_PAID);
-    if (amount > pos.payoffCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
+    refuse(payOffRefusal(amount, pos.payoffCents));
   }
   return { amountCents: amount, entry };
 }
 
-function minimum(amountCents: number): void {
-  if (amountCents <= 50) throw AppError.badRequest({ amount: Messages.MIN_PAYMENT_AMOUNT });
+/** A refusal of the payment rules (domain/rules/payments.ts) as the contract answers it: 400 on the field, else 409 with its code. */
+function refuse(refusal: PaymentRefusal | null): void {
+  if (!refusal) return;
+  throw refusal.field ? AppError.badRequest({ [refusal.field]: refusal.message }) : AppError.conflict(refusal.code, refusal.message);
 }
 
 /**
@@ -365,7 +361,7 @@ export async function recordExternalPayment(studentId: number, scheduleId: numbe
   const id = await Payment.sequelize!.transaction(async (transaction) => {
     const { entry, plan: found } = await studentEntry(studentId, scheduleId);
     const { plan, entries } = await loadPlan(found.id, transaction);
-    if (plan.status !== 'ACTIVE' || plan.paymentAccountBlocked || plan.bankruptcy) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
+    if (!paymentsEnabled(plan)) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
     if (entry.status === 'PAID') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
     if (input.paymentAmount > planPosition(entries, schoolToday()).balanceCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
     const row = await ExternalPayment.create(

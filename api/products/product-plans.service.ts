@@ -8,13 +8,14 @@ import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { assertNotArchived, findProduct } from './products.service';
 import { adjustmentSortable, productPlanSortable, type AdjustmentInput, type ProductPlanInput } from './products.schemas';
+import { roundDollarsOrNull, toDollars } from '../../domain/money';
 
 /**
  * A product's payment plans (each a business-category plan template with the product's own texts)
  * and their adjustments (charges and credits). Reads work on archived products; writes do not.
  */
 
-const money = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+const money = roundDollarsOrNull;
 
 // ---------------------------------------------------------------- adjustments
 
@@ -149,7 +150,7 @@ export async function getAdjustment(productId: number, planId: number, adjId: nu
 }
 
 function adjustmentValues(input: AdjustmentInput) {
-  return { description: input.description, type: input.type, category: input.category, amount: input.amount! / 100 };
+  return { description: input.description, type: input.type, category: input.category, amount: toDollars(input.amount!) };
 }
 
 export async function createAdjustment(productId: number, planId: number, input: AdjustmentInput, actor: Actor) {

@@ -10,6 +10,7 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { productCriteria, productSortable, type ByFlowTypeQuery, type ProductCriteria, type ProductInput } from './products.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollarsOrNull, toDollarsOrNull } from '../../domain/money';
 
 /**
  * Products (back-office spec §3, §7; domain rules "Catalogue"): what a student buys — cohorts sold
@@ -17,8 +18,7 @@ import { description } from '../../models/descriptions';
  * a product item; `enrolling` is computed from the enrolling window for the school's today.
  */
 
-const money = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);
+const money = roundDollarsOrNull;
 
 /** The product items with the few cohort columns the DTO shows: joined in the list's one row query. */
 const itemsInclude: Includeable[] = [
@@ -163,7 +163,7 @@ async function checkedCohortIds(ids: number[] | undefined, productId?: number): 
 function productValues(input: ProductInput) {
   return {
     name: input.name, description: input.description ?? null, salesforceProductType: input.salesforceProductType ?? null,
-    salesforceProductId: input.salesforceProductId ?? null, enrollmentAgreementUrl: input.enrollmentAgreementUrl ?? null, cost: fromCents(input.cost),
+    salesforceProductId: input.salesforceProductId ?? null, enrollmentAgreementUrl: input.enrollmentAgreementUrl ?? null, cost: toDollarsOrNull(input.cost),
     flowType: input.flowType, enrollingStartDate: input.enrollingStartDate ?? null, enrollingEndDate: input.enrollingEndDate ?? null,
   };
 }

@@ -7,8 +7,9 @@ import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import type { ExtraProductInput } from './program-parts.schemas';
 import { extraProductSortable } from './program-parts.schemas';
-import { dollars, fromCents, writableProgram } from './program-parts.shared';
+import { dollars, writableProgram } from './program-parts.shared';
 import { getProgram } from './programs.service';
+import { toDollarsOrNull } from '../../domain/money';
 
 /**
  * Extra products sold beside a program (transcripts, certificates, makeup sessions...). Soft
@@ -57,7 +58,7 @@ async function writableExtraProduct(programId: number, extraProductId: number, t
 
 function values(input: ExtraProductInput) {
   return {
-    name: input.name, description: input.description ?? null, type: input.type, priceType: input.priceType, price: fromCents(input.price),
+    name: input.name, description: input.description ?? null, type: input.type, priceType: input.priceType, price: toDollarsOrNull(input.price),
     calculateTaxes: input.calculateTaxes, multipleItemPurchase: input.multipleItemPurchase,
   };
 }

@@ -15,5 +15,3 @@ export async function writableProgram(id: number, transaction?: Transaction) {
 
 /** Money column value (DECIMAL arrives as a number on MariaDB with decimalNumbers, text on SQLite) → dollars. */
 export const dollars = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-/** Integer cents → the DECIMAL(12,2) value written. */
-export const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);

@@ -7,8 +7,9 @@ import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import type { ProgramPlanInput } from './program-parts.schemas';
 import { programPlanSortable } from './program-parts.schemas';
-import { dollars, fromCents, writableProgram } from './program-parts.shared';
+import { dollars, writableProgram } from './program-parts.shared';
 import { getProgram } from './programs.service';
+import { toDollarsOrNull } from '../../domain/money';
 
 /**
  * A program's payment plans: the terms of a business-category plan, a name, descriptions, a default
@@ -73,8 +74,8 @@ async function checkLines(program: Program, input: ProgramPlanInput, transaction
 function values(input: ProgramPlanInput) {
   return {
     name: input.name, isDefault: input.isDefault, shortDescription: input.shortDescription ?? null, longDescription: input.longDescription ?? null,
-    paymentPlanType: input.paymentPlanType, paymentScheduleType: input.paymentScheduleType!, installmentAmount: fromCents(input.installmentAmount),
-    depositAmount: fromCents(input.depositAmount), tuitionPrice: fromCents(input.tuitionPrice), principalAmount: fromCents(input.principalAmount),
+    paymentPlanType: input.paymentPlanType, paymentScheduleType: input.paymentScheduleType!, installmentAmount: toDollarsOrNull(input.installmentAmount),
+    depositAmount: toDollarsOrNull(input.depositAmount), tuitionPrice: toDollarsOrNull(input.tuitionPrice), principalAmount: toDollarsOrNull(input.principalAmount),
     interestRate: input.interestRate, annualPercentageRate: input.annualPercentageRate, totalTerm: input.totalTerm, amortizeTerm: input.amortizeTerm,
     salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
   };
@@ -90,7 +91,7 @@ async function writeLines(planId: number, input: ProgramPlanInput, transaction: 
   await ProgramPaymentPlanLine.destroy({ where: { programPaymentPlanId: planId }, transaction });
   if (input.accountingLines.length) {
     await ProgramPaymentPlanLine.bulkCreate(
-      input.accountingLines.map((l) => ({ programPaymentPlanId: planId, accountingLineId: l.accountingLineId, amount: fromCents(l.amount)! })),
+      input.accountingLines.map((l) => ({ programPaymentPlanId: planId, accountingLineId: l.accountingLineId, amount: toDollarsOrNull(l.amount)! })),
       { transaction },
     );
   }

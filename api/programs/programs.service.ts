@@ -11,6 +11,7 @@ import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { programCriteria, programSortable, type ProgramCriteria, type ProgramInput } from './programs.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollarsOrNull, toDollarsOrNull } from '../../domain/money';
 
 /**
  * Programs (back-office spec §3 "Program", §7 "Programs"): the record, its languages, the programs
@@ -19,8 +20,7 @@ import { description } from '../../models/descriptions';
  * DECIMAL(12,2) columns and answered in dollars.
  */
 
-const money = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);
+const money = roundDollarsOrNull;
 
 /** What every program answer loads with it: category name, languages, bundled program ids. */
 const programInclude = () => [
@@ -122,10 +122,10 @@ function programValues(input: ProgramInput) {
   return {
     name: input.name, image: input.image ?? null, description: input.description ?? null, preRequisites: input.preRequisites ?? null,
     courseAccessDuration: input.courseAccessDuration ?? null, graduationLimitDays: input.graduationLimitDays ?? null,
-    cost: fromCents(input.cost), businessCategoryId: input.businessCategoryId, welcomeEmailTemplate: input.welcomeEmailTemplate ?? null,
+    cost: toDollarsOrNull(input.cost), businessCategoryId: input.businessCategoryId, welcomeEmailTemplate: input.welcomeEmailTemplate ?? null,
     language: input.language, enrollmentAgreementUrl: agreement.url ?? null, enrollmentAgreementPublicationDate: agreement.publicationDate ?? null,
-    enrollmentAgreementLastRevisionDate: agreement.lastRevisionDate ?? null, registrationFee: fromCents(input.registrationFee),
-    booksAndMaterialsFee: fromCents(input.booksAndMaterialsFee), accelerated: input.accelerated, durationType: input.durationType, isBundle: input.isBundle,
+    enrollmentAgreementLastRevisionDate: agreement.lastRevisionDate ?? null, registrationFee: toDollarsOrNull(input.registrationFee),
+    booksAndMaterialsFee: toDollarsOrNull(input.booksAndMaterialsFee), accelerated: input.accelerated, durationType: input.durationType, isBundle: input.isBundle,
     salesforceProductId: input.salesforceProductId ?? null, salesforceProductType: input.salesforceProductType ?? null, lmsConnectionId: null,
     d2lOrgUnitId: input.d2lOrgUnitId ?? null, accredibleGroupId: input.accredibleGroupId ?? null, clockHours: input.clockHours ?? null,
     weeks: input.weeks ?? null, showOhioVideo: input.showOhioVideo, reservedSeat: input.reservedSeat,

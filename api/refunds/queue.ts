@@ -6,6 +6,7 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { description } from '../../models/descriptions';
+import { toDollars } from '../../domain/money';
 
 /**
  * Putting an item on the refund queue (domain rules "Withdrawals and refunds"), shared by the queue's
@@ -48,7 +49,7 @@ export async function queueRefund(
   const refund = await Refund.create(
     {
       applicationId: application.id, studentId: application.studentId, studentPaymentPlanId: planId, source, sourceId: input.sourceId, status: 'REQUESTED',
-      refundStatus: 'PENDING', amountToBeRefunded: input.amountCents / 100, taxToBeRefunded: input.taxCents / 100, totalToBeRefunded: total / 100,
+      refundStatus: 'PENDING', amountToBeRefunded: toDollars(input.amountCents), taxToBeRefunded: toDollars(input.taxCents), totalToBeRefunded: toDollars(total),
       comments: input.comments, ...stamp(actor),
     },
     { transaction },
@@ -58,7 +59,7 @@ export async function queueRefund(
     {
       entityType: 'REFUND', entityId: refund.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
       description: description('REFUND_QUEUED', { source, amount: total }),
-      changes: { source: { from: null, to: source }, totalToBeRefunded: { from: null, to: total / 100 } },
+      changes: { source: { from: null, to: source }, totalToBeRefunded: { from: null, to: toDollars(total) } },
     },
     transaction,
   );

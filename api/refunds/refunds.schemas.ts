@@ -3,12 +3,12 @@ import { RefundMoneyStatus, RefundSource, RefundType } from '../../models/enums'
 import { Messages } from '../../models/messages';
 import { id, optionalText } from '../../models/validation';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
+import { hasWholeCents, MAX_AMOUNT, toCents } from '../../domain/money';
 
 /** The largest amount a request body takes (DECIMAL(12,2) leaves room; the contract's bound). */
-export const MAX_DOLLARS = 999_999_999.99;
+export const MAX_DOLLARS = MAX_AMOUNT;
 
 const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /**
  * Dollars in a request body (a number, or numeric text): above zero, at most two decimals, at most
@@ -22,9 +22,9 @@ export const dollarsCents = () =>
         .number({ error: (i) => (i.input === undefined || i.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) })
         .positive(Messages.INVALID_VALUE)
         .max(MAX_DOLLARS, Messages.INVALID_VALUE)
-        .refine(twoDecimals, Messages.INVALID_VALUE),
+        .refine(hasWholeCents, Messages.INVALID_VALUE),
     )
-    .transform((v) => Math.round(v * 100));
+    .transform((v) => toCents(v));
 
 /** Like `dollarsCents` but zero is allowed (a tax amount). */
 export const dollarsCentsOrZero = () =>
@@ -35,9 +35,9 @@ export const dollarsCentsOrZero = () =>
         .number({ error: (i) => (i.input === undefined || i.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) })
         .min(0, Messages.INVALID_VALUE)
         .max(MAX_DOLLARS, Messages.INVALID_VALUE)
-        .refine(twoDecimals, Messages.INVALID_VALUE),
+        .refine(hasWholeCents, Messages.INVALID_VALUE),
     )
-    .transform((v) => Math.round(v * 100));
+    .transform((v) => toCents(v));
 
 /** Sorting on indexed columns only; the refund queue lists newest first (back-office spec §9 paging). */
 export const refundSortable = {

@@ -16,6 +16,8 @@ import {
   type RefundUpdateInput,
 } from './refunds.schemas';
 import { description } from '../../models/descriptions';
+import { roundDollars } from '../../domain/money';
+import { isRefundEditable, isRefundSubmittable, refundMachine } from '../../domain/state/refunds';
 
 /**
  * The refund queue (back-office spec §3 "Refund", §9 /refund_queues; domain rules "Withdrawals and
@@ -32,7 +34,7 @@ import { description } from '../../models/descriptions';
  * Money in integer cents here, dollars in JSON.
  */
 
-const money = (v: number | string | null | undefined) => toDollars(toCents(v));
+const money = roundDollars;
 /** A PENDING reservation older than this was left by an interrupted submit: it no longer blocks. */
 const STALE_MS = 10 * 60 * 1000;
 
@@ -163,7 +165,7 @@ export async function updateRefund(id: number, input: RefundUpdateInput, actor: 
   await Refund.sequelize!.transaction(async (transaction) => {
     const row = await Refund.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
     if (!row) throw AppError.notFound('Refund');
-    if (row.status !== 'REQUESTED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    if (!isRefundEditable(row)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const amountCents = input.amountToBeRefunded ?? toCents(row.amountToBeRefunded);
     const taxCents = input.taxToBeRefunded ?? toCents(row.taxToBeRefunded);
     if (row.source === 'CUSTOM' && amountCents + taxCents > (await refundableOfPlan(row.studentPaymentPlanId, transaction))) {
@@ -172,7 +174,7 @@ export async function updateRefund(id: number, input: RefundUpdateInput, actor: 
     const before = snapshot(row);
     await row.update(
       {
-        amountToBeRefunded: amountCents / 100, taxToBeRefunded: taxCents / 100, totalToBeRefunded: (amountCents + taxCents) / 100,
+        amountToBeRefunded: toDollars(amountCents), taxToBeRefunded: toDollars(taxCents), totalToBeRefunded: toDollars(amountCents + taxCents),
         comments: input.comments === undefined ? row.comments : input.comments, ...stamp(actor),
       },
       { transaction },
@@ -193,7 +195,7 @@ export async function changeRefundStatus(id: number, to: 'APPROVED' | 'REJECTED'
   await Refund.sequelize!.transaction(async (transaction) => {
     const row = await Refund.findByPk(id, { attributes: ['id', 'status', 'studentId'], transaction });
     if (!row) throw AppError.notFound('Refund');
-    if (row.status !== 'REQUESTED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    if (!refundMachine.can(row.status, to)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const [count] = await Refund.update(
       { status: to, ...(to === 'APPROVED' ? { approvedAt: new Date() } : {}), ...stamp(actor) },
       { where: { id, status: 'REQUESTED' }, transaction },
@@ -287,7 +289,7 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
   return Refund.sequelize!.transaction(async (transaction) => {
     const refund = await Refund.findByPk(refundId, { lock: transaction.LOCK.UPDATE, transaction });
     if (!refund) throw AppError.notFound('Refund');
-    if (refund.status !== 'APPROVED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+    if (!isRefundSubmittable(refund)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     // The plan's row is locked before anything else is read: on MariaDB (REPEATABLE READ) the
     // transaction's snapshot is taken at its first plain read, which must come after every earlier
     // submit of the plan has committed its reservations.
@@ -328,7 +330,7 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
       const o = online[i];
       const row = await RefundTransaction.create(
         {
-          refundId, paymentId: o ? o.payment.id : null, kind: o ? 'ONLINE' : 'EXTERNAL', amount: (cents - taxes[i]) / 100, tax: taxes[i] / 100, status: 'PENDING',
+          refundId, paymentId: o ? o.payment.id : null, kind: o ? 'ONLINE' : 'EXTERNAL', amount: toDollars(cents - taxes[i]), tax: toDollars(taxes[i]), status: 'PENDING',
           gateway: o ? gateway.name : null, referenceNumber: o ? null : ask.referenceNumber,
         },
         { transaction },
@@ -406,7 +408,7 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
         await GatewayEvent.create(
           {
             studentId: refund.studentId, paymentId: part.payment!.id, refundTransactionId: part.transactionId, provider: gateway.name, kind: 'REFUND',
-            amount: (part.amountCents + part.taxCents) / 100, status: ok ? 'SUCCEEDED' : 'FAILED', reference: outcome!.gatewayRefundId, message: ok ? null : outcome!.message,
+            amount: toDollars(part.amountCents + part.taxCents), status: ok ? 'SUCCEEDED' : 'FAILED', reference: outcome!.gatewayRefundId, message: ok ? null : outcome!.message,
           },
           { transaction },
         );
@@ -434,14 +436,14 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
     const before = refund.status;
     await refund.update(
       {
-        amountRefunded: amountRefunded / 100, taxRefunded: taxRefunded / 100, totalRefunded: totalRefunded / 100, refundType: ask.refundType, submittedAt: new Date(),
+        amountRefunded: toDollars(amountRefunded), taxRefunded: toDollars(taxRefunded), totalRefunded: toDollars(totalRefunded), refundType: ask.refundType, submittedAt: new Date(),
         referenceNumber: ask.referenceNumber ?? refund.referenceNumber, status: done ? 'COMPLETED' : refund.status,
         refundStatus: failure ? 'FAILED' : done ? 'REFUNDED' : refund.refundStatus === 'FAILED' ? 'PENDING' : refund.refundStatus, ...stamp(actor),
       },
       { transaction },
     );
     if (amountCents + taxCents > 0) {
-      await Application.increment('refunded', { by: (amountCents + taxCents) / 100, where: { id: refund.applicationId }, transaction });
+      await Application.increment('refunded', { by: toDollars(amountCents + taxCents), where: { id: refund.applicationId }, transaction });
     }
     if (done && refund.source === 'VOUCHER' && refund.sourceId) {
       await completeVoucherRefund(refund.sourceId, { amountCents: amountRefunded, taxCents: taxRefunded }, actor, transaction);

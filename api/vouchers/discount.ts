@@ -1,6 +1,6 @@
 import type { Voucher } from '../../models';
+import { toCents } from '../../domain/money';
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
 /**
  * The discount a voucher gives on a principal before the voucher (cents; domain rules "Vouchers"):
@@ -9,8 +9,8 @@ const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 
  */
 export function voucherDiscountCents(voucher: Pick<Voucher, 'discountKind' | 'discountValue'>, principalBeforeVoucherCents: number): number {
   const principal = Math.max(0, Math.round(principalBeforeVoucherCents));
-  if (voucher.discountKind === 'AMOUNT_OFF') return Math.min(cents(voucher.discountValue), principal);
+  if (voucher.discountKind === 'AMOUNT_OFF') return Math.min(toCents(voucher.discountValue), principal);
   // Hundredths of a percent: principal × value / 100, in integers (BigInt: no precision lost).
-  const hundredths = BigInt(cents(voucher.discountValue));
+  const hundredths = BigInt(toCents(voucher.discountValue));
   return Math.min(principal, Number((BigInt(principal) * hundredths + 5000n) / 10000n));
 }

@@ -11,6 +11,7 @@ import { AppError } from '../common/errors';
 import { voucherDiscountCents } from './discount';
 import { countUses, refreshTimesUsed } from './vouchers.service';
 import { description } from '../../models/descriptions';
+import { toCents, toDollars } from '../../domain/money';
 
 /**
  * Promo codes (platform spec §2 "Start enrollment with a promo code"; domain rules "Vouchers"): the
@@ -20,7 +21,6 @@ import { description } from '../../models/descriptions';
  * but never more than the principal.
  */
 
-const cents = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
 export { voucherDiscountCents } from './discount';
 
@@ -38,7 +38,7 @@ export async function applicationDiscountCents(application: Pick<Application, 'i
   }
   if (planId) return discountOnPlanCents(voucher, planId, transaction);
   const product = await Product.findByPk(application.productId, { attributes: ['id', 'cost'], transaction });
-  return voucherDiscountCents(voucher, cents(product?.cost));
+  return voucherDiscountCents(voucher, toCents(product?.cost));
 }
 
 /** Statuses in which staff apply a code as a discount (before ENROLLED); students only while CREATED. */
@@ -109,14 +109,14 @@ export async function applyPromoCode(applicationId: number, rawCode: string, aut
 
     const previous = application.voucherId;
     const before = { voucherId: previous, voucherDiscount: Number(application.voucherDiscount) };
-    await application.update({ voucherId: voucher.id, voucherDiscount: discount / 100, ...stamp(actor) }, { transaction });
+    await application.update({ voucherId: voucher.id, voucherDiscount: toDollars(discount), ...stamp(actor) }, { transaction });
     await refreshTimesUsed([previous, voucher.id], transaction);
     await recordActivity(
       actor,
       {
         entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
         description: description('PROMO_CODE_APPLIED', { code: voucher.code }),
-        changes: { voucherId: { from: before.voucherId, to: voucher.id }, voucherDiscount: { from: before.voucherDiscount, to: discount / 100 } },
+        changes: { voucherId: { from: before.voucherId, to: voucher.id }, voucherDiscount: { from: before.voucherDiscount, to: toDollars(discount) } },
       },
       transaction,
     );
@@ -159,6 +159,6 @@ export async function recomputeVoucherDiscount(applicationId: number, transactio
   const voucher = await Voucher.findByPk(application.voucherId, { transaction });
   if (!voucher) return 0;
   const discount = await applicationDiscountCents(application, voucher, transaction);
-  if (cents(application.voucherDiscount) !== discount) await application.update({ voucherDiscount: discount / 100 }, { transaction, silent: true });
+  if (toCents(application.voucherDiscount) !== discount) await application.update({ voucherDiscount: toDollars(discount) }, { transaction, silent: true });
   return discount;
 }

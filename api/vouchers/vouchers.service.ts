@@ -6,6 +6,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { voucherSortable, type VoucherCriteria, type VoucherInput } from './vouchers.schemas';
+import { toDollars } from '../../domain/money';
 
 /**
  * Voucher definitions (domain rules "Vouchers"; back-office spec §3): a code students type, PERCENT_OFF
@@ -68,7 +69,7 @@ export async function getVoucher(id: number) {
 /** The columns an input writes (money as dollars, the percentage as a number; ALL keeps no emails). */
 function values(input: VoucherInput) {
   return {
-    code: input.code, description: input.description ?? null, discountKind: input.discountKind, discountValue: input.discountValue! / 100, scope: input.scope,
+    code: input.code, description: input.description ?? null, discountKind: input.discountKind, discountValue: toDollars(input.discountValue!), scope: input.scope,
     emailIds: input.scope === 'EMAIL_IDS' ? [...new Set(input.emailIds ?? [])] : [], validFrom: input.validFrom ?? null, validTo: input.validTo ?? null,
     useLimit: input.useLimit ?? null,
   };

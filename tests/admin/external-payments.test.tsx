@@ -15,7 +15,7 @@ const at = '2026-03-02T15:00:00.000Z';
 const payment = (id: number, overrides: Partial<ExternalPaymentRecord> = {}): ExternalPaymentRecord => ({
   id, studentId: 42, applicationId: 5, studentPaymentPlanId: 9, paymentScheduleId: 31, method: 'CHECK', paymentAmount: 250.5, paymentDate: '2026-03-01',
   referenceNumber: 'CHK-1001', comment: 'Mailed check', status: 'PENDING', paymentId: null,
-  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' }, plan: { id: 9, name: 'HCTP monthly', status: 'ACTIVE', balance: 3200 },
+  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' }, plan: { id: 9, name: 'HCTP monthly', status: 'ACTIVE', balance: 3200 },
   schedule: { id: 31, number: 3, dueDate: '2026-03-01', status: 'PENDING' }, updatedBy: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at, ...overrides,
 });
 
@@ -26,7 +26,7 @@ const refusal = (code: string, message: string) => new HttpError(409, { status: 
 function renderConsole(path: string, { handler, permissions = ['*'], locale }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [
     payment(7),
-    payment(8, { method: 'WIRE_TRANSFER', paymentAmount: 1200, status: 'ACCEPTED', paymentId: 77, referenceNumber: 'WT-9', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' } }),
+    payment(8, { method: 'WIRE_TRANSFER', paymentAmount: 1200, status: 'ACCEPTED', paymentId: 77, referenceNumber: 'WT-9', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' } }),
   ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;

@@ -18,7 +18,7 @@ const at = '2026-03-02T15:00:00.000Z';
 const refund = (id: number, overrides: Partial<RefundRecord> = {}): RefundRecord => ({
   id, applicationId: 5, studentId: 42, studentPaymentPlanId: 9, source: 'CUSTOM', sourceId: null, status: 'REQUESTED', refundStatus: 'PENDING', refundType: null,
   amountToBeRefunded: 400, taxToBeRefunded: 20, totalToBeRefunded: 420, amountRefunded: 0, taxRefunded: 0, totalRefunded: 0, referenceNumber: null,
-  comments: 'Overpaid in March', approvedAt: null, submittedAt: null, student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' },
+  comments: 'Overpaid in March', approvedAt: null, submittedAt: null, application: null, student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
   updatedBy: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at, ...overrides,
 });
 
@@ -30,7 +30,7 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
   const rows = [
     refund(7),
     refund(8, {
-      applicationId: 6, studentId: 43, source: 'VOUCHER', sourceId: 3, status: 'APPROVED', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' },
+      applicationId: 6, studentId: 43, source: 'VOUCHER', sourceId: 3, status: 'APPROVED', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' },
       amountToBeRefunded: 100, taxToBeRefunded: 0, totalToBeRefunded: 100,
     }),
   ];

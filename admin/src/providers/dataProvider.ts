@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import type { StatusMovesAnswer } from '../../../models/application-status';
+import type { StatusMovesAnswer } from '../../../domain/state/applications';
 import type { HttpClient, QueryValue } from './http';
 
 /**

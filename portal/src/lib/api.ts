@@ -1,9 +1,9 @@
 /**
- * The portal's calls, over the one shared HTTP client (admin/src/providers/http.ts): bearer token,
+ * The portal's calls, over the one shared HTTP client (domain/http/client.ts): bearer token,
  * single-flight refresh before expiry and on a 401, the contract's error body as `HttpError`.
  * `fetch` and storage are injectable so the screens can be tested without a server.
  */
-import { createHttpClient, HttpError, type Transport } from '../../../admin/src/providers/http';
+import { createHttpClient, HttpError, type Transport } from '../../../domain/http/client';
 import type { Language } from '../i18n';
 import { portalSessionStore, sessionFromSignIn, type ObservableSessionStore, type SignInAnswer } from './session';
 

@@ -5,7 +5,7 @@
  * they ship with the lazily loaded payment screens, not in the sign-in page's chunk. Money is in
  * dollars (numbers with 2 decimals) as the API answers it.
  */
-import type { HttpClient } from '../../../admin/src/providers/http';
+import type { HttpClient } from '../../../domain/http/client';
 import type { FinancialStatus, Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus, StudentPaymentPlanStatus } from '../../../models/enums';
 import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
 import type { Page, PaymentMethod } from './enrollment-api';

@@ -4,7 +4,7 @@
  * client (`api.http`). They are functions over that client rather than members of `PortalApi` so
  * they ship with the lazily loaded enrollment screens, not in the sign-in page's chunk.
  */
-import type { HttpClient } from '../../../admin/src/providers/http';
+import type { HttpClient } from '../../../domain/http/client';
 import type { ApplicationStatus, EnrollmentFlowStep, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType, VoucherDiscountKind } from '../../../models/enums';
 
 export type ApplicationStatusValue = Of<typeof ApplicationStatus>;

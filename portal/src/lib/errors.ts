@@ -1,6 +1,6 @@
 /** A failed call as a form shows it: the server's message and its field errors (contract §Errors). */
 import { Messages } from '../../../models/messages';
-import { HttpError } from '../../../admin/src/providers/http';
+import { HttpError } from '../../../domain/http/client';
 
 export interface ErrorView {
   status?: number;

@@ -1,10 +1,10 @@
 /**
  * The portal's session: what a customer sign-in leaves behind, kept in localStorage under
- * `hci.portal.session` through the shared store of admin/src/providers/http.ts, plus change
+ * `hci.portal.session` through the shared store of domain/http/client.ts, plus change
  * notifications so the screens re-render when a sign-in, a token refresh, a sign-out or another tab
  * changes it.
  */
-import { localSessionStore, type Session, type SessionStore } from '../../../admin/src/providers/http';
+import { localSessionStore, type Session, type SessionStore } from '../../../domain/http/client';
 import type { Language } from '../i18n';
 
 export const SESSION_KEY = 'hci.portal.session';

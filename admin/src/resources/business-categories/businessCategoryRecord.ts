@@ -3,6 +3,7 @@ import type { AdjustmentCategory, AdjustmentType, Of, PaymentPlanType, PaymentSc
 import { enumLabel } from '../../../../models/labels';
 import { Messages, format } from '../../../../models/messages';
 import { initialLocale } from '../../providers/i18nProvider';
+import { hasWholeCents } from '../../../../domain/money';
 
 /**
  * Records of /api/business_categories and what its strict bodies accept. The 11 categories are fixed
@@ -150,7 +151,7 @@ export const maxChars = (n: number) => (value: unknown) => (typeof value === 'st
 /** An amount of money: 0 or more, whole cents. */
 export const moneyAmount = (value: unknown) => {
   const n = numberOrNull(value);
-  return n === null || (n >= 0 && n <= MAX_MONEY && hasDecimals(n, 2)) ? undefined : Messages.INVALID_VALUE;
+  return n === null || (n >= 0 && n <= MAX_MONEY && hasWholeCents(n)) ? undefined : Messages.INVALID_VALUE;
 };
 
 /** A rate in percent: 0–100, at most four decimals. */

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
-import type { StatusMove, StatusMovesAnswer } from '../../../../models/application-status';
+import type { StatusMove, StatusMovesAnswer } from '../../../../domain/state/applications';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { ENROLLMENTS, closingStatuses, type ApplicationRecord, type ApplicationStatusValue } from './applicationRecord';

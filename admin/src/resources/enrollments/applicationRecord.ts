@@ -186,7 +186,7 @@ export interface CrmNotification {
 
 // ---------------------------------------------------------------- status machine (domain rules)
 
-export { nextStatuses } from '../../../../models/application-status';
+export { nextStatuses } from '../../../../domain/state/applications';
 
 /** Moves that end or undo the application: their buttons read as warnings. */
 export const closingStatuses = new Set<ApplicationStatusValue>(['REJECTED', 'CANCELLED', 'ARCHIVED', 'WITHDRAWN', 'PARTIAL_WITHDRAWN', 'TRANSFERRED']);

@@ -5,6 +5,8 @@ import type { EnumName } from '../../common/enums';
 import { formatMoney } from '../../common/money';
 import { studentOptionText, studentSearch } from '../enrollments/applicationFilters';
 import { studentName } from '../enrollments/applicationRecord';
+import { MAX_AMOUNT } from '../../../../domain/money';
+import { amountProblem, type AmountProblem } from '../../../../domain/rules/payments';
 
 /**
  * Pieces the billing queues share (external payments, the refund queue, failed and disputed
@@ -36,20 +38,24 @@ export function personName(person: Partial<PersonRef> | null | undefined): strin
 }
 
 /** The largest amount the API's money bodies accept (dollars). */
-export const MAX_AMOUNT = 999_999_999.99;
+export { MAX_AMOUNT };
 
 /**
  * The money rule of the API's bodies: a positive number of dollars with at most two decimals, at most
  * 999,999,999.99. Answers the translation key of the problem, or undefined when the amount is fine.
  */
-export function moneyProblem(value: unknown, { allowZero = false }: { allowZero?: boolean } = {}): string | undefined {
-  if (value === null || value === undefined || value === '') return 'ra.validation.required';
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) return 'resources.external-payments.validation.amount_positive';
-  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return 'resources.external-payments.validation.amount_cents';
-  if (n > MAX_AMOUNT) return 'resources.external-payments.validation.amount_too_large';
-  return undefined;
+export function moneyProblem(value: unknown, options: { allowZero?: boolean } = {}): string | undefined {
+  const problem = amountProblem(value, options);
+  return problem ? AMOUNT_PROBLEM_KEYS[problem] : undefined;
 }
+
+/** The console's words for each problem of domain/rules/payments.ts `amountProblem`. */
+const AMOUNT_PROBLEM_KEYS: Record<AmountProblem, string> = {
+  REQUIRED: 'ra.validation.required',
+  NOT_POSITIVE: 'resources.external-payments.validation.amount_positive',
+  NOT_CENTS: 'resources.external-payments.validation.amount_cents',
+  TOO_LARGE: 'resources.external-payments.validation.amount_too_large',
+};
 
 /** Money in a table cell, kept on one line. */
 export const moneyCell = (value: unknown) => (

@@ -1,7 +1,8 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { ExternalPaymentStatus, ManualPaymentMethod, Of } from '../../../../models/enums';
+import type { ExternalPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from './billingShared';
+import type { ExternalPaymentAnswer } from '../../../../domain/contract/external-payments';
+import { isExternalPaymentAmountEditable, nextExternalPaymentStatuses } from '../../../../domain/state/external-payments';
 
 /**
  * External payments (the console resource `external-payments` over /api/external_payments): checks,
@@ -14,30 +15,11 @@ export const EXTERNAL_PAYMENTS = 'external-payments';
 
 export type ExternalPaymentStatusValue = Of<typeof ExternalPaymentStatus>;
 
-/** An external payment as the API answers it (dollars). */
-export interface ExternalPaymentRecord extends RaRecord {
-  studentId: number;
-  applicationId: number;
-  studentPaymentPlanId: number;
-  paymentScheduleId: number | null;
-  method: Of<typeof ManualPaymentMethod>;
-  paymentAmount: number;
-  paymentDate: string;
-  referenceNumber: string | null;
-  comment: string | null;
-  status: ExternalPaymentStatusValue;
-  /** The Payment created when it was accepted. */
-  paymentId: number | null;
-  student?: PersonRef | null;
-  plan?: { id: number; name: string | null; status: string; balance: number } | null;
-  schedule?: { id: number; number: number; dueDate: string; status: string } | null;
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An external payment as the API answers it (dollars): the answer schema's type (domain/contract/external-payments.ts). */
+export type ExternalPaymentRecord = Omit<ExternalPaymentAnswer, 'id'> & RaRecord;
 
-/** PENDING → ACCEPTED | REJECTED; decided ones stay as they are. */
-export const nextExternalPaymentStatuses = (status: ExternalPaymentStatusValue): ExternalPaymentStatusValue[] => (status === 'PENDING' ? ['ACCEPTED', 'REJECTED'] : []);
+/** PENDING → ACCEPTED | REJECTED; decided ones stay as they are (domain/state/external-payments.ts). */
+export { nextExternalPaymentStatuses };
 
 export const externalPaymentStatusColor: Record<ExternalPaymentStatusValue, 'default' | 'success' | 'error' | 'warning'> = {
   PENDING: 'warning',
@@ -46,7 +28,7 @@ export const externalPaymentStatusColor: Record<ExternalPaymentStatusValue, 'def
 };
 
 /** The amount is corrected while the payment is PENDING (the API answers 'Already processed' otherwise). */
-export const isAmountEditable = (record: Pick<ExternalPaymentRecord, 'status'>) => record.status === 'PENDING';
+export { isExternalPaymentAmountEditable as isAmountEditable };
 
 const at = (id: Identifier, suffix: string) => `/${apiPath(EXTERNAL_PAYMENTS)}/${encodeURIComponent(String(id))}${suffix}`;
 

@@ -2,6 +2,8 @@ import type { RaRecord } from 'react-admin';
 import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../../models/enums';
 import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../../models/billing-answers';
 import { Messages } from '../../../../models/messages';
+import { MAX_AMOUNT, toCents, toDollars } from '../../../../domain/money';
+import { amountProblem } from '../../../../domain/rules/payments';
 
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry };
 /** The Payment DTO of the contract. */
@@ -134,8 +136,8 @@ export function cardLabel(card: { brand?: string | null; last4?: string | null }
 
 /** What is still owed on an entry: amount + tax − paid (never below zero). */
 export function entryDue(entry: Pick<ScheduleEntry, 'amount' | 'taxAmount' | 'paidAmount'>): number {
-  const cents = Math.round(Number(entry.amount ?? 0) * 100) + Math.round(Number(entry.taxAmount ?? 0) * 100) - Math.round(Number(entry.paidAmount ?? 0) * 100);
-  return Math.max(0, cents) / 100;
+  const cents = toCents(entry.amount) + toCents(entry.taxAmount) - toCents(entry.paidAmount);
+  return toDollars(Math.max(0, cents));
 }
 
 /** Staff record payments and change taxes only on entries not paid yet. */
@@ -162,8 +164,7 @@ const money = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : null;
 };
-const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-export const MAX_AMOUNT = 999_999_999.99;
+export { MAX_AMOUNT };
 
 /**
  * POST /students/{sid}/payment_schedule/{eid}/external_payment: method, amount (dollars), date
@@ -186,17 +187,15 @@ export function toExternalPaymentPayload(values: ExternalPaymentValues) {
 export function validateExternalPayment(values: ExternalPaymentValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.method) errors.method = Messages.REQUIRED;
-  const amount = money(values.paymentAmount);
-  if (amount === null) errors.paymentAmount = Messages.REQUIRED;
-  else if (amount <= 0 || amount > MAX_AMOUNT || !twoDecimals(amount)) errors.paymentAmount = Messages.INVALID_VALUE;
+  const amount = amountProblem(values.paymentAmount);
+  if (amount) errors.paymentAmount = amount === 'REQUIRED' ? Messages.REQUIRED : Messages.INVALID_VALUE;
   if (!values.paymentDate) errors.paymentDate = Messages.REQUIRED;
   return errors;
 }
 
 /** A tax amount: zero or more, cents. */
 export function validateTaxAmount(value: unknown): string | undefined {
-  const n = money(value);
-  if (n === null) return Messages.REQUIRED;
-  if (n < 0 || n > MAX_AMOUNT || !twoDecimals(n)) return Messages.INVALID_VALUE;
+  const problem = amountProblem(value, { allowZero: true });
+  if (problem) return problem === 'REQUIRED' ? Messages.REQUIRED : Messages.INVALID_VALUE;
   return undefined;
 }

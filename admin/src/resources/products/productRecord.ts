@@ -1,6 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { AdjustmentCategory, AdjustmentType, CohortStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType } from '../../../../models/enums';
 import { Messages, format } from '../../../../models/messages';
+import { hasWholeCents } from '../../../../domain/money';
 
 /**
  * Records of /api/products and what its strict bodies accept. A product's payment plans and their
@@ -160,7 +161,6 @@ export function toAdjustmentPayload(data: Partial<PlanAdjustment>) {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const MAX_MONEY = 9_999_999_999.99;
-const hasCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** At most n characters (the spec's 'Maximum n characters'). */
 export const maxChars = (n: number) => (value: unknown) => (typeof value === 'string' && value.trim().length > n ? format(Messages.MAX_LENGTH, n) : undefined);
@@ -168,7 +168,7 @@ export const maxChars = (n: number) => (value: unknown) => (typeof value === 'st
 /** A cost: empty, or 0 or more in whole cents. */
 export const costAmount = (value: unknown) => {
   const n = numberOrNull(value);
-  return n === null || (n >= 0 && n <= MAX_MONEY && hasCents(n)) ? undefined : Messages.INVALID_VALUE;
+  return n === null || (n >= 0 && n <= MAX_MONEY && hasWholeCents(n)) ? undefined : Messages.INVALID_VALUE;
 };
 
 /** An adjustment amount: required, above zero, whole cents (CHARGE or CREDIT says which way). */
@@ -176,7 +176,7 @@ export const adjustmentAmount = Object.assign(
   (value: unknown) => {
     if (isBlank(value)) return Messages.REQUIRED;
     const n = numberOrNull(value);
-    return n !== null && n > 0 && n <= MAX_MONEY && hasCents(n) ? undefined : Messages.INVALID_VALUE;
+    return n !== null && n > 0 && n <= MAX_MONEY && hasWholeCents(n) ? undefined : Messages.INVALID_VALUE;
   },
   { isRequired: true },
 );

@@ -144,7 +144,7 @@ export function RefundDetail({ id }: { id: string }) {
             </Link>
           </InfoRow>
           <InfoRow label={t('fields.student')}>{personName(student) || `#${record.studentId}`}</InfoRow>
-          <InfoRow label={t('fields.program')}>{record.application?.product?.name ?? record.application?.programName ?? null}</InfoRow>
+          <InfoRow label={t('fields.program')}>{record.application?.product?.name ?? null}</InfoRow>
           <InfoRow label={t('fields.source')}>
             {`${translate(`enums.RefundSource.${record.source}`, { _: record.source })}${record.sourceId ? ` #${record.sourceId}` : ''}`}
           </InfoRow>

@@ -10,6 +10,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { moneyProblem } from '../external-payments/billingShared';
 import { refundApi } from './refundApi';
 import { remainingToRefund, type RefundRecord, type SubmitRefund } from './refundRecord';
+import { toCents } from '../../../../domain/money';
 
 const t = (key: string) => `resources.refunds.submit.${key}`;
 
@@ -57,7 +58,7 @@ export function validateSubmit(values: Partial<SubmitRefund>, total: number): Re
     const online = moneyProblem(values.onlineAmount);
     if (external) errors.externalAmount = external;
     if (online) errors.onlineAmount = online;
-    if (!external && !online && Math.round((Number(values.externalAmount) + Number(values.onlineAmount)) * 100) > Math.round(total * 100)) {
+    if (!external && !online && toCents(values.externalAmount) + toCents(values.onlineAmount) > toCents(total)) {
       errors.onlineAmount = t('sum_exceeded');
     }
   }

@@ -1,7 +1,10 @@
 import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
-import type { Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../../../models/enums';
-import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+import type { Of, RefundMoneyStatus, RefundType, RequestStatus } from '../../../../models/enums';
+import type { PersonRef } from '../external-payments/billingShared';
+import type { RefundAnswer, RefundTransactionAnswer } from '../../../../domain/contract/refunds';
+import { toCents, toDollars } from '../../../../domain/money';
+import { isRefundEditable, isRefundSubmittable, nextRefundStatuses } from '../../../../domain/state/refunds';
 
 /**
  * The refund queue (the console resource `refunds` over /api/refund_queues): refunds owed to students
@@ -15,49 +18,14 @@ export type RefundStatusValue = Of<typeof RequestStatus>;
 export type RefundMoneyStatusValue = Of<typeof RefundMoneyStatus>;
 export type RefundTypeValue = Of<typeof RefundType>;
 
-/** One movement of a refund (external or through the gateway against one original payment). */
-export interface RefundTransactionRecord {
-  id: number;
-  kind: 'EXTERNAL' | 'ONLINE';
-  amount: number;
-  tax: number;
-  status: string;
-  paymentId: number | null;
-  referenceNumber: string | null;
-  failureMessage: string | null;
-  createdAt: string;
-}
+/** One movement of a refund (external or through the gateway against one original payment): domain/contract/refunds.ts. */
+export type RefundTransactionRecord = RefundTransactionAnswer;
 
-/** A refund queue item as the API answers it (dollars). */
-export interface RefundRecord extends RaRecord {
-  applicationId: number;
-  studentId: number;
-  studentPaymentPlanId: number | null;
-  source: Of<typeof RefundSource>;
-  sourceId: number | null;
-  status: RefundStatusValue;
-  refundStatus: RefundMoneyStatusValue;
-  refundType: RefundTypeValue | null;
-  amountToBeRefunded: number;
-  taxToBeRefunded: number;
-  totalToBeRefunded: number;
-  amountRefunded: number;
-  taxRefunded: number;
-  totalRefunded: number;
-  referenceNumber: string | null;
-  comments: string | null;
-  approvedAt: string | null;
-  submittedAt: string | null;
-  student?: PersonRef | null;
-  application?: { id: number; student?: PersonRef | null; product?: { id: number; name: string } | null; programName?: string | null } | null;
-  transactions?: RefundTransactionRecord[];
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A refund queue item as the API answers it (dollars): the answer schema's type (domain/contract/refunds.ts). */
+export type RefundRecord = Omit<RefundAnswer, 'id'> & RaRecord;
 
-/** REQUESTED → APPROVED | REJECTED | CANCELLED; an APPROVED refund completes by being submitted. */
-export const nextRefundStatuses = (status: RefundStatusValue): RefundStatusValue[] => (status === 'REQUESTED' ? ['APPROVED', 'REJECTED', 'CANCELLED'] : []);
+/** REQUESTED → APPROVED | REJECTED | CANCELLED; an APPROVED refund completes by being submitted (domain/state/refunds.ts). */
+export { nextRefundStatuses };
 
 export const refundStatusColor: Record<RefundStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   REQUESTED: 'warning',
@@ -73,13 +41,11 @@ export const refundMoneyStatusColor: Record<RefundMoneyStatusValue, 'default' | 
   FAILED: 'error',
 };
 
-/** Amounts and comments are edited while the refund is requested (the API refuses later). */
-export const isEditable = (record: Pick<RefundRecord, 'status'>) => record.status === 'REQUESTED';
-/** Only an approved refund is submitted. */
-export const isSubmittable = (record: Pick<RefundRecord, 'status'>) => record.status === 'APPROVED';
+/** Amounts and comments are edited while the refund is requested; only an approved refund is submitted (domain/state/refunds.ts). */
+export { isRefundEditable as isEditable, isRefundSubmittable as isSubmittable };
 
-/** The student of a refund, from the refund or its application. */
-export const refundStudent = (record: Pick<RefundRecord, 'student' | 'application'>): PersonRef | null => record.student ?? record.application?.student ?? null;
+/** The student of a refund (the answer names it on the refund itself). */
+export const refundStudent = (record: Pick<RefundRecord, 'student'>): PersonRef | null => record.student ?? null;
 
 const amount = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v);
@@ -134,4 +100,4 @@ export function toSubmitPayload(values: SubmitRefund): Record<string, unknown> {
 
 /** What is left to pay back (total to be refunded − total refunded), never below 0. */
 export const remainingToRefund = (record: Pick<RefundRecord, 'totalToBeRefunded' | 'totalRefunded'>) =>
-  Math.max(0, Math.round((amount(record.totalToBeRefunded) - amount(record.totalRefunded)) * 100) / 100);
+  toDollars(Math.max(0, toCents(amount(record.totalToBeRefunded)) - toCents(amount(record.totalRefunded))));

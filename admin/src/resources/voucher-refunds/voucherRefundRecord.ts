@@ -2,6 +2,7 @@ import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
 import type { Of, RequestStatus, VoucherDiscountKind, VoucherScope } from '../../../../models/enums';
 import { Messages } from '../../../../models/messages';
+import { isVoucherRefundEditable, nextVoucherRefundStatuses } from '../../../../domain/state/vouchers';
 
 /**
  * Application vouchers (voucher refunds, the console resource `voucher-refunds` over
@@ -58,15 +59,8 @@ export interface VoucherRecord extends RaRecord {
 
 // ---------------------------------------------------------------- status moves
 
-/** REQUESTED → APPROVED | REJECTED | CANCELLED; APPROVED → COMPLETED (sets the refunded amounts). */
-const MOVES: Record<RequestStatusValue, RequestStatusValue[]> = {
-  REQUESTED: ['APPROVED', 'REJECTED', 'CANCELLED'],
-  APPROVED: ['COMPLETED'],
-  REJECTED: [],
-  COMPLETED: [],
-  CANCELLED: [],
-};
-export const nextRefundStatuses = (status: RequestStatusValue): RequestStatusValue[] => [...(MOVES[status] ?? [])];
+/** REQUESTED → APPROVED | REJECTED | CANCELLED; APPROVED → COMPLETED (sets the refunded amounts): domain/state/vouchers.ts. */
+export { nextVoucherRefundStatuses as nextRefundStatuses };
 
 export const requestStatusColor: Record<RequestStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   REQUESTED: 'warning',
@@ -77,7 +71,7 @@ export const requestStatusColor: Record<RequestStatusValue, 'default' | 'success
 };
 
 /** A refund is edited only while it is requested (the API answers 'Invalid status' otherwise). */
-export const isEditable = (record: Pick<VoucherRefundRecord, 'status'>) => record.status === 'REQUESTED';
+export { isVoucherRefundEditable as isEditable };
 
 export function refundStudentName(record: Pick<VoucherRefundRecord, 'application'>): string {
   const s = record.application?.student;

@@ -1,12 +1,12 @@
 /** How the enrollment and agreement screens write money, dates and times (platform spec §5, §9). */
 import { toDisplayDate } from '../../../../models/dates';
+import { formatDollars } from '../../../../domain/money';
 
 const intlLocale = (locale: 'en' | 'es') => (locale === 'es' ? 'es-US' : 'en-US');
 
-/** Dollars as `$1,234.50` (USD in both languages). */
-export function money(value: number | null | undefined, locale: 'en' | 'es'): string {
-  if (value === null || value === undefined || Number.isNaN(Number(value))) return '';
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(Number(value));
+/** Dollars as `$1,234.50` (USD, the same in both languages: domain/money.ts). */
+export function money(value: number | null | undefined, _locale?: 'en' | 'es'): string {
+  return formatDollars(value);
 }
 
 /** A rate as `9.9 %` / `9,9 %`. */

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { enumLabel } from '../../../../models/labels';
-import { Messages, format } from '../../../../models/messages';
+import { Messages } from '../../../../models/messages';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
@@ -35,16 +35,11 @@ import { useT } from './i18n';
 import { PAYMENT_INFORMATION_PATH } from './nav';
 import { canPayOnline } from './OverviewTab';
 import { useBillingApi } from './parts';
-
-const cents = (dollars: number | string | null | undefined) => Math.round(Number(dollars ?? 0) * 100);
-const usdEn = (c: number) => money(c / 100, 'en');
+import { parseDollars, toCents, toDollars } from '../../../../domain/money';
+import { minimumRefusal, prePayRefusal, withinMaxAmount } from '../../../../domain/rules/payments';
 
 /** A typed amount in cents: `1,234.5`, `$1234.50` → 123450; null when it is not a dollar amount with at most 2 decimals. */
-export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[\s,$]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned) && !/^\.\d{1,2}$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
-}
+export const parseAmount = parseDollars;
 
 /**
  * The spec's checks of a pre-pay amount (platform spec §5 "Payments", domain rules "Payment plans and
@@ -53,13 +48,8 @@ export function parseAmount(text: string): number | null {
 export function prePayError(text: string, plan: Pick<PlanDetail, 'payoffAmount' | 'amountDueNow'>): string | null {
   if (!text.trim()) return Messages.REQUIRED;
   const amount = parseAmount(text);
-  if (amount === null || amount > 99_999_999_999) return Messages.INVALID_VALUE;
-  if (amount <= 50) return Messages.MIN_PAYMENT_AMOUNT;
-  const payoff = cents(plan.payoffAmount);
-  if (amount >= payoff) return Messages.PREPAY_AT_OR_ABOVE_PAYOFF;
-  if (payoff - amount < 50) return format(Messages.LEFTOVER_BALANCE, usdEn(payoff - amount), usdEn(payoff));
-  if (amount < cents(plan.amountDueNow)) return Messages.AMOUNT_LOWER_THAN_TO_BE_PAID;
-  return null;
+  if (amount === null || !withinMaxAmount(amount)) return Messages.INVALID_VALUE;
+  return prePayRefusal(amount, { payoffCents: toCents(plan.payoffAmount), dueNowCents: toCents(plan.amountDueNow) })?.message ?? null;
 }
 
 /** An answer that settles the attempt (the server decided); a network failure or a 5xx leaves the outcome unknown. */
@@ -137,7 +127,7 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
   const amountCents =
-    kind === 'INSTALLMENT' ? cents(next?.amountDue) : kind === 'PAY_OFF' ? cents(plan.payoffAmount) : parseAmount(amountText);
+    kind === 'INSTALLMENT' ? toCents(next?.amountDue) : kind === 'PAY_OFF' ? toCents(plan.payoffAmount) : parseAmount(amountText);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -154,11 +144,11 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
       setFailure(failureOf(Messages.PAYMENT_METHOD_REQUIRED));
       return;
     }
-    if (amountCents === null || amountCents <= 50) {
+    if (amountCents === null || minimumRefusal(amountCents)) {
       setFailure(failureOf(Messages.MIN_PAYMENT_AMOUNT));
       return;
     }
-    const body = { type: kind, amount: amountCents / 100, paymentMethodId: Number(cardId) };
+    const body = { type: kind, amount: toDollars(amountCents), paymentMethodId: Number(cardId) };
     const signature = JSON.stringify(body);
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
     setBusy(true);
@@ -237,7 +227,7 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
         )}
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" disabled={busy} aria-busy={busy || undefined}>
-            {amountCents !== null && amountCents > 0 ? t('pay.make.submit', { amount: usd(amountCents / 100) }) : t('pay.make.submitNoAmount')}
+            {amountCents !== null && amountCents > 0 ? t('pay.make.submit', { amount: usd(toDollars(amountCents)) }) : t('pay.make.submitNoAmount')}
           </Button>
           <Button component={Link} to={PAYMENT_INFORMATION_PATH} color="inherit" disabled={busy}>
             {t('pay.make.cancel')}

@@ -19,11 +19,13 @@ import { describeError, type ErrorView } from '../../lib/errors';
 import { date, money } from '../enrollment/format';
 import { useT } from './i18n';
 import { Section, Terms, useBillingApi } from './parts';
+import { toCents } from '../../../../domain/money';
+import { paymentsEnabled } from '../../../../domain/rules/payments';
 
 const STATUS_COLOR = { GOOD: 'success', PAST_DUE: 'warning', COLLECTIONS: 'error', COLLECTIONS_2: 'error' } as const;
 
 /** Whether the student can pay this plan online (the server refuses with PAYMENT_DISABLED / NO_BALANCE otherwise). */
-export const canPayOnline = (plan: PlanDetail) => plan.status === 'ACTIVE' && !plan.paymentAccountBlocked && !plan.bankruptcy && Number(plan.payoffAmount) > 0;
+export const canPayOnline = (plan: PlanDetail) => paymentsEnabled(plan) && toCents(plan.payoffAmount) > 0;
 export const makePaymentPath = (planId: number) => `/payments/make?planId=${planId}`;
 
 export function OverviewTab({ plan, onPlan }: { plan: PlanDetail; onPlan(plan: PlanDetail): void }) {

@@ -6,6 +6,7 @@ import { Messages } from '../../../../../models/messages';
 import type { FilterDescriptors } from '../../../common/FilterChips';
 import { toPlanPayload } from '../../business-categories/businessCategoryRecord';
 import { instantOrDay, schoolDay } from '../../../common/dates';
+import { toCents, toDollars } from '../../../../../domain/money';
 
 /**
  * The parts of a program as /api/programs/{id}/... answers them, and what their strict bodies accept.
@@ -208,10 +209,10 @@ export function toProgramPlanPayload(data: Partial<ProgramPlanRecord>) {
 /** A plan's lines added up: charges minus credits (what the plan bills before its terms). */
 export function linesTotal(lines: ReadonlyArray<Pick<PlanLine, 'amount' | 'type'>> | undefined): number {
   const cents = (lines ?? []).reduce((sum, line) => {
-    const amount = Math.round((numberOrNull(line.amount) ?? 0) * 100);
+    const amount = toCents(numberOrNull(line.amount));
     return sum + (line.type === 'CREDIT' ? -amount : amount);
   }, 0);
-  return cents / 100;
+  return toDollars(cents);
 }
 
 /** What a new program plan starts with (spec §9: PAY_IN_FULL, totalTerm 1, amortizeTerm 0). */
