@@ -41,7 +41,8 @@ export type JobScheduleDto = ReturnType<typeof scheduleDto>;
 /** The newest run of each schedule, in one query. */
 async function lastRuns(ids: number[]): Promise<Map<number, JobRun>> {
   if (!ids.length) return new Map();
-  const newest = (await JobRun.findAll({ attributes: [[JobRun.sequelize!.fn('MAX', JobRun.sequelize!.col('id')), 'id']], where: { jobScheduleId: ids }, group: ['jobScheduleId'], raw: true })) as unknown as Array<{ id: number }>;
+  const { fn, col } = JobRun.sequelize!;
+  const newest = (await JobRun.findAll({ attributes: [[fn('MAX', col('id')), 'id']], where: { jobScheduleId: ids }, group: [col('job_schedule_id')], raw: true })) as unknown as Array<{ id: number }>;
   const runs = newest.length ? await JobRun.findAll({ where: { id: newest.map((r) => r.id) } }) : [];
   return new Map(runs.map((r) => [r.jobScheduleId, r]));
 }

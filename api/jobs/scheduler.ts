@@ -41,8 +41,12 @@ export class Scheduler {
   private lastReloadAt: Date | null = null;
   private reloading: Promise<void> | null = null;
 
-  constructor(private readonly deps: Deps, runner?: JobRunner) {
-    this.runner = runner ?? runnerFor(deps);
+  /**
+   * `opts.runner`: the runner to use (default the app's); `opts.only`: the schedules this scheduler
+   * times (default all; tests time their own schedules only).
+   */
+  constructor(private readonly deps: Deps, private readonly opts: { runner?: JobRunner; only?: (s: JobSchedule) => boolean } = {}) {
+    this.runner = opts.runner ?? runnerFor(deps);
   }
 
   async start(): Promise<void> {
@@ -75,7 +79,7 @@ export class Scheduler {
     if (this.state !== 'running') return;
     const seen = new Set<number>();
     for (const s of rows) {
-      if (s.status !== 'ACTIVE') continue;
+      if (s.status !== 'ACTIVE' || (this.opts.only && !this.opts.only(s))) continue;
       const signature = `${s.cronJob}|${s.cronExpression}|${s.repeatInterval}`;
       seen.add(s.id);
       const current = this.timers.get(s.id);
