@@ -22,13 +22,19 @@ export async function retryCrmDeliveries(ctx: JobContext): Promise<{ count: numb
   const maxAttempts = numberParam(ctx.params, 'maxAttempts', 8);
   const pendingMinutes = numberParam(ctx.params, 'pendingMinutes', 5);
 
+  let count = 0;
   const stuckBefore = new Date(now - stuckMinutes * 60_000);
-  const stuck = await CrmNotification.findAll({ where: { status: 'SENDING', updatedAt: { [Op.lt]: stuckBefore } }, attributes: ['id', 'updatedAt'], raw: true });
+  const stuck = await CrmNotification.findAll({ where: { status: 'SENDING', updatedAt: { [Op.lt]: stuckBefore } }, attributes: ['id'], limit: 1000 });
   for (const row of stuck) {
-    await CrmNotification.update({ status: 'FAILED', lastError: STUCK_MESSAGE }, { where: { id: row.id, status: 'SENDING', updatedAt: row.updatedAt } });
+    if (ctx.signal.aborted) return { count };
+    // Recovered and sent again at once (its failure is not the CRM's: no backoff).
+    const [recovered] = await CrmNotification.update({ status: 'FAILED', lastError: STUCK_MESSAGE }, { where: { id: row.id, status: 'SENDING', updatedAt: { [Op.lt]: stuckBefore } } });
+    if (recovered === 1 && (await deliverOne(ctx.deps, row.id, ['FAILED']))) {
+      count += 1;
+      ctx.progress(count);
+    }
   }
 
-  let count = 0;
   const candidates = await CrmNotification.findAll({
     where: {
       [Op.or]: [

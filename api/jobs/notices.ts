@@ -58,8 +58,9 @@ function windows(kind: Kind, days: number[], catchUp: number): Array<{ days: num
   return sorted.map((d, i) => {
     if (kind === 'REMINDER') {
       // Due in d days, or fewer (catch-up) but more than the next nearer reminder's days.
+      // (Never the due day itself unless asked for: a reminder of 0 days.)
       const nearer = i > 0 ? sorted[i - 1] : -1;
-      return { days: d, from: Math.max(nearer + 1, d - catchUp), to: d };
+      return { days: d, from: Math.max(nearer + 1, d - catchUp, Math.min(d, 1)), to: d };
     }
     const later = i < sorted.length - 1 ? sorted[i + 1] : Number.POSITIVE_INFINITY;
     return { days: d, from: d, to: Math.min(later - 1, d + catchUp) };
