@@ -74,14 +74,16 @@ export class JobRunner {
     if (taken !== 1) return null;
     const schedule = await JobSchedule.findByPk(scheduleId);
     if (!schedule) return null;
+    // The run starts once the lease is ours (after the previous holder's end, whatever the clocks said before the UPDATE).
+    const startedAt = new Date();
     // Whatever run of this schedule is still RUNNING lost its lease: its process died or stalled.
     await JobRun.update(
-      { outcome: 'ABANDONED', endedAt: now, error: `The lease lapsed (its process stopped); taken over by ${this.owner}`.slice(0, ERROR_MAX) },
+      { outcome: 'ABANDONED', endedAt: startedAt, error: `The lease lapsed (its process stopped); taken over by ${this.owner}`.slice(0, ERROR_MAX) },
       { where: { jobScheduleId: scheduleId, outcome: 'RUNNING' } },
     );
     let run: JobRun;
     try {
-      run = await JobRun.create({ jobScheduleId: scheduleId, trigger, owner: this.owner, scheduledFor: slot, startedAt: now, endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+      run = await JobRun.create({ jobScheduleId: scheduleId, trigger, owner: this.owner, scheduledFor: slot, startedAt, endedAt: null, outcome: 'RUNNING', count: 0, error: null });
     } catch (err) {
       await this.releaseLease(scheduleId, null);
       if (err instanceof UniqueConstraintError) return null;

@@ -13,7 +13,7 @@ import { eventually } from '../support/eventually';
  * Scale-out (issue 16 §1, MariaDB pass only — SQLite is one file per test process): two real API
  * servers (`node --import tsx api/server.ts`, child processes) on one MariaDB database, leases of 3 s
  * and the table read every second.
- * 1. An every-2-seconds job for ~24 s while the run-once call is hammered on both: every scheduled time
+ * 1. An every-2-seconds job for ~20 s while the run-once call is hammered on both: every scheduled time
  *    runs once, runs of the schedule never overlap, each accepted run call is one recorded run.
  * 2. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
  *    over once the lease lapses and finishes it; no entry is charged twice.
@@ -98,7 +98,7 @@ maybe('two API processes on one MariaDB database', () => {
     const started = Date.now();
     const statuses: number[] = [];
     const hammer = async (server: Server) => {
-      while (Date.now() - started < 24_000) {
+      while (Date.now() - started < 18_000) {
         statuses.push((await runCall(server, s.id)).status);
         await sleep(250);
       }
@@ -110,9 +110,9 @@ maybe('two API processes on one MariaDB database', () => {
     const runs = await JobRun.findAll({ where: { jobScheduleId: s.id }, order: [['startedAt', 'ASC'], ['id', 'ASC']] });
     const scheduled = runs.filter((r) => r.trigger === 'SCHEDULE');
     const slots = scheduled.map((r) => r.scheduledFor!.toISOString());
-    // Each scheduled time once (and nearly every time of the ~26 s ran: a few may fall while a hammered run held the lease).
+    // Each scheduled time once (and nearly every time of the ~20 s ran: a few may fall while a hammered run held the lease).
     expect(new Set(slots).size).toBe(slots.length);
-    expect(scheduled.length).toBeGreaterThanOrEqual(9);
+    expect(scheduled.length).toBeGreaterThanOrEqual(7);
     // The run calls: each 202 is one MANUAL run; the others were 409 'Job already running'.
     expect(statuses.every((code) => code === 202 || code === 409)).toBe(true);
     expect(runs.filter((r) => r.trigger === 'MANUAL').length).toBe(statuses.filter((c) => c === 202).length);
@@ -125,9 +125,9 @@ maybe('two API processes on one MariaDB database', () => {
   test('kill -9 during an auto-pay run: the other process takes it over after the lease lapses; no entry charged twice', async () => {
     const enrollable = await makeEnrollableProduct();
     const plans = [];
-    for (let i = 0; i < 24; i++) plans.push(await makeEnrolledPlan(t.deps, { enrollable, autoPay: true }));
+    for (let i = 0; i < 16; i++) plans.push(await makeEnrolledPlan(t.deps, { enrollable, autoPay: true }));
     const entryIds = plans.map((p) => p.entries[0].id);
-    // Ours alone: paced 250 ms per charge, so the run lasts ~6 s; never fired by its cron during the test.
+    // Ours alone: paced 250 ms per charge, so the run lasts seconds; never fired by its cron during the test.
     const s = await JobSchedule.create({
       jobName: unique('Auto-pay scale-out '), jobGroup: 'TEST', description: null, type: 'AUTO_PAY', status: 'ACTIVE', cronJob: true, cronExpression: '0 0 1 1 *', repeatInterval: null,
       params: { pauseMsBetweenCharges: 250 }, nextRunAt: null, updatedById: null, updatedByName: 'Test',
