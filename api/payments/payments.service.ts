@@ -559,12 +559,30 @@ async function takeChargeOfDay(paymentScheduleId: number, day: string): Promise<
  */
 export async function runAutoPay(today: string = schoolToday(), gateway: PaymentGateway = currentGateway(), opts: AutoPayOptions = {}): Promise<AutoPayResult> {
   const result: AutoPayResult = { charged: 0, failed: 0, skipped: 0 };
-  const due = await PaymentSchedule.findAll({
-    where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today } },
-    include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
-    order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
-  });
-  if (!due.length) return result;
+  // Read in batches of plans (keyset on the plan id; a plan is never split between batches), so a run
+  // over 100k due entries holds one batch in memory at a time.
+  let afterPlan = 0;
+  for (;;) {
+    const read = await PaymentSchedule.findAll({
+      where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today }, studentPaymentPlanId: { [Op.gt]: afterPlan } },
+      include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
+      order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
+      limit: AUTO_PAY_BATCH,
+    });
+    if (!read.length) break;
+    const lastPlan = read[read.length - 1].studentPaymentPlanId;
+    const whole = read.length === AUTO_PAY_BATCH ? read.filter((e) => e.studentPaymentPlanId !== lastPlan) : read;
+    const due = whole.length ? whole : read;
+    afterPlan = due[due.length - 1].studentPaymentPlanId;
+    await autoPayBatch(due, today, gateway, opts, result);
+    if (read.length < AUTO_PAY_BATCH || opts.signal?.aborted) break;
+  }
+  return result;
+}
+
+const AUTO_PAY_BATCH = 1000;
+
+async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: PaymentGateway, opts: AutoPayOptions, result: AutoPayResult): Promise<void> {
   const open = await FailedPayment.findAll({ where: { paymentScheduleId: due.map((e) => e.id), source: 'AUTO_PAY', status: 'FAILED' } });
   const openBy = new Map(open.map((f) => [f.paymentScheduleId!, f]));
   const stoppedPlans = new Set<number>();
@@ -606,7 +624,6 @@ export async function runAutoPay(today: string = schoolToday(), gateway: Payment
       stoppedPlans.add(plan.id);
     }
   }
-  return result;
 }
 
 /**
