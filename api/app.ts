@@ -44,6 +44,7 @@ import { failedPaymentRoutes } from './failed-payments/failed-payments.router';
 import { cardHistoryRoutes } from './payments/card-history.router';
 import { paymentRoutes } from './payments/payments.router';
 import { outboxRoutes } from './outbox/outbox.router';
+import { jobScheduleRoutes } from './jobs/job-schedules.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
@@ -89,6 +90,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/students', 'Card-provider history', cardHistoryRoutes],
   ['/api/students', 'Payments', paymentRoutes],
   ['/api/outbox', 'Outbox', outboxRoutes],
+  ['/api/job_schedules', 'Job schedules', jobScheduleRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -94,6 +94,17 @@ const schema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** The signing secret of the Stripe webhook endpoint (POST /api/payment_gateway/webhooks); unset = the endpoint answers 404. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+
+  /** Scheduled jobs (api/jobs): the scheduler runs in `npm start` unless JOBS_ENABLED=false (createApp and tests never start it). */
+  JOBS_ENABLED: bool.default(true),
+  /** This process in job leases and runs (default host:pid); must differ between processes. */
+  JOBS_OWNER: z.string().min(1).max(100).optional(),
+  /** How long a job's lease holds without renewal (renewed every third of it): a dead process's run is taken over this long after it died. */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often every process reads the schedules again (edits made through another process) and looks for lapsed leases. */
+  JOBS_RELOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Graceful shutdown (SIGTERM/SIGINT): how long runs and requests in flight get to finish. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

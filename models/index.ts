@@ -58,6 +58,10 @@ import { Dispute } from './Dispute';
 import { FailedPayment } from './FailedPayment';
 import { GatewayEvent } from './GatewayEvent';
 import { SignInFailure } from './SignInFailure';
+import { JobSchedule } from './JobSchedule';
+import { JobRun } from './JobRun';
+import { NoticeSent } from './NoticeSent';
+import { AutoChargeAttempt } from './AutoChargeAttempt';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -68,6 +72,7 @@ export {
   Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
   Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent,
   SignInFailure,
+  JobSchedule, JobRun, NoticeSent, AutoChargeAttempt,
 };
 
 export interface DatabaseOptions {
@@ -133,7 +138,8 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
     Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
     Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
-    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure]) {
+    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure,
+    JobSchedule, JobRun, NoticeSent, AutoChargeAttempt]) {
     model.initModel(sequelize);
   }
   associate();

@@ -128,6 +128,11 @@ export const Messages = {
   DECLINE_EXPIRED_CARD: 'your card has expired',
   DECLINE_INCORRECT_CVC: "your card's security code is incorrect",
   DECLINE_PROCESSING_ERROR: 'the card could not be processed; try again in a few minutes',
+  // Scheduled jobs (issue 16): the job-schedules contract's refusals.
+  JOB_ALREADY_RUNNING: 'Job already running',
+  JOB_ALREADY_PAUSED: 'Job already paused',
+  JOB_NOT_PAUSED: 'Job is not paused',
+  INVALID_CRON_EXPRESSION: 'Invalid cron expression',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -259,6 +264,10 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   DECLINE_EXPIRED_CARD: 'su tarjeta está vencida',
   DECLINE_INCORRECT_CVC: 'el código de seguridad de su tarjeta es incorrecto',
   DECLINE_PROCESSING_ERROR: 'no se pudo procesar la tarjeta; inténtelo de nuevo en unos minutos',
+  JOB_ALREADY_RUNNING: 'El trabajo ya está en curso',
+  JOB_ALREADY_PAUSED: 'El trabajo ya está en pausa',
+  JOB_NOT_PAUSED: 'El trabajo no está en pausa',
+  INVALID_CRON_EXPRESSION: 'Expresión cron no válida',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

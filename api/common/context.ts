@@ -34,6 +34,8 @@ export interface Deps {
   log: Logger;
   mailer: Mailer;
   cdnPrivateKey: string;
+  /** The job scheduler of this process when api/server.ts started one (api/jobs/scheduler.ts): /api/health reports it, schedule edits reload it. */
+  scheduler?: { status(): { state: string; owner: string; schedules: number; running: number; lastReloadAt: string | null }; reload(): Promise<void> };
 }
 
 /** What a route handler receives: validated input, the caller, and the dependencies. */

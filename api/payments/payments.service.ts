@@ -1,5 +1,5 @@
-import { Op, type Transaction } from 'sequelize';
-import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { AutoChargeAttempt, Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
@@ -517,6 +517,28 @@ export interface AutoPayResult {
   skipped: number;
 }
 
+export interface AutoPayOptions {
+  /** 'DUE': entries without an open failed payment; 'RETRIES': those with one whose retry date has come; default both. */
+  only?: 'DUE' | 'RETRIES';
+  /** Milliseconds to wait before each charge (pacing for a gateway's rate limit). */
+  pauseMs?: number;
+  /** Stops before the next entry once aborted (a job whose lease was lost, a shutdown). */
+  signal?: AbortSignal;
+  /** Called with the number of entries charged or failed so far. */
+  onProgress?: (processed: number) => void;
+}
+
+/** Takes an entry's school charge of `day` (unique per entry and day): false when a run already took it. */
+async function takeChargeOfDay(paymentScheduleId: number, day: string): Promise<boolean> {
+  try {
+    await AutoChargeAttempt.create({ paymentScheduleId, chargeDate: day });
+    return true;
+  } catch (err) {
+    if (err instanceof UniqueConstraintError) return false;
+    throw err;
+  }
+}
+
 /**
  * The auto-pay run for `today` (domain rules: auto-pay charges due entries on their due date from the
  * plan's card or the default): every unpaid entry due by today of an ACTIVE auto-pay plan that takes
@@ -524,22 +546,48 @@ export interface AutoPayResult {
  * attempt to) the entry's FailedPayment AUTO_PAY: retried on its nextRetryDate (+3 days, then +7),
  * after the third failure no more. Entries waiting for their retry date are skipped, so are plans
  * with a payment in progress. Success resolves the entry's failed payments.
+
+ * Every charge first takes the entry's charge of the day (auto_charge_attempts, unique per entry and
+ * day): an entry is charged at most once a day however many runs or processes race (a run that does
+ * not reach the gateway gives it back). `opts.only` splits the work between the scheduled jobs:
+ * 'DUE' (AUTO_PAY) charges the entries without an open failure, 'RETRIES' (FAILED_PAYMENT_RETRY)
+ * those whose retry date has come; without it, both.
  */
-export async function runAutoPay(today: string = schoolToday(), gateway: PaymentGateway = currentGateway()): Promise<AutoPayResult> {
+export async function runAutoPay(today: string = schoolToday(), gateway: PaymentGateway = currentGateway(), opts: AutoPayOptions = {}): Promise<AutoPayResult> {
   const result: AutoPayResult = { charged: 0, failed: 0, skipped: 0 };
-  const due = await PaymentSchedule.findAll({
-    where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today } },
-    include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
-    order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
-  });
-  if (!due.length) return result;
+  // Read in batches of plans (keyset on the plan id; a plan is never split between batches), so a run
+  // over 100k due entries holds one batch in memory at a time.
+  let afterPlan = 0;
+  for (;;) {
+    const read = await PaymentSchedule.findAll({
+      where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today }, studentPaymentPlanId: { [Op.gt]: afterPlan } },
+      include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
+      order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
+      limit: AUTO_PAY_BATCH,
+    });
+    if (!read.length) break;
+    const lastPlan = read[read.length - 1].studentPaymentPlanId;
+    const whole = read.length === AUTO_PAY_BATCH ? read.filter((e) => e.studentPaymentPlanId !== lastPlan) : read;
+    const due = whole.length ? whole : read;
+    afterPlan = due[due.length - 1].studentPaymentPlanId;
+    await autoPayBatch(due, today, gateway, opts, result);
+    if (read.length < AUTO_PAY_BATCH || opts.signal?.aborted) break;
+  }
+  return result;
+}
+
+const AUTO_PAY_BATCH = 1000;
+
+async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: PaymentGateway, opts: AutoPayOptions, result: AutoPayResult): Promise<void> {
   const open = await FailedPayment.findAll({ where: { paymentScheduleId: due.map((e) => e.id), source: 'AUTO_PAY', status: 'FAILED' } });
   const openBy = new Map(open.map((f) => [f.paymentScheduleId!, f]));
   const stoppedPlans = new Set<number>();
   for (const entry of due) {
+    if (opts.signal?.aborted) break;
     const plan = (entry as PaymentSchedule & { plan: StudentPaymentPlan }).plan;
     const failed = openBy.get(entry.id);
-    if (stoppedPlans.has(plan.id) || (failed && (!failed.nextRetryDate || failed.nextRetryDate > today))) {
+    const wrongKind = (opts.only === 'DUE' && failed) || (opts.only === 'RETRIES' && !failed);
+    if (wrongKind || stoppedPlans.has(plan.id) || (failed && (!failed.nextRetryDate || failed.nextRetryDate > today))) {
       result.skipped += 1;
       continue;
     }
@@ -548,22 +596,30 @@ export async function runAutoPay(today: string = schoolToday(), gateway: Payment
       result.skipped += 1;
       continue;
     }
+    if (!(await takeChargeOfDay(entry.id, today))) {
+      result.skipped += 1;
+      continue;
+    }
+    if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
     try {
       await chargePlan(gateway, { studentId: plan.studentId, planId: plan.id, type: 'AUTO_PAY', amountCents: null, scheduleId: entry.id, actor: systemActor });
       result.charged += 1;
+      opts.onProgress?.(result.charged + result.failed);
     } catch (err) {
       if (err instanceof AppError && ['PAYMENT_IN_PROGRESS', 'PAYMENT_DISABLED', 'NO_DUE_BALANCE', 'ALREADY_PROCESSED'].includes(err.code)) {
+        // Refused before the gateway: nothing was charged, a later run of the day may charge it.
+        await AutoChargeAttempt.destroy({ where: { paymentScheduleId: entry.id, chargeDate: today } });
         result.skipped += 1;
         continue;
       }
       const { paymentId, message } = await refusalOf(err, plan.id);
       await recordFailure(plan, entry, 'AUTO_PAY', message, paymentId, amount, today, failed);
       result.failed += 1;
+      opts.onProgress?.(result.charged + result.failed);
       // A plan whose card failed is not charged again for its later entries in this run.
       stoppedPlans.add(plan.id);
     }
   }
-  return result;
 }
 
 /**

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { routeRegistry } from '../../api/common/route';
 import {
-  Administrator, Application, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, LedgerEntry, ModuleGroup, PaymentMethod,
+  Administrator, Application, JobSchedule, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, LedgerEntry, ModuleGroup, PaymentMethod,
   PaymentPlanAdjustment, Product, ProductPaymentPlan, Program, ProgramModule, ProgramPaymentPlan, Role, SearchFilter, SkippedCoachingCircleSession, UserViewHistory,
 } from '../../models';
 import { categoryNamed, makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
@@ -104,6 +104,10 @@ const DELETE_CASES: Record<string, DeleteCase> = {
   '/api/users/:id/view_histories/:historyId': async () => {
     const view = await post(`/api/users/${admin.user.id}/view_histories`, { entityType: 'COHORT', entityId: 7 });
     return { url: `/api/users/${admin.user.id}/view_histories/${view.id}`, gone: async () => (await UserViewHistory.findByPk(view.id)) === null };
+  },
+  '/api/job_schedules/:id': async () => {
+    const schedule = await post('/api/job_schedules', { jobName: unique('Job '), type: 'COHORT_STATUS', cronJob: true, cronExpression: '0 3 * * *' });
+    return { url: `/api/job_schedules/${schedule.id}`, gone: async () => (await JobSchedule.findByPk(schedule.id)) === null };
   },
   '/api/search_filters/:id': async () => {
     const filter = await post('/api/search_filters/students', { name: unique('Filter '), criteria: {} });
