@@ -110,4 +110,10 @@ export const LookupType = ['GENDER', 'EDUCATION_LEVEL', 'LANGUAGE', 'APPLICATION
 
 export const RoleName = ['SUPER_ADMIN', 'FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SUPPORT'] as const;
 
+/** Scheduled jobs (issue 16 §1): the job catalogue's types, a schedule's status, a run's outcome and what started it. */
+export const JobType = ['FINANCIAL_STATUS_RECOMPUTE', 'AUTO_PAY', 'FAILED_PAYMENT_RETRY', 'INSTALLMENT_REMINDER', 'PAST_DUE_NOTICE', 'COHORT_STATUS', 'CRM_DELIVERY_RETRY', 'CLEANUP', 'DOMAIN_EVENT_DISPATCH'] as const;
+export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
+export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
+export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
+
 export type Of<T extends readonly string[]> = T[number];

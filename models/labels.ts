@@ -424,6 +424,20 @@ const en = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
+  JobType: {
+    FINANCIAL_STATUS_RECOMPUTE: 'Financial status recompute',
+    AUTO_PAY: 'Auto-pay',
+    FAILED_PAYMENT_RETRY: 'Failed payment retries',
+    INSTALLMENT_REMINDER: 'Installment reminders',
+    PAST_DUE_NOTICE: 'Past-due notices',
+    COHORT_STATUS: 'Cohort status',
+    CRM_DELIVERY_RETRY: 'CRM delivery retry',
+    CLEANUP: 'Expired tokens and codes cleanup',
+    DOMAIN_EVENT_DISPATCH: 'Event delivery',
+  },
+  JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
+  JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
+  JobRunTrigger: { SCHEDULE: 'Schedule', MANUAL: 'Run by staff' },
 } as const satisfies Labels;
 
 const es = {
@@ -839,6 +853,20 @@ const es = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
+  JobType: {
+    FINANCIAL_STATUS_RECOMPUTE: 'Recálculo del estado financiero',
+    AUTO_PAY: 'Pago automático',
+    FAILED_PAYMENT_RETRY: 'Reintentos de pagos fallidos',
+    INSTALLMENT_REMINDER: 'Recordatorios de cuotas',
+    PAST_DUE_NOTICE: 'Avisos de pago vencido',
+    COHORT_STATUS: 'Estado de las cohortes',
+    CRM_DELIVERY_RETRY: 'Reintento de envíos al CRM',
+    CLEANUP: 'Limpieza de tokens y códigos caducados',
+    DOMAIN_EVENT_DISPATCH: 'Entrega de eventos',
+  },
+  JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
+  JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
+  JobRunTrigger: { SCHEDULE: 'Programado', MANUAL: 'Ejecutado por personal' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */
