@@ -29,7 +29,7 @@ const schedule = (id: number, overrides: Partial<JobScheduleRecord> = {}): JobSc
 
 const recompute = schedule(1);
 const reminders = schedule(2, {
-  jobName: 'Installment reminders', jobGroup: 'notices', type: 'INSTALLMENT_REMINDER', status: 'PAUSED', cronExpression: '30 8 * * 1-5', nextRunAt: null,
+  jobName: 'Weekday reminders', jobGroup: 'notices', type: 'INSTALLMENT_REMINDER', status: 'PAUSED', cronExpression: '30 8 * * 1-5', nextRunAt: null,
   params: { daysBefore: [7, 1], channel: 'email' }, lastRun: run(20, { jobScheduleId: 2, outcome: 'FAILED', count: 3, error: 'SMTP connection refused' }),
 });
 const dispatch = schedule(3, { jobName: 'Event delivery', jobGroup: 'events', type: 'DOMAIN_EVENT_DISPATCH', cronJob: false, cronExpression: null, repeatInterval: 900, lastRun: null });
@@ -121,7 +121,7 @@ describe('job schedule helpers', () => {
     expect(paramValue('{"a":1')).toBe('{"a":1');
     const form = toJobScheduleFormValues(reminders);
     expect(toJobSchedulePayload({ ...form, jobGroup: '  ', description: ' Weekdays ' })).toEqual({
-      jobName: 'Installment reminders', jobGroup: null, description: 'Weekdays', type: 'INSTALLMENT_REMINDER', cronJob: true, cronExpression: '30 8 * * 1-5',
+      jobName: 'Weekday reminders', jobGroup: null, description: 'Weekdays', type: 'INSTALLMENT_REMINDER', cronJob: true, cronExpression: '30 8 * * 1-5',
       repeatInterval: null, params: { daysBefore: [7, 1], channel: 'email' },
     });
     expect(toJobSchedulePayload({ ...form, cronJob: false, repeatInterval: '60' as unknown as number })).toMatchObject({ cronJob: false, cronExpression: null, repeatInterval: 60 });
@@ -145,36 +145,36 @@ describe('/job-schedules list', () => {
       'Nightly recompute', 'billing', 'Financial status recompute', 'Active', 'At 02:00 AM', formatDateTime(recompute.nextRunAt),
       `Succeeded${formatDateTime(run(10).startedAt)}`, '1,250',
     ]);
-    const paused = screen.getByText('Installment reminders').closest('tr') as HTMLElement;
+    const paused = screen.getByText('Weekday reminders').closest('tr') as HTMLElement;
     expect(cells(paused).slice(2, 7)).toEqual(['Installment reminders', 'Paused', 'At 08:30 AM, Monday through Friday', 'Paused', `Failed${formatDateTime(run(20).startedAt)}`]);
     expect(screen.getByTestId('job-schedule-3').textContent).toBe('Every 15 minutes');
     expect(screen.getByText('Event delivery', { selector: 'td' })).not.toBeNull();
     expect(document.body.textContent).not.toContain('FINANCIAL_STATUS_RECOMPUTE');
     expect(document.body.textContent).not.toContain('INSTALLMENT_REMINDER');
     expect(calls(request, 'GET', '/job_schedules')[0].query).toEqual({ size: 25, page: 0, sortBy: 'jobName', descending: false, keyword: undefined });
-    fireEvent.click(screen.getByRole('button', { name: 'Next run' }));
+    fireEvent.click(screen.getByRole('button', { name: /next run/i }));
     await waitFor(() => expect(calls(request, 'GET', '/job_schedules').at(-1)?.query).toMatchObject({ sortBy: 'nextRunAt', descending: false }));
-    expect(screen.getByRole('link', { name: 'Add job schedule' }).getAttribute('href')).toBe('/job-schedules/create');
+    expect(screen.getByRole('link', { name: 'Add job schedule' }).getAttribute('href')).toMatch(/^\/job-schedules\/create/);
   });
 
   test('reads in Spanish: labels and the schedule in words', async () => {
     renderConsole('/job-schedules', { locale: 'es' });
     const row = (await screen.findByText('Nightly recompute', {}, slow)).closest('tr') as HTMLElement;
     expect(cells(row).slice(2, 5)).toEqual(['Recálculo del estado financiero', 'Activo', 'A las 02:00']);
-    expect(cells(screen.getByText('Installment reminders').closest('tr') as HTMLElement).slice(2, 5)).toEqual([
+    expect(cells(screen.getByText('Weekday reminders').closest('tr') as HTMLElement).slice(2, 5)).toEqual([
       'Recordatorios de cuotas', 'En pausa', 'A las 08:30, de lunes a viernes',
     ]);
     expect(screen.getByTestId('job-schedule-3').textContent).toBe('Cada 15 minutos');
     expect(screen.getByTestId('job-last-outcome-2').textContent).toBe('Fallido');
-    expect(screen.getByRole('button', { name: 'Próxima ejecución' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: /próxima ejecución/ })).not.toBeNull();
   });
 
   test('a row opens its drawer on /job-schedules/{id}', async () => {
     renderConsole('/job-schedules');
-    fireEvent.click(await screen.findByText('Installment reminders', {}, slow));
+    fireEvent.click(await screen.findByText('Weekday reminders', {}, slow));
     await waitFor(() => expect(currentLocation()).toBe('/job-schedules/2'));
     const panel = await drawer();
-    expect(await within(panel).findByTestId('drawer-title', {}, slow)).toHaveProperty('textContent', 'Installment reminders');
+    expect(await within(panel).findByTestId('drawer-title', {}, slow)).toHaveProperty('textContent', 'Weekday reminders');
   });
 
   test('in the menu for staff with job_schedules:read, not for others', async () => {
@@ -265,7 +265,7 @@ describe('job schedule drawer', () => {
     expect(await screen.findByText('Job schedule saved', {}, slow)).not.toBeNull();
     expect(calls(request, 'PUT', '/job_schedules/2').map((r) => r.body)).toEqual([
       {
-        jobName: 'Installment reminders', jobGroup: 'notices', description: 'Financial status of every plan', type: 'INSTALLMENT_REMINDER', cronJob: true,
+        jobName: 'Weekday reminders', jobGroup: 'notices', description: 'Financial status of every plan', type: 'INSTALLMENT_REMINDER', cronJob: true,
         cronExpression: '*/5 * * * *', repeatInterval: null, params: { daysBefore: [7, 1], channel: 'email' },
       },
     ]);
