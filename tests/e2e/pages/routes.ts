@@ -79,6 +79,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/dashboard' },
   { path: '/outbox' },
   { path: '/outbox/{outboxMessage}' },
+  // TODO(merger, issue 16 jobs console): walk the job schedules once the jobs API is merged (needs a `jobSchedule` demo id in DemoIds):
+  // { path: '/job-schedules' }, { path: '/job-schedules/{jobSchedule}' }, { path: '/job-schedules/create' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
