@@ -110,4 +110,11 @@ export const LookupType = ['GENDER', 'EDUCATION_LEVEL', 'LANGUAGE', 'APPLICATION
 
 export const RoleName = ['SUPER_ADMIN', 'FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SUPPORT'] as const;
 
+/** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
+export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
+export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued'] as const;
+export const DomainEventHandler = [
+  'enrollments.followApplicationStatus', 'payment-plans.issueOnEnrolled', 'payments.chargeEnrollmentDeposit', 'vouchers.recountOnClosedApplication', 'applications.notifyCrm',
+] as const;
+
 export type Of<T extends readonly string[]> = T[number];

@@ -58,6 +58,7 @@ import { Dispute } from './Dispute';
 import { FailedPayment } from './FailedPayment';
 import { GatewayEvent } from './GatewayEvent';
 import { SignInFailure } from './SignInFailure';
+import { DomainEvent } from './DomainEvent';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -68,6 +69,7 @@ export {
   Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
   Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent,
   SignInFailure,
+  DomainEvent,
 };
 
 export interface DatabaseOptions {
@@ -133,7 +135,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [User, Role, Administrator, AdministratorRole, Student, Coach, RefreshToken, PasswordToken, VerificationCode, ActivityLog, SearchFilter, UserViewHistory, Lookup, BusinessCategory, OutboxMessage, AccountingLine, BusinessCategoryPaymentPlan,
     Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
     Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
-    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure]) {
+    Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure, DomainEvent]) {
     model.initModel(sequelize);
   }
   associate();

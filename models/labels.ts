@@ -423,6 +423,15 @@ const en = {
   LedgerKind: { PLAN_ISSUED: 'Plan issued', PAYMENT: 'Payment', EXTERNAL_PAYMENT: 'External payment', REFUND: 'Refund', CHARGEBACK: 'Chargeback', TAX: 'Tax', ADJUSTMENT: 'Adjustment' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
+  DomainEventStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
+  DomainEventType: { ApplicationStatusChanged: 'Application status changed', PlanIssued: 'Payment plan issued' },
+  DomainEventHandler: {
+    'enrollments.followApplicationStatus': 'Enrollments follow the application',
+    'payment-plans.issueOnEnrolled': 'Issue the payment plan',
+    'payments.chargeEnrollmentDeposit': 'Charge the enrollment deposit',
+    'vouchers.recountOnClosedApplication': "Recount the voucher's uses",
+    'applications.notifyCrm': 'Notify the CRM',
+  },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
 } as const satisfies Labels;
 
@@ -838,6 +847,15 @@ const es = {
   LedgerKind: { PLAN_ISSUED: 'Plan emitido', PAYMENT: 'Pago', EXTERNAL_PAYMENT: 'Pago externo', REFUND: 'Reembolso', CHARGEBACK: 'Contracargo', TAX: 'Impuesto', ADJUSTMENT: 'Ajuste' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
+  DomainEventStatus: { PENDING: 'Pendiente', DONE: 'Hecho', FAILED: 'Fallido' },
+  DomainEventType: { ApplicationStatusChanged: 'Cambio de estado de la solicitud', PlanIssued: 'Plan de pago emitido' },
+  DomainEventHandler: {
+    'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
+    'payment-plans.issueOnEnrolled': 'Emitir el plan de pago',
+    'payments.chargeEnrollmentDeposit': 'Cobrar el depósito de inscripción',
+    'vouchers.recountOnClosedApplication': 'Recontar los usos del cupón',
+    'applications.notifyCrm': 'Avisar al CRM',
+  },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
 } as const satisfies Labels;
 

@@ -128,6 +128,8 @@ export const Messages = {
   DECLINE_EXPIRED_CARD: 'your card has expired',
   DECLINE_INCORRECT_CVC: "your card's security code is incorrect",
   DECLINE_PROCESSING_ERROR: 'the card could not be processed; try again in a few minutes',
+  // Domain events (issue 16): a staff retry of a delivery.
+  DOMAIN_EVENT_NOT_FAILED: 'Only a failed delivery can be sent again',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -259,6 +261,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   DECLINE_EXPIRED_CARD: 'su tarjeta está vencida',
   DECLINE_INCORRECT_CVC: 'el código de seguridad de su tarjeta es incorrecto',
   DECLINE_PROCESSING_ERROR: 'no se pudo procesar la tarjeta; inténtelo de nuevo en unos minutos',
+  DOMAIN_EVENT_NOT_FAILED: 'Solo se puede volver a enviar una entrega fallida',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -25,6 +25,7 @@ import disputedPayments from './resources/disputed-payments';
 import paymentInformation from './resources/payment-information';
 import migratedPaymentPlans from './resources/migrated-payment-plans';
 import outbox from './resources/outbox';
+import domainEvents from './resources/domain-events';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -94,6 +95,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
         <Resource name="payment-information" {...paymentInformation} />
         <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
         <Resource name="outbox" {...outbox} />
+        <Resource name="domain-events" {...domainEvents} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -16,6 +16,7 @@ import { disputedPayments } from '../resources/disputed-payments/i18n';
 import { paymentInformation } from '../resources/payment-information/i18n';
 import { migratedPaymentPlans } from '../resources/migrated-payment-plans/i18n';
 import { outbox } from '../resources/outbox/i18n';
+import { domainEvents } from '../resources/domain-events/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -26,7 +27,7 @@ import { profile } from '../profile/i18n';
  */
 const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds,
   'external-payments': externalPayments, refunds, 'failed-payments': failedPayments, 'disputed-payments': disputedPayments,
-  'payment-information': paymentInformation, 'migrated-payment-plans': migratedPaymentPlans, outbox };
+  'payment-information': paymentInformation, 'migrated-payment-plans': migratedPaymentPlans, outbox, 'domain-events': domainEvents };
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {
