@@ -85,7 +85,7 @@ function DomainEventListBody() {
           <DataTable.Col source="createdAt" label={t('fields.createdAt')} disableSort render={(record) => formatDateTime(record.createdAt, locale)} />
           <DataTable.Col source="type" label={t('fields.type')} disableSort render={(record) => translate(`enums.DomainEventType.${record.type}`, { _: record.type })} />
           <DataTable.Col source="handler" label={t('fields.handler')} disableSort render={(record) => translate(`enums.DomainEventHandler.${record.handler}`, { _: record.handler })} />
-          <DataTable.Col source="status" label={t('fields.status')} disableSort render={(record) => <StatusChip record={record} />} />
+          <DataTable.Col source="status" label={t('fields.status')} disableSort render={(record) => <StatusChip record={record as DomainEventRecord} />} />
           <DataTable.Col source="attempts" label={t('fields.attempts')} align="right" disableSort />
           <DataTable.Col
             source="nextAttemptAt"
@@ -100,7 +100,7 @@ function DomainEventListBody() {
             // The handler's own error text, as it was recorded: data, not the console's words.
             render={(record) => (record.lastError ? <span translate="no" data-testid={`domain-event-error-${record.id}`}>{record.lastError}</span> : '')}
           />
-          <DataTable.Col source="actions" label={t('fields.actions')} disableSort render={(record) => <DomainEventRetry record={record} />} />
+          <DataTable.Col source="actions" label={t('fields.actions')} disableSort render={(record) => <DomainEventRetry record={record as DomainEventRecord} />} />
         </DataTable>
       </Box>
     </>
