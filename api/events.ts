@@ -1,9 +1,8 @@
 import type { Deps } from './common/context';
 import type { EventHandler } from './common/events';
-import { applicationEventHandlers } from './applications/applications.events';
+import { agreementEventHandlers, applicationEventHandlers, planEventHandlers } from './applications/applications.events';
 import { enrollmentEventHandlers } from './enrollments/enrollments.events';
 import type { PaymentGateway } from './integrations/gateway';
-import { paymentPlanEventHandlers } from './payment-plans/payment-plans.events';
 import { paymentEventHandlers } from './payments/payments.events';
 import { voucherEventHandlers } from './vouchers/vouchers.events';
 
@@ -21,9 +20,10 @@ export interface EventIntegrations {
 export function domainEventHandlers(integrations: EventIntegrations): EventHandler[] {
   return [
     ...enrollmentEventHandlers(),
-    ...paymentPlanEventHandlers(),
+    ...planEventHandlers(),
     ...paymentEventHandlers(integrations.gateway),
     ...voucherEventHandlers(),
     ...applicationEventHandlers(),
+    ...agreementEventHandlers(),
   ];
 }

@@ -112,9 +112,9 @@ export const RoleName = ['SUPER_ADMIN', 'FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SU
 
 /** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
 export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
-export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued'] as const;
+export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned'] as const;
 export const DomainEventHandler = [
-  'enrollments.followApplicationStatus', 'payment-plans.issueOnEnrolled', 'payments.chargeEnrollmentDeposit', 'vouchers.recountOnClosedApplication', 'applications.notifyCrm',
+  'enrollments.followApplicationStatus', 'applications.issuePlanOnEnrolled', 'payments.chargeEnrollmentDeposit', 'vouchers.recountOnClosedApplication', 'applications.notifyCrm', 'applications.advanceOnAgreementSigned',
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];

@@ -424,13 +424,14 @@ const en = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
   DomainEventStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
-  DomainEventType: { ApplicationStatusChanged: 'Application status changed', PlanIssued: 'Payment plan issued' },
+  DomainEventType: { ApplicationStatusChanged: 'Application status changed', PlanIssued: 'Payment plan issued', AgreementSigned: 'Enrollment agreement signed' },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
-    'payment-plans.issueOnEnrolled': 'Issue the payment plan',
+    'applications.issuePlanOnEnrolled': 'Issue the payment plan',
     'payments.chargeEnrollmentDeposit': 'Charge the enrollment deposit',
     'vouchers.recountOnClosedApplication': "Recount the voucher's uses",
     'applications.notifyCrm': 'Notify the CRM',
+    'applications.advanceOnAgreementSigned': 'Move the application on after the signature',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
 } as const satisfies Labels;
@@ -848,13 +849,14 @@ const es = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
   DomainEventStatus: { PENDING: 'Pendiente', DONE: 'Hecho', FAILED: 'Fallido' },
-  DomainEventType: { ApplicationStatusChanged: 'Cambio de estado de la solicitud', PlanIssued: 'Plan de pago emitido' },
+  DomainEventType: { ApplicationStatusChanged: 'Cambio de estado de la solicitud', PlanIssued: 'Plan de pago emitido', AgreementSigned: 'Acuerdo de inscripción firmado' },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
-    'payment-plans.issueOnEnrolled': 'Emitir el plan de pago',
+    'applications.issuePlanOnEnrolled': 'Emitir el plan de pago',
     'payments.chargeEnrollmentDeposit': 'Cobrar el depósito de inscripción',
     'vouchers.recountOnClosedApplication': 'Recontar los usos del cupón',
     'applications.notifyCrm': 'Avisar al CRM',
+    'applications.advanceOnAgreementSigned': 'Avanzar la solicitud tras la firma',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
 } as const satisfies Labels;

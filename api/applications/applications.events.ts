@@ -1,5 +1,48 @@
-import { CrmNotification, Student } from '../../models';
-import { on, type EventHandler } from '../common/events';
+import { Application, CrmNotification, Student } from '../../models';
+import { on, raise, type EventHandler } from '../common/events';
+import { issuePlan } from './issue-plan';
+import { advance } from './status';
+
+/**
+ * The student payment plan of an application becoming ENROLLED (domain rules "Applications and
+ * enrollments"): issued inside the status change's transaction (`inTransaction`: the enrollment and
+ * what it owes commit together, and a plan that cannot be issued refuses the change), then raised as
+ * PlanIssued for what follows it (the deposit charge, payments.events.ts). It stays in the
+ * applications area, beside the quote it is issued from (payment-plans does not import applications).
+ */
+export function planEventHandlers(): EventHandler[] {
+  return [
+    on({
+      name: 'applications.issuePlanOnEnrolled',
+      type: 'ApplicationStatusChanged',
+      inTransaction: true,
+      async handle(e, { transaction }) {
+        if (e.to !== 'ENROLLED' || !transaction) return;
+        const application = (await Application.findByPk(e.applicationId, { transaction }))!;
+        const plan = await issuePlan(application, e.actor, transaction);
+        await raise({ type: 'PlanIssued', planId: plan.id, applicationId: e.applicationId, studentId: plan.studentId, actor: e.actor }, transaction);
+      },
+    }),
+  ];
+}
+
+/**
+ * A signed agreement moves its application on by itself (WAITING_TO_SIGN → SIGNED, the automatic
+ * steps of status.ts `advance`), inside the signature's transaction: the envelopes area raises
+ * AgreementSigned and no longer imports the status machine.
+ */
+export function agreementEventHandlers(): EventHandler[] {
+  return [
+    on({
+      name: 'applications.advanceOnAgreementSigned',
+      type: 'AgreementSigned',
+      inTransaction: true,
+      async handle(e, { transaction }) {
+        if (transaction) await advance(e.applicationId, e.actor, transaction);
+      },
+    }),
+  ];
+}
 
 /**
  * The CRM's side of an application's status (issue 5): each change is a PENDING CrmNotification

@@ -21,7 +21,7 @@ export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../
  * too), and the change is stamped (statusChangedAt, updatedBy, appliedAt/enrolledAt), logged, and
  * raised as ApplicationStatusChanged (api/common/events.ts). What a move makes happen in other areas
  * is theirs: the enrollments (enrollments.events.ts), the plan issued and its deposit charged
- * (payment-plans.events.ts, payments.events.ts), the voucher's use count (vouchers.events.ts), the CRM
+ * (applications.events.ts, payments.events.ts), the voucher's use count (vouchers.events.ts), the CRM
  * row (applications.events.ts).
  */
 

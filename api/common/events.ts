@@ -58,7 +58,16 @@ export interface PlanIssued {
   actor: Actor;
 }
 
-export type DomainEventPayload = ApplicationStatusChanged | PlanIssued;
+/** A student signed their enrollment agreement (the envelope is SIGNED and its step complete). */
+export interface AgreementSigned {
+  type: 'AgreementSigned';
+  envelopeId: number;
+  applicationId: number;
+  studentId: number;
+  actor: Actor;
+}
+
+export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */
