@@ -209,6 +209,8 @@ export interface DispatchOptions {
   /** Only these deliveries (a retry). */
   ids?: number[];
   leaseMs?: number;
+  /** Deliveries run at once (default 1: in order). Each still runs in its own transaction. */
+  concurrency?: number;
   /** "Now" for what is due (tests). */
   now?: Date;
 }
@@ -250,15 +252,17 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
   };
   const candidates = await DomainEvent.findAll({ attributes: ['id'], where: due, order: [['id', 'ASC']], limit: opts.limit ?? 100, raw: true });
   if (!candidates.length) return result;
+  // The claim names its rows by primary key (InnoDB locks just those rows, not a range of the status
+  // index that other dispatchers' DONE updates move through), re-checking that each is still free.
   const [claimed] = await DomainEvent.update(
     { claimedBy: token, claimedUntil: new Date(now.getTime() + (opts.leaseMs ?? LEASE_MS)) },
-    { where: { [Op.and]: [due, { id: candidates.map((c) => c.id) }] } },
+    { where: { id: candidates.map((c) => c.id), status: 'PENDING', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
   );
   if (!claimed) return result;
   const rows = await DomainEvent.findAll({ where: { claimedBy: token, status: 'PENDING' }, order: [['id', 'ASC']] });
   result.claimed = rows.length;
   const sequelize = DomainEvent.sequelize!;
-  for (const row of rows) {
+  const deliver = async (row: DomainEvent) => {
     const handler = reg.byName.get(row.handler);
     const attempt = row.attempts + 1;
     const markDone = (transaction?: Transaction) => DomainEvent.update(
@@ -281,7 +285,7 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
       }
       result.done += 1;
     } catch (err) {
-      if (err instanceof LeaseLost) continue;
+      if (err instanceof LeaseLost) return;
       const last = attempt >= MAX_ATTEMPTS;
       reg.log?.warn({ deliveryId: row.id, handler: row.handler, attempt, err: messageOf(err) }, last ? 'domain event delivery FAILED' : 'domain event delivery failed; retrying later');
       await DomainEvent.update(
@@ -291,6 +295,13 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
       if (last) result.failed += 1;
       else result.retrying += 1;
     }
-  }
+  };
+  // In order, one at a time by default (a raising call's own deliveries keep their causal order);
+  // the job may run several at once (their commits share the log flush).
+  const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, rows.length));
+  let next = 0;
+  await Promise.all(Array.from({ length: lanes }, async () => {
+    while (next < rows.length) await deliver(rows[next++]);
+  }));
   return result;
 }
