@@ -46,6 +46,10 @@ import { paymentRoutes } from './payments/payments.router';
 import { outboxRoutes } from './outbox/outbox.router';
 import { jobScheduleRoutes } from './jobs/job-schedules.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
+import { domainEventRoutes } from './domain-events/domain-events.router';
+import { installEventHandlers } from './common/events';
+import { domainEventHandlers } from './events';
+import { gatewayFor } from './integrations/gateway';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, any>>]> = [
@@ -91,6 +95,7 @@ const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, an
   ['/api/students', 'Payments', paymentRoutes],
   ['/api/outbox', 'Outbox', outboxRoutes],
   ['/api/job_schedules', 'Job schedules', jobScheduleRoutes],
+  ['/api/domain_events', 'Domain events', domainEventRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */
@@ -100,6 +105,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   countCache.configure(deps.config.LIST_COUNT_CACHE_SECONDS);
   routeRegistry.length = 0;
   resetOpenApi();
+  // The domain events' handlers, with the integrations they use (built once, here): api/events.ts.
+  installEventHandlers(domainEventHandlers({ deps, gateway: gatewayFor(deps.config) }), deps.log);
 
   const app = express();
   app.disable('x-powered-by');

@@ -14,15 +14,16 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const deps = await createDeps(config, log);
   await ensureFirstAdmin(config, log);
+  // Scheduled jobs (api/jobs): in this process unless JOBS_ENABLED=false; /api/health reports it either way.
+  const scheduler = config.JOBS_ENABLED ? new Scheduler(deps) : null;
+  deps.scheduler = scheduler ?? { status: () => ({ state: 'off', owner: '', schedules: 0, running: 0, lastReloadAt: null }), reload: async () => undefined };
+  // Before the demo data: the app installs the domain events' handlers the seeders' status changes raise to.
+  const app = createApp(deps);
   if (config.SEED_DEMO && (await Student.count()) === 0) {
     log.info('seeding demo data');
     // Through the gateway the app uses (the same instance: gatewayFor is memoised per configuration).
     await seedDemo({ password: config.DEMO_PASSWORD, rounds: config.BCRYPT_ROUNDS, gateway: gatewayFor(config) });
   }
-  // Scheduled jobs (api/jobs): in this process unless JOBS_ENABLED=false; /api/health reports it either way.
-  const scheduler = config.JOBS_ENABLED ? new Scheduler(deps) : null;
-  deps.scheduler = scheduler ?? { status: () => ({ state: 'off', owner: '', schedules: 0, running: 0, lastReloadAt: null }), reload: async () => undefined };
-  const app = createApp(deps);
   const server = app.listen(config.PORT, () => {
     log.info({ port: config.PORT, url: config.PUBLIC_URL, database: config.DATABASE_URL.split(':')[0] }, 'serving');
   });

@@ -13,6 +13,8 @@ export class CrmNotification extends Model<InferAttributes<CrmNotification>, Inf
   declare lastError: string | null;
   declare externalId: string | null;
   declare sentAt: Date | null;
+  /** The domain event the row was written for (one row per event). */
+  declare domainEventId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -29,6 +31,7 @@ export class CrmNotification extends Model<InferAttributes<CrmNotification>, Inf
         lastError: { type: DataTypes.STRING(500), allowNull: true },
         externalId: { type: DataTypes.STRING(100), allowNull: true },
         sentAt: { type: DataTypes.DATE(3), allowNull: true },
+        domainEventId: { type: DataTypes.STRING(36), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

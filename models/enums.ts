@@ -118,5 +118,11 @@ export const JobType = [
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
 export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
+/** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
+export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
+export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned'] as const;
+export const DomainEventHandler = [
+  'enrollments.followApplicationStatus', 'applications.issuePlanOnEnrolled', 'payments.chargeEnrollmentDeposit', 'vouchers.recountOnClosedApplication', 'applications.notifyCrm', 'applications.advanceOnAgreementSigned',
+] as const;
 
 export type Of<T extends readonly string[]> = T[number];

@@ -62,6 +62,7 @@ import { JobSchedule } from './JobSchedule';
 import { JobRun } from './JobRun';
 import { NoticeSent } from './NoticeSent';
 import { AutoChargeAttempt } from './AutoChargeAttempt';
+import { DomainEvent } from './DomainEvent';
 
 export {
   AccountingLine, BusinessCategoryPaymentPlan,
@@ -72,7 +73,7 @@ export {
   Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
   Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent,
   SignInFailure,
-  JobSchedule, JobRun, NoticeSent, AutoChargeAttempt,
+  JobSchedule, JobRun, NoticeSent, AutoChargeAttempt, DomainEvent,
 };
 
 export interface DatabaseOptions {
@@ -139,7 +140,7 @@ export function initModels(sequelize: Sequelize): void {
     Program, ProgramLanguage, ProgramBundleItem, LmsCategory, GraduationRequirement, EnrollmentFlowRequirement, ProgramPaymentPlan, ProgramPaymentPlanLine, ExtraProduct, ModuleGroup, ProgramModule, Cohort, CohortModule, SkippedCoachingCircleSession, Product, ProductItem, ProductPaymentPlan, PaymentPlanAdjustment,
     Voucher, PaymentMethod, Application, ApplicationCohort, ApplicationStep, ApplicationAnswer, ApplicationComment, CrmNotification, Envelope, Enrollment, StudentPaymentPlan, PaymentSchedule, ApplicationVoucher,
     Payment, PaymentAllocation, LedgerEntry, ExternalPayment, Refund, RefundTransaction, Dispute, FailedPayment, GatewayEvent, SignInFailure,
-    JobSchedule, JobRun, NoticeSent, AutoChargeAttempt]) {
+    JobSchedule, JobRun, NoticeSent, AutoChargeAttempt, DomainEvent]) {
     model.initModel(sequelize);
   }
   associate();

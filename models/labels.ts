@@ -423,6 +423,16 @@ const en = {
   LedgerKind: { PLAN_ISSUED: 'Plan issued', PAYMENT: 'Payment', EXTERNAL_PAYMENT: 'External payment', REFUND: 'Refund', CHARGEBACK: 'Chargeback', TAX: 'Tax', ADJUSTMENT: 'Adjustment' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
+  DomainEventStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
+  DomainEventType: { ApplicationStatusChanged: 'Application status changed', PlanIssued: 'Payment plan issued', AgreementSigned: 'Enrollment agreement signed' },
+  DomainEventHandler: {
+    'enrollments.followApplicationStatus': 'Enrollments follow the application',
+    'applications.issuePlanOnEnrolled': 'Issue the payment plan',
+    'payments.chargeEnrollmentDeposit': 'Charge the enrollment deposit',
+    'vouchers.recountOnClosedApplication': "Recount the voucher's uses",
+    'applications.notifyCrm': 'Notify the CRM',
+    'applications.advanceOnAgreementSigned': 'Move the application on after the signature',
+  },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
     FINANCIAL_STATUS_RECOMPUTE: 'Financial status recompute',
@@ -852,6 +862,16 @@ const es = {
   LedgerKind: { PLAN_ISSUED: 'Plan emitido', PAYMENT: 'Pago', EXTERNAL_PAYMENT: 'Pago externo', REFUND: 'Reembolso', CHARGEBACK: 'Contracargo', TAX: 'Impuesto', ADJUSTMENT: 'Ajuste' },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
+  DomainEventStatus: { PENDING: 'Pendiente', DONE: 'Hecho', FAILED: 'Fallido' },
+  DomainEventType: { ApplicationStatusChanged: 'Cambio de estado de la solicitud', PlanIssued: 'Plan de pago emitido', AgreementSigned: 'Acuerdo de inscripción firmado' },
+  DomainEventHandler: {
+    'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
+    'applications.issuePlanOnEnrolled': 'Emitir el plan de pago',
+    'payments.chargeEnrollmentDeposit': 'Cobrar el depósito de inscripción',
+    'vouchers.recountOnClosedApplication': 'Recontar los usos del cupón',
+    'applications.notifyCrm': 'Avisar al CRM',
+    'applications.advanceOnAgreementSigned': 'Avanzar la solicitud tras la firma',
+  },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
     FINANCIAL_STATUS_RECOMPUTE: 'Recálculo del estado financiero',

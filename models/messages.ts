@@ -133,6 +133,8 @@ export const Messages = {
   JOB_ALREADY_PAUSED: 'Job already paused',
   JOB_NOT_PAUSED: 'Job is not paused',
   INVALID_CRON_EXPRESSION: 'Invalid cron expression',
+  // Domain events (issue 16): a staff retry of a delivery.
+  DOMAIN_EVENT_NOT_FAILED: 'Only a failed delivery can be sent again',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -268,6 +270,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   JOB_ALREADY_PAUSED: 'El trabajo ya está en pausa',
   JOB_NOT_PAUSED: 'El trabajo no está en pausa',
   INVALID_CRON_EXPRESSION: 'Expresión cron no válida',
+  DOMAIN_EVENT_NOT_FAILED: 'Solo se puede volver a enviar una entrega fallida',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

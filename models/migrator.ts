@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-drop-redundant-schedule-index';
 import * as m0010 from './migrations/0010-security';
 import * as m0011 from './migrations/0011-described-entries';
 import * as m0012 from './migrations/0012-jobs';
+import * as m0013 from './migrations/0013-domain-events';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0010-security', m0010],
   ['0011-described-entries', m0011],
   ['0012-jobs', m0012],
+  ['0013-domain-events', m0013],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

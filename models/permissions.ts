@@ -34,6 +34,8 @@ export const PermissionCatalogue = {
   analytics: ['read'],
   /** Every email sent (reset links, invitations, codes): whoever reads it can take over accounts. */
   outbox: ['read'],
+  /** The domain events' deliveries (api/common/events.ts): read them, send a FAILED one again. */
+  domain_events: ['read', 'retry'],
 } as const;
 
 export type PermissionResource = keyof typeof PermissionCatalogue;

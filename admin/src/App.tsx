@@ -26,6 +26,7 @@ import paymentInformation from './resources/payment-information';
 import migratedPaymentPlans from './resources/migrated-payment-plans';
 import outbox from './resources/outbox';
 import jobSchedules from './resources/job-schedules';
+import domainEvents from './resources/domain-events';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -96,6 +97,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
         <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
         <Resource name="outbox" {...outbox} />
         <Resource name="job-schedules" {...jobSchedules} />
+        <Resource name="domain-events" {...domainEvents} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

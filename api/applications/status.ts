@@ -1,6 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
-import { Application, ApplicationCohort, Cohort, CrmNotification, Enrollment, Product, Student } from '../../models';
-import { isLegalTransition, nextStatuses, type ApplicationStatusValue, type StatusMove, type StatusMovesAnswer } from '../../models/application-status';
+import { Application, ApplicationCohort, Cohort, Enrollment, Product, Student } from '../../models';
+import { CLOSED_APPLICATION_STATUSES, isLegalTransition, nextStatuses, type ApplicationStatusValue, type StatusMove, type StatusMovesAnswer } from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
@@ -8,10 +8,8 @@ import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
 import { agreementRefusal, prepareEnvelope } from '../envelopes/prepare';
 import { completedStepsOf, flowOf, markStepComplete, programsOfProduct, submitRefusals, type Flow, type Refusal } from './flow';
-import { issuePlan } from './issue-plan';
 import { emailsStudent } from './status-mail';
-import { chargeEnrollmentDeposit } from '../payments/payments.service';
-import { refreshTimesUsed } from '../vouchers/vouchers.service';
+import { raise } from '../common/events';
 import { description } from '../../models/descriptions';
 
 export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../../models/application-status';
@@ -20,8 +18,11 @@ export { TRANSITIONS, isLegalTransition, type ApplicationStatusValue } from '../
  * The application status machine (domain rules "Applications and enrollments"). Every change runs in
  * one transaction: the row is re-read inside it, the requirements of the target are checked, the
  * status moves with a compare-and-set update (so two concurrent changes cannot both win, on SQLite
- * too), and the change is stamped (statusChangedAt, updatedBy, appliedAt/enrolledAt), logged and
- * queued for the CRM. ENROLLED creates the enrollments and issues the student payment plan.
+ * too), and the change is stamped (statusChangedAt, updatedBy, appliedAt/enrolledAt), logged, and
+ * raised as ApplicationStatusChanged (api/common/events.ts). What a move makes happen in other areas
+ * is theirs: the enrollments (enrollments.events.ts), the plan issued and its deposit charged
+ * (applications.events.ts, payments.events.ts), the voucher's use count (vouchers.events.ts), the CRM
+ * row (applications.events.ts).
  */
 
 /** What a student may do to their own application: submit it or cancel it while CREATED. */
@@ -154,30 +155,14 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
   }
   // The agreement to sign (the current one when it still matches the terms, else a new SENT one).
   if (preparesAgreement) await prepareEnvelope(application, actor, transaction);
-  if (to === 'ENROLLED') {
-    await Enrollment.bulkCreate(
-      chosen.map((c) => ({ applicationId, studentId: application.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt: now, ...stamp(actor) })),
-      { transaction },
-    );
-    const plan = await issuePlan(await Application.findByPk(applicationId, { transaction }) as Application, actor, transaction);
-    // Once the enrollment has committed, the deposit (first entry) is charged to the application's card;
-    // a decline becomes a failed payment and never undoes the enrollment (billing, issue 6).
-    transaction.afterCommit(() => chargeEnrollmentDeposit(plan.id).then(() => undefined, () => undefined));
-  }
-  if (to === 'WITHDRAWN' || to === 'TRANSFERRED') {
-    await Enrollment.update({ status: to, ...stamp(actor) }, { where: { applicationId, status: 'ACTIVE' }, transaction });
-  }
-  // A closed application no longer holds its voucher: the voucher's use count drops.
-  if ((CLOSED as readonly string[]).includes(to) && application.voucherId) await refreshTimesUsed([application.voucherId], transaction);
-
-  const student = await Student.findByPk(application.studentId, { attributes: ['id', 'email'], transaction });
-  await CrmNotification.create(
+  // What the move makes happen elsewhere (enrollments, the plan and its deposit, voucher counts, the
+  // CRM row) is done by those areas' handlers of ApplicationStatusChanged (api/events.ts).
+  await raise(
     {
-      applicationId, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED',
-      payload: { applicationId, status: to, previousStatus: from, opportunityId: application.opportunityId, studentEmail: student?.email ?? null, productId: application.productId },
-      lastError: null, externalId: null, sentAt: null,
+      type: 'ApplicationStatusChanged', applicationId, studentId: application.studentId, productId: application.productId, from, to,
+      voucherId: application.voucherId ?? null, opportunityId: application.opportunityId ?? null, bySystem: Boolean(opts.bySystem), actor, at: now.toISOString(),
     },
-    { transaction },
+    transaction,
   );
   await recordActivity(
     actor,
@@ -250,5 +235,5 @@ export async function advance(applicationId: number, actor: Actor, transaction: 
 }
 
 /** Statuses in which an application no longer holds its place (for ALREADY_APPLIED and the archive guards). */
-export const CLOSED = ['CANCELLED', 'REJECTED', 'ARCHIVED'] as const;
+export const CLOSED = CLOSED_APPLICATION_STATUSES;
 export const notClosed = { [Op.notIn]: [...CLOSED] };

@@ -6,7 +6,7 @@ import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec } from '../common/list';
 import { markStepComplete } from '../applications/flow';
-import { advance } from '../applications/status';
+import { raise } from '../common/events';
 import { scheduleDelivery } from '../integrations/crm';
 import { renderAgreement, sha256Of } from './agreement';
 import { SIGNABLE_STATUSES, agreementRefusal, createSentEnvelope, prepareEnvelope, voidEnvelopes } from './prepare';
@@ -160,7 +160,8 @@ export async function signEnvelope(deps: Deps, id: number, signedName: string, a
     );
     await recordActivity(actor, { entityType: 'ENVELOPE', entityId: envelope.id, studentId: envelope.studentId, category: 'ACCOUNT', type: 'SIGNED' }, transaction);
     await markStepComplete(envelope.applicationId, 'ENROLLMENT_AGREEMENT', actor, transaction);
-    await advance(envelope.applicationId, actor, transaction);
+    // The application moves on by itself (WAITING_TO_SIGN → SIGNED): the applications area's handler, in this transaction.
+    await raise({ type: 'AgreementSigned', envelopeId: envelope.id, applicationId: envelope.applicationId, studentId: envelope.studentId, actor }, transaction);
     return { kind: 'signed', dto: envelopeDto(envelope, fresh.sha256) };
   });
   if (outcome.kind === 'stale') throw AppError.conflict('ENVELOPE_VOIDED', Messages.ENVELOPE_VOIDED);

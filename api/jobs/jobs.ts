@@ -1,6 +1,7 @@
 import { recomputeFinancialStatus } from '../billing/financial-status';
 import { recomputeCohortStatuses } from '../catalogue/cohort-status';
 import { runAutoPay } from '../payments/payments.service';
+import { dispatchEvents } from '../common/events';
 import { cleanup } from './cleanup';
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
@@ -18,6 +19,23 @@ const autoPay = (only: 'DUE' | 'RETRIES') => async (ctx: JobContext) => {
   return { count: result.charged + result.failed };
 };
 
+/**
+ * Delivers the due domain events (api/common/events.ts) in batches (params: batch, default 500;
+ * concurrency, default 4) until none is left or the run must stop; count: deliveries run.
+ */
+async function deliverEvents(ctx: JobContext): Promise<{ count: number }> {
+  const limit = numberParam(ctx.params, 'batch', 500);
+  const concurrency = numberParam(ctx.params, 'concurrency', 4);
+  let count = 0;
+  while (!ctx.signal.aborted) {
+    const result = await dispatchEvents({ owner: `job-run-${ctx.runId}`, limit, concurrency });
+    count += result.claimed;
+    ctx.progress(count);
+    if (result.claimed < limit) break;
+  }
+  return { count };
+}
+
 let registered = false;
 export function registerCatalogueJobs(): void {
   if (registered) return;
@@ -33,7 +51,5 @@ export function registerCatalogueJobs(): void {
   });
   registerJob('CRM_DELIVERY_RETRY', retryCrmDeliveries);
   registerJob('CLEANUP', cleanup);
-  // The events slice's dispatcher (api/common/events.ts `dispatchEvents`) is not on this branch: the
-  // merger replaces this body with `async (ctx) => ({ count: await dispatchEvents(ctx.deps, ...) })`.
-  registerJob('DOMAIN_EVENT_DISPATCH', async () => ({ count: 0 }));
+  registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
 }

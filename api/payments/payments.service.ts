@@ -441,9 +441,13 @@ export function nextRetryDate(attempts: number, today: string): string | null {
   return null;
 }
 
+/** The failures the retry calendar charges again (+3 days, then +7): auto-pay and the enrollment deposit. */
+const onRetryCalendar = (source: string) => source === 'AUTO_PAY' || source === 'ENROLLMENT';
+
 /**
  * Records a failed charge of an entry: the entry's FAILED failed payment of this source gets another
- * attempt (or one is created), with the reason, the payment and the next retry date (auto-pay only).
+ * attempt (or one is created), with the reason, the payment and the next retry date (auto-pay and the
+ * enrollment deposit: the retry calendar).
  */
 async function recordFailure(
   plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, entry: Pick<EntryRow, 'id'> | null, source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY', message: string, paymentId: number | null, amountCents: number, today: string,
@@ -455,12 +459,12 @@ async function recordFailure(
     const attempts = open.attempts + 1;
     return open.update({
       attempts, failureMessage: message.slice(0, 255), failedAt: now, paymentId: paymentId ?? open.paymentId, amountToBePaid: toDollars(amountCents),
-      nextRetryDate: open.source === 'AUTO_PAY' ? nextRetryDate(attempts, today) : open.nextRetryDate,
+      nextRetryDate: onRetryCalendar(open.source) ? nextRetryDate(attempts, today) : open.nextRetryDate,
     });
   }
   return FailedPayment.create({
     studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, paymentId, source, status: 'FAILED',
-    amountToBePaid: toDollars(amountCents), failureMessage: message.slice(0, 255), attempts: 1, failedAt: now, nextRetryDate: source === 'AUTO_PAY' ? nextRetryDate(1, today) : null,
+    amountToBePaid: toDollars(amountCents), failureMessage: message.slice(0, 255), attempts: 1, failedAt: now, nextRetryDate: onRetryCalendar(source) ? nextRetryDate(1, today) : null,
     updatedById: null, updatedByName: 'System',
   });
 }
@@ -482,7 +486,12 @@ async function refusalOf(err: unknown, planId: number): Promise<{ paymentId: num
   return { paymentId: p?.id ?? null, message: p?.failureMessage ?? failureText(err) };
 }
 
-export type EnrollmentCharge = { status: 'ACCEPTED' | 'FAILED' | 'SKIPPED'; paymentId: number | null; message?: string };
+/**
+ * What a deposit charge did. FAILED with `failedPaymentId`: the refusal is recorded (a FailedPayment
+ * ENROLLMENT, on the retry calendar); FAILED without it: nothing could be recorded (the caller must not
+ * drop it). SKIPPED with `inProgress`: another payment of the plan is in progress, so it is to be tried again.
+ */
+export type EnrollmentCharge = { status: 'ACCEPTED' | 'FAILED' | 'SKIPPED'; paymentId: number | null; message?: string; failedPaymentId?: number; inProgress?: boolean };
 
 /**
  * After an application becomes ENROLLED (called once the status change has committed): charges the
@@ -501,10 +510,10 @@ export async function chargeEnrollmentDeposit(planId: number, gateway: PaymentGa
       const payment = await chargePlan(gateway, { studentId: plan.studentId, planId, type: 'ENROLLMENT', amountCents: null, scheduleId: first.id, actor: systemActor });
       return { status: 'ACCEPTED', paymentId: payment.id };
     } catch (err) {
-      if (err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') return { status: 'SKIPPED', paymentId: null, message: err.message };
+      if (err instanceof AppError && err.code === 'PAYMENT_IN_PROGRESS') return { status: 'SKIPPED', paymentId: null, message: err.message, inProgress: true };
       const { paymentId, message } = await refusalOf(err, planId);
-      await recordFailure(plan, first, 'ENROLLMENT', message, paymentId, amount, today);
-      return { status: 'FAILED', paymentId, message };
+      const failed = await recordFailure(plan, first, 'ENROLLMENT', message, paymentId, amount, today);
+      return { status: 'FAILED', paymentId, message, failedPaymentId: failed.id };
     }
   } catch (err) {
     return { status: 'FAILED', paymentId: null, message: failureText(err) };

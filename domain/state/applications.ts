@@ -27,6 +27,9 @@ export const TRANSITIONS: Record<ApplicationStatusValue, readonly ApplicationSta
 
 const archivable = (from: ApplicationStatusValue) => from !== 'ENROLLED' && from !== 'ARCHIVED';
 
+/** Statuses in which an application no longer holds its place (ALREADY_APPLIED, the archive guards, voucher counts). */
+export const CLOSED_APPLICATION_STATUSES = ['CANCELLED', 'REJECTED', 'ARCHIVED'] as const;
+
 /** Whether the machine has the edge `from → to`. */
 export function isLegalTransition(from: ApplicationStatusValue, to: ApplicationStatusValue): boolean {
   if (to === 'ARCHIVED') return archivable(from);

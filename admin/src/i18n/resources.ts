@@ -17,6 +17,7 @@ import { paymentInformation } from '../resources/payment-information/i18n';
 import { migratedPaymentPlans } from '../resources/migrated-payment-plans/i18n';
 import { outbox } from '../resources/outbox/i18n';
 import { jobSchedules } from '../resources/job-schedules/i18n';
+import { domainEvents } from '../resources/domain-events/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -28,7 +29,7 @@ import { profile } from '../profile/i18n';
 const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds,
   'external-payments': externalPayments, refunds, 'failed-payments': failedPayments, 'disputed-payments': disputedPayments,
   'payment-information': paymentInformation, 'migrated-payment-plans': migratedPaymentPlans, outbox,
-  'job-schedules': jobSchedules };
+  'job-schedules': jobSchedules, 'domain-events': domainEvents };
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {

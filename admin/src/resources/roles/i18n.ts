@@ -39,6 +39,7 @@ const en = {
       approve: 'Approve',
       send: 'Send',
       run: 'Run',
+      retry: 'Send again',
     },
     resources: {
       students: 'Students',
@@ -70,6 +71,7 @@ const en = {
       exports: 'File exports',
       analytics: 'Analytics',
       outbox: 'Outbox (every email sent, with reset links and codes)',
+      domain_events: 'Domain events (what each change made happen elsewhere)',
     },
   },
   actions: {
@@ -134,6 +136,7 @@ const es: Messages = {
       approve: 'Aprobar',
       send: 'Enviar',
       run: 'Ejecutar',
+      retry: 'Volver a enviar',
     },
     resources: {
       students: 'Estudiantes',
@@ -165,6 +168,7 @@ const es: Messages = {
       exports: 'Exportaciones de archivos',
       analytics: 'Analítica',
       outbox: 'Bandeja de salida (cada correo enviado, con enlaces de restablecimiento y códigos)',
+      domain_events: 'Eventos del dominio (lo que cada cambio provocó en otras áreas)',
     },
   },
   actions: {
