@@ -5,6 +5,7 @@ import { Messages } from '../../models/messages';
 import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
+import { setRouteLabel } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { selectList } from './rows';
 import { selectRows } from './sql';
@@ -118,12 +119,14 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
   for (const spec of specs) {
     const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
+    const template = `${prefix}${spec.path === "/" ? "" : spec.path}`;
     routeRegistry.push({
-      method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
+      method: spec.method, path: template, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
       params: spec.params, query: spec.query, body: spec.body, status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+      setRouteLabel(res, template);
       limiter?.hit(req.ip ?? 'unknown');
       assertJsonBody(req);
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
