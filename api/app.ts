@@ -11,7 +11,7 @@ import { accessLog } from './common/logger';
 import { httpMetrics, mountMetrics, setRouteLabel } from './common/metrics';
 import { openApiDocument, resetOpenApi } from './common/openapi';
 import { requestId } from './common/request-id';
-import { JSON_BODY_TYPES, mount, routeRegistry, type RouteSpec } from './common/route';
+import { JSON_BODY_TYPES, mount, routeRegistry, type AnyRouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
@@ -49,7 +49,7 @@ import { outboxRoutes } from './outbox/outbox.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
-const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, any>>]> = [
+const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api', 'Health', healthRoutes],
   ['/api/auth', 'Auth', authRoutes],
   ['/api/admins', 'Administrators', adminRoutes],

@@ -50,6 +50,13 @@ export interface RegisteredRoute {
   status: number;
 }
 
+/**
+ * A route spec whatever its schemas: what a router's list holds. Each spec's handler takes its own
+ * schemas' types, which no wider type accepts (function parameters are contravariant), hence `any`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of specs of different schemas (see above)
+export type AnyRouteSpec = RouteSpec<any, any, any>;
+
 /** Every route of the app, for the OpenAPI description. */
 export const routeRegistry: RegisteredRoute[] = [];
 
@@ -116,7 +123,7 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 }
 
 /** Mounts route specs on a router under one OpenAPI tag, with the whole pipeline per route. */
-export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
+export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: AnyRouteSpec[]): void {
   for (const spec of specs) {
     const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
     const template = `${prefix}${spec.path === "/" ? "" : spec.path}`;
@@ -140,7 +147,7 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       const params = parse(spec.params, req.params, '');
       const query = parse(spec.query, req.query, '');
       const body = parse(spec.body ?? NO_BODY, req.body, '');
-      const ctx: Ctx<any, any, any> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
+      const ctx: Ctx<unknown, unknown, unknown> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
       if (auth && auth.kind !== 'ADMIN' && spec.access !== 'authenticated' && spec.access !== 'public') {
         if (!spec.self || !(await spec.self(ctx))) throw AppError.forbidden();
       }

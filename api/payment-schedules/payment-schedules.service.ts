@@ -10,7 +10,6 @@ import { toCents, toDollars } from '../billing/ledger';
 import { csvLine, streamCsv } from '../billing/csv';
 import { entryDto, fullName } from '../payment-plans/student-plans.service';
 import { scheduleCriteria, scheduleSortable, type ScheduleCriteria, type ScheduleExportQuery } from './payment-schedules.schemas';
-import { description } from '../../models/descriptions';
 
 /**
  * Payment schedule entries across plans (back-office spec §7 /payment_schedules): the staff search,

@@ -1,4 +1,4 @@
-import { Op, type Transaction } from 'sequelize';
+import { Op } from 'sequelize';
 import { Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';

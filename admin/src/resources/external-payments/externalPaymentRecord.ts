@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { ExternalPaymentStatus, ManualPaymentMethod, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from './billingShared';
+import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 /**
  * External payments (the console resource `external-payments` over /api/external_payments): checks,

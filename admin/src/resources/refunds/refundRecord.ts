@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
 import type { Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../../../models/enums';
-import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 /**
  * The refund queue (the console resource `refunds` over /api/refund_queues): refunds owed to students
