@@ -57,6 +57,9 @@ export default tseslint.config(
     rules: {
       // An unused argument named with a leading underscore is deliberate (Express's 4-argument error handler).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Prettier decides line breaks and keeps what the parser reads (eslint-config-prettier turns this off too):
+      // a formatted `request(app)\n[method](path)` is one expression, not a hazard.
+      'no-unexpected-multiline': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': [
