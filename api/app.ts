@@ -8,8 +8,11 @@ import type { Deps } from './common/context';
 import { countCache } from './common/count-cache';
 import { errorHandler, notFoundHandler } from './common/errors';
 import { accessLog } from './common/logger';
+import { httpMetrics, mountMetrics, setEventsPendingReader, setRouteLabel } from './common/metrics';
+import { DomainEvent } from '../models';
 import { openApiDocument, resetOpenApi } from './common/openapi';
-import { JSON_BODY_TYPES, mount, routeRegistry, type RouteSpec } from './common/route';
+import { requestId } from './common/request-id';
+import { JSON_BODY_TYPES, mount, routeRegistry, type AnyRouteSpec } from './common/route';
 import { adminRoutes } from './admins/admins.router';
 import { authRoutes } from './auth/auth.router';
 import { paymentPlanRoutes } from './payment-plans/payment-plans.router';
@@ -52,7 +55,7 @@ import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
-const AREAS: Array<[string, string, (deps: Deps) => Array<RouteSpec<any, any, any>>]> = [
+const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api', 'Health', healthRoutes],
   ['/api/auth', 'Auth', authRoutes],
   ['/api/admins', 'Administrators', adminRoutes],
@@ -107,6 +110,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   resetOpenApi();
   // The domain events' handlers, with the integrations they use (built once, here): api/events.ts.
   installEventHandlers(domainEventHandlers({ deps, gateway: gatewayFor(deps.config) }), deps.log);
+  // /metrics: the deliveries waiting (PENDING), read at each scrape.
+  setEventsPendingReader(() => DomainEvent.count({ where: { status: 'PENDING' } }));
 
   const app = express();
   app.disable('x-powered-by');
@@ -114,9 +119,13 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
   // the rate limit counts per client, so a client must not be able to choose it.
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  // A request id (a sane incoming X-Request-Id or a new UUID) in the answer's header, every log line and
+  // every error body; then each request timed and counted by route template for /metrics.
+  app.use(requestId());
+  app.use(httpMetrics());
   app.use(helmet());
   // One line per request, link tokens masked (api/common/logger.ts).
-  app.use(accessLog(deps.log, (url) => url === '/api/health'));
+  app.use(accessLog(deps.log, (url) => url === '/api/health' || url === '/metrics'));
   // API answers hold personal data and tokens: no browser or proxy keeps a copy (errors included).
   app.use('/api', noStore);
   // The Stripe webhook reads its body raw (the signature covers the exact bytes): before the JSON parser.
@@ -133,6 +142,8 @@ export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express
     res.json(openApiDocument());
   });
   app.use('/api', notFoundHandler);
+  // Prometheus metrics, behind METRICS_TOKEN (api/common/metrics.ts).
+  mountMetrics(app, deps.config.METRICS_TOKEN, deps.sequelize);
 
   // The console (admin/dist) at /admin and the portal (portal/dist) at /: hashed assets are cached
   // for good, and every other path answers the app's index.html so browser-history routes work.
@@ -161,6 +172,11 @@ function serveUi(app: express.Express, mountPath: string, dist: string, what: st
     serveStatic: { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true },
   }));
   const routes = mountPath === '/' ? '/{*splat}' : [mountPath, `${mountPath}/{*splat}`];
+  // Pages and assets are counted as one route per console in /metrics.
+  app.use(mountPath, (_req, res, next) => {
+    setRouteLabel(res, mountPath === '/' ? '/{*splat}' : `${mountPath}/{*splat}`);
+    next();
+  });
   app.get(routes, (_req, res) => {
     if (!existsSync(index)) {
       res.status(503).type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${what}</title></head><body><h1>${what}</h1><p>Not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`);

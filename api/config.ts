@@ -50,6 +50,8 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SQL: bool.default(false),
+  /** GET /metrics (Prometheus) answers only a scraper sending `Authorization: Bearer <METRICS_TOKEN>`; unset = 404. */
+  METRICS_TOKEN: z.string().trim().min(16).optional(),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 
   JWT_SECRET: z.string().min(16).optional(),

@@ -332,8 +332,8 @@ const paymentsStep: Step = {
       });
       await instance;
     }));
-    let seconds = 0;
-    let cpu: CpuReading | null = null;
+    let seconds: number;
+    let cpu: CpuReading | null;
     try {
       for (const port of ports) servers.push(await startServer(port, env));
       // Warm-up: a running server has its code compiled and its pool open; these payments are not counted.

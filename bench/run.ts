@@ -195,7 +195,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: DB_URL, LOG_LEVEL: 'warn', LOG_SQL: 'false' });
   const sequelize: Sequelize = await connectDatabase(config, createLogger('warn'));
   let loadSeconds: number | null = null;
-  let students = 0;
+  let students: number;
   try {
     const [{ n }] = await sequelize.query<{ n: number }>('SELECT COUNT(*) AS n FROM students', { type: QueryTypes.SELECT });
     students = Number(n);

@@ -1,10 +1,10 @@
 import type { Deps } from '../common/context';
-import { route, type RouteSpec } from '../common/route';
+import { route, type AnyRouteSpec } from '../common/route';
 import { adminCreateBody, adminCriteriaBody, adminIdParams, adminListQuery, adminUpdateBody } from './admins.schemas';
 import * as admins from './admins.service';
 
 /** /api/admins: the administrators screen (staff accounts, their roles and sessions). */
-export function adminRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
+export function adminRoutes(deps: Deps): AnyRouteSpec[] {
   return [
     route({ method: 'get', path: '/', summary: 'List administrators', access: 'admins:read', query: adminListQuery, handle: ({ query }) => admins.listAdmins(query, deps) }),
     route({

@@ -7,7 +7,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { queueRefund } from '../refunds/queue';
-import { applicationDiscountCents } from '../vouchers/promo';
+import { applicationDiscountCents } from '../vouchers/application-discount';
 import {
   applicationVoucherCriteria, applicationVoucherSortable, type ApplicationVoucherCreateInput, type ApplicationVoucherCriteria, type ApplicationVoucherUpdateInput,
 } from './application-vouchers.schemas';

@@ -8,6 +8,7 @@ import { applicationStanding } from '../billing/standing';
 import { updatedByOf } from '../common/audit';
 import { AppError } from '../common/errors';
 import { isAgreementSigned } from '../envelopes/agreement';
+import { productPlanName } from './plan-name';
 import { applicationPlanDto, applicationPlanInclude, currentPlan } from './application-plan.dto';
 import { completedStepsOf, flowsOf, stepsDto, type Step } from './flow';
 import { roundDollars } from '../../domain/money';
@@ -52,10 +53,8 @@ type Loaded = Omit<Application, 'applicationCohorts'> & {
   answers?: ApplicationAnswer[];
 };
 
-/** A product payment plan's display name: its own short description, else its template's. */
-export function productPlanName(plan: { id: number; shortDescription: string | null; paymentPlan?: { description: string } | null }): string {
-  return plan.shortDescription ?? plan.paymentPlan?.description ?? `Plan ${plan.id}`;
-}
+// In its own module: the agreement (envelopes area) names the plan too, and this file reads the agreement.
+export { productPlanName } from './plan-name';
 
 function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
   const cohorts = (a.applicationCohorts ?? []).map((ac) => ({

@@ -1,14 +1,14 @@
 import type { Request } from 'express';
 import type { Deps } from '../common/context';
 import { AppError } from '../common/errors';
-import { route, type RouteSpec } from '../common/route';
+import { route, type AnyRouteSpec } from '../common/route';
 import { emailBody, getStartedBody, refreshBody, resetPasswordBody, signInBody, verifyCodeBody } from './auth.schemas';
 import * as auth from './auth.service';
 
 const meta = (req: Request): auth.ClientMeta => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 /** /api/auth: sign-in at both doors, token rotation, logout, password links and the portal's get-started sign-up. */
-export function authRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
+export function authRoutes(deps: Deps): AnyRouteSpec[] {
   // Per client address and call; refreshes come from every open tab, so they get more room.
   const rateLimit = { max: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
   const refreshLimit = { max: deps.config.AUTH_RATE_LIMIT_PER_MINUTE * 4, windowSeconds: 60 };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request, Response } from 'express';
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config';
@@ -49,3 +50,14 @@ export interface Ctx<P = unknown, Q = unknown, B = unknown> {
   req: Request;
   res: Response;
 }
+
+/** What every log line of a request carries (api/common/request-id.ts runs each request inside it). */
+export interface RequestScope {
+  requestId: string;
+}
+
+/** The request a piece of code runs for, wherever it is in the call chain (pino's mixin reads it). */
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** The id of the request being served, if any (undefined in jobs, start-up and tests without a request). */
+export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError, type core } from 'zod';
 import { UniqueConstraintError, ValidationError as SequelizeValidationError, ForeignKeyConstraintError } from 'sequelize';
 import { Messages } from '../../models/messages';
+import { requestIdOf } from './request-id';
 
 /** A refusal the contract knows: status, stable upper-snake code, the spec's message, field errors. */
 export class AppError extends Error {
@@ -54,9 +55,14 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(AppErr
 
 type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 
-/** The one error middleware: maps every failure to the contract's body; 500s carry no internals. */
+/**
+ * The one error middleware: maps every failure to the contract's body; 500s carry no internals.
+ * Every error answer names the request's id (`requestId`, also in the X-Request-Id header and the
+ * request's log lines) so a caller's report finds the server's lines.
+ */
 export function errorHandler(log: Log): ErrorRequestHandler {
   return (err, _req, res, _next) => {
+    const requestId = requestIdOf(res);
     let e: AppError;
     if (err instanceof AppError) e = err;
     else if (err instanceof ZodError) e = AppError.badRequest(fieldErrors(err));
@@ -71,13 +77,14 @@ export function errorHandler(log: Log): ErrorRequestHandler {
     } else if (err?.type === 'entity.parse.failed') e = AppError.badRequest({ _: 'Malformed JSON' }, 'Malformed JSON');
     else if (err?.type === 'entity.too.large') e = new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large');
     else {
-      log.error({ err }, 'unhandled error');
+      log.error({ err, requestId }, 'unhandled error');
       e = new AppError(500, 'INTERNAL_ERROR', Messages.GENERIC);
     }
-    if (e.status >= 500 && err instanceof AppError) log.error({ err }, 'server error');
+    if (e.status >= 500 && err instanceof AppError) log.error({ err, requestId }, 'server error');
     const body: Record<string, unknown> = { status: e.status, code: e.code, message: e.message };
     if (e.errors) body.errors = e.errors;
     if (e.details !== undefined) body.details = e.details;
+    if (requestId) body.requestId = requestId;
     res.status(e.status).json(body);
   };
 }

@@ -6,6 +6,7 @@ import { hasPermission, type Permission } from '../../models/permissions';
 import { AppError, fieldErrors } from './errors';
 import { CsvFile, sendCsv } from './csv';
 import { actorOf, type Ctx, type Deps, type Principal } from './context';
+import { setRouteLabel } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { selectList } from './rows';
 import { selectRows } from './sql';
@@ -49,6 +50,13 @@ export interface RegisteredRoute {
   body?: ZodType;
   status: number;
 }
+
+/**
+ * A route spec whatever its schemas: what a router's list holds. Each spec's handler takes its own
+ * schemas' types, which no wider type accepts (function parameters are contravariant), hence `any`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of specs of different schemas (see above)
+export type AnyRouteSpec = RouteSpec<any, any, any>;
 
 /** Every route of the app, for the OpenAPI description. */
 export const routeRegistry: RegisteredRoute[] = [];
@@ -116,15 +124,17 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 }
 
 /** Mounts route specs on a router under one OpenAPI tag, with the whole pipeline per route. */
-export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: Array<RouteSpec<any, any, any>>): void {
+export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: AnyRouteSpec[]): void {
   for (const spec of specs) {
     const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
+    const template = `${prefix}${spec.path === "/" ? "" : spec.path}`;
     routeRegistry.push({
-      method: spec.method, path: `${prefix}${spec.path === "/" ? "" : spec.path}`, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
+      method: spec.method, path: template, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
       params: spec.params, query: spec.query, body: spec.body, status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+      setRouteLabel(res, template);
       limiter?.hit(req.ip ?? 'unknown');
       assertJsonBody(req);
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
@@ -138,7 +148,7 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       const params = parse(spec.params, req.params, '');
       const query = parse(spec.query, req.query, '');
       const body = parse(spec.body ?? NO_BODY, req.body, '');
-      const ctx: Ctx<any, any, any> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
+      const ctx: Ctx<unknown, unknown, unknown> = { params, query, body, auth, actor: actorOf(auth), deps, req, res };
       if (auth && auth.kind !== 'ADMIN' && spec.access !== 'authenticated' && spec.access !== 'public') {
         if (!spec.self || !(await spec.self(ctx))) throw AppError.forbidden();
       }

@@ -3,7 +3,7 @@ import { Op, type Transaction } from 'sequelize';
 import { Application, ApplicationCohort, Cohort, Envelope, PaymentPlanAdjustment, Product, Program, Student, Voucher } from '../../models';
 import { toDisplayDate } from '../../models/dates';
 import { validationSettings } from '../../models/validation';
-import { productPlanName } from '../applications/applications.dto';
+import { productPlanName } from '../applications/plan-name';
 import { quotePlan } from '../applications/quote';
 import { AppError } from '../common/errors';
 import { formatCents, toCents } from '../../domain/money';

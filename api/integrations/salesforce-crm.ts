@@ -63,10 +63,10 @@ export class SalesforceCrmClient implements CrmClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (err) {
-      throw new Error(`Salesforce unreachable: ${(err as Error).message}`);
+      throw new Error(`Salesforce unreachable: ${(err as Error).message}`, { cause: err });
     }
     const raw = await res.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = raw ? JSON.parse(raw) : null;
     } catch {

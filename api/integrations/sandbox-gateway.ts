@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
-import {
-  GatewayError, type AttachedCard, type DeclineCode, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult,
-} from './gateway';
+import type { AttachedCard, ChargeInput, ChargeResult, GatewayCustomer, PaymentGateway, RefundInput, RefundResult } from './gateway';
+import { GatewayError, type DeclineCode } from './gateway-errors';
 import { centsText } from '../../domain/money';
 
 /**

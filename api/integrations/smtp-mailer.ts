@@ -71,6 +71,7 @@ export class SmtpMailer implements Mailer {
     try {
       await this.transport.verify();
     } catch (err) {
+      // eslint-disable-next-line preserve-caught-error -- the transport's error may name the SMTP URL's credentials: only their credential-free description goes on
       throw new Error(`SMTP check failed: ${describeFailure(err, this.url)}`);
     }
   }

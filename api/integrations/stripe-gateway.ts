@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
-import {
-  declineCodeOf, GatewayError, type AttachedCard, type ChargeInput, type ChargeResult, type GatewayCustomer, type PaymentGateway, type RefundInput, type RefundResult, type RefundStatus,
-} from './gateway';
+import type { AttachedCard, ChargeInput, ChargeResult, GatewayCustomer, PaymentGateway, RefundInput, RefundResult, RefundStatus } from './gateway';
+import { declineCodeOf, GatewayError } from './gateway-errors';
 
 /**
  * The Stripe adapter of PaymentGateway, on the official `stripe` SDK (API v1; no retries by the SDK:

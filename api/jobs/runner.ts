@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { jobRuns } from '../common/metrics';
 import { Op, UniqueConstraintError } from 'sequelize';
 import { JobRun, JobSchedule } from '../../models';
 import { schoolToday } from '../../models/catalogue';
@@ -153,11 +154,13 @@ export class JobRunner {
       // (expiry now) so another process takes it over at once and finishes it.
       await JobRun.update({ outcome: 'ABANDONED', endedAt, count, error: `Interrupted by the shutdown of ${this.owner}; handed over` }, { where: { id: run.id, outcome: 'RUNNING' } });
       await JobSchedule.update({ leaseExpiresAt: new Date(0) }, { where: { id: schedule.id, leaseOwner: this.owner, leaseRunId: run.id }, silent: true });
+      jobRuns.inc({ job: schedule.type, outcome: 'ABANDONED' });
       return;
     }
     // A run whose lease was taken over was already marked ABANDONED by the taker: the outcome stays.
     await JobRun.update({ outcome, endedAt, count, error }, { where: { id: run.id, outcome: 'RUNNING' } });
     if (!lost) await this.releaseLease(schedule.id, run.id);
+    jobRuns.inc({ job: schedule.type, outcome: lost ? 'ABANDONED' : outcome });
     log.info({ outcome, count }, 'job run ended');
   }
 

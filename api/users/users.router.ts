@@ -1,10 +1,10 @@
 import type { Deps } from '../common/context';
-import { route, type RouteSpec } from '../common/route';
+import { route, type AnyRouteSpec } from '../common/route';
 import { historyBody, historyListQuery, historyParams, updatePasswordBody, userIdParams, userUpdateBody } from './users.schemas';
 import * as users from './users.service';
 
 /** /api/users: sign-in accounts of every kind (email, password, activation, recently viewed). */
-export function userRoutes(deps: Deps): Array<RouteSpec<any, any, any>> {
+export function userRoutes(deps: Deps): AnyRouteSpec[] {
   return [
     route({
       method: 'put', path: '/:id', summary: "Change a user's email", access: 'users:update', self: ({ params, auth }) => params.id === auth?.userId, params: userIdParams, body: userUpdateBody,

@@ -1,14 +1,13 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
-import { Application, ApplicationVoucher, Product, ProductPaymentPlan, Student, Voucher } from '../../models';
+import { Application, ApplicationVoucher, Student, Voucher } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { loadApplicationDto } from '../applications/applications.dto';
-import { discountOnPlanCents } from '../applications/quote';
 import { applicationVoucherDto, requestVoucherRefund } from '../application-vouchers/application-vouchers.service';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
-import { voucherDiscountCents } from './discount';
+import { applicationDiscountCents } from './application-discount';
 import { countUses, refreshTimesUsed } from './vouchers.service';
 import { description } from '../../models/descriptions';
 import { toCents, toDollars } from '../../domain/money';
@@ -23,23 +22,8 @@ import { toCents, toDollars } from '../../domain/money';
 
 
 export { voucherDiscountCents } from './discount';
-
-/**
- * The voucher's discount on an application (cents): on its chosen plan's principal, or — no plan
- * chosen yet — the product's first plan's (the product's cost and program fees with that plan's
- * adjustments); a product without any plan gives its cost alone. The same computation as the quote
- * of a plan not chosen yet (`discountOnPlanCents`), so choosing a plan stores what the plan step showed.
- */
-export async function applicationDiscountCents(application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>, voucher: Voucher, transaction?: Transaction): Promise<number> {
-  let planId = application.productPaymentPlanId;
-  if (!planId) {
-    const first = await ProductPaymentPlan.findOne({ where: { productId: application.productId }, attributes: ['id'], order: [['id', 'ASC']], transaction });
-    planId = first?.id ?? null;
-  }
-  if (planId) return discountOnPlanCents(voucher, planId, transaction);
-  const product = await Product.findByPk(application.productId, { attributes: ['id', 'cost'], transaction });
-  return voucherDiscountCents(voucher, toCents(product?.cost));
-}
+// In its own module: the application-vouchers area needs it too, and this file needs that area's service.
+export { applicationDiscountCents } from './application-discount';
 
 /** Statuses in which staff apply a code as a discount (before ENROLLED); students only while CREATED. */
 const STAFF_DISCOUNT_STATUSES = ['CREATED', 'APPLIED', 'WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'SIGNED'];

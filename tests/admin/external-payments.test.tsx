@@ -3,7 +3,7 @@ import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { canAccess } from '../../admin/src/providers/canAccess';
 import externalPayments from '../../admin/src/resources/external-payments';
-import { moneyProblem, personName } from '../../admin/src/resources/external-payments/billingShared';
+import { moneyProblem, personName } from '../../admin/src/common/billingShared';
 import { externalPayments as texts } from '../../admin/src/resources/external-payments/i18n';
 import { nextExternalPaymentStatuses, type ExternalPaymentRecord } from '../../admin/src/resources/external-payments/externalPaymentRecord';
 import { callsOf as calls, renderAdmin } from '../support/console-harness';

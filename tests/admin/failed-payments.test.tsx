@@ -3,7 +3,7 @@ import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { canAccess } from '../../admin/src/providers/canAccess';
 import failedPayments from '../../admin/src/resources/failed-payments';
-import { criteriaOnlyProvider } from '../../admin/src/resources/failed-payments/criteriaOnlyData';
+import { criteriaOnlyProvider } from '../../admin/src/common/criteriaOnlyData';
 import { failedPayments as texts } from '../../admin/src/resources/failed-payments/i18n';
 import { retryOutcome, type FailedPaymentRecord } from '../../admin/src/resources/failed-payments/failedPaymentRecord';
 import type { AppDataProvider } from '../../admin/src/providers/dataProvider';

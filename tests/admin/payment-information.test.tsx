@@ -3,7 +3,7 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import paymentInformation from '../../admin/src/resources/payment-information';
-import migratedPaymentPlans from '../../admin/src/resources/migrated-payment-plans';
+import migratedPaymentPlans from '../../admin/src/resources/payment-information/migrated';
 import { paymentInformation as texts } from '../../admin/src/resources/payment-information/i18n';
 import { exportQuery } from '../../admin/src/resources/payment-information/PlanList';
 import {

@@ -6,7 +6,7 @@ import { createAuthProvider } from '../../admin/src/providers/authProvider';
 import { createDataProvider } from '../../admin/src/providers/dataProvider';
 import { HttpError, memorySessionStore, type HttpClient, type HttpRequest } from '../../admin/src/providers/http';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
-import customers from '../../admin/src/resources/customers';
+import customers from '../../admin/src/resources/students/customers';
 import students from '../../admin/src/resources/students';
 import type { StudentRecord } from '../../admin/src/resources/students/studentRecord';
 

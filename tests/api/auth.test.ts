@@ -123,7 +123,7 @@ describe('POST /api/auth/signin/admin', () => {
     const coach = await makeStudent(t.deps, { kind: 'COACH' });
     const res = await post('/signin/admin', { email: coach.email, password: coach.password });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY });
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.CONSOLE_STAFF_ONLY, requestId: expect.any(String) });
     expect(res.body.message).not.toMatch(/verification/i);
     expect((await User.findByPk(coach.user.id))!.lastLoginAt).toBeNull();
     expect(await RefreshToken.count({ where: { userId: coach.user.id } })).toBe(0);
@@ -166,7 +166,7 @@ describe('POST /api/auth/signin/customer', () => {
     const admin = await makeAdmin(t.deps);
     const res = await post('/signin/customer', { email: admin.email, password: admin.password });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.PORTAL_STUDENTS_ONLY });
+    expect(res.body).toEqual({ status: 403, code: 'WRONG_SIGN_IN', message: Messages.PORTAL_STUDENTS_ONLY, requestId: expect.any(String) });
     expect(await RefreshToken.count({ where: { userId: admin.user.id } })).toBe(0);
     expect((await User.findByPk(admin.user.id))!.lastLoginAt).toBeNull();
   });

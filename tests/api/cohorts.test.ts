@@ -585,7 +585,7 @@ describe('POST /api/cohorts/:id/sync_from_d2l', () => {
     const cohort = await makeCohort();
     const res = await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`).set(bearer(academic.token));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'LMS_CONNECTION_REQUIRED', message: 'No learning-system (LMS) connection is set up for this cohort' });
+    expect(res.body).toEqual({ status: 409, code: 'LMS_CONNECTION_REQUIRED', message: 'No learning-system (LMS) connection is set up for this cohort', requestId: expect.any(String) });
     expect((await request(t.app).post(`${BASE}/${MISSING}/sync_from_d2l`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`)).status).toBe(401);
     expect((await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`).set(bearer(supportToken))).status).toBe(403);

@@ -177,9 +177,9 @@ describe('request logging', () => {
   });
 
   test('one access-log line per answered request, token masked; nothing when info is off; the health probe skipped', async () => {
-    const lines: Array<Record<string, any>> = [];
+    const lines: Array<Record<string, unknown>> = [];
     let infoOn = true;
-    const log = { isLevelEnabled: (level: string) => level === 'info' && infoOn, info: (o: Record<string, any>) => lines.push(o) } as unknown as Logger;
+    const log = { isLevelEnabled: (level: string) => level === 'info' && infoOn, info: (o: Record<string, unknown>) => lines.push(o) } as unknown as Logger;
     const app = express();
     app.use(accessLog(log, (url) => url === '/health'));
     app.get('/{*splat}', (_req, res) => {

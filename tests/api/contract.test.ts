@@ -4,7 +4,7 @@ import {
   Administrator, Application, JobSchedule, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, LedgerEntry, ModuleGroup, PaymentMethod,
   PaymentPlanAdjustment, Product, ProductPaymentPlan, Program, ProgramModule, ProgramPaymentPlan, Role, SearchFilter, SkippedCoachingCircleSession, UserViewHistory,
 } from '../../models';
-import { categoryNamed, makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
+import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
 import { makeEnrolledPlan } from '../support/billing-factories';
 import { bearer, makeAdmin, unique } from '../support/factories';

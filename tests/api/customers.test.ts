@@ -42,7 +42,7 @@ describe('GET /api/customers', () => {
     const p = unique('CSort');
     for (const s of ['a', 'b', 'c']) await makeStudent(t.deps, { lastName: `${p}${s}`, isStudent: s !== 'b' });
     const res = await api().get(`/api/customers?keyword=${p}&sortBy=LAST_NAME&descending=true&size=2&page=1`).set(bearer(admin.token));
-    expect(res.body.content.map((s: any) => s.personalInfo.lastName)).toEqual([`${p}a`]);
+    expect(res.body.content.map((s: { personalInfo: { lastName: string } }) => s.personalInfo.lastName)).toEqual([`${p}a`]);
     expect(res.body.pagination).toEqual({ total: 3, page: 1, size: 2 });
   });
 

@@ -235,7 +235,7 @@ describe('Idempotency-Key', () => {
     const body = { type: 'INSTALLMENT', amount: Number(p.entries[0].amount) };
     const first = await pay(p, body, { key: 'decline-once' });
     const again = await pay(p, body, { key: 'decline-once' });
-    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    expect([again.status, again.body]).toEqual([first.status, { ...first.body, requestId: again.headers['x-request-id'] }]);
     conflict(again, 'PAYMENT_FAILURE', 'Payment failure your card was declined; try another card or call your bank');
     const payments = await paymentsOf(p);
     expect(payments).toHaveLength(1);

@@ -142,7 +142,7 @@ describe('product payment plans', () => {
     const before = await stored(product.id);
     const last = await request(t.app).delete(`${plansOf(product.id)}/${keep.id}`).set(bearer(superToken));
     expect(last.status).toBe(409);
-    expect(last.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published' });
+    expect(last.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published', requestId: expect.any(String) });
     expect(await stored(product.id)).toEqual(before);
 
     // Unpublished, the last plan may go.
@@ -172,7 +172,7 @@ describe('product payment plans', () => {
     const plan = await addPlan(product.id);
     const res = await request(t.app).delete(`/api/business_categories/${category.id}/payment_plans/${plan.paymentPlanId}`).set(bearer(superToken));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'PAYMENT_PLAN_IN_USE', message: 'The payment plan is used by products' });
+    expect(res.body).toEqual({ status: 409, code: 'PAYMENT_PLAN_IN_USE', message: 'The payment plan is used by products', requestId: expect.any(String) });
     expect(await BusinessCategoryPaymentPlan.findByPk(plan.paymentPlanId)).not.toBeNull();
     // Once no product uses it, it can go.
     await request(t.app).delete(`${plansOf(product.id)}/${plan.id}`).set(bearer(superToken)).expect(204);

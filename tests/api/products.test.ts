@@ -112,7 +112,7 @@ describe('POST /api/products', () => {
     const name = unique('Product ');
     const res = await request(t.app).post(BASE).set(bearer(superToken)).send({ name, flowType: 'HCTP', enrollingStartDate: '2030-02-01', enrollingEndDate: '2030-01-31' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'PRODUCT_ENROLLMENT_WINDOW', message: 'Product enrollment start must be before end' });
+    expect(res.body).toEqual({ status: 409, code: 'PRODUCT_ENROLLMENT_WINDOW', message: 'Product enrollment start must be before end', requestId: expect.any(String) });
     expect(await Product.count({ where: { name } })).toBe(0);
   });
 
@@ -350,14 +350,14 @@ describe('PUT /api/products/:id', () => {
     expect(window.body.code).toBe('PRODUCT_ENROLLMENT_WINDOW');
     const empty = await request(t.app).put(`${BASE}/${published.id}`).set(bearer(superToken)).send({ name: 'x', flowType: 'HCTP', cohortIds: [] });
     expect(empty.status).toBe(409);
-    expect(empty.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published' });
+    expect(empty.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published', requestId: expect.any(String) });
     const before = await snapshot(published.id);
     expect(before.product?.name).toBe(published.name);
     expect(before.items).toEqual([cohort.id]);
     const archivedBefore = await snapshot(archived.id);
     const refused = await request(t.app).put(`${BASE}/${archived.id}`).set(bearer(superToken)).send({ name: 'x', flowType: 'HCTP' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 409, code: 'PRODUCT_ARCHIVED', message: 'The product is archived' });
+    expect(refused.body).toEqual({ status: 409, code: 'PRODUCT_ARCHIVED', message: 'The product is archived', requestId: expect.any(String) });
     expect(await snapshot(archived.id)).toEqual(archivedBefore);
   });
 
@@ -401,7 +401,7 @@ describe('DELETE /api/products/:id (archive) and PATCH /api/products/:id/undelet
     registerArchiveGuard('product', async (id) => (id === blocked.id ? { code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications' } : null));
     const res = await request(t.app).delete(`${BASE}/${blocked.id}`).set(bearer(superToken));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications' });
+    expect(res.body).toEqual({ status: 409, code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications', requestId: expect.any(String) });
     const row = await Product.findByPk(blocked.id);
     expect(row?.deleted).toBe(false);
     expect(row?.published).toBe(true);
@@ -429,7 +429,7 @@ describe('POST /api/products/:id/publish', () => {
     for (const p of [noPlan, noItem]) {
       const res = await request(t.app).post(`${BASE}/${p.id}/publish`).set(bearer(superToken));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published' });
+      expect(res.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published', requestId: expect.any(String) });
       expect((await Product.findByPk(p.id))?.published).toBe(false);
     }
     const ready = await makeProduct({ cohorts: [cohort], withPlan: true });

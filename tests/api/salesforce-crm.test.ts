@@ -26,7 +26,7 @@ const server = http.createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const raw = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = raw ? JSON.parse(raw) : null;
     } catch {

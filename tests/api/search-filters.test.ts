@@ -84,10 +84,10 @@ describe('GET /api/search_filters', () => {
     await api().post('/api/search_filters/students').set(bearer(other.token)).send({ name: 'Not mine', criteria: {} });
     const all = await api().get('/api/search_filters').set(bearer(admin.token));
     expect(all.status).toBe(200);
-    expect(all.body.content.map((f: any) => f.name)).toEqual(['A students', 'B students', 'C cohorts']);
+    expect(all.body.content.map((f: { name: string }) => f.name)).toEqual(['A students', 'B students', 'C cohorts']);
     expect(all.body.pagination).toEqual({ total: 3, page: 0, size: 100 });
     const students = await api().get('/api/search_filters?type=students&size=1000').set(bearer(admin.token));
-    expect(students.body.content.map((f: any) => f.name)).toEqual(['A students', 'B students']);
+    expect(students.body.content.map((f: { name: string }) => f.name)).toEqual(['A students', 'B students']);
     expect(students.body.pagination.size).toBe(100);
     expect(students.body.content[0]).toEqual(expect.objectContaining({ id: expect.any(Number), kind: 'students', criteria: { autoPay: true }, createdAt: expect.any(String), updatedAt: expect.any(String) }));
   });

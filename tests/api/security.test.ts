@@ -33,6 +33,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNSUPPORTED = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: Messages.UNSUPPORTED_MEDIA_TYPE };
+/** The whole error answer: the contract body and the request's id (issue 16). */
+const UNSUPPORTED_ANSWER = { ...UNSUPPORTED, requestId: expect.any(String) };
+const withoutRequestId = ({ requestId, ...rest }: Record<string, unknown>) => (typeof requestId === 'string' ? rest : { ...rest, requestId });
 
 /** Sends raw bytes with exactly the headers given (supertest always names a Content-Type for a body). */
 async function rawRequest(method: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
@@ -66,7 +69,7 @@ describe('request bodies must be JSON', () => {
       const path = r.path.replace(/:\w+/g, '1');
       for (const [type, body] of [['text/plain', '{"amount":1}'], ['application/x-www-form-urlencoded', 'amount=1&description=x']]) {
         const res = await request(t.app)[r.method](path).set(bearer(token)).set('Content-Type', type).send(body);
-        if (res.status !== 415 || JSON.stringify(res.body) !== JSON.stringify(UNSUPPORTED)) failures.push(`${r.method.toUpperCase()} ${r.path} ${type}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 415 || JSON.stringify(withoutRequestId(res.body)) !== JSON.stringify(UNSUPPORTED)) failures.push(`${r.method.toUpperCase()} ${r.path} ${type}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -78,7 +81,7 @@ describe('request bodies must be JSON', () => {
     const id = (await BusinessCategory.findOne({ where: { name: 'HCTP' } }))!.id;
     await BusinessCategory.update({ description: 'Before the probe' }, { where: { id } });
     const untyped = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"Probe"}', { Authorization: `Bearer ${adminToken}` });
-    expect(untyped).toEqual({ status: 415, body: UNSUPPORTED });
+    expect(untyped).toEqual({ status: 415, body: UNSUPPORTED_ANSWER });
     expect((await BusinessCategory.findByPk(id))!.description).toBe('Before the probe');
 
     const charset = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"With charset"}', { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json; charset=utf-8' });
@@ -94,7 +97,7 @@ describe('request bodies must be JSON', () => {
     await category.update({ description: 'Health Coach Training Program' });
     const before = (await BusinessCategory.findByPk(category.id, { raw: true }))!;
     const res = await request(t.app).put(`/api/business_categories/${category.id}`).set(bearer(adminToken)).set('Content-Type', 'text/plain').send('{"description":null}');
-    expect([res.status, res.body]).toEqual([415, UNSUPPORTED]);
+    expect([res.status, res.body]).toEqual([415, UNSUPPORTED_ANSWER]);
     expect(await BusinessCategory.findByPk(category.id, { raw: true })).toEqual(before);
   });
 
@@ -104,7 +107,7 @@ describe('request bodies must be JSON', () => {
     const res = await request(t.app)
       .post(`/api/students/${p.student.student.id}/payment_schedule/${entry.id}/online_payment`)
       .set(bearer(p.student.token)).set('Content-Type', 'text/plain').send('{"amount":1}');
-    expect([res.status, res.body]).toEqual([415, UNSUPPORTED]);
+    expect([res.status, res.body]).toEqual([415, UNSUPPORTED_ANSWER]);
     expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(0);
     expect(await GatewayEvent.count({ where: { studentId: p.student.student.id } })).toBe(0);
     expect((await PaymentSchedule.findByPk(entry.id))!.status).toBe('PENDING');
@@ -278,8 +281,8 @@ describe('public account calls answer the same whether or not the account exists
     expect(await attempts(ghost)).toEqual(expected);
     const real = await post('/signin/admin', { email: admin.email, password: admin.password });
     const unknown = await post('/signin/admin', { email: ghost, password: admin.password });
-    expect([unknown.status, unknown.body]).toEqual([real.status, real.body]);
-    expect(real.body).toEqual({ status: 429, code: 'ACCOUNT_LOCKED', message: Messages.ACCOUNT_DISABLED });
+    expect([unknown.status, unknown.body]).toEqual([real.status, { ...real.body, requestId: expect.any(String) }]);
+    expect(real.body).toEqual({ status: 429, code: 'ACCOUNT_LOCKED', message: Messages.ACCOUNT_DISABLED, requestId: expect.any(String) });
     // Counted by a hash of door and email, as the account's own row counts: locked for LOCKOUT_MINUTES.
     const row = (await SignInFailure.findOne({ where: { keyHash: sha256(`admin:${ghost}`) } }))!;
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + (t.deps.config.LOCKOUT_MINUTES - 1) * 60_000);
@@ -317,7 +320,7 @@ describe('Idempotency-Key', () => {
       request(t.app).post(`/api/students/${studentId}/payment_plans/${p.plan.id}/payments`).set(bearer(token)).set('Idempotency-Key', key).send(body);
     const first = await pay({ type: 'INSTALLMENT', amount: 500 });
     expect(first.status).toBe(201);
-    const reused = { status: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: Messages.IDEMPOTENCY_KEY_REUSED };
+    const reused = { status: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: Messages.IDEMPOTENCY_KEY_REUSED, requestId: expect.any(String) };
 
     const otherBody = await pay({ type: 'PRE_PAY', amount: 1000 });
     expect([otherBody.status, otherBody.body]).toEqual([409, reused]);

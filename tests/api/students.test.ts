@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ActivityLog, SearchFilter, Student, User, UserViewHistory } from '../../models';
+import { ActivityLog, Student, User, UserViewHistory } from '../../models';
 import { setupApp, type TestApp } from '../support/app';
 import { bearer, makeAdmin, makeStudent, tokenFor, unique } from '../support/factories';
 
@@ -119,22 +119,22 @@ describe('GET /api/students', () => {
     await makeStudent(t.deps, { lastName: `${p}e`, archived: true, archivedAt: new Date() });
     const page0 = await api().get(`/api/students?keyword=${p}&sortBy=LAST_NAME&size=2&page=0`).set(bearer(admin.token));
     expect(page0.status).toBe(200);
-    expect(page0.body.content.map((s: any) => s.personalInfo.lastName)).toEqual([`${p}a`, `${p}b`]);
+    expect(page0.body.content.map((s: { personalInfo: { lastName: string } }) => s.personalInfo.lastName)).toEqual([`${p}a`, `${p}b`]);
     expect(page0.body.pagination).toEqual({ total: 3, page: 0, size: 2 });
     const page1 = await api().get(`/api/students?keyword=${p}&sortBy=LAST_NAME&size=2&page=1`).set(bearer(admin.token));
-    expect(page1.body.content.map((s: any) => s.personalInfo.lastName)).toEqual([`${p}c`]);
+    expect(page1.body.content.map((s: { personalInfo: { lastName: string } }) => s.personalInfo.lastName)).toEqual([`${p}c`]);
     expect(page1.body.pagination.total).toBe(3);
     const desc = await api().get(`/api/students?keyword=${p}&sortBy=LAST_NAME&descending=true&size=2`).set(bearer(admin.token));
-    expect(desc.body.content.map((s: any) => s.personalInfo.lastName)).toEqual([`${p}c`, `${p}b`]);
+    expect(desc.body.content.map((s: { personalInfo: { lastName: string } }) => s.personalInfo.lastName)).toEqual([`${p}c`, `${p}b`]);
     expect(desc.body.pagination.total).toBe(3);
   });
 
   test('a numeric keyword finds the id; an email prefix finds the student', async () => {
     const { student, email } = await makeStudent(t.deps);
     const byId = await api().get(`/api/students?keyword=${student.id}`).set(bearer(admin.token));
-    expect(byId.body.content.map((s: any) => s.id)).toContain(student.id);
+    expect(byId.body.content.map((s: { id: number }) => s.id)).toContain(student.id);
     const byEmail = await api().get(`/api/students?keyword=${email.slice(0, 20)}`).set(bearer(admin.token));
-    expect(byEmail.body.content.map((s: any) => s.id)).toEqual([student.id]);
+    expect(byEmail.body.content.map((s: { id: number }) => s.id)).toEqual([student.id]);
   });
 
   test('a keyword with % or _ does not error', async () => {
@@ -167,7 +167,7 @@ describe('POST /api/students/find_by_criteria', () => {
       .set(bearer(admin.token))
       .send({ name: p, genders: ['FEMALE'], city: 'bos', dateOfBirth: { from: '01-01-1980', to: '1990-12-31' }, createdAt: { from: '2000-01-01', to: today } });
     expect(res.status).toBe(200);
-    expect(res.body.content.map((s: any) => s.id)).toEqual([match.student.id]);
+    expect(res.body.content.map((s: { id: number }) => s.id)).toEqual([match.student.id]);
     expect(res.body.pagination.total).toBe(1);
     const future = await api().post('/api/students/find_by_criteria').set(bearer(admin.token)).send({ name: p, createdAt: { from: '2999-01-01' } });
     expect(future.body.content).toEqual([]);
@@ -193,9 +193,9 @@ describe('POST /api/students/find_by_criteria', () => {
     const live = await makeStudent(t.deps, { lastName: `${p}1` });
     const gone = await makeStudent(t.deps, { lastName: `${p}2`, archived: true, archivedAt: new Date() });
     const archived = await api().post('/api/students/find_by_criteria').set(bearer(admin.token)).send({ name: p, archived: true });
-    expect(archived.body.content.map((s: any) => s.id)).toEqual([gone.student.id]);
+    expect(archived.body.content.map((s: { id: number }) => s.id)).toEqual([gone.student.id]);
     const current = await api().post('/api/students/find_by_criteria').set(bearer(admin.token)).send({ name: p, archived: false });
-    expect(current.body.content.map((s: any) => s.id)).toEqual([live.student.id]);
+    expect(current.body.content.map((s: { id: number }) => s.id)).toEqual([live.student.id]);
   });
 
   test('an unknown criteria key or a bad value is 400; no token 401', async () => {
@@ -249,7 +249,7 @@ describe('PUT /api/students/:id', () => {
 
     const log = await api().get(`/api/students/${student.id}/activity_log`).set(bearer(admin.token));
     expect(log.status).toBe(200);
-    const entry = log.body.content.find((e: any) => e.type === 'UPDATED');
+    const entry = log.body.content.find((e: { type: string }) => e.type === 'UPDATED');
     expect(entry).toMatchObject({
       category: 'PROFILE', entityType: 'STUDENT', entityId: student.id, actor: { id: admin.user.id },
       changes: { lastName: { from: student.lastName, to: newLast }, dateOfBirth: { from: '1990-05-17', to: '1980-12-31' }, autoPay: { from: false, to: true } },
@@ -363,19 +363,19 @@ describe('GET /api/students/:id/activity_log', () => {
     await api().put(`/api/students/${student.id}`).set(bearer(admin.token)).send(profileOf(student, { occupation: 'Baker' }));
     await api().put(`/api/students/${student.id}/toggle_active`).set(bearer(admin.token));
     const all = await api().get(`/api/students/${student.id}/activity_log`).set(bearer(admin.token));
-    expect(all.body.content.map((e: any) => e.type)).toEqual(['DEACTIVATED', 'UPDATED']);
+    expect(all.body.content.map((e: { type: string }) => e.type)).toEqual(['DEACTIVATED', 'UPDATED']);
     expect(all.body.pagination.total).toBe(2);
     const comma = await api().get(`/api/students/${student.id}/activity_log?categories=PROFILE,SECURITY`).set(bearer(admin.token));
-    expect(comma.body.content.map((e: any) => e.type)).toEqual(['UPDATED']);
+    expect(comma.body.content.map((e: { type: string }) => e.type)).toEqual(['UPDATED']);
     const repeated = await api().get(`/api/students/${student.id}/activity_log?categories=PROFILE&categories=ACCOUNT&types=DEACTIVATED`).set(bearer(admin.token));
-    expect(repeated.body.content.map((e: any) => e.type)).toEqual(['DEACTIVATED']);
+    expect(repeated.body.content.map((e: { type: string }) => e.type)).toEqual(['DEACTIVATED']);
     expect(repeated.body.content[0]).toMatchObject({ category: 'ACCOUNT', actor: { id: admin.user.id }, entityType: 'USER' });
     await api().put(`/api/students/${student.id}/toggle_active`).set(bearer(admin.token));
     // Deactivation ended the old token; reactivated, the student signs in again.
     expect((await api().get(`/api/students/${student.id}/activity_log`).set(bearer(token))).status).toBe(401);
     const own = await api().get(`/api/students/${student.id}/activity_log`).set(bearer(await tokenFor(t.deps, student.userId as number)));
     expect(own.status).toBe(200);
-    expect(own.body.content.map((e: any) => e.type)).toEqual(['ACTIVATED', 'DEACTIVATED', 'UPDATED']);
+    expect(own.body.content.map((e: { type: string }) => e.type)).toEqual(['ACTIVATED', 'DEACTIVATED', 'UPDATED']);
   });
 
   test('a bad category 400; another student 403; missing 404; no token 401', async () => {
@@ -441,7 +441,7 @@ describe('POST /api/students/merge', () => {
     expect(await UserViewHistory.count({ where: { entityType: 'STUDENT', entityId: keep.student.id, userId: admin.user.id } })).toBe(1);
 
     const list = await api().get(`/api/students?keyword=${p}`).set(bearer(admin.token));
-    expect(list.body.content.map((s: any) => s.id)).toEqual([keep.student.id]);
+    expect(list.body.content.map((s: { id: number }) => s.id)).toEqual([keep.student.id]);
     expect((await api().get(`/api/students/${merged.student.id}`).set(bearer(admin.token))).body).toMatchObject({ archived: true, mergedIntoId: keep.student.id });
   });
 

@@ -8,7 +8,7 @@ import { DateInput, formatDate } from '../common/dates';
 import { useEnumChoices } from '../common/enums';
 import { MoneyInput, formatMoney } from '../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../common/useServerRefusal';
-import { InfoRow, InfoSection } from '../resources/students/StudentOverview';
+import { InfoRow, InfoSection } from '../common/InfoSection';
 import { usePlanApi, type GeneratedSchedule } from '../resources/payment-information/planApi';
 
 const c = (key: string) => `billing.calculator.${key}`;

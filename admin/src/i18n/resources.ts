@@ -1,7 +1,7 @@
 import { admins } from '../resources/admins/i18n';
 import { businessCategories } from '../resources/business-categories/i18n';
 import { cohorts } from '../resources/cohorts/i18n';
-import { customers } from '../resources/customers/i18n';
+import { customers } from '../resources/students/customers/i18n';
 import { enrollments } from '../resources/enrollments/i18n';
 import { products } from '../resources/products/i18n';
 import { programs } from '../resources/programs/i18n';
@@ -14,7 +14,7 @@ import { refunds } from '../resources/refunds/i18n';
 import { failedPayments } from '../resources/failed-payments/i18n';
 import { disputedPayments } from '../resources/disputed-payments/i18n';
 import { paymentInformation } from '../resources/payment-information/i18n';
-import { migratedPaymentPlans } from '../resources/migrated-payment-plans/i18n';
+import { migratedPaymentPlans } from '../resources/payment-information/migrated/i18n';
 import { outbox } from '../resources/outbox/i18n';
 import { jobSchedules } from '../resources/job-schedules/i18n';
 import { domainEvents } from '../resources/domain-events/i18n';

@@ -2,7 +2,7 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, PasswordInput, SaveButton, useLogout, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { HttpError } from '../providers/http';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
-import { matchesField, requiredValue, strongPassword } from '../resources/admins/validation';
+import { matchesField, requiredValue, strongPassword } from '../common/validation';
 
 interface PasswordChange {
   currentPassword: string;

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
-import { useRoleText } from '../resources/roles/roleText';
+import { useRoleText } from '../common/roleText';
 
 /** GET /api/auth/me for an administrator. */
 export interface MyAdministrator {

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { PasswordInput, TextInput } from 'react-admin';
 import { RoleNamesInput } from './RoleNamesInput';
-import { emailFormat, oneWord, requiredValue, strongPassword } from './validation';
+import { emailFormat, oneWord, requiredValue, strongPassword } from '../../common/validation';
 
 /**
  * The administrator form body shared by the add and edit drawers. Sources are the API's keys, so a

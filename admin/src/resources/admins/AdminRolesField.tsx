@@ -1,7 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { Administrator } from './adminPayload';
-import { useRoleText } from '../roles/roleText';
+import { useRoleText } from '../../common/roleText';
 
 /** The administrator's roles as chips (a built-in role by its label). */
 export function AdminRolesField(_props: { source?: string; label?: string }) {

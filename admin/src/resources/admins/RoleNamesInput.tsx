@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { SelectArrayInput, useGetList, type SelectArrayInputProps } from 'react-admin';
-import { useRoleText } from '../roles/roleText';
+import { useRoleText } from '../../common/roleText';
 
 /**
  * The roles of an administrator: the API takes role names (`["FINANCE"]`), so the choices are the

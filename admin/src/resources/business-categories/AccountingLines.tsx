@@ -5,7 +5,7 @@ import { Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useL
 import { formatDate } from '../../common/dates';
 import { EnumField, useEnumChoices } from '../../common/enums';
 import { DrawerFrame } from '../../common/RecordDrawer';
-import { requiredValue } from '../admins/validation';
+import { requiredValue } from '../../common/validation';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 import { CATEGORIES, linesResource, maxChars, toLinePayload, type AccountingLine, type BusinessCategory } from './businessCategoryRecord';
 

@@ -1,8 +1,8 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { EditBase, SaveButton, SimpleForm, TextInput, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../common/dates';
-import { FormSection } from '../students/StudentInputs';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { FormSection } from '../../common/FormSection';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { CATEGORIES, maxChars, toCategoryPayload, type BusinessCategory } from './businessCategoryRecord';
 import { useServerRefusal } from '../../common/useServerRefusal';
 

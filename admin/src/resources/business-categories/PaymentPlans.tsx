@@ -9,9 +9,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { EnumField, useEnumChoices } from '../../common/enums';
 import { formatMoney, MoneyField, MoneyInput } from '../../common/money';
 import { DrawerFrame } from '../../common/RecordDrawer';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import {
   amortizeTermRule, CATEGORIES, maxChars, moneyAmount, NEW_PLAN, percentRate, plansResource, requiredPositive, scheduleShows, termMonths, toPlanPayload, totalTermRule, type BusinessCategory, type CategoryPaymentPlan,
 } from './businessCategoryRecord';

@@ -3,7 +3,7 @@ import { Box, FormControlLabel, Stack, Switch, Typography } from '@mui/material'
 import { Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateInput, schoolDay } from '../../common/dates';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { FormSection } from '../students/StudentInputs';
+import { FormSection } from '../../common/FormSection';
 import { notBefore, toCoachingCircleDatesPayload, type CoachingCircleDates, type CohortRecord } from './cohortRecord';
 import { SkippedSessions } from './SkippedSessions';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';

@@ -3,7 +3,7 @@ import { Alert, Box, LinearProgress, Tab, Tabs } from '@mui/material';
 import { ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { CohortActions } from './CohortActions';
 import { CohortCoachingCircles } from './CohortCoachingCircles';
 import { CohortCreate } from './CohortCreate';

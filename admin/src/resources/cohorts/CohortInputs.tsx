@@ -2,8 +2,8 @@ import { Box } from '@mui/material';
 import { AutocompleteInput, NumberInput, ReferenceInput, TextInput } from 'react-admin';
 import { Messages } from '../../../../models/messages';
 import { DateInput } from '../../common/dates';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
 import { joinIds, maxChars, notBefore, wholeFrom } from './cohortRecord';
 
 const f = (key: string) => `resources.cohorts.fields.${key}`;

@@ -3,8 +3,8 @@ import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { DateInput } from '../../common/dates';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
 import { maxChars, notBefore, wholeFrom } from './cohortRecord';
 
 const f = (key: string) => `resources.cohorts.modules.fields.${key}`;

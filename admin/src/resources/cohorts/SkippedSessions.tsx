@@ -8,7 +8,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { Button, Confirm, Form, NumberInput, SaveButton, TextInput, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import { TextButton } from '../../common/TextButton';
 import { DateInput, formatDate } from '../../common/dates';
-import { requiredValue } from '../admins/validation';
+import { requiredValue } from '../../common/validation';
 import { maxChars, skippedSessionsResource, toSkippedPayload, wholeFrom, withinCohort, type CohortRecord, type SkippedSessionRecord } from './cohortRecord';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 

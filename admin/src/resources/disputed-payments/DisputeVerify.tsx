@@ -6,8 +6,8 @@ import { formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
-import { personName } from '../external-payments/billingShared';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
+import { personName } from '../../common/billingShared';
 import { DISPUTED_PAYMENTS, disputeApi, disputedPaymentText, isVerifiable, type DisputeRecord, type DisputeVerdict } from './disputeRecord';
 
 const t = (key: string) => `resources.disputed-payments.${key}`;

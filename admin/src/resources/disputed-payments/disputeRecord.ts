@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { DisputeStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 /**
  * Disputed payments (the console resource `disputed-payments` over /api/disputes): card disputes the

@@ -2,7 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LoadError } from './ApplicationPaymentPlans';
 import type { ApplicationAnswer, ApplicationRecord } from './applicationRecord';
 

@@ -10,24 +10,15 @@ import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
 import { ENROLLMENTS, type ApplicationRecord, type Envelope } from './applicationRecord';
+import { saveFile } from '../../common/saveFile';
+// Shared with other resources: admin/src/common.
+export { saveFile };
 
 const e = (key: string) => `resources.enrollments.envelopes.${key}`;
 
 export const envelopesQueryKey = (applicationId: number | string) => ['enrollments', 'envelopes', String(applicationId)] as const;
 
 const envelopeColor = { SENT: 'warning', SIGNED: 'success', VOIDED: 'default' } as const;
-
-/** Saves a downloaded file under a name (an object URL clicked through a hidden link). */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The envelope is the one in force: SENT or SIGNED, and its text still matches the terms. */
 export const isCurrent = (envelope: Envelope) => envelope.status !== 'VOIDED' && !envelope.stale;

@@ -4,7 +4,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ApplicationStatusActions } from './ApplicationStatusActions';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { studentName, type ApplicationRecord } from './applicationRecord';

@@ -1,24 +1,16 @@
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import type { ApplicationRecord, StudentPaymentPlan } from './applicationRecord';
+import { LoadError } from '../../common/LoadError';
+// Shared with other resources: admin/src/common.
+export { LoadError };
 
 const p = (key: string) => `resources.enrollments.plan.${key}`;
-
-/** An error of a tab's call, in the console's language. */
-export function LoadError({ error, testId }: { error: unknown; testId?: string }) {
-  const translate = useTranslate();
-  const message = (error as Error | null)?.message;
-  return (
-    <Alert severity="error" variant="outlined" data-testid={testId ?? 'tab-load-error'}>
-      {message ? translate(message, { _: message }) : translate('ra.notification.http_error')}
-    </Alert>
-  );
-}
 
 function Schedule({ plan }: { plan: StudentPaymentPlan }) {
   const translate = useTranslate();

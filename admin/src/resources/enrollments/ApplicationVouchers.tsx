@@ -8,7 +8,7 @@ import { formatMoney } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import type { HttpError } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { discountText } from './ApplicationOverview';
 import { ENROLLMENTS, type ApplicationRecord } from './applicationRecord';
 

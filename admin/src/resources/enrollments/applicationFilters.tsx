@@ -8,6 +8,9 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices, type EnumName } from '../../common/enums';
 import { FilterAside, useLookupChoices } from '../../common/ListFilters';
 import { studentName } from './applicationRecord';
+import { studentOptionText, studentSearch } from '../../common/studentNames';
+// Shared with other resources (admin/src/common).
+export { studentOptionText, studentSearch };
 
 /**
  * The applications filter of back-office spec §3 (the contract's find_by_criteria body): cohort,
@@ -109,16 +112,6 @@ export function useApplicationFilterChoices() {
 }
 
 const inputProps = { helperText: false as const, size: 'small' as const, margin: 'dense' as const };
-
-/** A student as an autocomplete option: 'Ana López (ana@example.com)'. */
-export function studentOptionText(record: { id?: unknown; user?: { email?: string }; personalInfo?: { firstName?: string; lastName?: string } } | undefined): string {
-  if (!record) return '';
-  const name = studentName({ id: record.id as number, firstName: record.personalInfo?.firstName, lastName: record.personalInfo?.lastName, email: null });
-  return record.user?.email ? `${name} (${record.user.email})` : name;
-}
-
-/** Students are searched by keyword (GET /students?keyword=), as typed. */
-export const studentSearch = (text: string) => (text.trim() ? { q: text.trim() } : {});
 
 /** The filter panel of the applications list. */
 export function ApplicationFilterAside() {

@@ -5,6 +5,9 @@ import type {
 } from '../../../../models/enums';
 import type { ScheduleEntry } from '../../../../models/billing-answers';
 import { splitFilter } from '../../providers/dataProvider';
+import { studentName } from '../../common/studentNames';
+// Shared with other resources (admin/src/common).
+export { studentName };
 
 /**
  * Applications as /api/applications answers them (the console's resource `enrollments`, back-office
@@ -236,13 +239,6 @@ export function isMigratedVariant(filterValues: Record<string, unknown> | undefi
 }
 
 // ---------------------------------------------------------------- names and payloads
-
-/** 'Ana López' (or the email, or '#7'). */
-export function studentName(student: Partial<ApplicationStudent> | null | undefined): string {
-  if (!student) return '';
-  const name = [student.firstName, student.lastName].map((p) => (typeof p === 'string' ? p.trim() : '')).filter(Boolean).join(' ');
-  return name || student.email || (student.id !== undefined ? `#${student.id}` : '');
-}
 
 /** The classes of an application, one per program: 'HCTP 01-15-2027 - 12-15-2027'. */
 export function cohortLabels(record: Pick<ApplicationRecord, 'applicationCohorts' | 'cohort'>): string {

@@ -9,8 +9,8 @@ import { RecordDrawer } from '../../common/RecordDrawer';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
-import { EnumChip, moneyProblem, personName } from './billingShared';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
+import { EnumChip, moneyProblem, personName } from '../../common/billingShared';
 import {
   EXTERNAL_PAYMENTS, externalPaymentApi, externalPaymentStatusColor, isAmountEditable, nextExternalPaymentStatuses, type ExternalPaymentRecord, type ExternalPaymentStatusValue,
 } from './externalPaymentRecord';

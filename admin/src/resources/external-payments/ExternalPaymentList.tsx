@@ -3,7 +3,7 @@ import { DataTable, FilterLiveSearch, List, TopToolbar, useTranslate } from 'rea
 import { useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { FilterChips } from '../../common/FilterChips';
-import { moneyCell, personName } from './billingShared';
+import { moneyCell, personName } from '../../common/billingShared';
 import { ExternalPaymentDrawer, ExternalPaymentStatusChip } from './ExternalPaymentDrawer';
 import { ExternalPaymentFilterAside, useExternalPaymentDescriptors } from './externalPaymentFilters';
 import { EXTERNAL_PAYMENTS, type ExternalPaymentRecord } from './externalPaymentRecord';

@@ -5,7 +5,7 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices } from '../../common/enums';
 import { FilterAside } from '../../common/ListFilters';
 import { MoneyInput } from '../../common/money';
-import { StudentsFilterInput, byId, filterInputProps, useAdminChoices, useStudentLabels } from './billingShared';
+import { StudentsFilterInput, byId, filterInputProps, useAdminChoices, useStudentLabels } from '../../common/billingShared';
 
 /**
  * The criteria of the external payments list (the contract's external_payments find_by_criteria):

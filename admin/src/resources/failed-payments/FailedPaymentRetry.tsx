@@ -5,7 +5,7 @@ import { Button, useCanAccess, useNotify, useRefresh, useTranslate } from 'react
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { personName } from '../external-payments/billingShared';
+import { personName } from '../../common/billingShared';
 import { FAILED_PAYMENTS, failedPaymentApi, isRetryable, retryOutcome, type FailedPaymentRecord, type RetryOutcome } from './failedPaymentRecord';
 
 const t = (key: string) => `resources.failed-payments.retry.${key}`;

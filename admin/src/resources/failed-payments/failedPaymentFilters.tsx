@@ -4,7 +4,7 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices } from '../../common/enums';
 import { FilterAside } from '../../common/ListFilters';
 import { MoneyInput } from '../../common/money';
-import { filterInputProps } from '../external-payments/billingShared';
+import { filterInputProps } from '../../common/billingShared';
 
 /**
  * The criteria of the failed payments list (the contract's failed_payments find_by_criteria): name,

@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { FailedPaymentSource, FailedPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from '../external-payments/billingShared';
+import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 /**
  * Failed payments (the console resource `failed-payments` over /api/failed_payments): charges that

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import type { OutboxMessageDto, OutboxMessageSummary, OutboxStatus } from '../../../../models/outbox';
 import { formatDateTime } from '../../common/dates';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 
 export const OUTBOX = 'outbox';
 

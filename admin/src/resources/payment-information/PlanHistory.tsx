@@ -7,7 +7,7 @@ import { describedText } from '../../../../models/descriptions';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { denseCells } from '../../common/tableLayout';
-import { LoadError } from '../enrollments/ApplicationPaymentPlans';
+import { LoadError } from '../../common/LoadError';
 import { usePlanApi, type Paged } from './planApi';
 import { cardLabel, type GatewayEventRow, type LedgerRow, type PaymentRow, type PlanRecord, type RefundRow } from './planRecord';
 

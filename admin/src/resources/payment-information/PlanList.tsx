@@ -8,7 +8,7 @@ import { FilterChips } from '../../common/FilterChips';
 import { criteriaOf } from '../../common/ListFilters';
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
-import { saveFile } from '../enrollments/ApplicationEnvelopes';
+import { saveFile } from '../../common/saveFile';
 import { usePlanApi } from './planApi';
 import { PlanDrawer } from './PlanDrawer';
 import { PlanFilterAside, usePlanFilterDescriptors } from './planFilters';

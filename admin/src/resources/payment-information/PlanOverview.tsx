@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { usePlanApi } from './planApi';
 import { FinancialStatusChip, PlanStatusChip } from './PlanChips';
 import { cardLabel, followsDates, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from './planRecord';

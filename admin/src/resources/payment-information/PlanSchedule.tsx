@@ -12,7 +12,7 @@ import { useEnumChoices } from '../../common/enums';
 import { MoneyInput, formatMoney } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { denseCells, stickyActions, visuallyHidden } from '../../common/tableLayout';
-import { saveFile } from '../enrollments/ApplicationEnvelopes';
+import { saveFile } from '../../common/saveFile';
 import { usePlanApi } from './planApi';
 import {
   PAYMENT_INFORMATION, entryDue, isOpenEntry, validateExternalPayment, validateTaxAmount, type ExternalPaymentValues, type PlanRecord, type ScheduleEntry,

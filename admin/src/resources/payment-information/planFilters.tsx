@@ -5,8 +5,7 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices } from '../../common/enums';
 import { FilterAside } from '../../common/ListFilters';
 import { MoneyInput } from '../../common/money';
-import { studentOptionText, studentSearch } from '../enrollments/applicationFilters';
-import { studentName } from '../enrollments/applicationRecord';
+import { studentOptionText, studentSearch, studentName } from '../../common/studentNames';
 
 /**
  * The criteria of the plan lists (the contract's payment_plans find_by_criteria): statuses,

@@ -9,8 +9,8 @@ import { formatDate } from '../../common/dates';
 import { EnumField, useEnumChoices } from '../../common/enums';
 import { formatMoney, MoneyInput } from '../../common/money';
 import { DrawerFrame } from '../../common/RecordDrawer';
-import { requiredValue } from '../admins/validation';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { requiredValue } from '../../common/validation';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LastChanged } from './ProductEdit';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {

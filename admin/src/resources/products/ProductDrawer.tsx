@@ -3,7 +3,7 @@ import { ResourceContextProvider, useCanAccess, useGetOne, useTranslate } from '
 import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ProductActions } from './ProductActions';
 import { ProductCreate } from './ProductCreate';
 import { LastChanged, ProductEdit } from './ProductEdit';

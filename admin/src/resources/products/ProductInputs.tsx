@@ -3,8 +3,8 @@ import { AutocompleteArrayInput, ReferenceArrayInput, SelectInput, TextInput } f
 import { DateInput } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { MoneyInput } from '../../common/money';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
 import { costAmount, enrollingEndRule, httpUrl, maxChars } from './productRecord';
 
 const f = (key: string) => `resources.products.fields.${key}`;

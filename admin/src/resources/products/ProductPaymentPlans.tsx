@@ -12,9 +12,9 @@ import { EnumField } from '../../common/enums';
 import { formatMoney, MoneyField } from '../../common/money';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LastChanged } from './ProductEdit';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {

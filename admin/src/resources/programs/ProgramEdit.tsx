@@ -3,7 +3,7 @@ import { EditBase, SaveButton, SimpleForm, useCanAccess, useLocaleState, useNoti
 import { durationTypeLabel } from '../../../../models/labels';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ProgramInputs } from './ProgramInputs';
 import { PROGRAMS, toProgramPayload, type ProgramRecord } from './programRecord';
 

@@ -5,8 +5,8 @@ import { Messages } from '../../../../models/messages';
 import { DateInput } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { MoneyInput } from '../../common/money';
-import { requiredValue } from '../admins/validation';
-import { FormSection } from '../students/StudentInputs';
+import { requiredValue } from '../../common/validation';
+import { FormSection } from '../../common/FormSection';
 import { useCategoryChoices } from './programFilters';
 import { durationChoices } from './programRecord';
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { MoneyInput } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { moneyProblem } from '../external-payments/billingShared';
+import { moneyProblem } from '../../common/billingShared';
 import { ApplicationPicker } from './ApplicationPicker';
 import { REFUNDS, toCreateRefundPayload, type NewRefund } from './refundRecord';
 

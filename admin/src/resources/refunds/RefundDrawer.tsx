@@ -10,8 +10,8 @@ import { RecordDrawer } from '../../common/RecordDrawer';
 import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
-import { EnumChip, personName } from '../external-payments/billingShared';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
+import { EnumChip, personName } from '../../common/billingShared';
 import { refundApi } from './refundApi';
 import {
   REFUNDS, isEditable, isSubmittable, nextRefundStatuses, refundMoneyStatusColor, refundStatusColor, refundStudent,

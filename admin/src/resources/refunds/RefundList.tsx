@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, DataTable, FilterLiveSearch, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { FilterChips } from '../../common/FilterChips';
-import { moneyCell, personName } from '../external-payments/billingShared';
+import { moneyCell, personName } from '../../common/billingShared';
 import { RefundCreateDialog } from './RefundCreateDialog';
 import { RefundDrawer, RefundMoneyStatusChip, RefundStatusChip } from './RefundDrawer';
 import { RefundFilterAside, useRefundDescriptors } from './refundFilters';

@@ -7,7 +7,7 @@ import { MoneyInput, formatMoney } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import type { HttpError } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { moneyProblem } from '../external-payments/billingShared';
+import { moneyProblem } from '../../common/billingShared';
 import { refundApi } from './refundApi';
 import { remainingToRefund, type RefundRecord, type SubmitRefund } from './refundRecord';
 import { toCents } from '../../../../domain/money';

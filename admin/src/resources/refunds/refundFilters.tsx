@@ -5,7 +5,7 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices } from '../../common/enums';
 import { FilterAside } from '../../common/ListFilters';
 import { MoneyInput } from '../../common/money';
-import { StudentsFilterInput, byId, filterInputProps, useAdminChoices, useStudentLabels } from '../external-payments/billingShared';
+import { StudentsFilterInput, byId, filterInputProps, useAdminChoices, useStudentLabels } from '../../common/billingShared';
 
 /**
  * The criteria of the refund queue (the contract's refund_queues find_by_criteria): students,

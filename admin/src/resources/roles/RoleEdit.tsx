@@ -1,7 +1,7 @@
 import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { RoleInputs } from './RoleInputs';
 import { toRolePayload, type Role } from './rolePayload';
-import { useRoleText } from './roleText';
+import { useRoleText } from '../../common/roleText';
 
 /** Delete with confirmation; 'The role is assigned to administrators' and the like come from the server. */
 function RoleDeleteButton() {

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { requiredValue } from '../admins/validation';
+import { requiredValue } from '../../common/validation';
 import { PermissionMatrixInput } from './PermissionMatrixInput';
 import type { Role } from './rolePayload';
 

@@ -5,7 +5,7 @@ import { countPermissions } from './permissionMatrix';
 import type { Role } from './rolePayload';
 import { usePermissionCatalogue } from './usePermissionCatalogue';
 import { NoResults } from '../../common/NoResults';
-import { useRoleText } from './roleText';
+import { useRoleText } from '../../common/roleText';
 
 function RoleListActions() {
   return (

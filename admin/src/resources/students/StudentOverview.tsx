@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
@@ -11,42 +11,9 @@ import { SessionStatusChip } from '../../common/SessionStatusChip';
 import type { ApiErrorBody } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import type { LearnerResource, StudentRecord } from './studentRecord';
-
-/**
- * The overview tab: how to reach the person, where they live, their language, the state of their
- * account (session, active, student, auto-pay) and who touched the record last. Students also get
- * the activate / deactivate action (PUT /students/{id}/toggle_active); customers are read-only here.
- */
-
-export function InfoSection({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="subtitle2" color="text.secondary" gutterBottom>
-        {translate(title)}
-      </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-/** One label / value pair; empty values show a dash so the row is still there to read. */
-export function InfoRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={testId}>
-        {empty ? '—' : children}
-      </Typography>
-    </>
-  );
-}
+import { InfoSection, InfoRow } from '../../common/InfoSection';
+// Shared with other resources: admin/src/common.
+export { InfoSection, InfoRow };
 
 function YesNo({ value }: { value: boolean | null | undefined }) {
   const translate = useTranslate();

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
-import { LoadError } from '../enrollments/ApplicationPaymentPlans';
+import { LoadError } from '../../common/LoadError';
 import { usePlanApi } from '../payment-information/planApi';
 import { FinancialStatusChip, PlanStatusChip } from '../payment-information/PlanChips';
 import { PAYMENT_INFORMATION, type PlanRecord } from '../payment-information/planRecord';

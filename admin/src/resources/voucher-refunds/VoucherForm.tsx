@@ -7,7 +7,7 @@ import { useEnumChoices } from '../../common/enums';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import type { HttpError } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { FormSection } from '../students/StudentInputs';
+import { FormSection } from '../../common/FormSection';
 import { VOUCHERS, toVoucherFormValues, toVoucherPayload, validateVoucher, type VoucherFormValues, type VoucherRecord } from './voucherRefundRecord';
 
 const f = (key: string) => `resources.voucher-refunds.voucher.fields.${key}`;

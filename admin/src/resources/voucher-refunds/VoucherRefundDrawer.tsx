@@ -7,7 +7,7 @@ import { RecordDrawer } from '../../common/RecordDrawer';
 import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../common/InfoSection';
 import {
   VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, type RequestStatusValue, type VoucherRefundRecord,
 } from './voucherRefundRecord';

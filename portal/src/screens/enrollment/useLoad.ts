@@ -24,6 +24,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ErrorView | null>(null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` is the caller's list for `load` (checked at each call site: eslint.config.mjs names useLoad)
   const run = useCallback(load, deps);
 
   const reload = useCallback(async () => {

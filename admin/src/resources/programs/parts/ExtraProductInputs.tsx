@@ -4,9 +4,9 @@ import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEnumChoices } from '../../../common/enums';
 import { MoneyInput } from '../../../common/money';
-import { requiredValue } from '../../admins/validation';
+import { requiredValue } from '../../../common/validation';
 import { maxChars, moneyAmount } from '../../business-categories/businessCategoryRecord';
-import { FormSection } from '../../students/StudentInputs';
+import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { priceWhenFixed } from './partsRecord';
 

@@ -12,7 +12,7 @@ import { FilterChips } from '../../../common/FilterChips';
 import { formatMoney, MoneyField } from '../../../common/money';
 import { DrawerFrame } from '../../../common/RecordDrawer';
 import { useAppDataProvider } from '../../../providers/useAppDataProvider';
-import { InfoRow, InfoSection } from '../../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import { PROGRAMS, type ProgramRecord } from '../programRecord';
 import { ExtraProductInputs } from './ExtraProductInputs';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';

@@ -3,9 +3,9 @@ import { Box } from '@mui/material';
 import { NumberInput, SelectInput, TextInput, useGetList, useTranslate, type Identifier } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useEnumChoices } from '../../../common/enums';
-import { requiredValue } from '../../admins/validation';
+import { requiredValue } from '../../../common/validation';
 import { maxChars } from '../../business-categories/businessCategoryRecord';
-import { FormSection } from '../../students/StudentInputs';
+import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { lmsCategoriesResource, notAboveTotal, percentScore, PARTS_PAGE, wholeNumber, type LmsCategory } from './partsRecord';
 

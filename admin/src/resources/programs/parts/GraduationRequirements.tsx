@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, DataTable, ListBase, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { EnumField } from '../../../common/enums';
 import { DrawerFrame } from '../../../common/RecordDrawer';
-import { InfoRow, InfoSection } from '../../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { GraduationRequirementInputs } from './GraduationRequirementInputs';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';

@@ -5,7 +5,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { Button, DataTable, ListBase, Pagination, useListContext, useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../../common/dates';
 import { DrawerFrame } from '../../../common/RecordDrawer';
-import { InfoRow, InfoSection } from '../../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
 import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';

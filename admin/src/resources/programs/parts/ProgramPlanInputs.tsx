@@ -8,11 +8,11 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEnumChoices } from '../../../common/enums';
 import { formatMoney, MoneyInput } from '../../../common/money';
-import { requiredValue } from '../../admins/validation';
+import { requiredValue } from '../../../common/validation';
 import {
   amortizeTermRule, maxChars, moneyAmount, percentRate, requiredPositive, scheduleShows, termMonths, totalTermRule, type AccountingLine,
 } from '../../business-categories/businessCategoryRecord';
-import { FormSection } from '../../students/StudentInputs';
+import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { categoryLinesResource, linesTotal, PARTS_PAGE, type PlanLine, type ProgramPlanRecord } from './partsRecord';
 

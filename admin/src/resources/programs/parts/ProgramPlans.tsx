@@ -6,7 +6,7 @@ import { EnumField } from '../../../common/enums';
 import { formatMoney, MoneyField } from '../../../common/money';
 import { DrawerFrame } from '../../../common/RecordDrawer';
 import { scheduleShows } from '../../business-categories/businessCategoryRecord';
-import { InfoRow, InfoSection } from '../../students/StudentOverview';
+import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
 import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { Box, Chip } from '@mui/material';
 import { AutocompleteArrayInput, ReferenceArrayInput, useCanAccess, useGetList, useGetMany, useListContext, useTranslate } from 'react-admin';
-import type { EnumName } from '../../common/enums';
-import { formatMoney } from '../../common/money';
-import { studentOptionText, studentSearch } from '../enrollments/applicationFilters';
-import { studentName } from '../enrollments/applicationRecord';
-import { MAX_AMOUNT } from '../../../../domain/money';
-import { amountProblem, type AmountProblem } from '../../../../domain/rules/payments';
+import type { EnumName } from './enums';
+import { formatMoney } from './money';
+import { studentOptionText, studentSearch, studentName } from './studentNames';
+import { MAX_AMOUNT } from '../../../domain/money';
+import { amountProblem, type AmountProblem } from '../../../domain/rules/payments';
 
 /**
  * Pieces the billing queues share (external payments, the refund queue, failed and disputed

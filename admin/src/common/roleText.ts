@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { SeededRoles } from '../../../../models/permissions';
+import { SeededRoles } from '../../../models/permissions';
 
 /**
  * How a role reads in the console's language. A built-in role's name is a RoleName with a label

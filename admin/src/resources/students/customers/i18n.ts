@@ -1,4 +1,4 @@
-import { students, type StudentMessages } from '../students/i18n';
+import { students, type StudentMessages } from '../i18n';
 
 /**
  * Texts of the customers screens. Customers are the same records as students (every learner

@@ -1,6 +1,6 @@
 import { useContext, useMemo, type ReactNode } from 'react';
 import { DataProviderContext, type DataProvider } from 'react-admin';
-import { apiPath, pagingToQuery, readList, splitFilter, type AppDataProvider } from '../../providers/dataProvider';
+import { apiPath, pagingToQuery, readList, splitFilter, type AppDataProvider } from '../providers/dataProvider';
 
 /**
  * Lists whose API has only `POST .../find_by_criteria` (failed payments, disputes: there is no plain

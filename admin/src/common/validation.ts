@@ -1,5 +1,5 @@
-import { Messages } from '../../../../models/messages';
-import { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN } from '../../../../models/patterns';
+import { Messages } from '../../../models/messages';
+import { EMAIL_PATTERN, STRONG_PASSWORD_PATTERN } from '../../../models/patterns';
 
 /**
  * Form checks of platform spec §5 for the administrator and password forms. They answer the spec's

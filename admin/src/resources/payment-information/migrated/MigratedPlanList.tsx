@@ -1,5 +1,5 @@
-import { PlanList } from '../payment-information/PlanList';
-import { MIGRATED_PAYMENT_PLANS } from '../payment-information/planRecord';
+import { PlanList } from '../PlanList';
+import { MIGRATED_PAYMENT_PLANS } from '../planRecord';
 
 /**
  * /migrated-payment-plans/:id? — the payment information list and drawer with `migrated: true`

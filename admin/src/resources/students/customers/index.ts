@@ -1,7 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
-import { lazyScreen } from '../../common/lazyScreen';
-import { fullName, type StudentRecord } from '../students/studentRecord';
+import { lazyScreen } from '../../../common/lazyScreen';
+import { fullName, type StudentRecord } from '../studentRecord';
 
 /**
  * /customers/:id? — every learner account, with the students screens over /api/customers. There is

@@ -1,4 +1,4 @@
-import { StudentList } from '../students/StudentList';
+import { StudentList } from '../StudentList';
 
 /**
  * /customers: every learner account (GET /api/customers, POST /api/customers/find_by_criteria), with
