@@ -1,6 +1,5 @@
 import type { Includeable } from 'sequelize';
 import { Payment, StudentPaymentPlan } from '../../models';
-import { toCents, toDollars } from '../billing/ledger';
 import { paymentDto } from '../payments/payments.service';
 import { planStanding, STANDING_ATTRIBUTES } from '../billing/standing';
 import { roundDollars } from '../../domain/money';

@@ -139,7 +139,7 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
   const application = await Application.findByPk(applicationId, { transaction, lock: transaction.LOCK.UPDATE });
   if (!application) throw AppError.notFound('Application');
   const from = application.status;
-  const { flow, chosen, preparesAgreement } = await checkMove(application, to, opts, transaction);
+  const { flow, preparesAgreement } = await checkMove(application, to, opts, transaction);
 
   const now = new Date();
   const values: Partial<Application['_creationAttributes']> = { status: to, statusChangedAt: now, ...stamp(actor) };

@@ -5,7 +5,6 @@ import type { Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { pagingQuery, runList, type ListSpec, type Page } from '../common/list';
 import { readsStudentView, studentLedgerLine } from '../payments/student-view';
-import { toCents, toDollars } from './ledger';
 import { descriptionFields } from '../../models/descriptions';
 import { roundDollars } from '../../domain/money';
 

@@ -6,7 +6,7 @@ import { diff, recordActivity, stamp, type ActivityInput } from './audit';
 import type { Actor } from './context';
 import { AppError } from './errors';
 import { criteriaSchema, criteriaWhere, pagingQuery, runList, type CriteriaSpec, type ListSpec, type Page, type PagingQuery } from './list';
-import { route, type RouteSpec } from './route';
+import { route, type AnyRouteSpec } from './route';
 
 /**
  * One declaration of a resource → its standard routes (list, get, create, update, delete,
@@ -63,7 +63,7 @@ export interface Resource<M extends Model, Dto, Input> {
   create(input: Input, actor: Actor, parentId?: number | null): Promise<Dto>;
   update(id: number, input: Input, actor: Actor, parentId?: number | null): Promise<Dto>;
   remove(id: number, actor: Actor, parentId?: number | null): Promise<void>;
-  routes(): Array<RouteSpec<any, any, any>>;
+  routes(): AnyRouteSpec[];
 }
 
 export function defineResource<M extends Model, Dto extends Record<string, unknown>, Input>(spec: ResourceSpec<M, Dto, Input>): Resource<M, Dto, Input> {
@@ -148,7 +148,7 @@ export function defineResource<M extends Model, Dto extends Record<string, unkno
 }
 
 /** The routes of the declared operations, nested under the parent when there is one. */
-function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, Input>, r: Resource<M, Dto, Input>): Array<RouteSpec<any, any, any>> {
+function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, Input>, r: Resource<M, Dto, Input>): AnyRouteSpec[] {
   const can = (action: Action) => `${spec.permission}:${action}` as Permission;
   const has = (op: Operation) => spec.operations.includes(op);
   const base = spec.parent ? `/:id/${spec.parent.path}` : '';
@@ -161,7 +161,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
   const listQuery = spec.listQuery ?? pagingQuery(listSpecOf(spec));
   const summary = (op: Operation, fallback: string) => spec.summaries?.[op] ?? fallback;
   const label = spec.label.toLowerCase();
-  const routes: Array<RouteSpec<any, any, any>> = [];
+  const routes: AnyRouteSpec[] = [];
 
   if (has('list')) {
     routes.push(route({ method: 'get', path: base || '/', summary: summary('list', `List ${label} records`), access: can('read'), params: collectionParams, query: listQuery, handle: ({ params, query }) => r.list(query, parentOf(params)) }));

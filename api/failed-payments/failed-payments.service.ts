@@ -1,7 +1,6 @@
 import { Op, Sequelize, type Includeable, type WhereOptions } from 'sequelize';
 import { FailedPayment, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
-import { toCents, toDollars } from '../billing/ledger';
 import { planStanding, standingSql } from '../billing/standing';
 import { updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';

@@ -8,7 +8,6 @@ import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../comm
 import { CsvFile } from '../common/csv';
 import { entryDto, fullName } from '../payment-plans/student-plans.service';
 import { scheduleCriteria, scheduleSortable, type ScheduleCriteria, type ScheduleExportQuery } from './payment-schedules.schemas';
-import { description } from '../../models/descriptions';
 import { centsText, formatCents, toCents } from '../../domain/money';
 
 /**

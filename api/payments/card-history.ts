@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GatewayEvent, Payment, PaymentMethod, RefundTransaction, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { id } from '../../models/validation';
-import { toCents, toDollars } from '../billing/ledger';
+import { toCents } from '../billing/ledger';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';

@@ -1,4 +1,4 @@
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import { AutoChargeAttempt, Dispute, ExternalPayment, FailedPayment, GatewayEvent, Payment, PaymentMethod, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';

@@ -4,7 +4,7 @@ import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import businessCategories from '../../admin/src/resources/business-categories';
 import {
   toCategoryPayload, toLinePayload, toPlanPayload, type AccountingLine, type BusinessCategory, type CategoryPaymentPlan,
-} from '../../admin/src/resources/business-categories/businessCategoryRecord';
+} from '../../admin/src/common/businessCategoryRecord';
 import { businessCategories as texts } from '../../admin/src/resources/business-categories/i18n';
 import { callsOf as calls, currentLocation as location, renderAdmin } from '../support/console-harness';
 

@@ -6,7 +6,7 @@ import students from '../../admin/src/resources/students';
 import { applicationFilterDescriptors, locationText } from '../../admin/src/resources/enrollments/applicationFilters';
 import {
   applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, withKeyword, type ApplicationRecord, type ApplicationStatusValue,
-} from '../../admin/src/resources/enrollments/applicationRecord';
+} from '../../admin/src/common/applicationRecord';
 import { cardText } from '../../admin/src/resources/enrollments/ApplicationOverview';
 import { enrollments as texts } from '../../admin/src/resources/enrollments/i18n';
 import { describeCriteria } from '../../admin/src/common/FilterChips';

@@ -8,7 +8,7 @@ import { paymentInformation as texts } from '../../admin/src/resources/payment-i
 import { exportQuery } from '../../admin/src/resources/payment-information/PlanList';
 import {
   cardLabel, entryDue, toExternalPaymentPayload, validateExternalPayment, validateTaxAmount, type PlanRecord, type ScheduleEntry,
-} from '../../admin/src/resources/payment-information/planRecord';
+} from '../../admin/src/common/planRecord';
 import { StudentPayment } from '../../admin/src/resources/students/StudentPayment';
 import type { StudentRecord } from '../../admin/src/resources/students/studentRecord';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';

@@ -19,7 +19,6 @@ import { makeSchedule } from '../support/job-factories';
 let t: TestApp;
 let original: JobFn | undefined;
 let gate: { release: () => void; promise: Promise<void> } | null = null;
-let calls = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const openGate = () => {
   let release!: () => void;
@@ -33,9 +32,8 @@ const openGate = () => {
 beforeAll(async () => {
   t = await setupApp();
   runnerFor(t.deps);
-  // The fake: counts its calls, waits for the test's gate when one is open (or until aborted), reports progress.
+  // The fake: waits for the test's gate when one is open (or until aborted), reports progress.
   original = registerJob('CLEANUP', async (ctx) => {
-    calls += 1;
     ctx.progress(1);
     if (gate) {
       const g = gate;
@@ -56,7 +54,6 @@ afterAll(async () => {
 });
 beforeEach(() => {
   gate = null;
-  calls = 0;
 });
 
 const fake = (overrides: Partial<JobSchedule['_creationAttributes']> = {}) => makeSchedule({ type: 'CLEANUP', ...overrides });

@@ -9,7 +9,7 @@ import { useEnumChoices } from '../common/enums';
 import { MoneyInput, formatMoney } from '../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../common/useServerRefusal';
 import { InfoRow, InfoSection } from '../common/InfoSection';
-import { usePlanApi, type GeneratedSchedule } from '../resources/payment-information/planApi';
+import { usePlanApi, type GeneratedSchedule } from '../common/planApi';
 
 const c = (key: string) => `billing.calculator.${key}`;
 

@@ -7,7 +7,7 @@ import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, intlLocale } from '../common/dates';
 import { formatMoney } from '../common/money';
-import { usePlanApi, type DashboardAnswer } from '../resources/payment-information/planApi';
+import { usePlanApi, type DashboardAnswer } from '../common/planApi';
 import { BarChart, type Bar } from './BarChart';
 
 const d = (key: string) => `billing.dashboard.${key}`;

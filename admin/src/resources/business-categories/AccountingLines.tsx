@@ -7,7 +7,7 @@ import { EnumField, useEnumChoices } from '../../common/enums';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { requiredValue } from '../../common/validation';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
-import { CATEGORIES, linesResource, maxChars, toLinePayload, type AccountingLine, type BusinessCategory } from './businessCategoryRecord';
+import { CATEGORIES, linesResource, maxChars, toLinePayload, type AccountingLine, type BusinessCategory } from '../../common/businessCategoryRecord';
 
 const t = (key: string) => `resources.business-categories.${key}`;
 

@@ -3,7 +3,7 @@ import { EditBase, SaveButton, SimpleForm, TextInput, useCanAccess, useLocaleSta
 import { formatDateTime } from '../../common/dates';
 import { FormSection } from '../../common/FormSection';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import { CATEGORIES, maxChars, toCategoryPayload, type BusinessCategory } from './businessCategoryRecord';
+import { CATEGORIES, maxChars, toCategoryPayload, type BusinessCategory } from '../../common/businessCategoryRecord';
 import { useServerRefusal } from '../../common/useServerRefusal';
 
 const t = (key: string) => `resources.business-categories.${key}`;

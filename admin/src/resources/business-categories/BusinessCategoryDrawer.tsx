@@ -5,7 +5,7 @@ import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { AccountingLines } from './AccountingLines';
 import { BusinessCategoryDetails } from './BusinessCategoryDetails';
-import { categoryLabel, CATEGORIES, type BusinessCategory } from './businessCategoryRecord';
+import { categoryLabel, CATEGORIES, type BusinessCategory } from '../../common/businessCategoryRecord';
 import { PaymentPlans } from './PaymentPlans';
 
 /**

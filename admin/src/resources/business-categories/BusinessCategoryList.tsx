@@ -5,7 +5,7 @@ import { Button, DataTable, List, Pagination, SearchInput, useLocaleState, useTr
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { BusinessCategoryDrawer } from './BusinessCategoryDrawer';
-import { categoryLabel, type BusinessCategory } from './businessCategoryRecord';
+import { categoryLabel, type BusinessCategory } from '../../common/businessCategoryRecord';
 
 const t = (key: string) => `resources.business-categories.${key}`;
 

@@ -14,7 +14,7 @@ import { FormSection } from '../../common/FormSection';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import {
   amortizeTermRule, CATEGORIES, maxChars, moneyAmount, NEW_PLAN, percentRate, plansResource, requiredPositive, scheduleShows, termMonths, toPlanPayload, totalTermRule, type BusinessCategory, type CategoryPaymentPlan,
-} from './businessCategoryRecord';
+} from '../../common/businessCategoryRecord';
 import { TabHeader } from './AccountingLines';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 import { useServerRefusal } from '../../common/useServerRefusal';

@@ -1,7 +1,7 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../../common/lazyScreen';
-import { categoryLabel, type BusinessCategory } from './businessCategoryRecord';
+import { categoryLabel, type BusinessCategory } from '../../common/businessCategoryRecord';
 
 /**
  * /business-categories and /business-categories/:id/payment-plans. The 11 categories are fixed (no

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LoadError } from './ApplicationPaymentPlans';
-import type { ApplicationAnswer, ApplicationRecord } from './applicationRecord';
+import type { ApplicationAnswer, ApplicationRecord } from '../../common/applicationRecord';
 
 /**
  * The answers tab: the student's questionnaire answers (GET /applications/{id}/answers), question by

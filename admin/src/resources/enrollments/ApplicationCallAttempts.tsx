@@ -5,7 +5,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { ENROLLMENTS, MAX_CALL_ATTEMPTS, clampCallAttempts, type ApplicationRecord } from './applicationRecord';
+import { ENROLLMENTS, MAX_CALL_ATTEMPTS, clampCallAttempts, type ApplicationRecord } from '../../common/applicationRecord';
 
 const t = (key: string) => `resources.enrollments.call_attempts.${key}`;
 

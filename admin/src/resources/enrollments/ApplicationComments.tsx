@@ -8,7 +8,7 @@ import { formatDateTime } from '../../common/dates';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
-import { COMMENTS_PAGE, ENROLLMENTS, type ApplicationComment, type ApplicationRecord } from './applicationRecord';
+import { COMMENTS_PAGE, ENROLLMENTS, type ApplicationComment, type ApplicationRecord } from '../../common/applicationRecord';
 
 const c = (key: string) => `resources.enrollments.comments.${key}`;
 /** The API keeps comments as text; the console stops at a generous length. */

@@ -8,7 +8,7 @@ import { useEnumChoices } from '../../common/enums';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { studentOptionText, studentSearch } from './applicationFilters';
-import { ENROLLMENTS, toCreateApplicationPayload, type NewApplication } from './applicationRecord';
+import { ENROLLMENTS, toCreateApplicationPayload, type NewApplication } from '../../common/applicationRecord';
 
 const f = (key: string) => `resources.enrollments.create.${key}`;
 /** Products a student applies to: the enrollment flows (PURCHASE products are bought, not applied to). */

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../common/dates';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
-import { ENROLLMENTS, type ApplicationRecord, type CrmNotification } from './applicationRecord';
+import { ENROLLMENTS, type ApplicationRecord, type CrmNotification } from '../../common/applicationRecord';
 
 const t = (key: string) => `resources.enrollments.crm.${key}`;
 const PAGE_SIZE = 10;

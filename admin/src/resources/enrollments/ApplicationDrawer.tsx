@@ -4,6 +4,7 @@ import { ResourceContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DrawerFrame, RecordDrawer } from '../../common/RecordDrawer';
 import { useRecordView } from '../../common/useRecordView';
+// eslint-disable-next-line import-x/no-restricted-paths -- the application drawer shows the student's own detail (StudentDetail with its tabs, the students resource's screen); moving that screen to admin/src/common with its tabs is the next step of the console's folder rule (issue 16)
 import { StudentDetail, StudentDrawerTitle } from '../students/StudentDrawer';
 import { ApplicationAnswers } from './ApplicationAnswers';
 import { ApplicationCallAttempts } from './ApplicationCallAttempts';
@@ -13,7 +14,7 @@ import { ApplicationEnvelopes } from './ApplicationEnvelopes';
 import { ApplicationOverview } from './ApplicationOverview';
 import { ApplicationPaymentPlans } from './ApplicationPaymentPlans';
 import { ApplicationVouchers } from './ApplicationVouchers';
-import { ENROLLMENTS, applicationLabel, studentIdOfHash, type ApplicationRecord } from './applicationRecord';
+import { ENROLLMENTS, applicationLabel, studentIdOfHash, type ApplicationRecord } from '../../common/applicationRecord';
 
 export type ApplicationTab = 'overview' | 'payment_plan' | 'answers' | 'comments' | 'agreements' | 'call_attempts' | 'crm' | 'vouchers';
 export const applicationTabs: ApplicationTab[] = ['overview', 'payment_plan', 'answers', 'comments', 'agreements', 'call_attempts', 'crm', 'vouchers'];

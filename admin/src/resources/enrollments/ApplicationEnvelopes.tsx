@@ -9,7 +9,7 @@ import { formatDateTime } from '../../common/dates';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
-import { ENROLLMENTS, type ApplicationRecord, type Envelope } from './applicationRecord';
+import { ENROLLMENTS, type ApplicationRecord, type Envelope } from '../../common/applicationRecord';
 import { saveFile } from '../../common/saveFile';
 // Shared with other resources: admin/src/common.
 export { saveFile };

@@ -6,8 +6,8 @@ import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ApplicationStatusActions } from './ApplicationStatusActions';
-import { ApplicationStatusChip } from './ApplicationStatusChip';
-import { studentName, type ApplicationRecord } from './applicationRecord';
+import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
+import { studentName, type ApplicationRecord } from '../../common/applicationRecord';
 import { useOpenStudentDrawer } from './useOpenStudentDrawer';
 
 const f = (key: string) => `resources.enrollments.fields.${key}`;

@@ -5,7 +5,7 @@ import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import type { ApplicationRecord, StudentPaymentPlan } from './applicationRecord';
+import type { ApplicationRecord, StudentPaymentPlan } from '../../common/applicationRecord';
 import { LoadError } from '../../common/LoadError';
 // Shared with other resources: admin/src/common.
 export { LoadError };

@@ -4,7 +4,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import type { StatusMove, StatusMovesAnswer } from '../../../../domain/state/applications';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { ENROLLMENTS, closingStatuses, type ApplicationRecord, type ApplicationStatusValue } from './applicationRecord';
+import { ENROLLMENTS, closingStatuses, type ApplicationRecord, type ApplicationStatusValue } from '../../common/applicationRecord';
 
 const a = (key: string) => `resources.enrollments.status_actions.${key}`;
 

@@ -10,7 +10,7 @@ import type { HttpError } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { discountText } from './ApplicationOverview';
-import { ENROLLMENTS, type ApplicationRecord } from './applicationRecord';
+import { ENROLLMENTS, type ApplicationRecord } from '../../common/applicationRecord';
 
 const v = (key: string) => `resources.enrollments.vouchers.${key}`;
 const VOUCHER_REFUNDS = 'voucher-refunds';

@@ -9,10 +9,10 @@ import { SavedFilters } from '../../common/SavedFilters';
 import { ApplicationCreateDialog } from './ApplicationCreate';
 import { ApplicationDrawer, StudentDrawerOverList } from './ApplicationDrawer';
 import { ApplicationFilterAside, useApplicationFilterChoices } from './applicationFilters';
-import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
 import {
   ENROLLMENTS, cohortLabels, defaultApplicationFilter, isMigratedVariant, migratedFilter, studentName, withKeyword, type ApplicationRecord,
-} from './applicationRecord';
+} from '../../common/applicationRecord';
 import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.enrollments.fields.${key}`;

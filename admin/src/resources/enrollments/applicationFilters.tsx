@@ -7,7 +7,7 @@ import { DateInput } from '../../common/dates';
 import type { FilterDescriptors } from '../../common/FilterChips';
 import { useEnumChoices, type EnumName } from '../../common/enums';
 import { FilterAside, useLookupChoices } from '../../common/ListFilters';
-import { studentName } from './applicationRecord';
+import { studentName } from '../../common/applicationRecord';
 import { studentOptionText, studentSearch } from '../../common/studentNames';
 // Shared with other resources (admin/src/common).
 export { studentOptionText, studentSearch };

@@ -1,7 +1,7 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../../common/lazyScreen';
-import { applicationLabel, type ApplicationRecord } from './applicationRecord';
+import { applicationLabel, type ApplicationRecord } from '../../common/applicationRecord';
 
 /**
  * /enrollments/:id? — applications and enrollments (back-office spec §2): the list, with the

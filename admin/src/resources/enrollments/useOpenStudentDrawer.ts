@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ENROLLMENTS, studentHash } from './applicationRecord';
+import { ENROLLMENTS, studentHash } from '../../common/applicationRecord';
 
 /**
  * Opens the student drawer over the enrollments list (`/enrollments#student=42`), which closes the

@@ -3,7 +3,6 @@ import type { ExternalPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 import type { ExternalPaymentAnswer } from '../../../../domain/contract/external-payments';
 import { isExternalPaymentAmountEditable, nextExternalPaymentStatuses } from '../../../../domain/state/external-payments';
-import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 /**
  * External payments (the console resource `external-payments` over /api/external_payments): checks,

@@ -5,7 +5,7 @@ import { useRecordView } from '../../common/useRecordView';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { PlanAccountHistory, PlanCardHistory, PlanPayments, PlanRefunds } from './PlanHistory';
 import { PlanOverview } from './PlanOverview';
-import { planStudentName, type PlanRecord, type PlanResource } from './planRecord';
+import { planStudentName, type PlanRecord, type PlanResource } from '../../common/planRecord';
 import { PlanSchedule } from './PlanSchedule';
 
 export type PlanTab = 'overview' | 'schedule' | 'payments' | 'account_history' | 'refunds' | 'card_history';

@@ -8,8 +8,8 @@ import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { denseCells } from '../../common/tableLayout';
 import { LoadError } from '../../common/LoadError';
-import { usePlanApi, type Paged } from './planApi';
-import { cardLabel, type GatewayEventRow, type LedgerRow, type PaymentRow, type PlanRecord, type RefundRow } from './planRecord';
+import { usePlanApi, type Paged } from '../../common/planApi';
+import { cardLabel, type GatewayEventRow, type LedgerRow, type PaymentRow, type PlanRecord, type RefundRow } from '../../common/planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
 

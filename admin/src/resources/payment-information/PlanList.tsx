@@ -9,11 +9,11 @@ import { criteriaOf } from '../../common/ListFilters';
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { saveFile } from '../../common/saveFile';
-import { usePlanApi } from './planApi';
+import { usePlanApi } from '../../common/planApi';
 import { PlanDrawer } from './PlanDrawer';
 import { PlanFilterAside, usePlanFilterDescriptors } from './planFilters';
-import { FinancialStatusChip, PlanStatusChip } from './PlanChips';
-import { PAYMENT_INFORMATION, planStudentName, type PlanRecord, type PlanResource } from './planRecord';
+import { FinancialStatusChip, PlanStatusChip } from '../../common/PlanChips';
+import { PAYMENT_INFORMATION, planStudentName, type PlanRecord, type PlanResource } from '../../common/planRecord';
 import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.payment-information.fields.${key}`;

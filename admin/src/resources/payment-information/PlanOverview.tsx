@@ -9,9 +9,9 @@ import { useEnumChoices } from '../../common/enums';
 import { formatMoney } from '../../common/money';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import { usePlanApi } from './planApi';
-import { FinancialStatusChip, PlanStatusChip } from './PlanChips';
-import { cardLabel, followsDates, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from './planRecord';
+import { usePlanApi } from '../../common/planApi';
+import { FinancialStatusChip, PlanStatusChip } from '../../common/PlanChips';
+import { cardLabel, followsDates, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from '../../common/planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
 

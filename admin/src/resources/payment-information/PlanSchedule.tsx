@@ -13,10 +13,10 @@ import { MoneyInput, formatMoney } from '../../common/money';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { denseCells, stickyActions, visuallyHidden } from '../../common/tableLayout';
 import { saveFile } from '../../common/saveFile';
-import { usePlanApi } from './planApi';
+import { usePlanApi } from '../../common/planApi';
 import {
   PAYMENT_INFORMATION, entryDue, isOpenEntry, validateExternalPayment, validateTaxAmount, type ExternalPaymentValues, type PlanRecord, type ScheduleEntry,
-} from './planRecord';
+} from '../../common/planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
 

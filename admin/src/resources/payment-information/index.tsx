@@ -1,7 +1,7 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../../common/lazyScreen';
-import type { PlanRecord } from './planRecord';
+import type { PlanRecord } from '../../common/planRecord';
 
 /**
  * /payment-information/:id? — the students' payment plans (back-office spec §2 "payment detail"):

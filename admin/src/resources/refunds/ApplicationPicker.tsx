@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { required, useGetList, useInput, useTranslate } from 'react-admin';
-import { ENROLLMENTS, applicationLabel, type ApplicationRecord } from '../enrollments/applicationRecord';
+import { ENROLLMENTS, applicationLabel, type ApplicationRecord } from '../../common/applicationRecord';
 
 /**
  * An application chosen by searching the applications (GET /applications?keyword=: student name,

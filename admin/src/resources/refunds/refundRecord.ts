@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
-import type { Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../../../models/enums';
-import type { PersonRef, UpdatedBy } from '../../common/billingShared';
+import type { Of, RefundMoneyStatus, RefundType, RequestStatus } from '../../../../models/enums';
+import type { PersonRef } from '../../common/billingShared';
 import type { RefundAnswer, RefundTransactionAnswer } from '../../../../domain/contract/refunds';
 import { toCents, toDollars } from '../../../../domain/money';
 import { isRefundEditable, isRefundSubmittable, nextRefundStatuses } from '../../../../domain/state/refunds';

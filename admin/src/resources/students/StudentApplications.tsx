@@ -2,8 +2,8 @@ import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, 
 import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
-import { ApplicationStatusChip } from '../enrollments/ApplicationStatusChip';
-import { ENROLLMENTS, STUDENT_APPLICATIONS_SIZE, applicationPath, cohortLabels, type ApplicationRecord } from '../enrollments/applicationRecord';
+import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
+import { ENROLLMENTS, STUDENT_APPLICATIONS_SIZE, applicationPath, cohortLabels, type ApplicationRecord } from '../../common/applicationRecord';
 
 const t = (key: string) => `resources.enrollments.${key}`;
 

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { LoadError } from '../../common/LoadError';
-import { usePlanApi } from '../payment-information/planApi';
-import { FinancialStatusChip, PlanStatusChip } from '../payment-information/PlanChips';
-import { PAYMENT_INFORMATION, type PlanRecord } from '../payment-information/planRecord';
+import { usePlanApi } from '../../common/planApi';
+import { FinancialStatusChip, PlanStatusChip } from '../../common/PlanChips';
+import { PAYMENT_INFORMATION, type PlanRecord } from '../../common/planRecord';
 import { InfoRow, InfoSection } from './StudentOverview';
 import type { LearnerResource, StudentRecord } from './studentRecord';
 

@@ -1,5 +1,5 @@
 import { PlanList } from '../PlanList';
-import { MIGRATED_PAYMENT_PLANS } from '../planRecord';
+import { MIGRATED_PAYMENT_PLANS } from '../../../common/planRecord';
 
 /**
  * /migrated-payment-plans/:id? — the payment information list and drawer with `migrated: true`

@@ -1,7 +1,7 @@
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../../../common/lazyScreen';
-import type { PlanRecord } from '../planRecord';
+import type { PlanRecord } from '../../../common/planRecord';
 
 /** /migrated-payment-plans/:id? — the migrated students' payment plans, loaded on first use. */
 const migratedPaymentPlans: Omit<ResourceProps, 'name'> = {

@@ -5,7 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useEnumChoices } from '../../../common/enums';
 import { MoneyInput } from '../../../common/money';
 import { requiredValue } from '../../../common/validation';
-import { maxChars, moneyAmount } from '../../business-categories/businessCategoryRecord';
+import { maxChars, moneyAmount } from '../../../common/businessCategoryRecord';
 import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { priceWhenFixed } from './partsRecord';

@@ -4,7 +4,7 @@ import { NumberInput, SelectInput, TextInput, useGetList, useTranslate, type Ide
 import { useWatch } from 'react-hook-form';
 import { useEnumChoices } from '../../../common/enums';
 import { requiredValue } from '../../../common/validation';
-import { maxChars } from '../../business-categories/businessCategoryRecord';
+import { maxChars } from '../../../common/businessCategoryRecord';
 import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { lmsCategoriesResource, notAboveTotal, percentScore, PARTS_PAGE, wholeNumber, type LmsCategory } from './partsRecord';

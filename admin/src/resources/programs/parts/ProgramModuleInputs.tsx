@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Messages } from '../../../../../models/messages';
 import { useAppDataProvider } from '../../../providers/useAppDataProvider';
 import { requiredValue } from '../../../common/validation';
-import { maxChars } from '../../business-categories/businessCategoryRecord';
+import { maxChars } from '../../../common/businessCategoryRecord';
 import { FormSection } from '../../../common/FormSection';
 import { useServerRefusal } from '../../../common/useServerRefusal';
 import { pt } from './PartsCommon';

@@ -11,7 +11,7 @@ import { formatMoney, MoneyInput } from '../../../common/money';
 import { requiredValue } from '../../../common/validation';
 import {
   amortizeTermRule, maxChars, moneyAmount, percentRate, requiredPositive, scheduleShows, termMonths, totalTermRule, type AccountingLine,
-} from '../../business-categories/businessCategoryRecord';
+} from '../../../common/businessCategoryRecord';
 import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
 import { categoryLinesResource, linesTotal, PARTS_PAGE, type PlanLine, type ProgramPlanRecord } from './partsRecord';

@@ -5,7 +5,7 @@ import { Button, DataTable, ListBase, useListContext, useRefresh, useTranslate }
 import { EnumField } from '../../../common/enums';
 import { formatMoney, MoneyField } from '../../../common/money';
 import { DrawerFrame } from '../../../common/RecordDrawer';
-import { scheduleShows } from '../../business-categories/businessCategoryRecord';
+import { scheduleShows } from '../../../common/businessCategoryRecord';
 import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';

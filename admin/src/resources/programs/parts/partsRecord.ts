@@ -4,7 +4,7 @@ import type {
 } from '../../../../../models/enums';
 import { Messages } from '../../../../../models/messages';
 import type { FilterDescriptors } from '../../../common/FilterChips';
-import { toPlanPayload } from '../../business-categories/businessCategoryRecord';
+import { toPlanPayload } from '../../../common/businessCategoryRecord';
 import { instantOrDay, schoolDay } from '../../../common/dates';
 import { toCents, toDollars } from '../../../../../domain/money';
 

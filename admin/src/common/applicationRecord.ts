@@ -2,10 +2,10 @@ import type { Identifier, RaRecord } from 'react-admin';
 import type {
   ApplicationSource, ApplicationStatus, EnrollmentFlowStep, EnrollmentStatus, FinancialStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType,
   VoucherDiscountKind,
-} from '../../../../models/enums';
-import type { ScheduleEntry } from '../../../../models/billing-answers';
-import { splitFilter } from '../../providers/dataProvider';
-import { studentName } from '../../common/studentNames';
+} from '../../../models/enums';
+import type { ScheduleEntry } from '../../../models/billing-answers';
+import { splitFilter } from '../providers/dataProvider';
+import { studentName } from './studentNames';
 // Shared with other resources (admin/src/common).
 export { studentName };
 
@@ -189,7 +189,7 @@ export interface CrmNotification {
 
 // ---------------------------------------------------------------- status machine (domain rules)
 
-export { nextStatuses } from '../../../../domain/state/applications';
+export { nextStatuses } from '../../../domain/state/applications';
 
 /** Moves that end or undo the application: their buttons read as warnings. */
 export const closingStatuses = new Set<ApplicationStatusValue>(['REJECTED', 'CANCELLED', 'ARCHIVED', 'WITHDRAWN', 'PARTIAL_WITHDRAWN', 'TRANSFERRED']);

@@ -1,9 +1,9 @@
 import type { RaRecord } from 'react-admin';
-import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../../models/enums';
-import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../../models/billing-answers';
-import { Messages } from '../../../../models/messages';
-import { MAX_AMOUNT, toCents, toDollars } from '../../../../domain/money';
-import { amountProblem } from '../../../../domain/rules/payments';
+import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../models/enums';
+import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
+import { Messages } from '../../../models/messages';
+import { MAX_AMOUNT, toCents, toDollars } from '../../../domain/money';
+import { amountProblem } from '../../../domain/rules/payments';
 
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry };
 /** The Payment DTO of the contract. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Identifier } from 'react-admin';
-import { cleanCriteria, readList, type AppDataProvider } from '../../providers/dataProvider';
-import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { cleanCriteria, readList, type AppDataProvider } from '../providers/dataProvider';
+import { useAppDataProvider } from '../providers/useAppDataProvider';
 import type { CardRow, ExternalPaymentValues, GatewayEventRow, LedgerRow, PaymentRow, PlanRecord, RefundRow, ScheduleEntry } from './planRecord';
 import { toExternalPaymentPayload } from './planRecord';
 

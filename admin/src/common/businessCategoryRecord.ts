@@ -1,9 +1,9 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { AdjustmentCategory, AdjustmentType, Of, PaymentPlanType, PaymentScheduleType } from '../../../../models/enums';
-import { enumLabel } from '../../../../models/labels';
-import { Messages, format } from '../../../../models/messages';
-import { initialLocale } from '../../providers/i18nProvider';
-import { hasWholeCents } from '../../../../domain/money';
+import type { AdjustmentCategory, AdjustmentType, Of, PaymentPlanType, PaymentScheduleType } from '../../../models/enums';
+import { enumLabel } from '../../../models/labels';
+import { Messages, format } from '../../../models/messages';
+import { initialLocale } from '../providers/i18nProvider';
+import { hasWholeCents } from '../../../domain/money';
 
 /**
  * Records of /api/business_categories and what its strict bodies accept. The 11 categories are fixed
