@@ -17,7 +17,10 @@ const dirs = (dir) =>
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 const files = (dir, test) =>
-  fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => test.test(f)).map((f) => `./${dir}/${f}`);
+  fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => test.test(f))
+    .map((f) => `./${dir}/${f}`);
 
 // An API area never imports another area's router (routers are wired in api/app.ts only).
 const apiAreas = dirs('api');

@@ -165,12 +165,15 @@ function serveUi(app: express.Express, mountPath: string, dist: string, what: st
   const index = path.join(dist, 'index.html');
   // The build leaves a brotli and a gzip copy beside each text asset (vite-plugin-compression2): the
   // client gets the smallest it accepts, with Vary: Accept-Encoding, cached for good like the original.
-  app.use(mountPath, expressStaticGzip(dist, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true },
-  }));
+  app.use(
+    mountPath,
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, redirect: false, immutable: true, maxAge: '365d', fallthrough: true },
+    }),
+  );
   const routes = mountPath === '/' ? '/{*splat}' : [mountPath, `${mountPath}/{*splat}`];
   // Pages and assets are counted as one route per console in /metrics.
   app.use(mountPath, (_req, res, next) => {
@@ -179,7 +182,12 @@ function serveUi(app: express.Express, mountPath: string, dist: string, what: st
   });
   app.get(routes, (_req, res) => {
     if (!existsSync(index)) {
-      res.status(503).type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${what}</title></head><body><h1>${what}</h1><p>Not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`);
+      res
+        .status(503)
+        .type('html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${what}</title></head><body><h1>${what}</h1><p>Not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`,
+        );
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

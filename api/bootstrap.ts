@@ -44,10 +44,25 @@ export async function ensureFirstAdmin(config: Config, log: Logger): Promise<boo
   if (!role) throw new Error('SUPER_ADMIN role missing: migrations did not run');
   await Administrator.sequelize!.transaction(async (transaction) => {
     const user = await User.create(
-      { email, passwordHash: await bcrypt.hash(config.ADMIN_PASSWORD, config.BCRYPT_ROUNDS), kind: 'ADMIN', emailVerifiedAt: new Date(), firstFailedLoginAt: null, lockedUntil: null, lastLoginAt: null, lastActivityAt: null, tokensValidAfter: null, updatedById: null, updatedByName: 'System' },
+      {
+        email,
+        passwordHash: await bcrypt.hash(config.ADMIN_PASSWORD, config.BCRYPT_ROUNDS),
+        kind: 'ADMIN',
+        emailVerifiedAt: new Date(),
+        firstFailedLoginAt: null,
+        lockedUntil: null,
+        lastLoginAt: null,
+        lastActivityAt: null,
+        tokensValidAfter: null,
+        updatedById: null,
+        updatedByName: 'System',
+      },
       { transaction },
     );
-    const admin = await Administrator.create({ userId: user.id, email, firstName: 'Super', lastName: 'Admin', updatedById: null, updatedByName: 'System', deletedAt: null }, { transaction });
+    const admin = await Administrator.create(
+      { userId: user.id, email, firstName: 'Super', lastName: 'Admin', updatedById: null, updatedByName: 'System', deletedAt: null },
+      { transaction },
+    );
     await AdministratorRole.create({ administratorId: admin.id, roleId: role.id }, { transaction });
   });
   log.info({ email }, 'created the first SUPER_ADMIN');

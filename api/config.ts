@@ -6,9 +6,7 @@ import { z } from 'zod';
  * Every environment variable the product reads, parsed and validated once.
  * Defaults let a newcomer run with nothing set; production overrides them.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Express's names for address ranges, accepted beside addresses and CIDR subnets in TRUST_PROXY. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -33,7 +31,10 @@ const trustProxy = z
     const text = (value ?? '').trim();
     if (text === '' || text === 'false' || text === '0') return false;
     if (/^\d+$/.test(text)) return Number(text);
-    const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const wrong = entries.filter((e) => !isProxyAddress(e));
     if (wrong.length || !entries.length) {
       ctx.addIssue({ code: 'custom', message: `name the proxies: a hop count, or their addresses, subnets or loopback/linklocal/uniquelocal (not ${wrong.join(', ') || text})` });

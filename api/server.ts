@@ -39,10 +39,13 @@ async function main(): Promise<void> {
     stopping = true;
     const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
     log.info({ signal, graceMs }, 'shutting down');
-    setTimeout(() => {
-      log.warn('shutdown took too long: exiting');
-      process.exit(1);
-    }, graceMs * 2 + 5000).unref();
+    setTimeout(
+      () => {
+        log.warn('shutdown took too long: exiting');
+        process.exit(1);
+      },
+      graceMs * 2 + 5000,
+    ).unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const forceClose = setTimeout(() => server.closeAllConnections(), graceMs);

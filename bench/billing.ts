@@ -57,10 +57,8 @@ export interface Step {
   run: (ctx: StepContext) => Promise<void>;
 }
 
-
-
 const one = async (sequelize: Sequelize, sql: string, replacements: Record<string, unknown> = {}) =>
-  Number(((await sequelize.query<{ n: number | string }>(sql, { type: QueryTypes.SELECT, replacements }))[0]?.n ?? 0));
+  Number((await sequelize.query<{ n: number | string }>(sql, { type: QueryTypes.SELECT, replacements }))[0]?.n ?? 0);
 
 /** The product every bench application buys (one row, made once). */
 async function benchProduct(sequelize: Sequelize): Promise<number> {
@@ -125,7 +123,8 @@ const schedulesStep: Step = {
           );
         });
         plans = to;
-        if (plans % 25_000 < PLANS_PER_BATCH || plans === wantPlans) log(`  ${plans.toLocaleString('en-US')} / ${wantPlans.toLocaleString('en-US')} plans (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        if (plans % 25_000 < PLANS_PER_BATCH || plans === wantPlans)
+          log(`  ${plans.toLocaleString('en-US')} / ${wantPlans.toLocaleString('en-US')} plans (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       }
       await sequelize.query('ANALYZE TABLE applications, student_payment_plans, payment_schedules');
     }
@@ -189,7 +188,6 @@ const financialStatusStep: Step = {
   },
 };
 
-
 const PAYMENT_PLANS = Number(process.env.BENCH_PAYMENTS ?? 3_000);
 const PAYMENT_CONNECTIONS = Number(process.env.BENCH_PAYMENT_CONNECTIONS ?? 20);
 /** Payments on other plans before the timed ones, not counted (BENCH_PAYMENT_WARMUP). */
@@ -204,10 +202,27 @@ async function benchToken(config: Config): Promise<string> {
     const role = await Role.findOne({ where: { name: 'SUPER_ADMIN' } });
     if (!role) throw new Error('SUPER_ADMIN role missing');
     user = await User.create({
-      email: BENCH_ADMIN_EMAIL, passwordHash: null, kind: 'ADMIN', emailVerifiedAt: new Date(), firstFailedLoginAt: null, lockedUntil: null, lastLoginAt: null,
-      lastActivityAt: null, tokensValidAfter: null, updatedById: null, updatedByName: 'Benchmark',
+      email: BENCH_ADMIN_EMAIL,
+      passwordHash: null,
+      kind: 'ADMIN',
+      emailVerifiedAt: new Date(),
+      firstFailedLoginAt: null,
+      lockedUntil: null,
+      lastLoginAt: null,
+      lastActivityAt: null,
+      tokensValidAfter: null,
+      updatedById: null,
+      updatedByName: 'Benchmark',
     });
-    const admin = await Administrator.create({ userId: user.id, email: BENCH_ADMIN_EMAIL, firstName: 'Bench', lastName: 'Billing', updatedById: null, updatedByName: 'Benchmark', deletedAt: null });
+    const admin = await Administrator.create({
+      userId: user.id,
+      email: BENCH_ADMIN_EMAIL,
+      firstName: 'Bench',
+      lastName: 'Billing',
+      updatedById: null,
+      updatedByName: 'Benchmark',
+      deletedAt: null,
+    });
     await AdministratorRole.create({ administratorId: admin.id, roleId: role.id });
   }
   const principal = await loadPrincipal(user.id);
@@ -218,13 +233,14 @@ async function benchToken(config: Config): Promise<string> {
 const BENCH_JWT_SECRET = 'bench-billing-secret-that-is-long-enough-0123456789';
 const SERVER_PROCESSES = Math.max(1, Number(process.env.BENCH_SERVER_PROCESSES ?? 1));
 
-
 /** `npm start`'s server (api/server.ts) in its own process on the bench database; answers it once /api/health does. */
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/server.ts'], {
-    cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (c: Buffer) => process.stderr.write(`  [server] ${c.toString().slice(0, 400)}`));
   const until = Date.now() + 60_000;
@@ -298,7 +314,12 @@ const paymentsStep: Step = {
     );
 
     const env = {
-      DATABASE_URL: DB_URL, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'warn', LOG_SQL: 'false', SEED_DEMO: 'false', NODE_ENV: 'production',
+      DATABASE_URL: DB_URL,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      LOG_SQL: 'false',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'production',
       DB_POOL_MAX: String(Math.max(Math.ceil(PAYMENT_CONNECTIONS / SERVER_PROCESSES) + 5, 10)),
     };
     const token = await benchToken(loadConfig({ ...process.env, ...env }));
@@ -308,30 +329,40 @@ const paymentsStep: Step = {
     let latencies: number[] = [];
     let lastAnswer = 0;
     /** One autocannon run per server process, each with its share of these plans and of the connections. */
-    const drive = (batch: Array<{ id: number; studentId: number }>) => Promise.all(ports.map(async (port, i) => {
-      const share = batch.filter((_, k) => k % ports.length === i);
-      let next = 0;
-      const instance = autocannon({
-        url: `http://127.0.0.1:${port}`, connections: Math.max(1, Math.round(PAYMENT_CONNECTIONS / ports.length)), amount: share.length, timeout: 30,
-        requests: [{
-          method: 'POST',
-          setupRequest: (req) => {
-            const plan = share[next++ % share.length];
-            return {
-              ...req, method: 'POST', path: `/api/students/${plan.studentId}/payment_plans/${plan.id}/payments`,
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${plan.id}` },
-              body: JSON.stringify({ type: 'INSTALLMENT', amount: 500 }),
-            };
-          },
-        }],
-      });
-      instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
-        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-        latencies.push(ms);
-        lastAnswer = performance.now();
-      });
-      await instance;
-    }));
+    const drive = (batch: Array<{ id: number; studentId: number }>) =>
+      Promise.all(
+        ports.map(async (port, i) => {
+          const share = batch.filter((_, k) => k % ports.length === i);
+          let next = 0;
+          const instance = autocannon({
+            url: `http://127.0.0.1:${port}`,
+            connections: Math.max(1, Math.round(PAYMENT_CONNECTIONS / ports.length)),
+            amount: share.length,
+            timeout: 30,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (req) => {
+                  const plan = share[next++ % share.length];
+                  return {
+                    ...req,
+                    method: 'POST',
+                    path: `/api/students/${plan.studentId}/payment_plans/${plan.id}/payments`,
+                    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${plan.id}` },
+                    body: JSON.stringify({ type: 'INSTALLMENT', amount: 500 }),
+                  };
+                },
+              },
+            ],
+          });
+          instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+            statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+            latencies.push(ms);
+            lastAnswer = performance.now();
+          });
+          await instance;
+        }),
+      );
     let seconds: number;
     let cpu: CpuReading | null;
     try {
@@ -355,13 +386,27 @@ const paymentsStep: Step = {
     const p = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((q / 100) * latencies.length))]);
     const perSecond = Math.round(accepted / seconds);
     results.payments = {
-      plans: plans.length, connections: PAYMENT_CONNECTIONS, serverProcesses: SERVER_PROCESSES, seconds, accepted, acceptedInDatabase: paidInDb, statuses: Object.fromEntries(statuses),
-      perSecond, p50Ms: p(50), p95Ms: p(95), p99Ms: p(99), target: PAYMENTS_TARGET, met: perSecond >= PAYMENTS_TARGET, cpu,
+      plans: plans.length,
+      connections: PAYMENT_CONNECTIONS,
+      serverProcesses: SERVER_PROCESSES,
+      seconds,
+      accepted,
+      acceptedInDatabase: paidInDb,
+      statuses: Object.fromEntries(statuses),
+      perSecond,
+      p50Ms: p(50),
+      p95Ms: p(95),
+      p99Ms: p(99),
+      target: PAYMENTS_TARGET,
+      met: perSecond >= PAYMENTS_TARGET,
+      cpu,
     };
     log(`  statuses: ${[...statuses].map(([k, v]) => `${k} × ${v}`).join(', ')}; ACCEPTED in the database: ${paidInDb}`);
     const cpuLine = describeCpu(cpu);
     if (cpuLine) log(`  ${cpuLine}`);
-    log(`  ${accepted} accepted payments in ${seconds.toFixed(2)} s = ${perSecond}/s (p50 ${p(50)} ms, p95 ${p(95)} ms, p99 ${p(99)} ms) — target ≥ ${PAYMENTS_TARGET}/s ${perSecond >= PAYMENTS_TARGET ? 'met' : 'MISSED'}`);
+    log(
+      `  ${accepted} accepted payments in ${seconds.toFixed(2)} s = ${perSecond}/s (p50 ${p(50)} ms, p95 ${p(95)} ms, p99 ${p(99)} ms) — target ≥ ${PAYMENTS_TARGET}/s ${perSecond >= PAYMENTS_TARGET ? 'met' : 'MISSED'}`,
+    );
   },
 };
 
@@ -370,7 +415,10 @@ export const STEPS: Step[] = [schedulesStep, financialStatusStep, paymentsStep];
 
 async function main(): Promise<void> {
   assertLocal(DB_URL);
-  const wanted = (process.env.BENCH_STEPS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (process.env.BENCH_STEPS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
   if (unknown.length) throw new Error(`unknown step(s): ${unknown.join(', ')} (steps: ${STEPS.map((s) => s.name).join(', ')})`);
   const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
@@ -408,6 +456,6 @@ watchdog.unref();
 main()
   .then(() => process.exit(0))
   .catch((err) => {
-    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);
   });

@@ -36,7 +36,15 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: DB_URL, DB_POOL_MAX: String(Math.max(10, DISPATCHERS * CONCURRENCY + 4)), SEED_DEMO: 'false' });
   const sequelize = await connectDatabase(config, createLogger('warn'));
   let runs = 0;
-  installEventHandlers([on({ name: HANDLER, type: 'PlanIssued', async handle() { runs += 1; } })]);
+  installEventHandlers([
+    on({
+      name: HANDLER,
+      type: 'PlanIssued',
+      async handle() {
+        runs += 1;
+      },
+    }),
+  ]);
 
   await DomainEvent.destroy({ where: { handler: HANDLER } });
   const payload: PlanIssued = { type: 'PlanIssued', planId: 0, applicationId: 0, studentId: 0, actor: systemActor };
@@ -44,7 +52,9 @@ async function main(): Promise<void> {
   const writeStart = performance.now();
   for (let i = 0; i < EVENTS; i += 2000) {
     const n = Math.min(2000, EVENTS - i);
-    await DomainEvent.bulkCreate(Array.from({ length: n }, () => ({ eventId: crypto.randomUUID(), type: 'PlanIssued', handler: HANDLER, payload: payload as never, nextAttemptAt: now })));
+    await DomainEvent.bulkCreate(
+      Array.from({ length: n }, () => ({ eventId: crypto.randomUUID(), type: 'PlanIssued', handler: HANDLER, payload: payload as never, nextAttemptAt: now })),
+    );
   }
   const writeMs = performance.now() - writeStart;
 
@@ -66,8 +76,19 @@ async function main(): Promise<void> {
   const doneRows = await DomainEvent.count({ where: { handler: HANDLER, status: 'DONE', attempts: 1 } });
   const perSecond = Math.round((delivered / ms) * 1000);
   const result = {
-    database: `MariaDB ${version}`, events: EVENTS, dispatchers: DISPATCHERS, batch: BATCH, concurrency: CONCURRENCY, writeMs: Math.round(writeMs), dispatchMs: Math.round(ms),
-    delivered, handlerRuns: runs, doneOnce: doneRows, eventsPerSecond: perSecond, target: 2000, pass: perSecond >= 2000 && delivered === EVENTS && runs === EVENTS && doneRows === EVENTS,
+    database: `MariaDB ${version}`,
+    events: EVENTS,
+    dispatchers: DISPATCHERS,
+    batch: BATCH,
+    concurrency: CONCURRENCY,
+    writeMs: Math.round(writeMs),
+    dispatchMs: Math.round(ms),
+    delivered,
+    handlerRuns: runs,
+    doneOnce: doneRows,
+    eventsPerSecond: perSecond,
+    target: 2000,
+    pass: perSecond >= 2000 && delivered === EVENTS && runs === EVENTS && doneRows === EVENTS,
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });

@@ -12,9 +12,24 @@ import mysql, { type RowDataPacket } from 'mysql2/promise';
 
 const url = process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/hci_bench';
 const port = Number(process.env.PORT ?? 4100);
-const pool = mysql.createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), connectionLimit: Number(process.env.DB_POOL_MAX ?? 10), timezone: 'Z', dateStrings: ['DATE'], charset: 'utf8mb4' });
+const pool = mysql.createPool({
+  uri: url.replace(/^mariadb:/, 'mysql:'),
+  connectionLimit: Number(process.env.DB_POOL_MAX ?? 10),
+  timezone: 'Z',
+  dateStrings: ['DATE'],
+  charset: 'utf8mb4',
+});
 
-const SORT: Record<string, string> = { LAST_NAME: 'last_name', lastName: 'last_name', FIRST_NAME: 'first_name', firstName: 'first_name', EMAIL: 'email', email: 'email', ID: 'id', id: 'id' };
+const SORT: Record<string, string> = {
+  LAST_NAME: 'last_name',
+  lastName: 'last_name',
+  FIRST_NAME: 'first_name',
+  firstName: 'first_name',
+  EMAIL: 'email',
+  email: 'email',
+  ID: 'id',
+  id: 'id',
+};
 
 /** MariaDB LIKE prefix with backslash escapes, as list.ts likePrefix does. */
 const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -28,7 +43,6 @@ interface Query {
   criteria?: { stateCodes?: string[]; genders?: string[] };
 }
 
-
 const AUTH_USER_ID = Number(process.env.BENCH_USER_ID ?? 0);
 const COUNT_CACHE_MS = Number(process.env.LIST_COUNT_CACHE_SECONDS ?? 15) * 1000;
 const counts = new Map<string, { total: number; expires: number }>();
@@ -40,8 +54,16 @@ function dto(s: RowDataPacket) {
     isStudent: !!s.is_student,
     user: { id: s.user_id, email: s.email },
     personalInfo: {
-      firstName: s.first_name, middleName: s.middle_name, lastName: s.last_name, title: s.title, suffix: s.suffix, gender: s.gender,
-      dateOfBirth: s.date_of_birth, educationLevel: s.education_level, occupation: s.occupation, militaryMember: !!s.military_member,
+      firstName: s.first_name,
+      middleName: s.middle_name,
+      lastName: s.last_name,
+      title: s.title,
+      suffix: s.suffix,
+      gender: s.gender,
+      dateOfBirth: s.date_of_birth,
+      educationLevel: s.education_level,
+      occupation: s.occupation,
+      militaryMember: !!s.military_member,
     },
     contactInfo: { mobilePhone: s.mobile_phone, homePhone: s.home_phone, workPhone: s.work_phone },
     address: { street1: s.street1, street2: s.street2, city: s.city, stateCode: s.state_code, zip: s.zip, countryCode: s.country_code },
@@ -74,7 +96,10 @@ async function list(q: Query) {
     }
     where.push(`(${ors.join(' OR ')})`);
   }
-  for (const [column, values] of [['state_code', q.criteria?.stateCodes], ['gender', q.criteria?.genders]] as const) {
+  for (const [column, values] of [
+    ['state_code', q.criteria?.stateCodes],
+    ['gender', q.criteria?.genders],
+  ] as const) {
     if (values?.length) {
       where.push(`\`${column}\` IN (${values.map(() => '?').join(', ')})`);
       params.push(...values);
@@ -92,7 +117,10 @@ async function list(q: Query) {
   if (ids.length) {
     const [rows] = await pool.query<RowDataPacket[]>(`SELECT * FROM \`students\` WHERE \`id\` IN (${ids.map(() => '?').join(', ')})`, ids);
     const byId = new Map(rows.map((r) => [r.id as number, r]));
-    content = ids.map((id) => byId.get(id)).filter(Boolean).map((r) => dto(r!));
+    content = ids
+      .map((id) => byId.get(id))
+      .filter(Boolean)
+      .map((r) => dto(r!));
   }
   let total: number;
   if (ids.length > 0 && ids.length < q.size) total = offset + ids.length;

@@ -28,7 +28,10 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Math.min(Math.max(Number(process.env.BENCH_DURATION ?? 8), 1), 60);
 /** Seconds a list total is reused, on both sides (0: count on every full page). */
 const COUNT_CACHE = String(Math.max(0, Number(process.env.LIST_COUNT_CACHE_SECONDS ?? 15)));
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number).filter((n) => n > 0 && n <= 100);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0 && n <= 100);
 const JWT_SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const ADMIN = { email: 'bench-admin@example.com', password: 'BenchAdmin123' };
 
@@ -59,13 +62,15 @@ interface Measure {
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
-
-
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((l) => process.stderr.write(`  [${name}] ${l.slice(0, 400)}\n`));
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((l) => process.stderr.write(`  [${name}] ${l.slice(0, 400)}\n`));
   child.stdout!.on('data', (c: Buffer) => (env.BENCH_CHILD_QUIET === 'true' ? undefined : prefix(c)));
   child.stderr!.on('data', prefix);
   child.once('exit', (code, signal) => {
@@ -90,18 +95,23 @@ async function waitFor(url: string, child: ChildProcess, seconds = 60) {
 }
 
 async function stopChildren() {
-  await Promise.all(children.map((c) => new Promise<void>((resolve) => {
-    if (c.exitCode !== null || c.signalCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      c.kill('SIGKILL');
-      resolve();
-    }, 5000);
-    c.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    c.kill('SIGTERM');
-  })));
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const timer = setTimeout(() => {
+            c.kill('SIGKILL');
+            resolve();
+          }, 5000);
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 async function ensureBenchAdmin(): Promise<number> {
@@ -110,11 +120,26 @@ async function ensureBenchAdmin(): Promise<number> {
   const role = await Role.findOne({ where: { name: 'SUPER_ADMIN' } });
   if (!role) throw new Error('SUPER_ADMIN role missing');
   return User.sequelize!.transaction(async (transaction) => {
-    const user = await User.create({
-      email: ADMIN.email, passwordHash: await bcrypt.hash(ADMIN.password, 10), kind: 'ADMIN', emailVerifiedAt: new Date(), firstFailedLoginAt: null, lockedUntil: null,
-      lastLoginAt: null, lastActivityAt: null, tokensValidAfter: null, updatedById: null, updatedByName: 'Benchmark',
-    }, { transaction });
-    const admin = await Administrator.create({ userId: user.id, email: ADMIN.email, firstName: 'Bench', lastName: 'Admin', updatedById: null, updatedByName: 'Benchmark', deletedAt: null }, { transaction });
+    const user = await User.create(
+      {
+        email: ADMIN.email,
+        passwordHash: await bcrypt.hash(ADMIN.password, 10),
+        kind: 'ADMIN',
+        emailVerifiedAt: new Date(),
+        firstFailedLoginAt: null,
+        lockedUntil: null,
+        lastLoginAt: null,
+        lastActivityAt: null,
+        tokensValidAfter: null,
+        updatedById: null,
+        updatedByName: 'Benchmark',
+      },
+      { transaction },
+    );
+    const admin = await Administrator.create(
+      { userId: user.id, email: ADMIN.email, firstName: 'Bench', lastName: 'Admin', updatedById: null, updatedByName: 'Benchmark', deletedAt: null },
+      { transaction },
+    );
     await AdministratorRole.create({ administratorId: admin.id, roleId: role.id }, { transaction });
     return user.id;
   });
@@ -151,7 +176,14 @@ async function measure(base: string, s: Scenario, connections: number, duration:
   });
   const r = await instance;
   latencies.sort((a, b) => a - b);
-  return { rps: r.requests.total / r.duration, p50: percentile(latencies, 50), p95: percentile(latencies, 95), requests: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.total / r.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 /** One request each side: same status, same total, same ids in the same order. */
@@ -208,16 +240,32 @@ async function main(): Promise<void> {
       await sequelize.query('ANALYZE TABLE students, users');
     }
     const adminUserId = await ensureBenchAdmin();
-    const [{ listed }] = await sequelize.query<{ listed: number }>('SELECT COUNT(*) AS listed FROM students WHERE archived = false AND is_student = true', { type: QueryTypes.SELECT });
+    const [{ listed }] = await sequelize.query<{ listed: number }>('SELECT COUNT(*) AS listed FROM students WHERE archived = false AND is_student = true', {
+      type: QueryTypes.SELECT,
+    });
 
     const apiPort = await freePort();
     const api = startChild('api', 'api/server.ts', {
-      DATABASE_URL: DB_URL, SEED_DEMO: 'false', LOG_LEVEL: 'warn', LOG_SQL: 'false', PORT: String(apiPort), NODE_ENV: 'production', JWT_SECRET,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACCESS_TOKEN_TTL_SECONDS: '3600', BCRYPT_ROUNDS: '10', LIST_COUNT_CACHE_SECONDS: COUNT_CACHE,
+      DATABASE_URL: DB_URL,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOG_SQL: 'false',
+      PORT: String(apiPort),
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      BCRYPT_ROUNDS: '10',
+      LIST_COUNT_CACHE_SECONDS: COUNT_CACHE,
     });
     const rawPort = await freePort();
     const raw = startChild('raw', 'bench/raw-server.ts', {
-      DATABASE_URL: DB_URL, PORT: String(rawPort), BENCH_CHILD_QUIET: 'true', LIST_COUNT_CACHE_SECONDS: COUNT_CACHE, BENCH_USER_ID: String(adminUserId),
+      DATABASE_URL: DB_URL,
+      PORT: String(rawPort),
+      BENCH_CHILD_QUIET: 'true',
+      LIST_COUNT_CACHE_SECONDS: COUNT_CACHE,
+      BENCH_USER_ID: String(adminUserId),
     });
     const apiBase = `http://127.0.0.1:${apiPort}`;
     const rawBase = `http://127.0.0.1:${rawPort}`;
@@ -236,28 +284,57 @@ async function main(): Promise<void> {
         const a = await measure(apiBase, s, c, DURATION, token);
         const r = await measure(rawBase, s, c, DURATION);
         rows.push({ scenario: s.key, label: s.label, path: `${s.method} ${s.path}`, connections: c, api: a, raw: r, ratio: a.rps / r.rps, check });
-        console.log(`    ${c} conn: API ${fmt(a.rps)} req/s p50 ${fmt(a.p50, 1)} p95 ${fmt(a.p95, 1)} ms | raw ${fmt(r.rps)} req/s p50 ${fmt(r.p50, 1)} p95 ${fmt(r.p95, 1)} ms | ratio ${fmt(a.rps / r.rps, 2)}${a.non2xx || a.errors ? ` | API non-2xx ${a.non2xx}, errors ${a.errors}` : ''}`);
+        console.log(
+          `    ${c} conn: API ${fmt(a.rps)} req/s p50 ${fmt(a.p50, 1)} p95 ${fmt(a.p95, 1)} ms | raw ${fmt(r.rps)} req/s p50 ${fmt(r.p50, 1)} p95 ${fmt(r.p95, 1)} ms | ratio ${fmt(a.rps / r.rps, 2)}${a.non2xx || a.errors ? ` | API non-2xx ${a.non2xx}, errors ${a.errors}` : ''}`,
+        );
       }
     }
 
     const header = '| scenario | conn | API req/s | raw req/s | API/raw | API p50 / p95 ms | raw p50 / p95 ms |';
     const lines = [header, '|---|---:|---:|---:|---:|---:|---:|'];
     for (const r of rows) {
-      lines.push(`| (${r.scenario}) ${r.label} | ${r.connections} | ${fmt(r.api.rps)} | ${fmt(r.raw.rps)} | ${fmt(r.ratio, 2)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p95, 1)} | ${fmt(r.raw.p50, 1)} / ${fmt(r.raw.p95, 1)} |`);
+      lines.push(
+        `| (${r.scenario}) ${r.label} | ${r.connections} | ${fmt(r.api.rps)} | ${fmt(r.raw.rps)} | ${fmt(r.ratio, 2)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p95, 1)} | ${fmt(r.raw.p50, 1)} / ${fmt(r.raw.p95, 1)} |`,
+      );
     }
     console.log(`\n${lines.join('\n')}\n`);
     const misses = rows.filter((r) => r.ratio < 0.6 || (r.connections === 1 && r.api.p95 > 20));
-    console.log(misses.length ? `targets missed (ratio ≥ 0.6, API p95 ≤ 20 ms at 1 connection): ${misses.map((m) => `(${m.scenario})@${m.connections}`).join(', ')}` : 'all targets met (ratio ≥ 0.6, API p95 ≤ 20 ms at 1 connection)');
+    console.log(
+      misses.length
+        ? `targets missed (ratio ≥ 0.6, API p95 ≤ 20 ms at 1 connection): ${misses.map((m) => `(${m.scenario})@${m.connections}`).join(', ')}`
+        : 'all targets met (ratio ≥ 0.6, API p95 ≤ 20 ms at 1 connection)',
+    );
 
     const machine = {
-      nproc: os.cpus().length, memory: sh('free', ['-h']).split('\n')[1]?.replace(/\s+/g, ' ') ?? 'n/a', node: process.version, mariadb: mariadbVersion,
-      cpu: os.cpus()[0]?.model ?? 'n/a', kernel: os.release(),
+      nproc: os.cpus().length,
+      memory: sh('free', ['-h']).split('\n')[1]?.replace(/\s+/g, ' ') ?? 'n/a',
+      node: process.version,
+      mariadb: mariadbVersion,
+      cpu: os.cpus()[0]?.model ?? 'n/a',
+      kernel: os.release(),
     };
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify({
-      startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), database: DB_URL, students, listed: Number(listed), loadSeconds,
-      durationSeconds: DURATION, connections: CONNECTIONS, machine, token: how, results: rows, table: lines.join('\n'),
-    }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(ROOT, 'bench/results/latest.json'),
+      `${JSON.stringify(
+        {
+          startedAt: startedAt.toISOString(),
+          finishedAt: new Date().toISOString(),
+          database: DB_URL,
+          students,
+          listed: Number(listed),
+          loadSeconds,
+          durationSeconds: DURATION,
+          connections: CONNECTIONS,
+          machine,
+          token: how,
+          results: rows,
+          table: lines.join('\n'),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     console.log('written: bench/results/latest.json');
   } finally {
     await stopChildren();
@@ -275,7 +352,7 @@ watchdog.unref();
 main()
   .then(() => process.exit(0))
   .catch(async (err) => {
-    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     await stopChildren();
     process.exit(1);
   });

@@ -161,8 +161,10 @@ export interface Description {
 }
 
 /** A payment's own description inside an outcome's sentence ("… accepted: $X", "… failed: why"): `{payment:text}` with its parameters. */
-export const paymentOutcome = (payment: Description, key: 'PAYMENT_ACCEPTED_LINE' | 'PAYMENT_FAILED_LINE', params: DescriptionParams): Description =>
-  ({ key, params: { ...payment.params, ...params, payment: payment.key } });
+export const paymentOutcome = (payment: Description, key: 'PAYMENT_ACCEPTED_LINE' | 'PAYMENT_FAILED_LINE', params: DescriptionParams): Description => ({
+  key,
+  params: { ...payment.params, ...params, payment: payment.key },
+});
 
 /** A description (the catalogue's key, its parameters). */
 export const description = (key: DescriptionKey, params?: DescriptionParams): Description => (params ? { key, params } : { key });
@@ -203,7 +205,10 @@ export function describedColumns(d: Description): { description: string; descrip
 }
 
 /** A stored row's key and parameters as the API answers them (`descriptionParams` parsed; null when the row has none). */
-export function descriptionFields(row: { descriptionKey?: string | null; descriptionParams?: string | null }): { descriptionKey: string | null; descriptionParams: DescriptionParams | null } {
+export function descriptionFields(row: { descriptionKey?: string | null; descriptionParams?: string | null }): {
+  descriptionKey: string | null;
+  descriptionParams: DescriptionParams | null;
+} {
   let params: DescriptionParams | null = null;
   if (row.descriptionParams) {
     try {
@@ -219,9 +224,6 @@ export function descriptionFields(row: { descriptionKey?: string | null; descrip
  * What a UI shows for a row the API answered: its key and parameters written in `locale`; a row
  * recorded before keys existed (or with a key this build does not know) shows its stored text.
  */
-export function describedText(
-  row: { description?: string | null; descriptionKey?: string | null; descriptionParams?: DescriptionParams | null },
-  locale: LabelLocale,
-): string {
+export function describedText(row: { description?: string | null; descriptionKey?: string | null; descriptionParams?: DescriptionParams | null }, locale: LabelLocale): string {
   return describeText(row.descriptionKey, row.descriptionParams, locale) ?? row.description ?? '';
 }

@@ -2,7 +2,20 @@
  * Every enumeration of the product specs, defined once and imported by the API, the console and
  * the portal. Values are the spec's upper-case words; the `as const` tuples double as zod enums.
  */
-export const ApplicationStatus = ['CREATED', 'APPLIED', 'WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'SIGNED', 'ENROLLED', 'REJECTED', 'ARCHIVED', 'TRANSFERRED', 'PARTIAL_WITHDRAWN', 'WITHDRAWN', 'CANCELLED'] as const;
+export const ApplicationStatus = [
+  'CREATED',
+  'APPLIED',
+  'WAITING_TO_AGREE',
+  'WAITING_TO_SIGN',
+  'SIGNED',
+  'ENROLLED',
+  'REJECTED',
+  'ARCHIVED',
+  'TRANSFERRED',
+  'PARTIAL_WITHDRAWN',
+  'WITHDRAWN',
+  'CANCELLED',
+] as const;
 export const EnrollmentStatus = ['ACTIVE', 'WITHDRAWN', 'TRANSFERRED', 'CANCELLED', 'RETAKING'] as const;
 export const CommunicationStatus = ['CREATED', 'SCHEDULED', 'DRAFT', 'SENT', 'SENDING', 'FAILED', 'ERROR'] as const;
 export const RecipientType = ['BROADCAST', 'SPECIFIC', 'FILTER'] as const;
@@ -51,13 +64,27 @@ export const AdjustmentCategory = ['SCHOLARSHIP', 'FEE', 'PROMO', 'WRITE_OFF', '
 export const AdjustmentType = ['CHARGE', 'CREDIT'] as const;
 export const Frequency = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const FrequencyUnit = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
-export const BusinessCategoryName = ['ADVANCED', 'SPECIALTY', 'HCTP', 'HCTP_ALUMNI', 'SAMPLE_CLASS', 'POST_GRAD_MATERIALS', 'CIP', 'COURSE_MIGRATION', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SELLING_GUIDES'] as const;
+export const BusinessCategoryName = [
+  'ADVANCED',
+  'SPECIALTY',
+  'HCTP',
+  'HCTP_ALUMNI',
+  'SAMPLE_CLASS',
+  'POST_GRAD_MATERIALS',
+  'CIP',
+  'COURSE_MIGRATION',
+  'CHOPRA_MASTERY',
+  'CHOPRA_ENRICHMENT_FOUNDATION',
+  'SELLING_GUIDES',
+] as const;
 /**
  * The program tracks a prospective student may pick when getting started: the business categories a
  * newcomer can enroll in. The rest are for graduates (ADVANCED, HCTP_ALUMNI, POST_GRAD_MATERIALS, CIP)
  * or internal (COURSE_MIGRATION, SELLING_GUIDES).
  */
-export const ProgramTrack = ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS'] as const satisfies ReadonlyArray<(typeof BusinessCategoryName)[number]>;
+export const ProgramTrack = ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS'] as const satisfies ReadonlyArray<
+  (typeof BusinessCategoryName)[number]
+>;
 export const LmsVendor = ['DOCEBO', 'D2L', 'CANVAS', 'INTERNAL'] as const;
 export const ManualPaymentMethod = ['CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
 export const WithdrawalKind = ['specialty', 'hctp', 'alumni', 'advanced', 'cip', 'chopra'] as const;
@@ -89,30 +116,104 @@ export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCI
 /** Activity-log categories and event types. */
 export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;
 export const ActivityType = [
-  'CREATED', 'UPDATED', 'DELETED', 'EMAIL_CHANGED', 'ACTIVATED', 'DEACTIVATED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'SIGNED_IN', 'LOGGED_OUT', 'MERGED', 'ROLES_CHANGED',
-  'SIGNED', 'VOIDED',
+  'CREATED',
+  'UPDATED',
+  'DELETED',
+  'EMAIL_CHANGED',
+  'ACTIVATED',
+  'DEACTIVATED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'SIGNED_IN',
+  'LOGGED_OUT',
+  'MERGED',
+  'ROLES_CHANGED',
+  'SIGNED',
+  'VOIDED',
   // The system's own events on a student's timeline: the plan issued on ENROLLED, card payments, emails to the student's address.
-  'PLAN_ISSUED', 'PAYMENT_ACCEPTED', 'PAYMENT_FAILED', 'EMAIL_SENT', 'EMAIL_FAILED',
+  'PLAN_ISSUED',
+  'PAYMENT_ACCEPTED',
+  'PAYMENT_FAILED',
+  'EMAIL_SENT',
+  'EMAIL_FAILED',
 ] as const;
 /** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
 export const ActivityEntityType = [
-  'STUDENT', 'USER', 'ADMINISTRATOR', 'ROLE', 'APPLICATION', 'APPLICATION_VOUCHER', 'ENVELOPE', 'PAYMENT_METHOD', 'PAYMENT', 'PAYMENT_PLAN', 'PAYMENT_SCHEDULE',
-  'EXTERNAL_PAYMENT', 'REFUND', 'DISPUTE', 'VOUCHER', 'BUSINESS_CATEGORY', 'ACCOUNTING_LINE', 'BUSINESS_CATEGORY_PAYMENT_PLAN', 'PROGRAM', 'PROGRAM_MODULE',
-  'PROGRAM_PAYMENT_PLAN', 'GRADUATION_REQUIREMENT', 'EXTRA_PRODUCT', 'MODULE_GROUP', 'COHORT', 'COHORT_MODULE', 'SKIPPED_CC_SESSION', 'PRODUCT',
-  'PRODUCT_PAYMENT_PLAN', 'PAYMENT_PLAN_ADJUSTMENT', 'OUTBOX_MESSAGE',
+  'STUDENT',
+  'USER',
+  'ADMINISTRATOR',
+  'ROLE',
+  'APPLICATION',
+  'APPLICATION_VOUCHER',
+  'ENVELOPE',
+  'PAYMENT_METHOD',
+  'PAYMENT',
+  'PAYMENT_PLAN',
+  'PAYMENT_SCHEDULE',
+  'EXTERNAL_PAYMENT',
+  'REFUND',
+  'DISPUTE',
+  'VOUCHER',
+  'BUSINESS_CATEGORY',
+  'ACCOUNTING_LINE',
+  'BUSINESS_CATEGORY_PAYMENT_PLAN',
+  'PROGRAM',
+  'PROGRAM_MODULE',
+  'PROGRAM_PAYMENT_PLAN',
+  'GRADUATION_REQUIREMENT',
+  'EXTRA_PRODUCT',
+  'MODULE_GROUP',
+  'COHORT',
+  'COHORT_MODULE',
+  'SKIPPED_CC_SESSION',
+  'PRODUCT',
+  'PRODUCT_PAYMENT_PLAN',
+  'PAYMENT_PLAN_ADJUSTMENT',
+  'OUTBOX_MESSAGE',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
-export const SearchFilterKind = ['students', 'applications', 'cohorts', 'products', 'programs', 'transfers', 'withdrawals', 'coaches', 'coaching_circle', 'academic_progress', 'graduations', 'certifications'] as const;
+export const SearchFilterKind = [
+  'students',
+  'applications',
+  'cohorts',
+  'products',
+  'programs',
+  'transfers',
+  'withdrawals',
+  'coaches',
+  'coaching_circle',
+  'academic_progress',
+  'graduations',
+  'certifications',
+] as const;
 
 /** Lookup types served by GET /api/public/lookups. */
-export const LookupType = ['GENDER', 'EDUCATION_LEVEL', 'LANGUAGE', 'APPLICATION_SOURCE', 'BUSINESS_CATEGORY', 'COUNTRY', 'US_STATE', 'TIME_OF_DAY', 'MANUAL_PAYMENT_METHOD', 'ADJUSTMENT_CATEGORY'] as const;
+export const LookupType = [
+  'GENDER',
+  'EDUCATION_LEVEL',
+  'LANGUAGE',
+  'APPLICATION_SOURCE',
+  'BUSINESS_CATEGORY',
+  'COUNTRY',
+  'US_STATE',
+  'TIME_OF_DAY',
+  'MANUAL_PAYMENT_METHOD',
+  'ADJUSTMENT_CATEGORY',
+] as const;
 
 export const RoleName = ['SUPER_ADMIN', 'FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SUPPORT'] as const;
 
 /** Scheduled jobs (issue 16): the job types of the catalogue, a schedule's status, a run's outcome and what started it. */
 export const JobType = [
-  'FINANCIAL_STATUS_RECOMPUTE', 'AUTO_PAY', 'FAILED_PAYMENT_RETRY', 'INSTALLMENT_REMINDER', 'PAST_DUE_NOTICE', 'COHORT_STATUS', 'CRM_DELIVERY_RETRY', 'CLEANUP',
+  'FINANCIAL_STATUS_RECOMPUTE',
+  'AUTO_PAY',
+  'FAILED_PAYMENT_RETRY',
+  'INSTALLMENT_REMINDER',
+  'PAST_DUE_NOTICE',
+  'COHORT_STATUS',
+  'CRM_DELIVERY_RETRY',
+  'CLEANUP',
   'DOMAIN_EVENT_DISPATCH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
@@ -122,7 +223,12 @@ export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
 export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
 export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned'] as const;
 export const DomainEventHandler = [
-  'enrollments.followApplicationStatus', 'applications.issuePlanOnEnrolled', 'payments.chargeEnrollmentDeposit', 'vouchers.recountOnClosedApplication', 'applications.notifyCrm', 'applications.advanceOnAgreementSigned',
+  'enrollments.followApplicationStatus',
+  'applications.issuePlanOnEnrolled',
+  'payments.chargeEnrollmentDeposit',
+  'vouchers.recountOnClosedApplication',
+  'applications.notifyCrm',
+  'applications.advanceOnAgreementSigned',
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];

@@ -420,7 +420,15 @@ const en = {
   RefundMoneyStatus: { PENDING: 'Not refunded yet', REFUNDED: 'Refunded', FAILED: 'Refund failed' },
   FailedPaymentStatus: { FAILED: 'Failed', RESOLVED: 'Resolved' },
   FailedPaymentSource: { AUTO_PAY: 'Auto-pay', ENROLLMENT: 'Enrollment charge', ONLINE: 'Online payment', RETRY: 'Retry' },
-  LedgerKind: { PLAN_ISSUED: 'Plan issued', PAYMENT: 'Payment', EXTERNAL_PAYMENT: 'External payment', REFUND: 'Refund', CHARGEBACK: 'Chargeback', TAX: 'Tax', ADJUSTMENT: 'Adjustment' },
+  LedgerKind: {
+    PLAN_ISSUED: 'Plan issued',
+    PAYMENT: 'Payment',
+    EXTERNAL_PAYMENT: 'External payment',
+    REFUND: 'Refund',
+    CHARGEBACK: 'Chargeback',
+    TAX: 'Tax',
+    ADJUSTMENT: 'Adjustment',
+  },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
   DomainEventStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
@@ -852,14 +860,29 @@ const es = {
     ASSIGNMENT: 'Tarea',
   },
   StudentPaymentPlanStatus: { ACTIVE: 'Activo', COMPLETED: 'Liquidado', CONCLUDED: 'Concluido', CANCELLED: 'Cancelado' },
-  PaymentType: { INSTALLMENT: 'Cuota', PRE_PAY: 'Prepago', PAY_OFF: 'Liquidación total', AUTO_PAY: 'Pago automático', ENROLLMENT: 'Cargo de inscripción', EXTERNAL: 'Pago externo' },
+  PaymentType: {
+    INSTALLMENT: 'Cuota',
+    PRE_PAY: 'Prepago',
+    PAY_OFF: 'Liquidación total',
+    AUTO_PAY: 'Pago automático',
+    ENROLLMENT: 'Cargo de inscripción',
+    EXTERNAL: 'Pago externo',
+  },
   PaymentChannel: { CARD: 'Tarjeta', CHECK: 'Cheque', WIRE_TRANSFER: 'Transferencia bancaria', OTHER: 'Otro' },
   RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado' },
   RefundType: { EXTERNAL: 'Externo', ONLINE: 'En línea', MIXED: 'Mixto' },
   RefundMoneyStatus: { PENDING: 'Aún no reembolsado', REFUNDED: 'Reembolsado', FAILED: 'Reembolso fallido' },
   FailedPaymentStatus: { FAILED: 'Fallido', RESOLVED: 'Resuelto' },
   FailedPaymentSource: { AUTO_PAY: 'Pago automático', ENROLLMENT: 'Cargo de inscripción', ONLINE: 'Pago en línea', RETRY: 'Reintento' },
-  LedgerKind: { PLAN_ISSUED: 'Plan emitido', PAYMENT: 'Pago', EXTERNAL_PAYMENT: 'Pago externo', REFUND: 'Reembolso', CHARGEBACK: 'Contracargo', TAX: 'Impuesto', ADJUSTMENT: 'Ajuste' },
+  LedgerKind: {
+    PLAN_ISSUED: 'Plan emitido',
+    PAYMENT: 'Pago',
+    EXTERNAL_PAYMENT: 'Pago externo',
+    REFUND: 'Reembolso',
+    CHARGEBACK: 'Contracargo',
+    TAX: 'Impuesto',
+    ADJUSTMENT: 'Ajuste',
+  },
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
   DomainEventStatus: { PENDING: 'Pendiente', DONE: 'Hecho', FAILED: 'Fallido' },
@@ -893,11 +916,7 @@ const es = {
 export const EnumLabels = { en, es } as const;
 
 /** The label of one enumeration value; falls back to the raw value when it has none. */
-export function enumLabel<K extends EnumName>(
-  enumName: K,
-  value: string | null | undefined,
-  locale: LabelLocale = 'en',
-): string {
+export function enumLabel<K extends EnumName>(enumName: K, value: string | null | undefined, locale: LabelLocale = 'en'): string {
   if (value === null || value === undefined) return '';
   const table = (EnumLabels[locale] ?? EnumLabels.en) as Labels;
   const labels = table[enumName] as Readonly<Record<string, string>> | undefined;
@@ -905,10 +924,7 @@ export function enumLabel<K extends EnumName>(
 }
 
 /** react-admin choices (`{ id, name }`) for one enumeration, in the tuple's order. */
-export function enumChoices<K extends EnumName>(
-  enumName: K,
-  locale: LabelLocale = 'en',
-): Array<{ id: EnumValue<K>; name: string }> {
+export function enumChoices<K extends EnumName>(enumName: K, locale: LabelLocale = 'en'): Array<{ id: EnumValue<K>; name: string }> {
   const values = Enums[enumName] as readonly string[];
   return values.map((id) => ({ id: id as EnumValue<K>, name: enumLabel(enumName, id, locale) }));
 }
@@ -922,11 +938,7 @@ const DURATION_LABELS = {
  * A program's duration as the console shows it: a fixed duration reads 'Accelerated (6 Months)' when
  * the program is accelerated, else '12 Months'; continuous learning reads 'Continuous learning'.
  */
-export function durationTypeLabel(
-  durationType: string | null | undefined,
-  accelerated: boolean | null | undefined,
-  locale: LabelLocale = 'en',
-): string {
+export function durationTypeLabel(durationType: string | null | undefined, accelerated: boolean | null | undefined, locale: LabelLocale = 'en'): string {
   const labels = DURATION_LABELS[locale] ?? DURATION_LABELS.en;
   if (durationType === 'FIXED_DURATION') return accelerated ? labels.accelerated : labels.fixed;
   if (durationType === 'CONTINUOUS_LEARNING') return labels.continuous;

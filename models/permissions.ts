@@ -45,7 +45,9 @@ export type Permission = { [R in PermissionResource]: `${R}:${(typeof Permission
 export const AllPermissions: string[] = Object.entries(PermissionCatalogue).flatMap(([r, actions]) => actions.map((a) => `${r}:${a}`));
 
 /** Every area's read permission but the outbox's (it holds reset links and codes: SUPER_ADMIN's, or a role given it on purpose). */
-const readAll = Object.keys(PermissionCatalogue).filter((r) => r !== 'outbox').map((r) => `${r}:read`);
+const readAll = Object.keys(PermissionCatalogue)
+  .filter((r) => r !== 'outbox')
+  .map((r) => `${r}:read`);
 const all = (...resources: PermissionResource[]) => resources.map((r) => `${r}:*`);
 
 /** The roles created by migration (domain rules: SUPER_ADMIN, FINANCE, ADMISSIONS, ACADEMIC, SUPPORT). */
@@ -59,7 +61,9 @@ export const SeededRoles: Array<{ name: string; description: string; permissions
       ...all('payment_plans', 'payments', 'payment_methods', 'refunds', 'transfers', 'withdrawals', 'vouchers', 'exports', 'search_filters'),
       // Plan templates and products (prices, plans, publishing): migration 0005 adds them to existing installs.
       ...all('business_categories', 'products'),
-      'students:update', 'students:export', 'customers:update',
+      'students:update',
+      'students:export',
+      'customers:update',
     ],
   },
   {
@@ -68,7 +72,9 @@ export const SeededRoles: Array<{ name: string; description: string; permissions
     permissions: [
       ...readAll.filter((p) => !p.startsWith('roles:') && !p.startsWith('admins:')),
       ...all('students', 'customers', 'applications', 'vouchers', 'transfers', 'withdrawals', 'communications', 'exports', 'search_filters'),
-      'users:update', 'users:update_password', 'payment_methods:create',
+      'users:update',
+      'users:update_password',
+      'payment_methods:create',
     ],
   },
   {

@@ -29,20 +29,13 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 export function requiredText(max = 255, min = 1) {
   return z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : trimmed(v)),
-    z
-      .string()
-      .min(1, Messages.REQUIRED)
-      .min(min, format(Messages.MIN_LENGTH, min))
-      .max(max, format(Messages.MAX_LENGTH, max)),
+    z.string().min(1, Messages.REQUIRED).min(min, format(Messages.MIN_LENGTH, min)).max(max, format(Messages.MAX_LENGTH, max)),
   );
 }
 
 /** Optional text: empty or blank becomes null. */
 export function optionalText(max = 255) {
-  return z.preprocess(
-    (v) => blankToNull(typeof v === 'number' ? String(v) : trimmed(v)),
-    z.string().max(max, format(Messages.MAX_LENGTH, max)).nullish(),
-  );
+  return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : trimmed(v)), z.string().max(max, format(Messages.MAX_LENGTH, max)).nullish());
 }
 
 /** A name: required, and containing at least one word of two letters. */
@@ -161,7 +154,10 @@ const ADDRESS_REQUIRED: Array<[string, string]> = [
 export function address() {
   return z
     .object({
-      formattedAddress: z.unknown().optional().transform(() => undefined),
+      formattedAddress: z
+        .unknown()
+        .optional()
+        .transform(() => undefined),
       street1: optionalText(200),
       street2: optionalText(200),
       city: optionalText(100),
@@ -169,7 +165,10 @@ export function address() {
       zip: optionalText(20),
       countryCode: z.preprocess(
         (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
-        z.string().regex(/^[A-Z]{2}$/, Messages.INVALID_VALUE).nullish(),
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, Messages.INVALID_VALUE)
+          .nullish(),
       ),
     })
     .strict()
@@ -186,9 +185,12 @@ export function address() {
 export const id = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number().int(Messages.INVALID_VALUE).positive(Messages.INVALID_VALUE).max(2 ** 31 - 1, Messages.INVALID_VALUE),
+    z
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .positive(Messages.INVALID_VALUE)
+      .max(2 ** 31 - 1, Messages.INVALID_VALUE),
   );
 
 /** true/false as JSON booleans or as query-string text. */
-export const booleanish = () =>
-  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+export const booleanish = () => z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());

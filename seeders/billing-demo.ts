@@ -18,7 +18,21 @@
  *   their services (recorded once).
  */
 import { Op, type Transaction } from 'sequelize';
-import { Application, ApplicationCohort, Cohort, Enrollment, FailedPayment, PaymentMethod, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Refund, Student, StudentPaymentPlan } from '../models';
+import {
+  Application,
+  ApplicationCohort,
+  Cohort,
+  Enrollment,
+  FailedPayment,
+  PaymentMethod,
+  PaymentSchedule,
+  Product,
+  ProductItem,
+  ProductPaymentPlan,
+  Refund,
+  Student,
+  StudentPaymentPlan,
+} from '../models';
 import { loadPlan, planPosition, refreshPlan } from '../api/billing/ledger';
 import { issuePlan } from '../api/applications/issue-plan';
 import { systemActor } from '../api/common/context';
@@ -52,18 +66,53 @@ export async function seedBillingDemo(transaction: Transaction, email: string, g
 
   const enrolledAt = onDay(addMonths(schoolToday(now), -3), ISSUED_AT_HOUR);
   const attached = await gateway.attachCard('tok_visa', { studentId: student.id, email, customerId: null });
-  const card = await PaymentMethod.create({
-    studentId: student.id, gateway: gateway.name, gatewayCustomerId: attached.customerId, gatewayMethodId: attached.methodId, fingerprint: `fp_demo_${student.id}`,
-    brand: attached.brand, last4: attached.last4, expMonth: attached.expMonth, expYear: attached.expYear, isDefault: true, createdAt: enrolledAt, updatedAt: enrolledAt,
-  }, { transaction });
-  const application = await Application.create({
-    studentId: student.id, productId: product.id, productPaymentPlanId: productPlan.id, businessCategoryId: byProgram[0].businessCategoryId, status: 'ENROLLED',
-    flowType: product.flowType, source: 'WEBSITE', opportunityId: null, autoPay: false, documentName: null, documentType: null, voucherId: null, paymentMethodId: card.id,
-    appliedAt: enrolledAt, enrolledAt, statusChangedAt: enrolledAt, createdAt: enrolledAt, updatedAt: enrolledAt, ...SYSTEM,
-  }, { transaction });
+  const card = await PaymentMethod.create(
+    {
+      studentId: student.id,
+      gateway: gateway.name,
+      gatewayCustomerId: attached.customerId,
+      gatewayMethodId: attached.methodId,
+      fingerprint: `fp_demo_${student.id}`,
+      brand: attached.brand,
+      last4: attached.last4,
+      expMonth: attached.expMonth,
+      expYear: attached.expYear,
+      isDefault: true,
+      createdAt: enrolledAt,
+      updatedAt: enrolledAt,
+    },
+    { transaction },
+  );
+  const application = await Application.create(
+    {
+      studentId: student.id,
+      productId: product.id,
+      productPaymentPlanId: productPlan.id,
+      businessCategoryId: byProgram[0].businessCategoryId,
+      status: 'ENROLLED',
+      flowType: product.flowType,
+      source: 'WEBSITE',
+      opportunityId: null,
+      autoPay: false,
+      documentName: null,
+      documentType: null,
+      voucherId: null,
+      paymentMethodId: card.id,
+      appliedAt: enrolledAt,
+      enrolledAt,
+      statusChangedAt: enrolledAt,
+      createdAt: enrolledAt,
+      updatedAt: enrolledAt,
+      ...SYSTEM,
+    },
+    { transaction },
+  );
   for (const c of byProgram) {
     await ApplicationCohort.create({ applicationId: application.id, programId: c.programId, cohortId: c.id }, { transaction });
-    await Enrollment.create({ applicationId: application.id, studentId: student.id, cohortId: c.id, programId: c.programId, status: 'ACTIVE', enrolledAt, ...SYSTEM }, { transaction });
+    await Enrollment.create(
+      { applicationId: application.id, studentId: student.id, cohortId: c.id, programId: c.programId, status: 'ACTIVE', enrolledAt, ...SYSTEM },
+      { transaction },
+    );
   }
   await issuePlan(application, systemActor, transaction, enrolledAt);
 }
@@ -81,8 +130,14 @@ export async function chargeBillingDemo(email: string, gateway: PaymentGateway, 
   for (const [i, entry] of entries.slice(0, 2).entries()) {
     if (entry.status === 'PAID' || entry.dueDate >= today) continue;
     await chargePlan(gateway, {
-      studentId: student.id, planId: plan.id, type: i === 0 ? 'ENROLLMENT' : 'INSTALLMENT', amountCents: null, scheduleId: entry.id,
-      idempotency: { key: `demo-installment-${entry.number}`, requestHash: sha256(`demo ${plan.id} ${entry.number}`) }, actor: systemActor, at: onDay(entry.dueDate, PAID_AT_HOUR),
+      studentId: student.id,
+      planId: plan.id,
+      type: i === 0 ? 'ENROLLMENT' : 'INSTALLMENT',
+      amountCents: null,
+      scheduleId: entry.id,
+      idempotency: { key: `demo-installment-${entry.number}`, requestHash: sha256(`demo ${plan.id} ${entry.number}`) },
+      actor: systemActor,
+      at: onDay(entry.dueDate, PAID_AT_HOUR),
     });
   }
   // The payments left the plan as it stood on their day; today it is past due.
@@ -93,12 +148,24 @@ export async function chargeBillingDemo(email: string, gateway: PaymentGateway, 
   const next = planPosition((await loadPlan(plan.id)).entries, today).nextEntry;
   if (next) {
     await recordExternalPayment(
-      student.id, next.id, { method: 'CHECK', paymentAmount: next.amountDueCents, paymentDate: today, referenceNumber: 'CHK-10482', comment: 'Mailed by the student' }, systemActor,
+      student.id,
+      next.id,
+      { method: 'CHECK', paymentAmount: next.amountDueCents, paymentDate: today, referenceNumber: 'CHK-10482', comment: 'Mailed by the student' },
+      systemActor,
     );
     await FailedPayment.create({
-      studentId: student.id, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: next.id, source: 'AUTO_PAY', status: 'FAILED',
-      amountToBePaid: next.amountDueCents / 100, failureMessage: 'Your card was declined', attempts: 1, failedAt: new Date(now.getTime() - 86_400_000),
-      nextRetryDate: today, ...SYSTEM,
+      studentId: student.id,
+      applicationId: plan.applicationId,
+      studentPaymentPlanId: plan.id,
+      paymentScheduleId: next.id,
+      source: 'AUTO_PAY',
+      status: 'FAILED',
+      amountToBePaid: next.amountDueCents / 100,
+      failureMessage: 'Your card was declined',
+      attempts: 1,
+      failedAt: new Date(now.getTime() - 86_400_000),
+      nextRetryDate: today,
+      ...SYSTEM,
     });
   }
   await createRefund({ applicationId: plan.applicationId, amountToBeRefunded: 5000, taxToBeRefunded: 0, comments: 'Goodwill credit for a missed coaching session' }, systemActor);

@@ -63,8 +63,19 @@ const SYSTEM = { updatedById: null, updatedByName: 'System' } as const;
 
 function userRow(email: string, kind: 'STUDENT' | 'COACH' | 'ADMIN', passwordHash: string | null, createdAt: Date, active = true): UserRow {
   return {
-    email, passwordHash, kind, active, emailVerifiedAt: passwordHash ? createdAt : null, firstFailedLoginAt: null, lockedUntil: null,
-    lastLoginAt: null, lastActivityAt: null, tokensValidAfter: null, ...SYSTEM, createdAt, updatedAt: createdAt,
+    email,
+    passwordHash,
+    kind,
+    active,
+    emailVerifiedAt: passwordHash ? createdAt : null,
+    firstFailedLoginAt: null,
+    lockedUntil: null,
+    lastLoginAt: null,
+    lastActivityAt: null,
+    tokensValidAfter: null,
+    ...SYSTEM,
+    createdAt,
+    updatedAt: createdAt,
   };
 }
 
@@ -73,8 +84,20 @@ function studentRow(userId: number, email: string, p: Omit<DemoPerson, 'place' |
   delete (fields as Partial<DemoPerson>).place;
   delete (fields as Partial<DemoPerson>).email;
   return {
-    title: null, suffix: null, salesforceLeadId: null, d2lUserId: null, edluminaId: null, photo: null, mergedIntoId: null, archivedAt: null,
-    ...fields, userId, email, ...SYSTEM, createdAt, updatedAt: createdAt,
+    title: null,
+    suffix: null,
+    salesforceLeadId: null,
+    d2lUserId: null,
+    edluminaId: null,
+    photo: null,
+    mergedIntoId: null,
+    archivedAt: null,
+    ...fields,
+    userId,
+    email,
+    ...SYSTEM,
+    createdAt,
+    updatedAt: createdAt,
   } as StudentRow;
 }
 
@@ -98,7 +121,10 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
   const people = demoPeople(now);
 
   await sequelize.transaction(async (transaction) => {
-    const taken = await existingEmails([...DEMO_ADMINS.map((a) => a.email), DEMO_STUDENT_EMAIL, DEMO_COACH_EMAIL, DEMO_PAYING_STUDENT_EMAIL, ...people.map((p) => p.email)], transaction);
+    const taken = await existingEmails(
+      [...DEMO_ADMINS.map((a) => a.email), DEMO_STUDENT_EMAIL, DEMO_COACH_EMAIL, DEMO_PAYING_STUDENT_EMAIL, ...people.map((p) => p.email)],
+      transaction,
+    );
 
     // Administrators, one per role.
     for (const a of DEMO_ADMINS) {
@@ -115,12 +141,37 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
     if (!taken.has(DEMO_STUDENT_EMAIL)) {
       const created = new Date(now.getTime() - 400 * 86_400_000);
       const user = await User.create(userRow(DEMO_STUDENT_EMAIL, 'STUDENT', passwordHash, created), { transaction });
-      await Student.create(studentRow(user.id, DEMO_STUDENT_EMAIL, {
-        firstName: 'Maria', middleName: 'Isabel', lastName: 'Gonzalez', gender: 'FEMALE', dateOfBirth: '1988-04-12', educationLevel: 'BACHELOR',
-        occupation: 'Registered Nurse', militaryMember: false, street1: '1450 Brickell Ave', street2: 'Apt 12B', city: home.city, stateCode: home.stateCode,
-        zip: '33131', countryCode: 'US', timeZone: home.timeZone, languageIso2LetterCode: 'ES', source: 'WEBSITE', isStudent: true, active: true,
-        autoPay: true, emailOptIn: true, smsOptIn: true, createdAt: created, mobilePhone: '+13055550123', homePhone: null, workPhone: null,
-      }), { transaction });
+      await Student.create(
+        studentRow(user.id, DEMO_STUDENT_EMAIL, {
+          firstName: 'Maria',
+          middleName: 'Isabel',
+          lastName: 'Gonzalez',
+          gender: 'FEMALE',
+          dateOfBirth: '1988-04-12',
+          educationLevel: 'BACHELOR',
+          occupation: 'Registered Nurse',
+          militaryMember: false,
+          street1: '1450 Brickell Ave',
+          street2: 'Apt 12B',
+          city: home.city,
+          stateCode: home.stateCode,
+          zip: '33131',
+          countryCode: 'US',
+          timeZone: home.timeZone,
+          languageIso2LetterCode: 'ES',
+          source: 'WEBSITE',
+          isStudent: true,
+          active: true,
+          autoPay: true,
+          emailOptIn: true,
+          smsOptIn: true,
+          createdAt: created,
+          mobilePhone: '+13055550123',
+          homePhone: null,
+          workPhone: null,
+        }),
+        { transaction },
+      );
     }
 
     // The demo student who pays tuition (enrolled, with a plan; seeders/billing-demo.ts).
@@ -128,12 +179,37 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
       const boston = US_CITIES.find((c) => c.city === 'Boston') ?? home;
       const created = new Date(now.getTime() - 90 * 86_400_000);
       const user = await User.create(userRow(DEMO_PAYING_STUDENT_EMAIL, 'STUDENT', passwordHash, created), { transaction });
-      await Student.create(studentRow(user.id, DEMO_PAYING_STUDENT_EMAIL, {
-        firstName: 'James', middleName: null, lastName: 'Carter', gender: 'MALE', dateOfBirth: '1985-02-20', educationLevel: 'BACHELOR',
-        occupation: 'Personal Trainer', militaryMember: false, street1: '200 Boylston St', street2: null, city: boston.city, stateCode: boston.stateCode,
-        zip: boston.zip, countryCode: 'US', timeZone: boston.timeZone, languageIso2LetterCode: 'EN', source: 'WEBSITE', isStudent: true, active: true,
-        autoPay: false, emailOptIn: true, smsOptIn: false, createdAt: created, mobilePhone: '+16175550188', homePhone: null, workPhone: null,
-      }), { transaction });
+      await Student.create(
+        studentRow(user.id, DEMO_PAYING_STUDENT_EMAIL, {
+          firstName: 'James',
+          middleName: null,
+          lastName: 'Carter',
+          gender: 'MALE',
+          dateOfBirth: '1985-02-20',
+          educationLevel: 'BACHELOR',
+          occupation: 'Personal Trainer',
+          militaryMember: false,
+          street1: '200 Boylston St',
+          street2: null,
+          city: boston.city,
+          stateCode: boston.stateCode,
+          zip: boston.zip,
+          countryCode: 'US',
+          timeZone: boston.timeZone,
+          languageIso2LetterCode: 'EN',
+          source: 'WEBSITE',
+          isStudent: true,
+          active: true,
+          autoPay: false,
+          emailOptIn: true,
+          smsOptIn: false,
+          createdAt: created,
+          mobilePhone: '+16175550188',
+          homePhone: null,
+          workPhone: null,
+        }),
+        { transaction },
+      );
     }
 
     // The coach: a COACH account with its own student record.
@@ -141,17 +217,47 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
       const denver = US_CITIES.find((c) => c.city === 'Denver')!;
       const created = new Date(now.getTime() - 600 * 86_400_000);
       const user = await User.create(userRow(DEMO_COACH_EMAIL, 'COACH', passwordHash, created), { transaction });
-      const student = await Student.create(studentRow(user.id, DEMO_COACH_EMAIL, {
-        firstName: 'Olivia', middleName: null, lastName: 'Bennett', gender: 'FEMALE', dateOfBirth: '1979-09-03', educationLevel: 'MASTER',
-        occupation: 'Health Coach', militaryMember: false, street1: '1700 Lincoln St', street2: null, city: denver.city, stateCode: denver.stateCode,
-        zip: denver.zip, countryCode: 'US', timeZone: denver.timeZone, languageIso2LetterCode: 'EN', source: 'STAFF', isStudent: true, active: true,
-        autoPay: false, emailOptIn: true, smsOptIn: true, createdAt: created, mobilePhone: '+13035550147', homePhone: null, workPhone: '+17205550162',
-      }), { transaction });
-      await Coach.create({
-        userId: user.id, studentId: student.id, ...SYSTEM,
-        intro: 'Certified health coach with ten years of practice in nutrition and habit change. I lead the Tuesday evening coaching circle.',
-        coachWebConferenceUrl: 'https://meet.example.com/olivia-bennett',
-      }, { transaction });
+      const student = await Student.create(
+        studentRow(user.id, DEMO_COACH_EMAIL, {
+          firstName: 'Olivia',
+          middleName: null,
+          lastName: 'Bennett',
+          gender: 'FEMALE',
+          dateOfBirth: '1979-09-03',
+          educationLevel: 'MASTER',
+          occupation: 'Health Coach',
+          militaryMember: false,
+          street1: '1700 Lincoln St',
+          street2: null,
+          city: denver.city,
+          stateCode: denver.stateCode,
+          zip: denver.zip,
+          countryCode: 'US',
+          timeZone: denver.timeZone,
+          languageIso2LetterCode: 'EN',
+          source: 'STAFF',
+          isStudent: true,
+          active: true,
+          autoPay: false,
+          emailOptIn: true,
+          smsOptIn: true,
+          createdAt: created,
+          mobilePhone: '+13035550147',
+          homePhone: null,
+          workPhone: '+17205550162',
+        }),
+        { transaction },
+      );
+      await Coach.create(
+        {
+          userId: user.id,
+          studentId: student.id,
+          ...SYSTEM,
+          intro: 'Certified health coach with ten years of practice in nutrition and habit change. I lead the Tuesday evening coaching circle.',
+          coachWebConferenceUrl: 'https://meet.example.com/olivia-bennett',
+        },
+        { transaction },
+      );
     }
 
     // Programs, cohorts, plans and products that are enrolling today.
@@ -161,14 +267,25 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
     // Generated students and customers: no password (they set one through "forgot password").
     const fresh = people.filter((p) => !taken.has(p.email));
     if (fresh.length) {
-      await User.bulkCreate(fresh.map((p) => userRow(p.email, 'STUDENT', null, p.createdAt, p.active)), { transaction });
+      await User.bulkCreate(
+        fresh.map((p) => userRow(p.email, 'STUDENT', null, p.createdAt, p.active)),
+        { transaction },
+      );
       const ids = await User.findAll({ where: { email: { [Op.in]: fresh.map((p) => p.email) } }, attributes: ['id', 'email'], raw: true, transaction });
       const idOf = new Map(ids.map((u) => [u.email, u.id]));
-      await Student.bulkCreate(fresh.map((p) => studentRow(idOf.get(p.email)!, p.email, p)), { transaction });
+      await Student.bulkCreate(
+        fresh.map((p) => studentRow(idOf.get(p.email)!, p.email, p)),
+        { transaction },
+      );
     }
 
     // A few applications of generated students in CREATED, APPLIED, SIGNED and ENROLLED (seeders/enrollment-demo.ts).
-    await seedEnrollmentDemo(transaction, people.map((p) => p.email), gateway, now);
+    await seedEnrollmentDemo(
+      transaction,
+      people.map((p) => p.email),
+      gateway,
+      now,
+    );
     // The paying student's card, application and plan (seeders/billing-demo.ts).
     await seedBillingDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, gateway, now);
   });

@@ -8,9 +8,7 @@
  * application, so a second run adds nothing.
  */
 import { Op, type Transaction } from 'sequelize';
-import {
-  Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, Cohort, Envelope, PaymentMethod, Product, ProductItem, ProductPaymentPlan, Student,
-} from '../models';
+import { Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, Cohort, Envelope, PaymentMethod, Product, ProductItem, ProductPaymentPlan, Student } from '../models';
 import type { ApplicationStatus, EnrollmentFlowStep, Of } from '../models/enums';
 import { personalInfoComplete } from '../api/applications/flow';
 import { changeStatus } from '../api/applications/status';
@@ -51,36 +49,89 @@ export async function seedEnrollmentDemo(transaction: Transaction, emails: strin
     const at = new Date(now.getTime() - (STAGES.length - i) * 3 * 86_400_000);
     // A card the gateway can charge (the demo's ENROLLED application is charged its deposit).
     const attached = await gateway.attachCard('tok_visa', { studentId: student.id, email: student.email, customerId: null });
-    const card = await PaymentMethod.create({
-      studentId: student.id, gateway: gateway.name, gatewayCustomerId: attached.customerId, gatewayMethodId: attached.methodId, fingerprint: `fp_demo_${student.id}`,
-      brand: attached.brand, last4: attached.last4, expMonth: attached.expMonth, expYear: attached.expYear, isDefault: true, createdAt: at, updatedAt: at,
-    }, { transaction });
+    const card = await PaymentMethod.create(
+      {
+        studentId: student.id,
+        gateway: gateway.name,
+        gatewayCustomerId: attached.customerId,
+        gatewayMethodId: attached.methodId,
+        fingerprint: `fp_demo_${student.id}`,
+        brand: attached.brand,
+        last4: attached.last4,
+        expMonth: attached.expMonth,
+        expYear: attached.expYear,
+        isDefault: true,
+        createdAt: at,
+        updatedAt: at,
+      },
+      { transaction },
+    );
     const submitted = stage.status !== 'CREATED';
-    const application = await Application.create({
-      studentId: student.id, productId: product.id, productPaymentPlanId: stage.plan ? plan.id : null, businessCategoryId: byProgram[0].businessCategoryId,
-      status: stage.status === 'ENROLLED' ? 'SIGNED' : stage.status, flowType: product.flowType, source: 'WEBSITE', opportunityId: null, autoPay: student.autoPay,
-      documentName: null, documentType: null, voucherId: null, paymentMethodId: submitted ? card.id : null, appliedAt: submitted ? at : null, enrolledAt: null,
-      statusChangedAt: at, createdAt: at, updatedAt: at, ...SYSTEM,
-    }, { transaction });
+    const application = await Application.create(
+      {
+        studentId: student.id,
+        productId: product.id,
+        productPaymentPlanId: stage.plan ? plan.id : null,
+        businessCategoryId: byProgram[0].businessCategoryId,
+        status: stage.status === 'ENROLLED' ? 'SIGNED' : stage.status,
+        flowType: product.flowType,
+        source: 'WEBSITE',
+        opportunityId: null,
+        autoPay: student.autoPay,
+        documentName: null,
+        documentType: null,
+        voucherId: null,
+        paymentMethodId: submitted ? card.id : null,
+        appliedAt: submitted ? at : null,
+        enrolledAt: null,
+        statusChangedAt: at,
+        createdAt: at,
+        updatedAt: at,
+        ...SYSTEM,
+      },
+      { transaction },
+    );
     const classes = stage.classes === 'all' ? byProgram : byProgram.slice(0, 1);
-    await ApplicationCohort.bulkCreate(classes.map((c) => ({ applicationId: application.id, programId: c.programId, cohortId: c.id })), { transaction });
+    await ApplicationCohort.bulkCreate(
+      classes.map((c) => ({ applicationId: application.id, programId: c.programId, cohortId: c.id })),
+      { transaction },
+    );
     if (!student.isStudent && submitted) await student.update({ isStudent: true }, { transaction, silent: true });
     if (!submitted) continue;
 
-    await ApplicationAnswer.bulkCreate([
-      { applicationId: application.id, questionId: 'motivation', content: 'I want to help my clients build lasting habits.' },
-      { applicationId: application.id, questionId: 'experience', content: 'Ten years in nursing; I coach colleagues informally.' },
-    ], { transaction });
+    await ApplicationAnswer.bulkCreate(
+      [
+        { applicationId: application.id, questionId: 'motivation', content: 'I want to help my clients build lasting habits.' },
+        { applicationId: application.id, questionId: 'experience', content: 'Ten years in nursing; I coach colleagues informally.' },
+      ],
+      { transaction },
+    );
     const steps: Array<Of<typeof EnrollmentFlowStep>> = ['COMPLETE_PERSONAL_INFO', 'QUESTIONNAIRE'];
     if (stage.status !== 'APPLIED') steps.push('ENROLLMENT_AGREEMENT');
-    await ApplicationStep.bulkCreate(steps.map((step) => ({ applicationId: application.id, step, completedAt: at, completedById: null, completedByName: `${student.firstName} ${student.lastName}` })), { transaction });
+    await ApplicationStep.bulkCreate(
+      steps.map((step) => ({ applicationId: application.id, step, completedAt: at, completedById: null, completedByName: `${student.firstName} ${student.lastName}` })),
+      { transaction },
+    );
     if (stage.status === 'APPLIED') continue;
 
     const rendered = await renderAgreement(application.id, transaction);
-    await Envelope.create({
-      applicationId: application.id, studentId: student.id, status: 'SIGNED', title: rendered.title, content: rendered.content, contentSha256: rendered.sha256,
-      signedName: `${student.firstName} ${student.lastName}`, signedAt: at, signedIp: '203.0.113.10', signedSha256: rendered.sha256, voidedAt: null, ...SYSTEM,
-    }, { transaction });
+    await Envelope.create(
+      {
+        applicationId: application.id,
+        studentId: student.id,
+        status: 'SIGNED',
+        title: rendered.title,
+        content: rendered.content,
+        contentSha256: rendered.sha256,
+        signedName: `${student.firstName} ${student.lastName}`,
+        signedAt: at,
+        signedIp: '203.0.113.10',
+        signedSha256: rendered.sha256,
+        voidedAt: null,
+        ...SYSTEM,
+      },
+      { transaction },
+    );
     if (stage.status === 'ENROLLED') await changeStatus(application.id, 'ENROLLED', ACTOR, { transaction, bySystem: true });
   }
 }

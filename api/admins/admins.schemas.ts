@@ -4,8 +4,15 @@ import { email, id, personName, strongPassword } from '../../models/validation';
 import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 export const adminSortable = {
-  id: 'id', email: 'email', EMAIL: 'email', firstName: 'firstName', FIRST_NAME: 'firstName', lastName: 'lastName', LAST_NAME: 'lastName',
-  createdAt: 'createdAt', updatedAt: 'updatedAt',
+  id: 'id',
+  email: 'email',
+  EMAIL: 'email',
+  firstName: 'firstName',
+  FIRST_NAME: 'firstName',
+  lastName: 'lastName',
+  LAST_NAME: 'lastName',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
 };
 export const adminListQuery = pagingQuery({ sortable: adminSortable });
 export const adminIdParams = z.object({ id: id() });
@@ -24,7 +31,10 @@ export type AdminCriteria = z.infer<typeof adminCriteriaBody>;
 
 // Role names are upper snake case; accept what a form may send ('finance', ' Finance ') and de-duplicate.
 const roleNames = z
-  .array(z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().min(1, Messages.REQUIRED).max(50, Messages.INVALID_VALUE)), { error: Messages.REQUIRED })
+  .array(
+    z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().min(1, Messages.REQUIRED).max(50, Messages.INVALID_VALUE)),
+    { error: Messages.REQUIRED },
+  )
   .min(1, Messages.REQUIRED)
   .max(20)
   .transform((names) => [...new Set(names)]);

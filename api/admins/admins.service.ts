@@ -17,7 +17,11 @@ const withRolesAndUser = [
 ];
 
 const listSpec: ListSpec<Administrator> = {
-  model: Administrator, sortable: adminSortable, keywordColumns: ['email', 'firstName', 'lastName'], criteria: adminCriteria, include: withRolesAndUser,
+  model: Administrator,
+  sortable: adminSortable,
+  keywordColumns: ['email', 'firstName', 'lastName'],
+  criteria: adminCriteria,
+  include: withRolesAndUser,
 };
 
 type Session = { status: 'ACTIVE' | 'IDLE' | 'INACTIVE'; lastActivityAt: Date | null };
@@ -27,10 +31,19 @@ const roleNamesOf = (a: Administrator) => (a.roles ?? []).map((r) => r.name).sor
 /** The contract's Administrator shape; `session` comes from sessionStatuses (INACTIVE when unknown). */
 export function adminDto(a: Administrator, session?: Session) {
   return {
-    id: a.id, userId: a.userId, email: a.email, firstName: a.firstName, lastName: a.lastName, roles: roleNamesOf(a),
-    status: session?.status ?? 'INACTIVE', active: a.user?.active ?? false, lastLoginAt: a.user?.lastLoginAt ?? null,
+    id: a.id,
+    userId: a.userId,
+    email: a.email,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    roles: roleNamesOf(a),
+    status: session?.status ?? 'INACTIVE',
+    active: a.user?.active ?? false,
+    lastLoginAt: a.user?.lastLoginAt ?? null,
     lastActivityAt: session?.lastActivityAt ?? a.user?.lastActivityAt ?? null,
-    createdAt: a.createdAt, updatedAt: a.updatedAt, updatedBy: updatedByOf(a),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    updatedBy: updatedByOf(a),
   };
 }
 
@@ -38,7 +51,10 @@ export function adminDto(a: Administrator, session?: Session) {
 const snapshot = (a: Administrator) => ({ email: a.email, firstName: a.firstName, lastName: a.lastName, roles: roleNamesOf(a) });
 
 async function withSessions(rows: Administrator[], deps: Deps) {
-  const sessions = await sessionStatuses(rows.map((a) => a.userId), deps.config.SESSION_IDLE_MINUTES);
+  const sessions = await sessionStatuses(
+    rows.map((a) => a.userId),
+    deps.config.SESSION_IDLE_MINUTES,
+  );
   return rows.map((a) => adminDto(a, sessions.get(a.userId)));
 }
 
@@ -49,7 +65,9 @@ export async function listAdmins(q: PagingQuery, deps: Deps, criteria: AdminCrit
   if (roleFilter?.length) {
     // One joined query; the page query then filters on the ids it yields.
     const holders = await Administrator.findAll({
-      attributes: ['id'], include: [{ model: Role, as: 'roles', attributes: [], where: { name: roleFilter }, through: { attributes: [] } }], raw: true,
+      attributes: ['id'],
+      include: [{ model: Role, as: 'roles', attributes: [], where: { name: roleFilter }, through: { attributes: [] } }],
+      raw: true,
     });
     conditions.push({ id: [...new Set(holders.map((h) => h.id))] });
   }
@@ -85,13 +103,18 @@ async function resolveRoles(names: string[], transaction?: Transaction) {
 export async function assertNotLastSuperAdmin(administratorId: number, transaction: Transaction): Promise<void> {
   const role = await Role.findOne({ where: { name: SUPER_ADMIN }, attributes: ['id'], transaction, lock: transaction.LOCK.UPDATE });
   if (!role) return;
-  const holders = await AdministratorRole.findAll({ where: { roleId: role.id, administratorId: { [Op.ne]: administratorId } }, attributes: ['administratorId'], raw: true, transaction });
+  const holders = await AdministratorRole.findAll({
+    where: { roleId: role.id, administratorId: { [Op.ne]: administratorId } },
+    attributes: ['administratorId'],
+    raw: true,
+    transaction,
+  });
   const others = holders.length
     ? await Administrator.count({
-      where: { id: holders.map((h) => h.administratorId) },
-      include: [{ model: User, as: 'user', attributes: [], where: { active: true }, required: true }],
-      transaction,
-    })
+        where: { id: holders.map((h) => h.administratorId) },
+        include: [{ model: User, as: 'user', attributes: [], where: { active: true }, required: true }],
+        transaction,
+      })
     : 0;
   if (others === 0) throw AppError.conflict('LAST_SUPER_ADMIN', Messages.LAST_SUPER_ADMIN);
 }
@@ -106,12 +129,29 @@ export async function createAdmin(input: AdminCreateInput, actor: Actor, deps: D
   const passwordHash = input.password ? await hashPassword(input.password, deps.config.BCRYPT_ROUNDS) : null;
   const { admin, inviteToken } = await Administrator.sequelize!.transaction(async (transaction) => {
     await assertEmailFree(input.email, undefined, transaction);
-    const user = await User.create({
-      email: input.email, passwordHash, kind: 'ADMIN', emailVerifiedAt: null, firstFailedLoginAt: null, lockedUntil: null, lastLoginAt: null,
-      lastActivityAt: null, tokensValidAfter: null, ...stamp(actor),
-    }, { transaction });
-    const created = await Administrator.create({ userId: user.id, email: input.email, firstName: input.firstName, lastName: input.lastName, deletedAt: null, ...stamp(actor) }, { transaction });
-    await AdministratorRole.bulkCreate(roles.map((r) => ({ administratorId: created.id, roleId: r.id })), { transaction });
+    const user = await User.create(
+      {
+        email: input.email,
+        passwordHash,
+        kind: 'ADMIN',
+        emailVerifiedAt: null,
+        firstFailedLoginAt: null,
+        lockedUntil: null,
+        lastLoginAt: null,
+        lastActivityAt: null,
+        tokensValidAfter: null,
+        ...stamp(actor),
+      },
+      { transaction },
+    );
+    const created = await Administrator.create(
+      { userId: user.id, email: input.email, firstName: input.firstName, lastName: input.lastName, deletedAt: null, ...stamp(actor) },
+      { transaction },
+    );
+    await AdministratorRole.bulkCreate(
+      roles.map((r) => ({ administratorId: created.id, roleId: r.id })),
+      { transaction },
+    );
     const token = passwordHash ? null : await issuePasswordToken(user.id, 'INVITE', deps.config.INVITATION_TTL_DAYS * 24 * 60, transaction);
     const after = { email: input.email, firstName: input.firstName, lastName: input.lastName, roles: roles.map((r) => r.name).sort() };
     await recordActivity(actor, { entityType: ENTITY, entityId: created.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, after) }, transaction);
@@ -122,7 +162,9 @@ export async function createAdmin(input: AdminCreateInput, actor: Actor, deps: D
     const link = `${deps.config.PUBLIC_URL}/admin/reset-account-password?token=${encodeURIComponent(inviteToken)}`;
     await deps.mailer
       .send({
-        to: input.email, subject: 'You have been invited to the back office', templateKey: 'ADMIN_INVITATION',
+        to: input.email,
+        subject: 'You have been invited to the back office',
+        templateKey: 'ADMIN_INVITATION',
         text: `Hello ${input.firstName},\n\nAn account was created for you. Set your password here (the link works once, within ${deps.config.INVITATION_TTL_DAYS} days):\n${link}\n`,
       })
       .catch((err) => deps.log.error({ err, administratorId: admin.id }, 'administrator invitation not sent'));
@@ -148,7 +190,11 @@ export async function updateAdmin(id: number, input: AdminUpdateInput, actor: Ac
     await admin.update({ email: input.email, firstName: input.firstName, lastName: input.lastName, ...stamp(actor) }, { transaction });
     const rolesChanged = removed.length > 0 || added.length > 0;
     if (removed.length) await AdministratorRole.destroy({ where: { administratorId: admin.id, roleId: removed }, transaction });
-    if (added.length) await AdministratorRole.bulkCreate(added.map((roleId) => ({ administratorId: admin.id, roleId })), { transaction });
+    if (added.length)
+      await AdministratorRole.bulkCreate(
+        added.map((roleId) => ({ administratorId: admin.id, roleId })),
+        { transaction },
+      );
     if (rolesChanged) await User.update({ tokensValidAfter: new Date() }, { where: { id: admin.userId }, transaction });
     const after = { email: input.email, firstName: input.firstName, lastName: input.lastName, roles: roles.map((r) => r.name).sort() };
     const changes = diff(before, after);

@@ -7,8 +7,14 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from
 
 /** Sorting on indexed columns only; refunds list newest first by default (back-office spec §7 paging). */
 export const applicationVoucherSortable = {
-  id: 'id', ID: 'id', status: 'status', STATUS: 'status', totalToBeRefunded: 'totalToBeRefunded', TOTAL_TO_BE_REFUNDED: 'totalToBeRefunded',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  totalToBeRefunded: 'totalToBeRefunded',
+  TOTAL_TO_BE_REFUNDED: 'totalToBeRefunded',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const applicationVoucherPaging = { sortable: applicationVoucherSortable, defaultDescending: true };
 export const applicationVoucherListQuery = pagingQuery(applicationVoucherPaging);

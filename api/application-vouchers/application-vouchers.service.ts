@@ -9,7 +9,11 @@ import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../comm
 import { queueRefund } from '../refunds/queue';
 import { applicationDiscountCents } from '../vouchers/application-discount';
 import {
-  applicationVoucherCriteria, applicationVoucherSortable, type ApplicationVoucherCreateInput, type ApplicationVoucherCriteria, type ApplicationVoucherUpdateInput,
+  applicationVoucherCriteria,
+  applicationVoucherSortable,
+  type ApplicationVoucherCreateInput,
+  type ApplicationVoucherCriteria,
+  type ApplicationVoucherUpdateInput,
 } from './application-vouchers.schemas';
 import { description } from '../../models/descriptions';
 import { roundDollars, toCents, toDollars } from '../../domain/money';
@@ -35,7 +39,9 @@ const money = roundDollars;
 
 const include: Includeable[] = [
   {
-    model: Application, as: 'application', attributes: ['id', 'studentId', 'productId'],
+    model: Application,
+    as: 'application',
+    attributes: ['id', 'studentId', 'productId'],
     include: [
       { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
       { model: Product, as: 'product', attributes: ['id', 'name'] },
@@ -53,9 +59,20 @@ export function applicationVoucherDto(row: ApplicationVoucher) {
   const r = row as Loaded;
   const a = r.application;
   return {
-    id: r.id, applicationId: r.applicationId, voucherId: r.voucherId, comments: r.comments, amountToBeRefunded: money(r.amountToBeRefunded),
-    taxToBeRefunded: money(r.taxToBeRefunded), totalToBeRefunded: money(r.totalToBeRefunded), amountRefunded: money(r.amountRefunded), taxRefunded: money(r.taxRefunded),
-    totalRefunded: money(r.totalRefunded), status: r.status, updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    id: r.id,
+    applicationId: r.applicationId,
+    voucherId: r.voucherId,
+    comments: r.comments,
+    amountToBeRefunded: money(r.amountToBeRefunded),
+    taxToBeRefunded: money(r.taxToBeRefunded),
+    totalToBeRefunded: money(r.totalToBeRefunded),
+    amountRefunded: money(r.amountRefunded),
+    taxRefunded: money(r.taxRefunded),
+    totalRefunded: money(r.totalRefunded),
+    status: r.status,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     application: a
       ? {
           id: a.id,
@@ -69,7 +86,11 @@ export function applicationVoucherDto(row: ApplicationVoucher) {
 export type ApplicationVoucherDto = ReturnType<typeof applicationVoucherDto>;
 
 const spec: ListSpec<ApplicationVoucher> = {
-  model: ApplicationVoucher, sortable: applicationVoucherSortable, defaultDescending: true, keywordColumns: [], include,
+  model: ApplicationVoucher,
+  sortable: applicationVoucherSortable,
+  defaultDescending: true,
+  keywordColumns: [],
+  include,
   // The keyword: the student's name or email (through the application), the voucher's code, or the refund's or application's id.
   studentKeyword: {
     student: (students) => ({ applicationId: { [Op.in]: Sequelize.literal(`(SELECT a.id FROM applications a WHERE a.student_id IN (${students}))`) } }),
@@ -128,15 +149,25 @@ export async function requestVoucherRefund(
   if (pending > 0) throw AppError.conflict('PENDING_REFUNDS', Messages.PENDING_REFUNDS);
   const row = await ApplicationVoucher.create(
     {
-      applicationId: application.id, voucherId: voucher.id, comments: amounts.comments, amountToBeRefunded: toDollars(amounts.amountCents), taxToBeRefunded: toDollars(amounts.taxCents),
-      totalToBeRefunded: toDollars(amounts.amountCents + amounts.taxCents), status: 'REQUESTED', ...stamp(actor),
+      applicationId: application.id,
+      voucherId: voucher.id,
+      comments: amounts.comments,
+      amountToBeRefunded: toDollars(amounts.amountCents),
+      taxToBeRefunded: toDollars(amounts.taxCents),
+      totalToBeRefunded: toDollars(amounts.amountCents + amounts.taxCents),
+      status: 'REQUESTED',
+      ...stamp(actor),
     },
     { transaction },
   );
   await recordActivity(
     actor,
     {
-      entityType: 'APPLICATION_VOUCHER', entityId: row.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
+      entityType: 'APPLICATION_VOUCHER',
+      entityId: row.id,
+      studentId: application.studentId,
+      category: 'BILLING',
+      type: 'CREATED',
       description: description('VOUCHER_REFUND_REQUESTED', { code: voucher.code }),
       changes: { voucher: { from: null, to: voucher.code }, totalToBeRefunded: { from: null, to: toDollars(amounts.amountCents + amounts.taxCents) } },
     },
@@ -166,7 +197,10 @@ export async function createApplicationVoucher(input: ApplicationVoucherCreateIn
 
 /** The editable fields as plain values (money as numbers: MariaDB answers DECIMAL as text). */
 const snapshot = (r: ApplicationVoucher): Record<string, unknown> => ({
-  voucherId: r.voucherId, comments: r.comments, amountToBeRefunded: money(r.amountToBeRefunded), taxToBeRefunded: money(r.taxToBeRefunded),
+  voucherId: r.voucherId,
+  comments: r.comments,
+  amountToBeRefunded: money(r.amountToBeRefunded),
+  taxToBeRefunded: money(r.taxToBeRefunded),
   totalToBeRefunded: money(r.totalToBeRefunded),
 });
 
@@ -183,15 +217,23 @@ export async function updateApplicationVoucher(id: number, input: ApplicationVou
     const taxCents = input.taxToBeRefunded ?? toCents(row.taxToBeRefunded);
     await row.update(
       {
-        voucherId: input.voucherId ?? row.voucherId, comments: input.comments === undefined ? row.comments : input.comments,
-        amountToBeRefunded: toDollars(amountCents), taxToBeRefunded: toDollars(taxCents), totalToBeRefunded: toDollars(amountCents + taxCents), ...stamp(actor),
+        voucherId: input.voucherId ?? row.voucherId,
+        comments: input.comments === undefined ? row.comments : input.comments,
+        amountToBeRefunded: toDollars(amountCents),
+        taxToBeRefunded: toDollars(taxCents),
+        totalToBeRefunded: toDollars(amountCents + taxCents),
+        ...stamp(actor),
       },
       { transaction },
     );
     const application = await Application.findByPk(row.applicationId, { attributes: ['studentId'], transaction });
     const changes = diff(before, snapshot(row));
     if (Object.keys(changes).length) {
-      await recordActivity(actor, { entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED', changes }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED', changes },
+        transaction,
+      );
     }
   });
   return loadDto(id);
@@ -214,9 +256,8 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     if (!row) throw AppError.notFound('Application voucher');
     const from = row.status as Status;
     if (!voucherRefundMachine.can(from, to)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
-    const refunded = to === 'COMPLETED'
-      ? { amountRefunded: money(row.amountToBeRefunded), taxRefunded: money(row.taxToBeRefunded), totalRefunded: money(row.totalToBeRefunded) }
-      : {};
+    const refunded =
+      to === 'COMPLETED' ? { amountRefunded: money(row.amountToBeRefunded), taxRefunded: money(row.taxToBeRefunded), totalRefunded: money(row.totalToBeRefunded) } : {};
     const [count] = await ApplicationVoucher.update({ status: to, ...refunded, ...stamp(actor) }, { where: { id, status: from }, transaction });
     if (count !== 1) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
     const application = await Application.findByPk(row.applicationId, { attributes: ['id', 'studentId'], lock: transaction.LOCK.UPDATE, transaction });
@@ -230,7 +271,11 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     if (to === 'APPROVED' && application) {
       await queueRefund(
         {
-          application, source: 'VOUCHER', sourceId: id, amountCents: toCents(row.amountToBeRefunded), taxCents: toCents(row.taxToBeRefunded),
+          application,
+          source: 'VOUCHER',
+          sourceId: id,
+          amountCents: toCents(row.amountToBeRefunded),
+          taxCents: toCents(row.taxToBeRefunded),
           comments: row.comments ?? `Voucher refund ${id}`,
         },
         actor,
@@ -240,8 +285,13 @@ export async function changeApplicationVoucherStatus(id: number, to: Status, act
     await recordActivity(
       actor,
       {
-        entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
-        description: description('VOUCHER_REFUND_STATUS', { status: to }), changes: { status: { from, to } },
+        entityType: 'APPLICATION_VOUCHER',
+        entityId: id,
+        studentId: application?.studentId ?? null,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('VOUCHER_REFUND_STATUS', { status: to }),
+        changes: { status: { from, to } },
       },
       transaction,
     );
@@ -266,8 +316,13 @@ export async function completeVoucherRefund(id: number, refunded: { amountCents:
   await recordActivity(
     actor,
     {
-      entityType: 'APPLICATION_VOUCHER', entityId: id, studentId: application?.studentId ?? null, category: 'BILLING', type: 'UPDATED',
-      description: description('VOUCHER_REFUND_STATUS', { status: 'COMPLETED' }), changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: toDollars(total) } },
+      entityType: 'APPLICATION_VOUCHER',
+      entityId: id,
+      studentId: application?.studentId ?? null,
+      category: 'BILLING',
+      type: 'UPDATED',
+      description: description('VOUCHER_REFUND_STATUS', { status: 'COMPLETED' }),
+      changes: { status: { from: 'APPROVED', to: 'COMPLETED' }, totalRefunded: { from: 0, to: toDollars(total) } },
     },
     transaction,
   );

@@ -11,13 +11,23 @@ export const notificationParams = z.object({ id: id(), notificationId: id() });
 /** PATCH /applications/{id}/call_attempts/{n}: n is 0..99. */
 export const callAttemptsParams = z.object({
   id: id(),
-  n: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: Messages.INVALID_VALUE }).int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(99, Messages.INVALID_VALUE)),
+  n: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: Messages.INVALID_VALUE }).int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(99, Messages.INVALID_VALUE),
+  ),
 });
 
 /** Comments: newest first, 5 a page (back-office spec §9 sizes). */
 export const commentListQuery = pagingQuery(
   { sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt' }, defaultSort: 'createdAt', defaultDescending: true, maxSize: 100, keyword: false },
-  { size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(5).transform((n) => Math.min(n, 100)) },
+  {
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(5)
+      .transform((n) => Math.min(n, 100)),
+  },
 );
 export const commentBody = z.object({ content: requiredText(5000) }).strict();
 
@@ -31,6 +41,13 @@ export const autoPayBody = z.object({ autoPay: z.boolean({ error: (i) => (i.inpu
 
 /** CRM notifications of an application: newest first by default. */
 export const notificationSortable = {
-  id: 'id', ID: 'id', createdAt: 'createdAt', CREATED_AT: 'createdAt', sentAt: 'sentAt', SENT_AT: 'sentAt', status: 'status', STATUS: 'status',
+  id: 'id',
+  ID: 'id',
+  createdAt: 'createdAt',
+  CREATED_AT: 'createdAt',
+  sentAt: 'sentAt',
+  SENT_AT: 'sentAt',
+  status: 'status',
+  STATUS: 'status',
 };
 export const notificationListQuery = pagingQuery({ sortable: notificationSortable, defaultSort: 'createdAt', defaultDescending: true, maxSize: 200, keyword: false });

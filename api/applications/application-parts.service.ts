@@ -29,7 +29,10 @@ export function commentDto(c: ApplicationComment) {
 }
 
 const commentList: ListSpec<ApplicationComment> = {
-  model: ApplicationComment, sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt' }, keywordColumns: [], maxSize: 100,
+  model: ApplicationComment,
+  sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt' },
+  keywordColumns: [],
+  maxSize: 100,
 };
 
 /** GET /applications/{id}/comments: newest first (the (application_id, created_at) index), 5 a page. */
@@ -111,10 +114,19 @@ export async function setAutoPay(applicationId: number, autoPay: boolean, actor:
     const application = await findApplication(applicationId, transaction);
     if (application.autoPay !== autoPay) {
       await Application.update({ autoPay, ...stamp(actor) }, { where: { id: applicationId }, transaction });
-      await recordActivity(actor, {
-        entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'BILLING', type: 'UPDATED',
-        description: description(autoPay ? 'AUTO_PAY_ON' : 'AUTO_PAY_OFF'), changes: { autoPay: { from: application.autoPay, to: autoPay } },
-      }, transaction);
+      await recordActivity(
+        actor,
+        {
+          entityType: 'APPLICATION',
+          entityId: applicationId,
+          studentId: application.studentId,
+          category: 'BILLING',
+          type: 'UPDATED',
+          description: description(autoPay ? 'AUTO_PAY_ON' : 'AUTO_PAY_OFF'),
+          changes: { autoPay: { from: application.autoPay, to: autoPay } },
+        },
+        transaction,
+      );
     }
     await StudentPaymentPlan.update({ autoPay }, { where: { applicationId, autoPay: !autoPay }, transaction });
     return loadApplicationDto(applicationId, transaction);
@@ -127,10 +139,18 @@ export async function setCallAttempts(applicationId: number, n: number, actor: A
     const application = await findApplication(applicationId, transaction);
     if (application.callAttempts !== n) {
       await Application.update({ callAttempts: n, ...stamp(actor) }, { where: { id: applicationId }, transaction });
-      await recordActivity(actor, {
-        entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'ADMINISTRATION', type: 'UPDATED',
-        changes: { callAttempts: { from: application.callAttempts, to: n } },
-      }, transaction);
+      await recordActivity(
+        actor,
+        {
+          entityType: 'APPLICATION',
+          entityId: applicationId,
+          studentId: application.studentId,
+          category: 'ADMINISTRATION',
+          type: 'UPDATED',
+          changes: { callAttempts: { from: application.callAttempts, to: n } },
+        },
+        transaction,
+      );
     }
     return loadApplicationDto(applicationId, transaction);
   });
@@ -138,7 +158,18 @@ export async function setCallAttempts(applicationId: number, n: number, actor: A
 
 // ---- CRM notifications.
 export function notificationDto(n: CrmNotification) {
-  return { id: n.id, crm: n.crm, event: n.event, status: n.status, attempts: n.attempts, lastError: n.lastError, externalId: n.externalId, createdAt: n.createdAt, sentAt: n.sentAt, payload: n.payload };
+  return {
+    id: n.id,
+    crm: n.crm,
+    event: n.event,
+    status: n.status,
+    attempts: n.attempts,
+    lastError: n.lastError,
+    externalId: n.externalId,
+    createdAt: n.createdAt,
+    sentAt: n.sentAt,
+    payload: n.payload,
+  };
 }
 
 const notificationList: ListSpec<CrmNotification> = { model: CrmNotification, sortable: notificationSortable, keywordColumns: [], maxSize: 200 };
@@ -151,7 +182,13 @@ const notificationList: ListSpec<CrmNotification> = { model: CrmNotification, so
 export function studentNotificationDto(n: CrmNotification) {
   const { status, previousStatus } = (n.payload ?? {}) as { status?: unknown; previousStatus?: unknown };
   return {
-    id: n.id, crm: n.crm, event: n.event, status: n.status, attempts: n.attempts, createdAt: n.createdAt, sentAt: n.sentAt,
+    id: n.id,
+    crm: n.crm,
+    event: n.event,
+    status: n.status,
+    attempts: n.attempts,
+    createdAt: n.createdAt,
+    sentAt: n.sentAt,
     payload: { applicationId: n.applicationId, status: status ?? null, previousStatus: previousStatus ?? null },
   };
 }

@@ -1,7 +1,19 @@
 import type { Includeable, Transaction } from 'sequelize';
 import {
-  Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, BusinessCategoryPaymentPlan, Cohort, Enrollment, PaymentMethod, Product, ProductPaymentPlan, Program,
-  Student, StudentPaymentPlan, Voucher,
+  Application,
+  ApplicationAnswer,
+  ApplicationCohort,
+  ApplicationStep,
+  BusinessCategoryPaymentPlan,
+  Cohort,
+  Enrollment,
+  PaymentMethod,
+  Product,
+  ProductPaymentPlan,
+  Program,
+  Student,
+  StudentPaymentPlan,
+  Voucher,
 } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { applicationStanding } from '../billing/standing';
@@ -26,13 +38,18 @@ export const applicationInclude: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'userId', 'email', 'firstName', 'lastName', 'mobilePhone', 'city', 'stateCode', 'countryCode'] },
   { model: Product, as: 'product', attributes: ['id', 'name', 'flowType', 'cost'] },
   {
-    model: ProductPaymentPlan, as: 'productPaymentPlan', attributes: ['id', 'shortDescription', 'paymentPlanId'],
+    model: ProductPaymentPlan,
+    as: 'productPaymentPlan',
+    attributes: ['id', 'shortDescription', 'paymentPlanId'],
     include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan', attributes: ['id', 'description'] }],
   },
   { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
   { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'expMonth', 'expYear'] },
   {
-    model: ApplicationCohort, as: 'applicationCohorts', separate: true, order: [['id', 'ASC']],
+    model: ApplicationCohort,
+    as: 'applicationCohorts',
+    separate: true,
+    order: [['id', 'ASC']],
     include: [
       { model: Cohort, as: 'cohort', attributes: ['id', 'label', 'programId', 'startDate', 'endDate'] },
       { model: Program, as: 'program', attributes: ['id', 'name'] },
@@ -58,8 +75,13 @@ export { productPlanName } from './plan-name';
 
 function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
   const cohorts = (a.applicationCohorts ?? []).map((ac) => ({
-    id: ac.id, programId: ac.programId, programName: ac.program?.name ?? null, cohortId: ac.cohortId, cohortLabel: ac.cohort?.label ?? null,
-    startDate: ac.cohort?.startDate ?? null, endDate: ac.cohort?.endDate ?? null,
+    id: ac.id,
+    programId: ac.programId,
+    programName: ac.program?.name ?? null,
+    cohortId: ac.cohortId,
+    cohortLabel: ac.cohort?.label ?? null,
+    startDate: ac.cohort?.startDate ?? null,
+    endDate: ac.cohort?.endDate ?? null,
   }));
   const first = (a.applicationCohorts ?? [])[0];
   const plan = currentPlan(a.paymentPlans);
@@ -68,25 +90,57 @@ function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
   const s = a.student;
   const product = a.product ? { id: a.product.id, name: a.product.name, flowType: a.product.flowType, cost: num(a.product.cost) } : null;
   return {
-    id: a.id, status: a.status, flowType: a.flowType, source: a.source, opportunityId: a.opportunityId, migrated: a.migrated, autoPay: a.autoPay,
-    callAttempts: a.callAttempts, financialStatus: standing.financialStatus, daysOverdue: standing.daysOverdue, refunded: money(a.refunded),
-    documentName: a.documentName, documentType: a.documentType, appliedAt: a.appliedAt, enrolledAt: a.enrolledAt, statusChangedAt: a.statusChangedAt,
-    createdAt: a.createdAt, updatedAt: a.updatedAt, updatedBy: updatedByOf(a),
+    id: a.id,
+    status: a.status,
+    flowType: a.flowType,
+    source: a.source,
+    opportunityId: a.opportunityId,
+    migrated: a.migrated,
+    autoPay: a.autoPay,
+    callAttempts: a.callAttempts,
+    financialStatus: standing.financialStatus,
+    daysOverdue: standing.daysOverdue,
+    refunded: money(a.refunded),
+    documentName: a.documentName,
+    documentType: a.documentType,
+    appliedAt: a.appliedAt,
+    enrolledAt: a.enrolledAt,
+    statusChangedAt: a.statusChangedAt,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    updatedBy: updatedByOf(a),
     student: s
       ? {
-          id: s.id, email: s.email, firstName: s.firstName, lastName: s.lastName, mobilePhone: s.mobilePhone, city: s.city, stateCode: s.stateCode, countryCode: s.countryCode,
+          id: s.id,
+          email: s.email,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          mobilePhone: s.mobilePhone,
+          city: s.city,
+          stateCode: s.stateCode,
+          countryCode: s.countryCode,
           // The spec's nesting (back-office §3: student {user, personalInfo, address, contactInfo}) of the same summary.
-          user: { id: s.userId, email: s.email }, personalInfo: { firstName: s.firstName, lastName: s.lastName }, contactInfo: { mobilePhone: s.mobilePhone },
+          user: { id: s.userId, email: s.email },
+          personalInfo: { firstName: s.firstName, lastName: s.lastName },
+          contactInfo: { mobilePhone: s.mobilePhone },
           address: { city: s.city, stateCode: s.stateCode, countryCode: s.countryCode },
         }
       : null,
     product,
     products: product ? [product] : [],
-    cohort: first && first.cohort
-      ? { id: first.cohort.id, label: first.cohort.label, programId: first.programId, program: { id: first.programId, name: first.program?.name ?? null } }
-      : null,
+    cohort:
+      first && first.cohort
+        ? { id: first.cohort.id, label: first.cohort.label, programId: first.programId, program: { id: first.programId, name: first.program?.name ?? null } }
+        : null,
     applicationCohorts: cohorts,
-    enrollments: (a.enrollments ?? []).map((e) => ({ id: e.id, cohortId: e.cohortId, cohortLabel: e.cohort?.label ?? null, programId: e.programId, status: e.status, enrolledAt: e.enrolledAt })),
+    enrollments: (a.enrollments ?? []).map((e) => ({
+      id: e.id,
+      cohortId: e.cohortId,
+      cohortLabel: e.cohort?.label ?? null,
+      programId: e.programId,
+      status: e.status,
+      enrolledAt: e.enrolledAt,
+    })),
     paymentPlan: plan ? applicationPlanDto(plan, today) : null,
     productPaymentPlanId: a.productPaymentPlanId,
     productPaymentPlan: a.productPaymentPlan ? { id: a.productPaymentPlan.id, name: productPlanName(a.productPaymentPlan) } : null,
@@ -103,8 +157,14 @@ export type ApplicationDto = ReturnType<typeof toDto>;
 
 /** Rows fetched with `applicationInclude` → DTOs, with the flows and steps of all of them in three queries. */
 export async function toApplicationDtos(rows: Application[], transaction?: Transaction): Promise<ApplicationDto[]> {
-  const flows = await flowsOf(rows.map((r) => r.productId), transaction);
-  const done = await completedStepsOf(rows.map((r) => r.id), transaction);
+  const flows = await flowsOf(
+    rows.map((r) => r.productId),
+    transaction,
+  );
+  const done = await completedStepsOf(
+    rows.map((r) => r.id),
+    transaction,
+  );
   const today = schoolToday();
   return rows.map((r) => toDto(r as unknown as Loaded, stepsDto(flows.get(r.productId)!, done.get(r.id) as Map<Step, ApplicationStep> | undefined), today));
 }

@@ -59,9 +59,21 @@ export function applicationEventHandlers(): EventHandler[] {
         const student = await Student.findByPk(e.studentId, { attributes: ['id', 'email'], transaction });
         await CrmNotification.create(
           {
-            applicationId: e.applicationId, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', domainEventId: eventId,
-            payload: { applicationId: e.applicationId, status: e.to, previousStatus: e.from, opportunityId: e.opportunityId, studentEmail: student?.email ?? null, productId: e.productId },
-            lastError: null, externalId: null, sentAt: null,
+            applicationId: e.applicationId,
+            crm: 'salesforce',
+            event: 'APPLICATION_STATUS_CHANGED',
+            domainEventId: eventId,
+            payload: {
+              applicationId: e.applicationId,
+              status: e.to,
+              previousStatus: e.from,
+              opportunityId: e.opportunityId,
+              studentEmail: student?.email ?? null,
+              productId: e.productId,
+            },
+            lastError: null,
+            externalId: null,
+            sentAt: null,
           },
           { transaction },
         );

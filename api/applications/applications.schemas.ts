@@ -10,23 +10,41 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from
  * are the application's standing today, computed from its plans (billing/standing.ts).
  */
 export const applicationSortable = {
-  id: 'id', ID: 'id',
-  status: 'status', STATUS: 'status',
-  appliedAt: 'appliedAt', APPLIED_AT: 'appliedAt',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
-  daysOverdue: 'daysOverdue', DAYS_OVERDUE: 'daysOverdue',
-  financialStatus: 'financialStatus', FINANCIAL_STATUS: 'financialStatus',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  appliedAt: 'appliedAt',
+  APPLIED_AT: 'appliedAt',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
+  daysOverdue: 'daysOverdue',
+  DAYS_OVERDUE: 'daysOverdue',
+  financialStatus: 'financialStatus',
+  FINANCIAL_STATUS: 'financialStatus',
 };
 
 /** A list of enum values from a query string: repeated keys or one comma-separated value. */
 const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(values)).max(50).optional());
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.enum(values)).max(50).optional(),
+  );
 
 /** GET /applications: the plain list, `migrated` (the migrated variant) and `statuses` optional. */
-export const applicationListQuery = pagingQuery({ sortable: applicationSortable, defaultDescending: true }, {
-  migrated: booleanish().optional(),
-  statuses: enumList(ApplicationStatus),
-});
+export const applicationListQuery = pagingQuery(
+  { sortable: applicationSortable, defaultDescending: true },
+  {
+    migrated: booleanish().optional(),
+    statuses: enumList(ApplicationStatus),
+  },
+);
 /** (pagingQuery's extra keys are not in its inferred type: spelled out here.) */
 export type ApplicationListQuery = PagingQuery & { migrated?: boolean; statuses?: Array<Of<typeof ApplicationStatus>> };
 
@@ -76,18 +94,38 @@ export const applicationCriteriaSchema = criteriaSchema(applicationCriteria).ext
 type DateRange = { from?: string | null; to?: string | null } | null;
 /** The filter as the service reads it (the generic criteria schema infers loose types). */
 export type ApplicationCriteria = {
-  cohortIds?: number[] | null; productIds?: number[] | null; programIds?: number[] | null; appliedOn?: DateRange; paymentDueDate?: DateRange;
-  migrated?: boolean | null; autoPay?: boolean | null; locations?: { countryCode?: string | null; stateCode?: string | null; city?: string | null; zip?: string | null } | null;
-  studentIds?: number[] | null; statuses?: string[] | null; updatedByIds?: number[] | null; updatedAt?: DateRange; paymentPlanStatuses?: string[] | null;
-  paymentStatuses?: string[] | null; businessCategoryIds?: number[] | null; sources?: string[] | null; keyword?: string | null;
+  cohortIds?: number[] | null;
+  productIds?: number[] | null;
+  programIds?: number[] | null;
+  appliedOn?: DateRange;
+  paymentDueDate?: DateRange;
+  migrated?: boolean | null;
+  autoPay?: boolean | null;
+  locations?: { countryCode?: string | null; stateCode?: string | null; city?: string | null; zip?: string | null } | null;
+  studentIds?: number[] | null;
+  statuses?: string[] | null;
+  updatedByIds?: number[] | null;
+  updatedAt?: DateRange;
+  paymentPlanStatuses?: string[] | null;
+  paymentStatuses?: string[] | null;
+  businessCategoryIds?: number[] | null;
+  sources?: string[] | null;
+  keyword?: string | null;
 };
 
 export const applicationIdParams = z.object({ id: id() });
 export const studentIdParams = z.object({ id: id() });
-export const applicationCohortsQuery = z.object({
-  size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(200).transform((n) => Math.min(n, 200)),
-  page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
-}).strict();
+export const applicationCohortsQuery = z
+  .object({
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(200)
+      .transform((n) => Math.min(n, 200)),
+    page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
+  })
+  .strict();
 
 const opportunityId = () => optionalText(40).refine((v) => v === null || v === undefined || /^[A-Za-z0-9_-]+$/.test(v), Messages.INVALID_VALUE);
 

@@ -1,6 +1,16 @@
 import { Op, Sequelize, UniqueConstraintError, type Transaction, type WhereOptions } from 'sequelize';
 import {
-  Application, ApplicationCohort, Cohort, PaymentMethod, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, Student, StudentPaymentPlan,
+  Application,
+  ApplicationCohort,
+  Cohort,
+  PaymentMethod,
+  PaymentSchedule,
+  Product,
+  ProductItem,
+  ProductPaymentPlan,
+  Program,
+  Student,
+  StudentPaymentPlan,
 } from '../../models';
 import { isEnrolling, schoolToday } from '../../models/catalogue';
 import type { StatusMovesAnswer } from '../../models/application-status';
@@ -12,9 +22,7 @@ import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { recomputeVoucherDiscount } from '../vouchers/promo';
 import { applicationInclude, loadApplicationDto, toApplicationDtos, type ApplicationDto } from './applications.dto';
-import {
-  applicationSortable, type ApplicationCreateInput, type ApplicationCriteria, type ApplicationListQuery, type ApplicationUpdateInput,
-} from './applications.schemas';
+import { applicationSortable, type ApplicationCreateInput, type ApplicationCriteria, type ApplicationListQuery, type ApplicationUpdateInput } from './applications.schemas';
 import { criteriaConditions, keywordCondition, whereOf } from './criteria';
 import { advance, changeStatus, notClosed, seatsTaken, statusMoves, type ApplicationStatusValue } from './status';
 import { emailStatusChange, statusDelivery } from './status-mail';
@@ -38,7 +46,12 @@ const standingSorts: ListSpec<Application>['sortExpressions'] = {
   financialStatus: (column) => standingSql(Application.sequelize!, schoolToday()).applicationStatus(column('id')),
 };
 const spec: ListSpec<Application> = {
-  model: Application, sortable: applicationSortable, sortExpressions: standingSorts, defaultDescending: true, keywordColumns: [], include: applicationInclude,
+  model: Application,
+  sortable: applicationSortable,
+  sortExpressions: standingSorts,
+  defaultDescending: true,
+  keywordColumns: [],
+  include: applicationInclude,
 };
 
 /** Whether the signed-in student owns the application. */
@@ -85,7 +98,9 @@ export async function applicationsSummary(criteria: Partial<ApplicationCriteria>
   const where = whereOf(criteriaConditions(criteria));
   const rows = (await Application.findAll({
     attributes: ['status', [Sequelize.fn('COUNT', Sequelize.col('id')), 'count']],
-    where, group: ['status'], raw: true,
+    where,
+    group: ['status'],
+    raw: true,
   })) as unknown as Array<{ status: string; count: number | string }>;
   const statuses = rows.map((r) => ({ status: r.status, count: Number(r.count) })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
   return { total: statuses.reduce((sum, s) => sum + s.count, 0), statuses };
@@ -139,20 +154,44 @@ export async function createApplication(input: ApplicationCreateInput, auth: Pri
     if (open) throw conflict('ALREADY_APPLIED');
     await assertOpportunityFree(input.opportunityId, null, transaction);
     const first = await ProductItem.findOne({
-      where: { productId: product.id }, order: [['id', 'ASC']], include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'businessCategoryId'] }], transaction,
+      where: { productId: product.id },
+      order: [['id', 'ASC']],
+      include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'businessCategoryId'] }],
+      transaction,
     });
     const created = await Application.create(
       {
-        studentId, productId: product.id, productPaymentPlanId: null, businessCategoryId: first?.cohort?.businessCategoryId ?? null, flowType: product.flowType,
-        source: staff ? input.source ?? 'STAFF' : 'WEBSITE', opportunityId: staff ? input.opportunityId ?? null : null, migrated: staff ? input.migrated ?? false : false,
-        autoPay: Boolean(student.autoPay), documentName: null, documentType: null, voucherId: null, paymentMethodId: null,
-        appliedAt: null, enrolledAt: null, statusChangedAt: new Date(), ...stamp(actor),
+        studentId,
+        productId: product.id,
+        productPaymentPlanId: null,
+        businessCategoryId: first?.cohort?.businessCategoryId ?? null,
+        flowType: product.flowType,
+        source: staff ? (input.source ?? 'STAFF') : 'WEBSITE',
+        opportunityId: staff ? (input.opportunityId ?? null) : null,
+        migrated: staff ? (input.migrated ?? false) : false,
+        autoPay: Boolean(student.autoPay),
+        documentName: null,
+        documentType: null,
+        voucherId: null,
+        paymentMethodId: null,
+        appliedAt: null,
+        enrolledAt: null,
+        statusChangedAt: new Date(),
+        ...stamp(actor),
       },
       { transaction },
     ).catch(opportunityRace);
     await recordActivity(
       actor,
-      { entityType: 'APPLICATION', entityId: created.id, studentId, category: 'ENROLLMENT', type: 'CREATED', description: description('APPLICATION_CREATED', { product: product.name }), changes: {} },
+      {
+        entityType: 'APPLICATION',
+        entityId: created.id,
+        studentId,
+        category: 'ENROLLMENT',
+        type: 'CREATED',
+        description: description('APPLICATION_CREATED', { product: product.name }),
+        changes: {},
+      },
       transaction,
     );
     return created.id;
@@ -172,8 +211,10 @@ async function checkedCohorts(application: Application, cohortIds: number[], tra
   const bad = () => AppError.badRequest({ cohortIds: Messages.INVALID_VALUE });
   if (!wanted.length) return new Map();
   const items = await ProductItem.findAll({
-    where: { productId: application.productId, cohortId: wanted }, attributes: ['cohortId'],
-    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId', 'deleted', 'status', 'maxStudents'] }], transaction,
+    where: { productId: application.productId, cohortId: wanted },
+    attributes: ['cohortId'],
+    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId', 'deleted', 'status', 'maxStudents'] }],
+    transaction,
   });
   const cohorts = items.map((i) => i.cohort).filter((c): c is Cohort => Boolean(c) && !c!.deleted && c!.status !== 'ARCHIVED' && c!.status !== 'CANCELLED');
   if (cohorts.length !== wanted.length) throw bad();
@@ -185,7 +226,10 @@ async function checkedCohorts(application: Application, cohortIds: number[], tra
   const current = new Set((await ApplicationCohort.findAll({ where: { applicationId: application.id }, attributes: ['cohortId'], raw: true, transaction })).map((c) => c.cohortId));
   const added = cohorts.filter((c) => !current.has(c.id) && c.maxStudents !== null && c.maxStudents !== undefined);
   if (added.length) {
-    const seats = await seatsTaken(added.map((c) => c.id), transaction);
+    const seats = await seatsTaken(
+      added.map((c) => c.id),
+      transaction,
+    );
     if (added.some((c) => (seats.get(c.id) ?? 0) >= Number(c.maxStudents))) throw conflict('MAX_STUDENTS_REACHED');
   }
   return byProgram;
@@ -300,19 +344,45 @@ export async function getStatusMoves(deps: Deps, id: number): Promise<StatusMove
 export async function listApplicationPlans(id: number) {
   await findApplication(id);
   const plans = await StudentPaymentPlan.findAll({
-    where: { applicationId: id }, order: [['id', 'DESC']],
+    where: { applicationId: id },
+    order: [['id', 'DESC']],
     include: [{ model: PaymentSchedule, as: 'schedules', separate: true, order: [['number', 'ASC']] }],
   });
   const today = schoolToday();
   return plans.map((p) => ({
-    id: p.id, name: p.name, description: p.description, paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType,
-    depositAmount: money(p.depositAmount), totalTerm: p.totalTerm, installmentAmount: money(p.installmentAmount), interestRate: num(p.interestRate),
-    tuitionPrice: money(p.tuitionPrice), additionalFees: money(p.additionalFees), voucherDiscount: money(p.voucherDiscount), totalInterest: money(p.totalInterest),
-    totalOwed: money(p.totalOwed), totalPaid: money(p.totalPaid), balance: money(p.balance), installmentsCount: p.installmentsCount, status: p.status,
-    ...planStanding(p, today), autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate, lastPaymentDate: p.lastPaymentDate,
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    paymentPlanType: p.paymentPlanType,
+    paymentScheduleType: p.paymentScheduleType,
+    depositAmount: money(p.depositAmount),
+    totalTerm: p.totalTerm,
+    installmentAmount: money(p.installmentAmount),
+    interestRate: num(p.interestRate),
+    tuitionPrice: money(p.tuitionPrice),
+    additionalFees: money(p.additionalFees),
+    voucherDiscount: money(p.voucherDiscount),
+    totalInterest: money(p.totalInterest),
+    totalOwed: money(p.totalOwed),
+    totalPaid: money(p.totalPaid),
+    balance: money(p.balance),
+    installmentsCount: p.installmentsCount,
+    status: p.status,
+    ...planStanding(p, today),
+    autoPay: p.autoPay,
+    firstPaymentDate: p.firstPaymentDate,
+    lastPaymentDate: p.lastPaymentDate,
     schedules: (p.schedules ?? []).map((s) => ({
-      id: s.id, number: s.number, kind: s.kind, dueDate: s.dueDate, principal: money(s.principal), interest: money(s.interest), amount: money(s.amount),
-      balance: money(s.balance), paidAmount: money(s.paidAmount), status: s.status,
+      id: s.id,
+      number: s.number,
+      kind: s.kind,
+      dueDate: s.dueDate,
+      principal: money(s.principal),
+      interest: money(s.interest),
+      amount: money(s.amount),
+      balance: money(s.balance),
+      paidAmount: money(s.paidAmount),
+      status: s.status,
     })),
   }));
 }
@@ -322,16 +392,30 @@ async function applicationCohortPage(where: WhereOptions, q: { size: number; pag
   const include = [
     { model: Cohort, as: 'cohort', attributes: ['id', 'label', 'startDate', 'endDate'] },
     { model: Program, as: 'program', attributes: ['id', 'name'] },
-    { model: Application, as: 'application', attributes: ['id', 'status', 'productId', 'studentId'], required: true, include: [{ model: Product, as: 'product', attributes: ['id', 'name'] }] },
+    {
+      model: Application,
+      as: 'application',
+      attributes: ['id', 'status', 'productId', 'studentId'],
+      required: true,
+      include: [{ model: Product, as: 'product', attributes: ['id', 'name'] }],
+    },
   ];
   const { rows, count } = await ApplicationCohort.findAndCountAll({ where, include, order: [['id', 'ASC']], limit: q.size, offset: q.page * q.size, distinct: true });
   return {
     content: rows.map((r) => {
       const row = r as ApplicationCohort & { program?: Program; application?: Application & { product?: Product } };
       return {
-        id: row.id, applicationId: row.applicationId, applicationStatus: row.application?.status ?? null, productId: row.application?.productId ?? null,
-        productName: row.application?.product?.name ?? null, programId: row.programId, programName: row.program?.name ?? null, cohortId: row.cohortId,
-        cohortLabel: row.cohort?.label ?? null, startDate: row.cohort?.startDate ?? null, endDate: row.cohort?.endDate ?? null,
+        id: row.id,
+        applicationId: row.applicationId,
+        applicationStatus: row.application?.status ?? null,
+        productId: row.application?.productId ?? null,
+        productName: row.application?.product?.name ?? null,
+        programId: row.programId,
+        programName: row.program?.name ?? null,
+        cohortId: row.cohortId,
+        cohortLabel: row.cohort?.label ?? null,
+        startDate: row.cohort?.startDate ?? null,
+        endDate: row.cohort?.endDate ?? null,
       };
     }),
     pagination: { total: count, page: q.page, size: q.size },

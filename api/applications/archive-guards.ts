@@ -16,7 +16,8 @@ export async function cohortGuard(cohortId: number, transaction: Transaction): P
   const enrolled = await Enrollment.findOne({ where: { cohortId, status: 'ACTIVE' }, attributes: ['id'], transaction });
   if (enrolled) return { code: 'COHORT_HAS_ACTIVE_ENROLLMENTS', message: Messages.COHORT_HAS_ACTIVE_ENROLLMENTS };
   const applied = await ApplicationCohort.findOne({
-    where: { cohortId }, attributes: ['id'],
+    where: { cohortId },
+    attributes: ['id'],
     include: [{ model: Application, as: 'application', attributes: [], required: true, where: { status: active } }],
     transaction,
   });

@@ -14,7 +14,11 @@ import { applicationCriteria, SUBQUERY_KEYS, type ApplicationCriteria } from './
 
 const escape = (v: unknown) => Application.sequelize!.escape(v as string);
 const list = (values: Array<string | number>) => values.map((v) => escape(v)).join(',');
-const ints = (values: number[]) => values.map((v) => Number(v)).filter(Number.isInteger).join(',');
+const ints = (values: number[]) =>
+  values
+    .map((v) => Number(v))
+    .filter(Number.isInteger)
+    .join(',');
 const inSql = (column: string, sql: string): WhereOptions => ({ [column]: { [Op.in]: Sequelize.literal(`(${sql})`) } });
 
 /**
@@ -48,7 +52,12 @@ export function criteriaConditions(criteria: Partial<ApplicationCriteria>): Wher
   if (due?.from) {
     // A schedule entry due in the range and not fully paid.
     const range = due.to ? `ps.due_date BETWEEN ${escape(due.from)} AND ${escape(due.to)}` : `ps.due_date >= ${escape(due.from)}`;
-    out.push(inSql('id', `SELECT spp.application_id FROM payment_schedules ps JOIN student_payment_plans spp ON spp.id = ps.student_payment_plan_id WHERE ${range} AND ps.paid_amount < ps.amount`));
+    out.push(
+      inSql(
+        'id',
+        `SELECT spp.application_id FROM payment_schedules ps JOIN student_payment_plans spp ON spp.id = ps.student_payment_plan_id WHERE ${range} AND ps.paid_amount < ps.amount`,
+      ),
+    );
   }
   const paymentStatuses = criteria.paymentStatuses ?? [];
   if (paymentStatuses.length) {

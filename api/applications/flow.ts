@@ -1,6 +1,15 @@
 import type { Transaction } from 'sequelize';
 import {
-  Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, Cohort, EnrollmentFlowRequirement, PaymentMethod, ProductItem, ProductPaymentPlan, Student,
+  Application,
+  ApplicationAnswer,
+  ApplicationCohort,
+  ApplicationStep,
+  Cohort,
+  EnrollmentFlowRequirement,
+  PaymentMethod,
+  ProductItem,
+  ProductPaymentPlan,
+  Student,
 } from '../../models';
 import { EnrollmentFlowStep, type Of } from '../../models/enums';
 import { Messages } from '../../models/messages';
@@ -32,7 +41,8 @@ export async function flowsOf(productIds: number[], transaction?: Transaction): 
   for (const id of ids) out.set(id, { listed: [], required: new Set() });
   if (!ids.length) return out;
   const items = await ProductItem.findAll({
-    where: { productId: ids }, attributes: ['productId', 'cohortId'],
+    where: { productId: ids },
+    attributes: ['productId', 'cohortId'],
     include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId'] }],
     transaction,
   });
@@ -66,7 +76,10 @@ export async function flowOf(productId: number, transaction?: Transaction): Prom
 /** The programs a product sells (through its items' cohorts), each once. */
 export async function programsOfProduct(productId: number, transaction?: Transaction): Promise<number[]> {
   const items = await ProductItem.findAll({
-    where: { productId }, attributes: ['cohortId'], include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId'] }], transaction,
+    where: { productId },
+    attributes: ['cohortId'],
+    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId'] }],
+    transaction,
   });
   return [...new Set(items.map((i) => i.cohort?.programId).filter((p): p is number => typeof p === 'number'))];
 }
@@ -76,7 +89,9 @@ export async function programsOfProduct(productId: number, transaction?: Transac
  * first and last name, date of birth, mobile phone, street, city, zip and country, and the state
  * for the United States.
  */
-export function personalInfoComplete(s: Pick<Student, 'firstName' | 'lastName' | 'dateOfBirth' | 'mobilePhone' | 'street1' | 'city' | 'zip' | 'countryCode' | 'stateCode'>): boolean {
+export function personalInfoComplete(
+  s: Pick<Student, 'firstName' | 'lastName' | 'dateOfBirth' | 'mobilePhone' | 'street1' | 'city' | 'zip' | 'countryCode' | 'stateCode'>,
+): boolean {
   const set = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
   if (![s.firstName, s.lastName, s.dateOfBirth, s.mobilePhone, s.street1, s.city, s.zip, s.countryCode].every(set)) return false;
   return s.countryCode !== 'US' || set(s.stateCode);

@@ -22,7 +22,6 @@ import { toDollars } from '../../domain/money';
  * now; the school's day of it is the first due date): the demo seeder issues its plan months back.
  */
 
-
 export async function issuePlan(application: Application, actor: Actor, transaction: Transaction, at: Date = new Date()): Promise<StudentPaymentPlan> {
   if (!application.productPaymentPlanId) throw AppError.conflict('NO_PAYMENT_PLAN_SELECTED', Messages.NO_PAYMENT_PLAN_SELECTED);
   const today = schoolToday(at);
@@ -31,49 +30,97 @@ export async function issuePlan(application: Application, actor: Actor, transact
   const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, order: [['id', 'ASC']], transaction });
 
   // What the principal is made of, as accounting lines (CHARGE adds, CREDIT takes off).
-  const lines: AccountingLineItem[] = [
-    { description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) },
-  ];
+  const lines: AccountingLineItem[] = [{ description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) }];
   if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.registrationFeeCents) });
   if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.booksAndMaterialsFeeCents) });
   for (const a of adjustments) lines.push({ description: a.description, type: a.type, category: a.category, amount: Number(a.amount) });
-  if (voucherDiscountCents) lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: toDollars(voucherDiscountCents) });
+  if (voucherDiscountCents)
+    lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: toDollars(voucherDiscountCents) });
 
   const firstInstallment = schedule.entries.find((e) => e.kind === 'INSTALLMENT');
   const entries = schedule.entries;
   const created = await StudentPaymentPlan.create(
     {
-      applicationId: application.id, studentId: application.studentId, productPaymentPlanId: plan.id, voucherId: application.voucherId,
-      name: productPlanName(plan), description: plan.longDescription, paymentPlanType: terms.paymentPlanType, paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
-      frequency: 'MONTHLY', frequencyUnit: 'MONTHS', depositAmount: toDollars(schedule.depositCents), totalTerm: terms.totalTerm, amortizeTerm: terms.amortizeTerm ?? 0,
-      principalAmount: toDollars(schedule.principalCents), installmentAmount: toDollars(firstInstallment?.amountCents ?? 0),
-      interestRate: input.annualPercentageRate, tuitionPrice: toDollars(input.tuitionCents),
-      additionalFees: toDollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents), voucherDiscount: toDollars(voucherDiscountCents),
-      totalInterest: toDollars(schedule.interestCents), totalOwed: toDollars(schedule.totalCents), totalPaid: 0, balance: toDollars(schedule.totalCents),
-      installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length, accountingLineItems: lines, status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, source: 'APPLICATION',
-      flowType: application.flowType, autoPay: application.autoPay, firstPaymentDate: entries[0]?.dueDate ?? null, lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
-      paymentMethodId: application.paymentMethodId ?? null, migrated: Boolean(application.migrated), nextDueDate: entries[0]?.dueDate ?? null,
-      ...stamp(actor), createdAt: at, updatedAt: at,
+      applicationId: application.id,
+      studentId: application.studentId,
+      productPaymentPlanId: plan.id,
+      voucherId: application.voucherId,
+      name: productPlanName(plan),
+      description: plan.longDescription,
+      paymentPlanType: terms.paymentPlanType,
+      paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTHS',
+      depositAmount: toDollars(schedule.depositCents),
+      totalTerm: terms.totalTerm,
+      amortizeTerm: terms.amortizeTerm ?? 0,
+      principalAmount: toDollars(schedule.principalCents),
+      installmentAmount: toDollars(firstInstallment?.amountCents ?? 0),
+      interestRate: input.annualPercentageRate,
+      tuitionPrice: toDollars(input.tuitionCents),
+      additionalFees: toDollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents),
+      voucherDiscount: toDollars(voucherDiscountCents),
+      totalInterest: toDollars(schedule.interestCents),
+      totalOwed: toDollars(schedule.totalCents),
+      totalPaid: 0,
+      balance: toDollars(schedule.totalCents),
+      installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length,
+      accountingLineItems: lines,
+      status: 'ACTIVE',
+      financialStatus: 'GOOD',
+      daysOverdue: 0,
+      source: 'APPLICATION',
+      flowType: application.flowType,
+      autoPay: application.autoPay,
+      firstPaymentDate: entries[0]?.dueDate ?? null,
+      lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
+      paymentMethodId: application.paymentMethodId ?? null,
+      migrated: Boolean(application.migrated),
+      nextDueDate: entries[0]?.dueDate ?? null,
+      ...stamp(actor),
+      createdAt: at,
+      updatedAt: at,
     },
     { transaction, silent: true },
   );
   await PaymentSchedule.bulkCreate(
     entries.map((e) => ({
-      studentPaymentPlanId: created.id, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: toDollars(e.principalCents), interest: toDollars(e.interestCents),
-      amount: toDollars(e.amountCents), balance: toDollars(e.balanceCents), paymentMethodId: application.paymentMethodId ?? null,
+      studentPaymentPlanId: created.id,
+      number: e.number,
+      kind: e.kind,
+      dueDate: e.dueDate,
+      principal: toDollars(e.principalCents),
+      interest: toDollars(e.interestCents),
+      amount: toDollars(e.amountCents),
+      balance: toDollars(e.balanceCents),
+      paymentMethodId: application.paymentMethodId ?? null,
     })),
     { transaction },
   );
   // The account history starts with what the plan owes (billing, issue 6), and the student's timeline says so.
   await writeLedgerLine(
-    created, planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
-    { kind: 'PLAN_ISSUED', description: description('PLAN_ISSUED', { plan: created.name }), principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
-    transaction, undefined, at,
+    created,
+    planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
+    {
+      kind: 'PLAN_ISSUED',
+      description: description('PLAN_ISSUED', { plan: created.name }),
+      principal: schedule.principalCents,
+      interest: schedule.interestCents,
+      total: schedule.totalCents,
+    },
+    transaction,
+    undefined,
+    at,
   );
   await recordActivity(
     actor,
     {
-      entityType: 'PAYMENT_PLAN', entityId: created.id, studentId: created.studentId, category: 'BILLING', type: 'PLAN_ISSUED', at,
+      entityType: 'PAYMENT_PLAN',
+      entityId: created.id,
+      studentId: created.studentId,
+      category: 'BILLING',
+      type: 'PLAN_ISSUED',
+      at,
       description: description('PLAN_ISSUED_OWED', { plan: created.name, total: schedule.totalCents }),
     },
     transaction,

@@ -20,19 +20,32 @@ const num = (v: number | string | null | undefined) => (v === null || v === unde
 export async function classesOf(productId: number, transaction?: Transaction) {
   const items = await ProductItem.findAll({
     where: { productId },
-    include: [{
-      model: Cohort, as: 'cohort', attributes: ['id', 'label', 'programId', 'startDate', 'endDate', 'maxStudents', 'status', 'deleted'],
-      include: [{ model: Program, as: 'program', attributes: ['id', 'name'] }],
-    }],
+    include: [
+      {
+        model: Cohort,
+        as: 'cohort',
+        attributes: ['id', 'label', 'programId', 'startDate', 'endDate', 'maxStudents', 'status', 'deleted'],
+        include: [{ model: Program, as: 'program', attributes: ['id', 'name'] }],
+      },
+    ],
     transaction,
   });
   const cohorts = items.map((i) => i.cohort).filter((c): c is Cohort => Boolean(c) && !c!.deleted && c!.status !== 'ARCHIVED' && c!.status !== 'CANCELLED');
-  const seats = await seatsTaken(cohorts.filter((c) => c.maxStudents !== null).map((c) => c.id), transaction);
-  const programs = new Map<number, { id: number; name: string; cohorts: Array<{ id: number; label: string; startDate: string | null; endDate: string | null; seatsLeft: number | null }> }>();
+  const seats = await seatsTaken(
+    cohorts.filter((c) => c.maxStudents !== null).map((c) => c.id),
+    transaction,
+  );
+  const programs = new Map<
+    number,
+    { id: number; name: string; cohorts: Array<{ id: number; label: string; startDate: string | null; endDate: string | null; seatsLeft: number | null }> }
+  >();
   for (const c of cohorts) {
     if (!programs.has(c.programId)) programs.set(c.programId, { id: c.programId, name: c.program?.name ?? '', cohorts: [] });
     programs.get(c.programId)!.cohorts.push({
-      id: c.id, label: c.label, startDate: c.startDate, endDate: c.endDate,
+      id: c.id,
+      label: c.label,
+      startDate: c.startDate,
+      endDate: c.endDate,
       seatsLeft: c.maxStudents === null ? null : Math.max(0, Number(c.maxStudents) - (seats.get(c.id) ?? 0)),
     });
   }
@@ -47,7 +60,9 @@ export async function applicationOptions(applicationId: number) {
   const product = await Product.findByPk(application.productId, { attributes: ['id', 'name', 'flowType', 'cost'] });
   if (!product) throw AppError.notFound('Product');
   const plans = await ProductPaymentPlan.findAll({
-    where: { productId: product.id }, order: [['id', 'ASC']], include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan' }],
+    where: { productId: product.id },
+    order: [['id', 'ASC']],
+    include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan' }],
   });
   const voucher = await voucherOf(application);
   const paymentPlans = [];
@@ -65,9 +80,18 @@ export async function applicationOptions(applicationId: number) {
       if (!(err instanceof AppError)) throw err;
     }
     paymentPlans.push({
-      id: plan.id, name: productPlanName(plan), shortDescription: plan.shortDescription, longDescription: plan.longDescription,
-      paymentPlanType: t.paymentPlanType, paymentScheduleType: t.paymentScheduleType, totalTerm: t.totalTerm, depositAmount: num(t.depositAmount),
-      installmentAmount: num(t.installmentAmount), annualPercentageRate: num(t.annualPercentageRate ?? t.interestRate), voucherDiscount, preview,
+      id: plan.id,
+      name: productPlanName(plan),
+      shortDescription: plan.shortDescription,
+      longDescription: plan.longDescription,
+      paymentPlanType: t.paymentPlanType,
+      paymentScheduleType: t.paymentScheduleType,
+      totalTerm: t.totalTerm,
+      depositAmount: num(t.depositAmount),
+      installmentAmount: num(t.installmentAmount),
+      annualPercentageRate: num(t.annualPercentageRate ?? t.interestRate),
+      voucherDiscount,
+      preview,
     });
   }
   return {

@@ -32,7 +32,6 @@ export interface PlanQuote {
 export type Quotable = Pick<Application, 'productPaymentPlanId' | 'voucherId' | 'voucherDiscount'>;
 type VoucherTerms = Pick<Voucher, 'discountKind' | 'discountValue'>;
 
-
 /** tuition + fees + CHARGE − CREDIT adjustments of an engine input, before any voucher (400 when credits exceed it). */
 function beforeVoucher(input: ScheduleInput): number {
   try {

@@ -33,7 +33,10 @@ type Text = { subject: string; lines: string[] };
 const english: Partial<Record<ApplicationStatusValue, (f: Facts) => Text>> = {
   APPLIED: (f) => ({
     subject: `your application to ${f.product} was submitted`,
-    lines: [`Your application to ${f.product} was submitted by our admissions team. We will write to you once it has been reviewed.`, `You can follow it in the portal: ${f.url}/home`],
+    lines: [
+      `Your application to ${f.product} was submitted by our admissions team. We will write to you once it has been reviewed.`,
+      `You can follow it in the portal: ${f.url}/home`,
+    ],
   }),
   WAITING_TO_SIGN: (f) => ({
     subject: `your application to ${f.product} was approved`,
@@ -113,9 +116,16 @@ export async function emailStatusChange(deps: Deps, applicationId: number, targe
     const student = application?.student;
     if (!application || !student?.email) return;
     const locale = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'es' : 'en';
-    const classes = (application.applicationCohorts ?? []).map((c) => (c as ApplicationCohort & { cohort?: Cohort }).cohort?.label).filter(Boolean).join('; ');
+    const classes = (application.applicationCohorts ?? [])
+      .map((c) => (c as ApplicationCohort & { cohort?: Cohort }).cohort?.label)
+      .filter(Boolean)
+      .join('; ');
     const mail = statusEmail(application.status, locale, {
-      firstName: student.firstName, product: application.product?.name ?? '', classes, provider: deps.config.PROVIDER_NAME, phone: deps.config.PROVIDER_PHONE,
+      firstName: student.firstName,
+      product: application.product?.name ?? '',
+      classes,
+      provider: deps.config.PROVIDER_NAME,
+      phone: deps.config.PROVIDER_PHONE,
       url: deps.config.PUBLIC_URL,
     });
     if (!mail) return;

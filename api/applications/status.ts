@@ -1,6 +1,13 @@
 import { Op, type Transaction } from 'sequelize';
 import { Application, ApplicationCohort, Cohort, Enrollment, Product, Student } from '../../models';
-import { CLOSED_APPLICATION_STATUSES, isLegalTransition, nextStatuses, type ApplicationStatusValue, type StatusMove, type StatusMovesAnswer } from '../../models/application-status';
+import {
+  CLOSED_APPLICATION_STATUSES,
+  isLegalTransition,
+  nextStatuses,
+  type ApplicationStatusValue,
+  type StatusMove,
+  type StatusMovesAnswer,
+} from '../../models/application-status';
 import { Messages } from '../../models/messages';
 import { recordActivity, stamp } from '../common/audit';
 import type { Actor } from '../common/context';
@@ -51,20 +58,25 @@ async function checkSubmit(application: Application, transaction?: Transaction):
  * (MariaDB) so two enrollments cannot take the last seat together.
  */
 async function checkEnroll(application: Application, required: Set<string>, done: Set<string>, transaction?: Transaction): Promise<ApplicationCohort[]> {
-  if (required.has('COMPLETE_ACM_REQUIREMENTS') && !done.has('COMPLETE_ACM_REQUIREMENTS')) refuse({ code: 'ACM_REQUIREMENTS_INCOMPLETE', message: Messages.ACM_REQUIREMENTS_INCOMPLETE });
+  if (required.has('COMPLETE_ACM_REQUIREMENTS') && !done.has('COMPLETE_ACM_REQUIREMENTS'))
+    refuse({ code: 'ACM_REQUIREMENTS_INCOMPLETE', message: Messages.ACM_REQUIREMENTS_INCOMPLETE });
   const chosen = await ApplicationCohort.findAll({ where: { applicationId: application.id }, order: [['id', 'ASC']], transaction });
   const programs = await programsOfProduct(application.productId, transaction);
   const chosenPrograms = new Set(chosen.map((c) => c.programId));
   if (!chosen.length || programs.some((p) => !chosenPrograms.has(p))) refuse({ code: 'NO_COURSE_SELECTED', message: Messages.NO_COURSE_SELECTED });
   if (!application.productPaymentPlanId) refuse({ code: 'NO_PAYMENT_PLAN_SELECTED', message: Messages.NO_PAYMENT_PLAN_SELECTED });
-  if (required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
+  if (required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction)))
+    refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
   const cohortIds = chosen.map((c) => c.cohortId);
   const cohorts = await Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   const enrolled = await Enrollment.findAll({ where: { studentId: application.studentId, cohortId: cohortIds, status: 'ACTIVE' }, attributes: ['id'], transaction });
   if (enrolled.length) refuse({ code: 'ALREADY_ENROLLED', message: Messages.ALREADY_ENROLLED });
   const limited = cohorts.filter((c) => c.maxStudents !== null && c.maxStudents !== undefined);
   if (limited.length) {
-    const seats = await seatsTaken(limited.map((c) => c.id), transaction);
+    const seats = await seatsTaken(
+      limited.map((c) => c.id),
+      transaction,
+    );
     if (limited.some((c) => (seats.get(c.id) ?? 0) >= Number(c.maxStudents))) refuse({ code: 'MAX_STUDENTS_REACHED', message: Messages.MAX_STUDENTS_REACHED });
   }
   return chosen;
@@ -116,7 +128,8 @@ async function checkMove(application: Application, to: ApplicationStatusValue, o
       break;
     case 'WAITING_TO_SIGN': {
       // The system moves on only past a done (or not required) approval; staff moving it approve.
-      if (from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !done.has('ADMIN_APPROVAL') && opts.bySystem) refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
+      if (from === 'APPLIED' && flow.required.has('ADMIN_APPROVAL') && !done.has('ADMIN_APPROVAL') && opts.bySystem)
+        refuse({ code: 'INVALID_STATUS', message: Messages.INVALID_STATUS });
       // Waiting to sign means there is an agreement to sign: it is prepared with the move, so it needs its terms.
       preparesAgreement = flow.required.has('ENROLLMENT_AGREEMENT');
       const refusal = preparesAgreement ? await agreementRefusal(application, transaction) : null;
@@ -124,7 +137,8 @@ async function checkMove(application: Application, to: ApplicationStatusValue, o
       break;
     }
     case 'SIGNED':
-      if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction))) refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
+      if (flow.required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction)))
+        refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
       break;
     case 'ENROLLED':
       chosen = await checkEnroll(application, flow.required, done, transaction);
@@ -159,16 +173,30 @@ async function change(applicationId: number, to: ApplicationStatusValue, actor: 
   // CRM row) is done by those areas' handlers of ApplicationStatusChanged (api/events.ts).
   await raise(
     {
-      type: 'ApplicationStatusChanged', applicationId, studentId: application.studentId, productId: application.productId, from, to,
-      voucherId: application.voucherId ?? null, opportunityId: application.opportunityId ?? null, bySystem: Boolean(opts.bySystem), actor, at: now.toISOString(),
+      type: 'ApplicationStatusChanged',
+      applicationId,
+      studentId: application.studentId,
+      productId: application.productId,
+      from,
+      to,
+      voucherId: application.voucherId ?? null,
+      opportunityId: application.opportunityId ?? null,
+      bySystem: Boolean(opts.bySystem),
+      actor,
+      at: now.toISOString(),
     },
     transaction,
   );
   await recordActivity(
     actor,
     {
-      entityType: 'APPLICATION', entityId: applicationId, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
-      description: description('APPLICATION_STATUS_CHANGED', { from, to }), changes: { status: { from, to } },
+      entityType: 'APPLICATION',
+      entityId: applicationId,
+      studentId: application.studentId,
+      category: 'ENROLLMENT',
+      type: 'UPDATED',
+      description: description('APPLICATION_STATUS_CHANGED', { from, to }),
+      changes: { status: { from, to } },
     },
     transaction,
   );

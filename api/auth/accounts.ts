@@ -53,7 +53,11 @@ export async function changeEmail(userId: number, email: string, actor: Actor, t
   await Administrator.update({ email: to, ...stamp(actor) }, { where: { userId }, transaction });
   await Student.update({ email: to, ...stamp(actor) }, { where: { userId }, transaction });
   const student = await Student.findOne({ where: { userId }, attributes: ['id'], transaction });
-  await recordActivity(actor, { entityType: 'USER', entityId: userId, studentId: student?.id ?? null, category: 'ACCOUNT', type: 'EMAIL_CHANGED', changes: { email: { from, to } } }, transaction);
+  await recordActivity(
+    actor,
+    { entityType: 'USER', entityId: userId, studentId: student?.id ?? null, category: 'ACCOUNT', type: 'EMAIL_CHANGED', changes: { email: { from, to } } },
+    transaction,
+  );
   return { from, to };
 }
 
@@ -65,10 +69,18 @@ export async function setActive(userId: number, active: boolean, actor: Actor, t
   await user.update({ active, ...stamp(actor) }, { transaction });
   if (!active) await revokeSessions(userId, transaction);
   const student = await Student.findOne({ where: { userId }, attributes: ['id'], transaction });
-  await recordActivity(actor, {
-    entityType: 'USER', entityId: userId, studentId: student?.id ?? null, category: 'ACCOUNT', type: active ? 'ACTIVATED' : 'DEACTIVATED',
-    changes: { active: { from: !active, to: active } },
-  }, transaction);
+  await recordActivity(
+    actor,
+    {
+      entityType: 'USER',
+      entityId: userId,
+      studentId: student?.id ?? null,
+      category: 'ACCOUNT',
+      type: active ? 'ACTIVATED' : 'DEACTIVATED',
+      changes: { active: { from: !active, to: active } },
+    },
+    transaction,
+  );
 }
 
 export async function hashPassword(password: string, rounds: number): Promise<string> {
@@ -76,12 +88,16 @@ export async function hashPassword(password: string, rounds: number): Promise<st
 }
 
 /** Sets a new password (already validated as strong) and ends every other session of the account. */
-export async function setPassword(userId: number, password: string, rounds: number, actor: Actor, transaction: Transaction, type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET' = 'PASSWORD_CHANGED'): Promise<void> {
+export async function setPassword(
+  userId: number,
+  password: string,
+  rounds: number,
+  actor: Actor,
+  transaction: Transaction,
+  type: 'PASSWORD_CHANGED' | 'PASSWORD_RESET' = 'PASSWORD_CHANGED',
+): Promise<void> {
   const passwordHash = await hashPassword(password, rounds);
-  const [count] = await User.update(
-    { passwordHash, failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: null, ...stamp(actor) },
-    { where: { id: userId }, transaction },
-  );
+  const [count] = await User.update({ passwordHash, failedLoginCount: 0, firstFailedLoginAt: null, lockedUntil: null, ...stamp(actor) }, { where: { id: userId }, transaction });
   if (!count) throw AppError.notFound('User');
   await revokeSessions(userId, transaction);
   const student = await Student.findOne({ where: { userId }, attributes: ['id'], transaction });
@@ -121,7 +137,9 @@ export async function sessionStatuses(userIds: number[], idleMinutes: number): P
     User.findAll({ where: { id: userIds }, attributes: ['id', 'lastActivityAt'], raw: true }),
     RefreshToken.findAll({
       where: { userId: userIds, revokedAt: { [Op.is]: null }, usedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date(now) } },
-      attributes: ['userId'], group: ['userId'], raw: true,
+      attributes: ['userId'],
+      group: ['userId'],
+      raw: true,
     }),
   ]);
   const signedIn = new Set(live.map((r) => r.userId));

@@ -40,7 +40,10 @@ export const verifyCodeBody = z
   .object({
     email: email(),
     // Codes are digits but forms may send a number; a malformed code is simply an incorrect one.
-    code: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string().min(1, Messages.REQUIRED).max(20, format(Messages.MAX_LENGTH, 20))),
+    code: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+      z.string().min(1, Messages.REQUIRED).max(20, format(Messages.MAX_LENGTH, 20)),
+    ),
   })
   .strict();
 export type VerifyCodeInput = z.infer<typeof verifyCodeBody>;

@@ -52,9 +52,10 @@ const clip = (value: string | null | undefined, max: number) => (value ? value.s
 
 /** The account's display name for the activity log (the person's name, else the email). */
 async function actorFor(user: Pick<User, 'id' | 'kind' | 'email'>, transaction?: Transaction): Promise<Actor> {
-  const person = user.kind === 'ADMIN'
-    ? await Administrator.findOne({ where: { userId: user.id }, attributes: ['firstName', 'lastName'], raw: true, transaction })
-    : await Student.findOne({ where: { userId: user.id }, attributes: ['firstName', 'lastName'], raw: true, transaction });
+  const person =
+    user.kind === 'ADMIN'
+      ? await Administrator.findOne({ where: { userId: user.id }, attributes: ['firstName', 'lastName'], raw: true, transaction })
+      : await Student.findOne({ where: { userId: user.id }, attributes: ['firstName', 'lastName'], raw: true, transaction });
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   return { userId: user.id, name: name || user.email };
 }
@@ -66,8 +67,13 @@ export async function profileOf(principal: Principal) {
     if (!admin) throw sessionExpired();
     return {
       administrator: {
-        id: admin.id, userId: principal.userId, email: admin.email, firstName: admin.firstName, lastName: admin.lastName,
-        roles: (admin.roles ?? []).map((r) => r.name).sort(), permissions: principal.permissions,
+        id: admin.id,
+        userId: principal.userId,
+        email: admin.email,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        roles: (admin.roles ?? []).map((r) => r.name).sort(),
+        permissions: principal.permissions,
       },
     };
   }
@@ -77,15 +83,23 @@ export async function profileOf(principal: Principal) {
   return {
     student: student
       ? {
-        id: student.id,
-        user: { id: user.id, email: user.email },
-        isStudent: Boolean(student.isStudent),
-        personalInfo: {
-          firstName: student.firstName, middleName: student.middleName, lastName: student.lastName, title: student.title, suffix: student.suffix,
-          gender: student.gender, dateOfBirth: student.dateOfBirth, educationLevel: student.educationLevel, occupation: student.occupation, photo: student.photo,
-        },
-        languageIso2LetterCode: student.languageIso2LetterCode,
-      }
+          id: student.id,
+          user: { id: user.id, email: user.email },
+          isStudent: Boolean(student.isStudent),
+          personalInfo: {
+            firstName: student.firstName,
+            middleName: student.middleName,
+            lastName: student.lastName,
+            title: student.title,
+            suffix: student.suffix,
+            gender: student.gender,
+            dateOfBirth: student.dateOfBirth,
+            educationLevel: student.educationLevel,
+            occupation: student.occupation,
+            photo: student.photo,
+          },
+          languageIso2LetterCode: student.languageIso2LetterCode,
+        }
       : null,
     ...(principal.coachId ? { coach: { id: principal.coachId } } : {}),
   };
@@ -98,10 +112,19 @@ function accessTokenFor(deps: Deps, principal: Principal) {
 /** Stores a new refresh token (hash only) in a family and returns the raw value for the client. */
 async function issueRefreshToken(deps: Deps, userId: number, familyId: string, meta: ClientMeta, transaction: Transaction): Promise<string> {
   const token = randomToken();
-  await RefreshToken.create({
-    userId, familyId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-    usedAt: null, revokedAt: null, ip: clip(meta.ip, 64), userAgent: clip(meta.userAgent, 255),
-  }, { transaction });
+  await RefreshToken.create(
+    {
+      userId,
+      familyId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      usedAt: null,
+      revokedAt: null,
+      ip: clip(meta.ip, 64),
+      userAgent: clip(meta.userAgent, 255),
+    },
+    { transaction },
+  );
   return token;
 }
 
@@ -117,7 +140,11 @@ async function openSession(deps: Deps, user: Pick<User, 'id' | 'kind' | 'email'>
   );
   const refreshToken = await issueRefreshToken(deps, user.id, crypto.randomUUID(), meta, transaction);
   const student = await Student.findOne({ where: { userId: user.id }, attributes: ['id'], raw: true, transaction });
-  await recordActivity(await actorFor(user, transaction), { entityType: 'USER', entityId: user.id, studentId: student?.id ?? null, category: 'SECURITY', type: 'SIGNED_IN' }, transaction);
+  await recordActivity(
+    await actorFor(user, transaction),
+    { entityType: 'USER', entityId: user.id, studentId: student?.id ?? null, category: 'SECURITY', type: 'SIGNED_IN' },
+    transaction,
+  );
   return refreshToken;
 }
 
@@ -272,8 +299,13 @@ export async function getStarted(deps: Deps, input: GetStartedInput) {
     return { email: input.email, expiresAt: codeExpiry(deps) };
   }
   return sendCode(deps, input.email, {
-    firstName: input.firstName, lastName: input.lastName, languageIso2LetterCode: input.languageIso2LetterCode, programTrack: input.programTrack ?? null,
-    startDate: input.startDate ?? null, graduationDate: input.graduationDate ?? null, passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    languageIso2LetterCode: input.languageIso2LetterCode,
+    programTrack: input.programTrack ?? null,
+    startDate: input.startDate ?? null,
+    graduationDate: input.graduationDate ?? null,
+    passwordHash,
   });
 }
 
@@ -317,26 +349,82 @@ export async function verifyCode(deps: Deps, input: VerifyCodeInput, meta: Clien
       if (claimed !== 1) throw codeIncorrect();
       await assertEmailFree(input.email, undefined, transaction);
       const now = new Date();
-      const created = await User.create({
-        email: input.email, passwordHash: payload.passwordHash, kind: 'STUDENT', emailVerifiedAt: now, firstFailedLoginAt: null, lockedUntil: null,
-        lastLoginAt: null, lastActivityAt: null, tokensValidAfter: null, updatedById: null, updatedByName: null,
-      }, { transaction });
-      const actor: Actor = { userId: created.id, name: `${payload.firstName} ${payload.lastName}` };
-      const student = await Student.create({
-        userId: created.id, email: input.email, isStudent: false, firstName: payload.firstName, lastName: payload.lastName, languageIso2LetterCode: payload.languageIso2LetterCode,
-        middleName: null, title: null, suffix: null, gender: null, dateOfBirth: null, educationLevel: null, occupation: null, mobilePhone: null, homePhone: null,
-        workPhone: null, street1: null, street2: null, city: null, stateCode: null, zip: null, countryCode: null, timeZone: null, source: 'WEBSITE',
-        salesforceLeadId: null, d2lUserId: null, edluminaId: null, photo: null, mergedIntoId: null, archivedAt: null, updatedById: created.id, updatedByName: actor.name,
-      }, { transaction });
-      // The student record has no columns for the chosen track and dates yet; the log keeps them for enrollment.
-      await recordActivity(actor, {
-        entityType: 'STUDENT', entityId: student.id, studentId: student.id, category: 'ACCOUNT', type: 'CREATED', description: description('SIGNED_UP'),
-        changes: {
-          email: { from: null, to: input.email }, firstName: { from: null, to: payload.firstName }, lastName: { from: null, to: payload.lastName },
-          languageIso2LetterCode: { from: null, to: payload.languageIso2LetterCode }, programTrack: { from: null, to: payload.programTrack },
-          startDate: { from: null, to: payload.startDate }, graduationDate: { from: null, to: payload.graduationDate },
+      const created = await User.create(
+        {
+          email: input.email,
+          passwordHash: payload.passwordHash,
+          kind: 'STUDENT',
+          emailVerifiedAt: now,
+          firstFailedLoginAt: null,
+          lockedUntil: null,
+          lastLoginAt: null,
+          lastActivityAt: null,
+          tokensValidAfter: null,
+          updatedById: null,
+          updatedByName: null,
         },
-      }, transaction);
+        { transaction },
+      );
+      const actor: Actor = { userId: created.id, name: `${payload.firstName} ${payload.lastName}` };
+      const student = await Student.create(
+        {
+          userId: created.id,
+          email: input.email,
+          isStudent: false,
+          firstName: payload.firstName,
+          lastName: payload.lastName,
+          languageIso2LetterCode: payload.languageIso2LetterCode,
+          middleName: null,
+          title: null,
+          suffix: null,
+          gender: null,
+          dateOfBirth: null,
+          educationLevel: null,
+          occupation: null,
+          mobilePhone: null,
+          homePhone: null,
+          workPhone: null,
+          street1: null,
+          street2: null,
+          city: null,
+          stateCode: null,
+          zip: null,
+          countryCode: null,
+          timeZone: null,
+          source: 'WEBSITE',
+          salesforceLeadId: null,
+          d2lUserId: null,
+          edluminaId: null,
+          photo: null,
+          mergedIntoId: null,
+          archivedAt: null,
+          updatedById: created.id,
+          updatedByName: actor.name,
+        },
+        { transaction },
+      );
+      // The student record has no columns for the chosen track and dates yet; the log keeps them for enrollment.
+      await recordActivity(
+        actor,
+        {
+          entityType: 'STUDENT',
+          entityId: student.id,
+          studentId: student.id,
+          category: 'ACCOUNT',
+          type: 'CREATED',
+          description: description('SIGNED_UP'),
+          changes: {
+            email: { from: null, to: input.email },
+            firstName: { from: null, to: payload.firstName },
+            lastName: { from: null, to: payload.lastName },
+            languageIso2LetterCode: { from: null, to: payload.languageIso2LetterCode },
+            programTrack: { from: null, to: payload.programTrack },
+            startDate: { from: null, to: payload.startDate },
+            graduationDate: { from: null, to: payload.graduationDate },
+          },
+        },
+        transaction,
+      );
       return { user: created, refreshToken: await openSession(deps, created, meta, transaction) };
     });
     return signedInBody(deps, user.id, refreshToken);

@@ -11,14 +11,21 @@ export async function loadPrincipal(userId: number): Promise<Principal | null> {
     if (!admin) return null;
     const granted = (admin.roles ?? []).flatMap((r) => r.permissions);
     return {
-      userId, kind: 'ADMIN', administratorId: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim(),
+      userId,
+      kind: 'ADMIN',
+      administratorId: admin.id,
+      name: `${admin.firstName} ${admin.lastName}`.trim(),
       permissions: granted.includes('*') ? ['*'] : expandPermissions(granted),
     };
   }
   const student = await Student.findOne({ where: { userId }, raw: true });
   const coach = user.kind === 'COACH' ? await Coach.findOne({ where: { userId }, raw: true }) : null;
   return {
-    userId, kind: user.kind === 'COACH' ? 'COACH' : 'STUDENT', studentId: student?.id ?? coach?.studentId, coachId: coach?.id,
-    name: student ? `${student.firstName} ${student.lastName}`.trim() : user.email, permissions: [],
+    userId,
+    kind: user.kind === 'COACH' ? 'COACH' : 'STUDENT',
+    studentId: student?.id ?? coach?.studentId,
+    coachId: coach?.id,
+    name: student ? `${student.firstName} ${student.lastName}`.trim() : user.email,
+    permissions: [],
   };
 }

@@ -25,9 +25,24 @@ const money = roundDollars;
 
 export function ledgerDto(l: LedgerEntry) {
   return {
-    id: l.id, eventDate: l.eventDate, kind: l.kind, description: l.description, ...descriptionFields(l), program: l.program, principal: money(l.principal), interest: money(l.interest),
-    tax: money(l.tax), total: money(l.total), accountBalance: money(l.accountBalance), principalBalance: money(l.principalBalance), last4: l.last4,
-    referenceNumber: l.referenceNumber, comment: l.comment, applicationId: l.applicationId, studentPaymentPlanId: l.studentPaymentPlanId, paymentId: l.paymentId,
+    id: l.id,
+    eventDate: l.eventDate,
+    kind: l.kind,
+    description: l.description,
+    ...descriptionFields(l),
+    program: l.program,
+    principal: money(l.principal),
+    interest: money(l.interest),
+    tax: money(l.tax),
+    total: money(l.total),
+    accountBalance: money(l.accountBalance),
+    principalBalance: money(l.principalBalance),
+    last4: l.last4,
+    referenceNumber: l.referenceNumber,
+    comment: l.comment,
+    applicationId: l.applicationId,
+    studentPaymentPlanId: l.studentPaymentPlanId,
+    paymentId: l.paymentId,
     refundId: l.refundId,
   };
 }

@@ -9,8 +9,11 @@ import { billingDashboard } from './dashboard';
 export function billingRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/dashboard', summary: 'Billing figures: collections, past due, next 30 days, plans by financial status, collected by month, due by week',
-      access: 'payment_plans:read', handle: () => billingDashboard(),
+      method: 'get',
+      path: '/dashboard',
+      summary: 'Billing figures: collections, past due, next 30 days, plans by financial status, collected by month, due by week',
+      access: 'payment_plans:read',
+      handle: () => billingDashboard(),
     }),
   ];
 }
@@ -19,8 +22,14 @@ export function billingRoutes(_deps: Deps) {
 export function accountHistoryRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/:id/account_history', summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
-      access: 'payments:read', self: ownStudent, params: z.object({ id: id() }), query: accountHistoryQuery, handle: ({ params, query, auth }) => accountHistory(params.id, query, auth),
+      method: 'get',
+      path: '/:id/account_history',
+      summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
+      access: 'payments:read',
+      self: ownStudent,
+      params: z.object({ id: id() }),
+      query: accountHistoryQuery,
+      handle: ({ params, query, auth }) => accountHistory(params.id, query, auth),
     }),
   ];
 }

@@ -48,7 +48,9 @@ export async function billingDashboard(today = schoolToday()) {
     select<{ n: number; amount: string | number | null }>(
       `SELECT COUNT(*) AS n, SUM(balance) AS amount FROM (${activeByStatus}) x WHERE x.financialStatus IN ('COLLECTIONS', 'COLLECTIONS_2')`,
     ),
-    select<{ n: number; amount: string | number | null }>(`SELECT COUNT(*) AS n, SUM(past_due_amount) AS amount FROM student_payment_plans WHERE status = 'ACTIVE' AND past_due_amount > 0`),
+    select<{ n: number; amount: string | number | null }>(
+      `SELECT COUNT(*) AS n, SUM(past_due_amount) AS amount FROM student_payment_plans WHERE status = 'ACTIVE' AND past_due_amount > 0`,
+    ),
     select<{ n: number; amount: string | number | null }>(`SELECT COUNT(*) AS n, SUM(${due}) AS amount ${unpaidActive}`, { from: today, to: monthEnd }),
     select<{ financialStatus: string; n: number; balance: string | number | null }>(
       `SELECT x.financialStatus AS financialStatus, COUNT(*) AS n, SUM(x.balance) AS balance FROM (${activeByStatus}) x GROUP BY x.financialStatus`,

@@ -84,7 +84,8 @@ export async function recomputeFinancialStatus(today: string, opts: { rebuild?: 
         `UPDATE student_payment_plans SET next_due_date = (SELECT MIN(s.due_date) FROM payment_schedules s
                                                             WHERE s.student_payment_plan_id = student_payment_plans.id AND s.status <> 'PAID')
          WHERE ${TARGET} AND ${IN_RANGE}`,
-        lo, hi,
+        lo,
+        hi,
       );
     }
     await run(
@@ -94,13 +95,15 @@ export async function recomputeFinancialStatus(today: string, opts: { rebuild?: 
          days_overdue = ${daysSince(sequelize, 'next_due_date')},
          financial_status = CASE WHEN next_due_date > :d60 THEN 'PAST_DUE' WHEN next_due_date > :d120 THEN 'COLLECTIONS' ELSE 'COLLECTIONS_2' END
        WHERE ${TARGET} AND ${IN_RANGE} AND next_due_date < :today`,
-      lo, hi,
+      lo,
+      hi,
     );
     await run(
       `UPDATE student_payment_plans SET past_due_amount = 0, days_overdue = 0, financial_status = 'GOOD'
        WHERE ${TARGET} AND ${IN_RANGE} AND (next_due_date IS NULL OR next_due_date >= :today)
          AND (past_due_amount <> 0 OR days_overdue <> 0 OR financial_status <> 'GOOD')`,
-      lo, hi,
+      lo,
+      hi,
     );
   });
 

@@ -75,13 +75,41 @@ export type EntryRow = EntryLike & Pick<PaymentSchedule, 'id' | 'number'> & { pa
 /** A plan as the ledger reads it (a raw row: DECIMAL may be text, booleans 0 / 1). */
 export type PlanRow = Pick<
   StudentPaymentPlan,
-  'id' | 'studentId' | 'applicationId' | 'name' | 'status' | 'interestRate' | 'paymentAccountBlocked' | 'bankruptcy' | 'paymentMethodId' | 'migrated' | 'autoPay'
-  | 'totalPaid' | 'principalPaid' | 'interestPaid' | 'taxPaid' | 'totalInterest' | 'totalOwed' | 'totalTax' | 'totalRefunds'
+  | 'id'
+  | 'studentId'
+  | 'applicationId'
+  | 'name'
+  | 'status'
+  | 'interestRate'
+  | 'paymentAccountBlocked'
+  | 'bankruptcy'
+  | 'paymentMethodId'
+  | 'migrated'
+  | 'autoPay'
+  | 'totalPaid'
+  | 'principalPaid'
+  | 'interestPaid'
+  | 'taxPaid'
+  | 'totalInterest'
+  | 'totalOwed'
+  | 'totalTax'
+  | 'totalRefunds'
 >;
 /** The payment fields the ledger reads and writes. */
 export type PaymentRow = Pick<
   Payment,
-  'id' | 'studentId' | 'applicationId' | 'studentPaymentPlanId' | 'paymentScheduleId' | 'type' | 'channel' | 'amount' | 'cardBrand' | 'cardLast4' | 'referenceNumber' | 'comment'
+  | 'id'
+  | 'studentId'
+  | 'applicationId'
+  | 'studentPaymentPlanId'
+  | 'paymentScheduleId'
+  | 'type'
+  | 'channel'
+  | 'amount'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'referenceNumber'
+  | 'comment'
   | 'gatewayChargeId'
 >;
 
@@ -148,8 +176,16 @@ export function planPosition(entries: readonly EntryRow[], today: string): PlanP
   }
   const payoffCents = balanceCents > 0 ? principalBalanceCents + accruedInterestCents + unpaidTaxCents : 0;
   return {
-    principalBalanceCents, accruedInterestCents, unpaidTaxCents, payoffCents, balanceCents, dueNowCents, pastDueCents,
-    maxPrePayCents: maxPrePayCents(payoffCents), nextEntry, oldestUnpaidDueDate,
+    principalBalanceCents,
+    accruedInterestCents,
+    unpaidTaxCents,
+    payoffCents,
+    balanceCents,
+    dueNowCents,
+    pastDueCents,
+    maxPrePayCents: maxPrePayCents(payoffCents),
+    nextEntry,
+    oldestUnpaidDueDate,
     daysOverdue: oldestUnpaidDueDate && oldestUnpaidDueDate < today ? daysBetween(oldestUnpaidDueDate, today) : 0,
   };
 }
@@ -187,8 +223,25 @@ export function amortise(principalCents: number, count: number, annualRatePercen
 }
 
 const PLAN_FIELDS: Array<keyof PlanRow> = [
-  'id', 'studentId', 'applicationId', 'name', 'status', 'interestRate', 'paymentAccountBlocked', 'bankruptcy', 'paymentMethodId', 'migrated', 'autoPay',
-  'totalPaid', 'principalPaid', 'interestPaid', 'taxPaid', 'totalInterest', 'totalOwed', 'totalTax', 'totalRefunds',
+  'id',
+  'studentId',
+  'applicationId',
+  'name',
+  'status',
+  'interestRate',
+  'paymentAccountBlocked',
+  'bankruptcy',
+  'paymentMethodId',
+  'migrated',
+  'autoPay',
+  'totalPaid',
+  'principalPaid',
+  'interestPaid',
+  'taxPaid',
+  'totalInterest',
+  'totalOwed',
+  'totalTax',
+  'totalRefunds',
 ];
 const ENTRY_FIELDS: Array<keyof EntryRow> = ['id', 'number', 'dueDate', 'principal', 'interest', 'amount', 'taxAmount', 'paidAmount', 'status', 'paidAt'];
 
@@ -298,7 +351,12 @@ interface Work {
 }
 
 const toWork = (row: EntryRow): Work => ({
-  row, principal: toCents(row.principal), interest: toCents(row.interest), tax: toCents(row.taxAmount), paid: toCents(row.paidAmount), changed: false,
+  row,
+  principal: toCents(row.principal),
+  interest: toCents(row.interest),
+  tax: toCents(row.taxAmount),
+  paid: toCents(row.paidAmount),
+  changed: false,
 });
 
 const isPaid = (w: Work) => w.paid >= w.principal + w.interest + w.tax;
@@ -306,20 +364,34 @@ const isPaid = (w: Work) => w.paid >= w.principal + w.interest + w.tax;
 /** A Work entry as an EntryRow (dollars) for `entryParts` / `planPosition`. */
 function asEntry(w: Work): EntryRow {
   return {
-    id: w.row.id, number: w.row.number, dueDate: w.row.dueDate, principal: toDollars(w.principal), interest: toDollars(w.interest),
-    amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax), paidAmount: toDollars(w.paid), status: isPaid(w) ? 'PAID' : 'PENDING',
+    id: w.row.id,
+    number: w.row.number,
+    dueDate: w.row.dueDate,
+    principal: toDollars(w.principal),
+    interest: toDollars(w.interest),
+    amount: toDollars(w.principal + w.interest),
+    taxAmount: toDollars(w.tax),
+    paidAmount: toDollars(w.paid),
+    status: isPaid(w) ? 'PAID' : 'PENDING',
   };
 }
 
 /** The UPDATE writing the changed entries back (amount = principal + interest; PAID with paidAt once nothing is left); null when none changed. */
 function saveWorkSql(work: Work[], now: Date): string | null {
-  const changed = work.filter((w) => w.changed).map((w) => ({
-    id: w.row.id,
-    values: {
-      principal: toDollars(w.principal), interest: toDollars(w.interest), amount: toDollars(w.principal + w.interest), taxAmount: toDollars(w.tax),
-      paidAmount: toDollars(w.paid), status: isPaid(w) ? 'PAID' : 'PENDING', paidAt: isPaid(w) ? (w.row.paidAt ? literal('paid_at') : now) : null,
-    },
-  }));
+  const changed = work
+    .filter((w) => w.changed)
+    .map((w) => ({
+      id: w.row.id,
+      values: {
+        principal: toDollars(w.principal),
+        interest: toDollars(w.interest),
+        amount: toDollars(w.principal + w.interest),
+        taxAmount: toDollars(w.tax),
+        paidAmount: toDollars(w.paid),
+        status: isPaid(w) ? 'PAID' : 'PENDING',
+        paidAt: isPaid(w) ? (w.row.paidAt ? literal('paid_at') : now) : null,
+      },
+    }));
   return updateRowsSql(PaymentSchedule, changed, now);
 }
 
@@ -339,7 +411,10 @@ function positionFields(pos: PlanPosition, plan: Pick<PlanRow, 'status' | 'bankr
   const status = statusFor(plan, pos.balanceCents);
   const follows = followsDates({ status: status === 'COMPLETED' ? 'ACTIVE' : status, bankruptcy: plan.bankruptcy });
   return {
-    balance: toDollars(pos.balanceCents), nextDueDate: pos.oldestUnpaidDueDate, pastDueAmount: toDollars(pos.pastDueCents), status,
+    balance: toDollars(pos.balanceCents),
+    nextDueDate: pos.oldestUnpaidDueDate,
+    pastDueAmount: toDollars(pos.pastDueCents),
+    status,
     ...(follows ? { daysOverdue: pos.daysOverdue, financialStatus: financialStatusOf(pos.daysOverdue) } : {}),
   };
 }
@@ -377,7 +452,12 @@ interface LineInput {
  * movement; `program` when the caller has read it already (else it is read). Answers the line's id.
  */
 export async function writeLedgerLine(
-  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId' | 'name'>, pos: PlanPosition, line: LineInput, transaction?: Transaction, program?: string | null, now: Date = new Date(),
+  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId' | 'name'>,
+  pos: PlanPosition,
+  line: LineInput,
+  transaction?: Transaction,
+  program?: string | null,
+  now: Date = new Date(),
 ): Promise<number> {
   const name = program === undefined ? await programOf(plan, transaction) : program;
   return insertSql(LedgerEntry.sequelize!, ledgerLineSql(plan, pos, line, name, now), transaction);
@@ -385,12 +465,30 @@ export async function writeLedgerLine(
 
 /** The INSERT of one account-history line (writeLedgerLine's statement, for a batch). */
 function ledgerLineSql(plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, pos: PlanPosition, line: LineInput, program: string | null, now: Date): string {
-  return insertRowSql(LedgerEntry, {
-    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, eventDate: now, kind: line.kind, ...describedLine(line.description),
-    program: program?.slice(0, 255) ?? null, principal: toDollars(line.principal ?? 0), interest: toDollars(line.interest ?? 0),
-    tax: toDollars(line.tax ?? 0), total: toDollars(line.total), accountBalance: toDollars(pos.balanceCents), principalBalance: toDollars(pos.principalBalanceCents),
-    last4: line.last4 ?? null, referenceNumber: line.referenceNumber ?? null, comment: line.comment ?? null, paymentId: line.paymentId ?? null, refundId: line.refundId ?? null,
-  }, now);
+  return insertRowSql(
+    LedgerEntry,
+    {
+      studentId: plan.studentId,
+      applicationId: plan.applicationId,
+      studentPaymentPlanId: plan.id,
+      eventDate: now,
+      kind: line.kind,
+      ...describedLine(line.description),
+      program: program?.slice(0, 255) ?? null,
+      principal: toDollars(line.principal ?? 0),
+      interest: toDollars(line.interest ?? 0),
+      tax: toDollars(line.tax ?? 0),
+      total: toDollars(line.total),
+      accountBalance: toDollars(pos.balanceCents),
+      principalBalance: toDollars(pos.principalBalanceCents),
+      last4: line.last4 ?? null,
+      referenceNumber: line.referenceNumber ?? null,
+      comment: line.comment ?? null,
+      paymentId: line.paymentId ?? null,
+      refundId: line.refundId ?? null,
+    },
+    now,
+  );
 }
 
 /** The stored columns of a line's description: its English text (at most the column's 255 characters), key and parameters. */
@@ -403,12 +501,18 @@ function describedLine(d: Description) {
 export function paymentDescription(payment: PaymentRow, entryNumber: number | null): Description {
   const card = { brand: payment.cardBrand ?? null, last4: payment.cardLast4 ?? null };
   switch (payment.type) {
-    case 'INSTALLMENT': return description('PAYMENT_INSTALLMENT', { number: entryNumber, ...card });
-    case 'PRE_PAY': return description('PAYMENT_PRE_PAY', card);
-    case 'PAY_OFF': return description('PAYMENT_PAY_OFF', card);
-    case 'AUTO_PAY': return description('PAYMENT_AUTO_PAY', { number: entryNumber, ...card });
-    case 'ENROLLMENT': return description('PAYMENT_ENROLLMENT', card);
-    default: return description('PAYMENT_EXTERNAL', { channel: payment.channel });
+    case 'INSTALLMENT':
+      return description('PAYMENT_INSTALLMENT', { number: entryNumber, ...card });
+    case 'PRE_PAY':
+      return description('PAYMENT_PRE_PAY', card);
+    case 'PAY_OFF':
+      return description('PAYMENT_PAY_OFF', card);
+    case 'AUTO_PAY':
+      return description('PAYMENT_AUTO_PAY', { number: entryNumber, ...card });
+    case 'ENROLLMENT':
+      return description('PAYMENT_ENROLLMENT', card);
+    default:
+      return description('PAYMENT_EXTERNAL', { channel: payment.channel });
   }
 }
 
@@ -438,7 +542,9 @@ export function paymentDescription(payment: PaymentRow, entryNumber: number | nu
  * new status and parts.
  */
 export async function applyPayment(
-  payment: PaymentRow, today: string, transaction: Transaction,
+  payment: PaymentRow,
+  today: string,
+  transaction: Transaction,
   opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; commit?: boolean } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
@@ -471,8 +577,16 @@ export async function applyPayment(
     if (left <= 0) return;
     const p = entryParts(asEntry(w), today);
     const order: Array<['principal' | 'interest' | 'tax', number]> = p.due
-      ? [['tax', p.unpaidTax], ['interest', p.unpaidInterest], ['principal', p.unpaidPrincipal]]
-      : [['principal', p.unpaidPrincipal], ['interest', p.unpaidInterest], ['tax', p.unpaidTax]];
+      ? [
+          ['tax', p.unpaidTax],
+          ['interest', p.unpaidInterest],
+          ['principal', p.unpaidPrincipal],
+        ]
+      : [
+          ['principal', p.unpaidPrincipal],
+          ['interest', p.unpaidInterest],
+          ['tax', p.unpaidTax],
+        ];
     for (const [part, unpaid] of order) allocate(w, part, Math.min(unpaid, left));
   };
   const unpaid = () => work.filter((w) => w.paid < w.principal + w.interest + w.tax);
@@ -517,7 +631,9 @@ export async function applyPayment(
   }
   if (left > 0) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
 
-  let principal = 0, interest = 0, tax = 0;
+  let principal = 0,
+    interest = 0,
+    tax = 0;
   for (const a of allocations.values()) {
     principal += a.principal;
     interest += a.interest;
@@ -525,7 +641,12 @@ export async function applyPayment(
   }
   const now = opts.at ?? new Date();
   const accepted = {
-    status: 'ACCEPTED', principalAmount: toDollars(principal), interestAmount: toDollars(interest), taxAmount: toDollars(tax), processedAt: now, failureMessage: null,
+    status: 'ACCEPTED',
+    principalAmount: toDollars(principal),
+    interestAmount: toDollars(interest),
+    taxAmount: toDollars(tax),
+    processedAt: now,
+    failureMessage: null,
     ...(opts.gatewayChargeId ? { gatewayChargeId: opts.gatewayChargeId } : {}),
   };
   const pos = planPosition(work.map(asEntry), today);
@@ -541,37 +662,61 @@ export async function applyPayment(
     insertRowsSql(
       PaymentAllocation,
       [...allocations.entries()].map(([entryId, a]) => ({
-        paymentId: payment.id, paymentScheduleId: entryId, principal: toDollars(a.principal), interest: toDollars(a.interest), tax: toDollars(a.tax),
+        paymentId: payment.id,
+        paymentScheduleId: entryId,
+        principal: toDollars(a.principal),
+        interest: toDollars(a.interest),
+        tax: toDollars(a.tax),
         amount: toDollars(a.principal + a.interest + a.tax),
       })),
       now,
     ),
     updateRowSql(
-      StudentPaymentPlan, plan.id,
+      StudentPaymentPlan,
+      plan.id,
       {
-        totalPaid: toDollars(toCents(plan.totalPaid) + amount), principalPaid: toDollars(toCents(plan.principalPaid) + principal),
-        interestPaid: toDollars(toCents(plan.interestPaid) + interest), taxPaid: toDollars(toCents(plan.taxPaid) + tax),
-        totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta), totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
-        ...positionFields(pos, plan), ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
+        totalPaid: toDollars(toCents(plan.totalPaid) + amount),
+        principalPaid: toDollars(toCents(plan.principalPaid) + principal),
+        interestPaid: toDollars(toCents(plan.interestPaid) + interest),
+        taxPaid: toDollars(toCents(plan.taxPaid) + tax),
+        totalInterest: toDollars(toCents(plan.totalInterest) + interestDelta),
+        totalOwed: toDollars(toCents(plan.totalOwed) + interestDelta),
+        ...positionFields(pos, plan),
+        ...(opts.releaseClaim ? releasing(opts.releaseClaim) : {}),
       },
       { now },
     ),
     ledgerLineSql(
-      plan, pos,
+      plan,
+      pos,
       {
-        kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT', description: paymentDescription(payment, entryNumber), principal, interest, tax, total: amount,
-        paymentId: payment.id, last4: payment.cardLast4, referenceNumber: payment.referenceNumber ?? opts.gatewayChargeId ?? payment.gatewayChargeId, comment: payment.comment,
+        kind: payment.type === 'EXTERNAL' ? 'EXTERNAL_PAYMENT' : 'PAYMENT',
+        description: paymentDescription(payment, entryNumber),
+        principal,
+        interest,
+        tax,
+        total: amount,
+        paymentId: payment.id,
+        last4: payment.cardLast4,
+        referenceNumber: payment.referenceNumber ?? opts.gatewayChargeId ?? payment.gatewayChargeId,
+        comment: payment.comment,
       },
-      program, now,
+      program,
+      now,
     ),
     nowPaid.length && plan.openFailures
       ? updateWhereSql(FailedPayment, { status: 'RESOLVED', resolvedAt: now }, { studentPaymentPlanId: plan.id, status: 'FAILED', paymentScheduleId: nowPaid }, { now })
       : null,
     opts.recordAs
       ? activitySql(opts.recordAs, {
-        entityType: 'PAYMENT', entityId: payment.id, studentId: plan.studentId, category: 'BILLING', type: 'PAYMENT_ACCEPTED', at: now,
-        description: paymentOutcome(paymentDescription(payment, entryNumber), 'PAYMENT_ACCEPTED_LINE', { amount }),
-      })
+          entityType: 'PAYMENT',
+          entityId: payment.id,
+          studentId: plan.studentId,
+          category: 'BILLING',
+          type: 'PAYMENT_ACCEPTED',
+          at: now,
+          description: paymentOutcome(paymentDescription(payment, entryNumber), 'PAYMENT_ACCEPTED_LINE', { amount }),
+        })
       : null,
   ].filter((sql): sql is string => sql !== null);
   // The rest in one round trip, after the reads: the payment becomes ACCEPTED with its parts, the entries, allocations, plan, line, failed payments, activity entry.
@@ -594,7 +739,9 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
   const { plan, entries } = await loadPlan(fresh.studentPaymentPlanId, transaction);
   const work = entries.map(toWork);
   const allocations = await PaymentAllocation.findAll({ where: { paymentId: fresh.id }, transaction });
-  let principal = 0, interest = 0, tax = 0;
+  let principal = 0,
+    interest = 0,
+    tax = 0;
   for (const a of allocations) {
     const w = work.find((x) => x.row.id === a.paymentScheduleId);
     principal += toCents(a.principal);
@@ -610,19 +757,30 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
   payment.set({ status: fresh.status, failureMessage: fresh.failureMessage });
   const pos = planPosition(work.map(asEntry), today);
   await updateRow(
-    StudentPaymentPlan, plan.id,
+    StudentPaymentPlan,
+    plan.id,
     {
-      totalPaid: toDollars(toCents(plan.totalPaid) - amount), principalPaid: toDollars(toCents(plan.principalPaid) - principal),
-      interestPaid: toDollars(toCents(plan.interestPaid) - interest), taxPaid: toDollars(toCents(plan.taxPaid) - tax),
+      totalPaid: toDollars(toCents(plan.totalPaid) - amount),
+      principalPaid: toDollars(toCents(plan.principalPaid) - principal),
+      interestPaid: toDollars(toCents(plan.interestPaid) - interest),
+      taxPaid: toDollars(toCents(plan.taxPaid) - tax),
       ...positionFields(pos, plan),
     },
     { transaction },
   );
   await writeLedgerLine(
-    plan, pos,
+    plan,
+    pos,
     {
-      kind: 'CHARGEBACK', description: description(how === 'CHARGEBACK' ? 'CHARGEBACK' : 'PAYMENT_VOIDED'), principal: -principal, interest: -interest, tax: -tax, total: -amount,
-      paymentId: fresh.id, last4: fresh.cardLast4, referenceNumber: fresh.referenceNumber ?? fresh.gatewayChargeId,
+      kind: 'CHARGEBACK',
+      description: description(how === 'CHARGEBACK' ? 'CHARGEBACK' : 'PAYMENT_VOIDED'),
+      principal: -principal,
+      interest: -interest,
+      tax: -tax,
+      total: -amount,
+      paymentId: fresh.id,
+      last4: fresh.cardLast4,
+      referenceNumber: fresh.referenceNumber ?? fresh.gatewayChargeId,
     },
     transaction,
   );
@@ -634,7 +792,16 @@ export async function reversePayment(payment: Payment, how: 'CHARGEBACK' | 'VOID
  * (total −(amount + tax)). What the plan owes does not change.
  */
 export async function recordRefundMovement(
-  args: { planId: number; paymentId: number | null; refundId: number; amountCents: number; taxCents: number; description: Description; referenceNumber: string | null; comment: string | null },
+  args: {
+    planId: number;
+    paymentId: number | null;
+    refundId: number;
+    amountCents: number;
+    taxCents: number;
+    description: Description;
+    referenceNumber: string | null;
+    comment: string | null;
+  },
   transaction: Transaction,
 ): Promise<void> {
   const { plan, entries } = await loadPlan(args.planId, transaction);
@@ -648,10 +815,19 @@ export async function recordRefundMovement(
     last4 = payment.cardLast4 ?? null;
   }
   await writeLedgerLine(
-    plan, planPosition(entries, schoolToday()),
+    plan,
+    planPosition(entries, schoolToday()),
     {
-      kind: 'REFUND', description: args.description, principal: -args.amountCents, tax: -args.taxCents, total: -total, paymentId: args.paymentId, refundId: args.refundId,
-      last4, referenceNumber: args.referenceNumber, comment: args.comment,
+      kind: 'REFUND',
+      description: args.description,
+      principal: -args.amountCents,
+      tax: -args.taxCents,
+      total: -total,
+      paymentId: args.paymentId,
+      refundId: args.refundId,
+      last4,
+      referenceNumber: args.referenceNumber,
+      comment: args.comment,
     },
     transaction,
   );
@@ -677,9 +853,12 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
   await saveWork(work, transaction);
   const pos = planPosition(work.map(asEntry), today);
   await updateRow(
-    StudentPaymentPlan, plan.id,
+    StudentPaymentPlan,
+    plan.id,
     {
-      totalTax: toDollars(toCents(plan.totalTax) + delta), totalOwed: toDollars(toCents(plan.totalOwed) + delta), ...positionFields(pos, plan),
+      totalTax: toDollars(toCents(plan.totalTax) + delta),
+      totalOwed: toDollars(toCents(plan.totalOwed) + delta),
+      ...positionFields(pos, plan),
       ...stamp(actor),
     },
     { transaction },
@@ -688,8 +867,13 @@ export async function setEntryTax(entryId: number, taxCents: number, actor: Acto
   await recordActivity(
     actor,
     {
-      entityType: 'PAYMENT_PLAN', entityId: plan.id, studentId: plan.studentId, category: 'BILLING', type: 'UPDATED',
-      description: description('TAX_SET', { number: w.row.number, amount: taxCents }), changes: { [`schedule.${w.row.number}.taxAmount`]: { from: toDollars(taxCents - delta), to: toDollars(taxCents) } },
+      entityType: 'PAYMENT_PLAN',
+      entityId: plan.id,
+      studentId: plan.studentId,
+      category: 'BILLING',
+      type: 'UPDATED',
+      description: description('TAX_SET', { number: w.row.number, amount: taxCents }),
+      changes: { [`schedule.${w.row.number}.taxAmount`]: { from: toDollars(taxCents - delta), to: toDollars(taxCents) } },
     },
     transaction,
   );

@@ -119,9 +119,7 @@ export function standingSql(sequelize: Sequelize, today: string) {
       const good = statuses.includes('GOOD');
       const wanted = ranks(statuses);
       const worst = `SELECT sp.application_id FROM student_payment_plans sp WHERE sp.status = 'ACTIVE' GROUP BY sp.application_id HAVING MAX(${rank(planStatus(p))})`;
-      return good
-        ? { op: 'notIn', sql: `${worst} NOT IN (${wanted.join(', ')})` }
-        : { op: 'in', sql: `${worst} IN (${wanted.join(', ') || 'NULL'})` };
+      return good ? { op: 'notIn', sql: `${worst} NOT IN (${wanted.join(', ')})` } : { op: 'in', sql: `${worst} IN (${wanted.join(', ') || 'NULL'})` };
     },
     /** The application's days overdue: the most of its ACTIVE plans', 0 without one. */
     applicationDays: (application: string) => `COALESCE((SELECT MAX(${planDays(p)}) ${activePlansOf(application)}), 0)`,

@@ -6,7 +6,13 @@ import { pagingQuery } from '../common/list';
 import { toCentsOrNull } from '../../domain/money';
 
 /** A default page size other than the platform's 10 (capped at 1000 like every list). */
-const sizeDefault = (n: number) => z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(n).transform((v) => Math.min(v, 1000));
+const sizeDefault = (n: number) =>
+  z.coerce
+    .number()
+    .int(Messages.INVALID_VALUE)
+    .min(1, Messages.INVALID_VALUE)
+    .default(n)
+    .transform((v) => Math.min(v, 1000));
 
 // ---- Business categories: the 11 fixed categories, listed 20 at a time sorted by NAME (spec §9).
 export const categorySortable = { id: 'id', ID: 'id', name: 'name', NAME: 'name', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt' };
@@ -32,7 +38,15 @@ export type CategoryInput = z.output<typeof categoryBody>;
 
 // ---- Accounting lines of a category.
 export const lineSortable = {
-  id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', type: 'type', TYPE: 'type', category: 'category', CATEGORY: 'category', updatedAt: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  description: 'description',
+  DESCRIPTION: 'description',
+  type: 'type',
+  TYPE: 'type',
+  category: 'category',
+  CATEGORY: 'category',
+  updatedAt: 'updatedAt',
 };
 export const lineListQuery = pagingQuery({ sortable: lineSortable }, { size: sizeDefault(100) });
 /** A required enum value: missing reads 'This field is required', anything else 'Invalid value'. */
@@ -50,7 +64,13 @@ export type LineInput = z.output<typeof lineBody>;
 
 // ---- Payment plans of a category.
 export const planSortable = {
-  id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', paymentPlanType: 'paymentPlanType', PAYMENT_PLAN_TYPE: 'paymentPlanType', updatedAt: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  description: 'description',
+  DESCRIPTION: 'description',
+  paymentPlanType: 'paymentPlanType',
+  PAYMENT_PLAN_TYPE: 'paymentPlanType',
+  updatedAt: 'updatedAt',
 };
 /** GET /business_categories/{id}/payment_plans: page 0, size 100 (spec §7). */
 export const planListQuery = pagingQuery({ sortable: planSortable }, { size: sizeDefault(100), paymentPlanType: z.enum(PaymentPlanType).optional() });
@@ -74,14 +94,27 @@ export const moneyCents = () =>
   z
     .preprocess(
       numeric,
-      z.number().min(0, Messages.INVALID_VALUE).max(MAX_MONEY, Messages.INVALID_VALUE).refine((v) => decimals(v, 2), Messages.INVALID_VALUE).nullish(),
+      z
+        .number()
+        .min(0, Messages.INVALID_VALUE)
+        .max(MAX_MONEY, Messages.INVALID_VALUE)
+        .refine((v) => decimals(v, 2), Messages.INVALID_VALUE)
+        .nullish(),
     )
     .transform((v) => toCentsOrNull(v));
 
 /** A rate in percent: 0–100 with at most four decimals. */
 const rate = () =>
   z
-    .preprocess(numeric, z.number().min(0, Messages.INVALID_VALUE).max(100, Messages.INVALID_VALUE).refine((v) => decimals(v, 4), Messages.INVALID_VALUE).nullish())
+    .preprocess(
+      numeric,
+      z
+        .number()
+        .min(0, Messages.INVALID_VALUE)
+        .max(100, Messages.INVALID_VALUE)
+        .refine((v) => decimals(v, 4), Messages.INVALID_VALUE)
+        .nullish(),
+    )
     .transform((v) => (v === null || v === undefined ? null : Math.round(v * 10_000) / 10_000));
 
 /** A term in months: a whole number 0–600; missing or null takes the default. */
@@ -125,7 +158,8 @@ export function checkPlanTerms(p: PlanTermsParsed, ctx: z.RefinementCtx): void {
   if (p.paymentPlanType === 'INTEREST_BEARING') {
     if (!p.paymentScheduleType) issue('paymentScheduleType', Messages.REQUIRED);
     if (p.paymentScheduleType === 'FIXED_TERMS' && p.totalTerm < 1) issue('totalTerm', Messages.INVALID_VALUE);
-    if (p.paymentScheduleType === 'FIXED_INSTALLMENT_AMOUNT' && !p.installmentAmount) issue('installmentAmount', p.installmentAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
+    if (p.paymentScheduleType === 'FIXED_INSTALLMENT_AMOUNT' && !p.installmentAmount)
+      issue('installmentAmount', p.installmentAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
     if (p.paymentScheduleType === 'FIXED_PRINCIPAL_AMOUNT' && !p.principalAmount) issue('principalAmount', p.principalAmount === null ? Messages.REQUIRED : Messages.INVALID_VALUE);
   }
   if (p.amortizeTerm > p.totalTerm) issue('amortizeTerm', Messages.INVALID_VALUE);

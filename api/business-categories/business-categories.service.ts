@@ -21,9 +21,12 @@ const money = (v: number | string | null | undefined) => (v === null || v === un
 
 export function categoryDto(c: BusinessCategory) {
   return {
-    id: c.id, name: c.name, description: c.description,
+    id: c.id,
+    name: c.name,
+    description: c.description,
     d2LUserType: { code: c.d2lUserTypeCode, displayName: c.d2lUserTypeDisplayName, identifier: c.d2lUserTypeIdentifier },
-    updatedBy: updatedByOf(c), updatedAt: c.updatedAt,
+    updatedBy: updatedByOf(c),
+    updatedAt: c.updatedAt,
   };
 }
 
@@ -50,7 +53,9 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
     await category.update(
       {
         description: input.description ?? null,
-        d2lUserTypeCode: d2l.code ?? null, d2lUserTypeDisplayName: d2l.displayName ?? null, d2lUserTypeIdentifier: d2l.identifier ?? null,
+        d2lUserTypeCode: d2l.code ?? null,
+        d2lUserTypeDisplayName: d2l.displayName ?? null,
+        d2lUserTypeIdentifier: d2l.identifier ?? null,
         ...stamp(actor),
       },
       { transaction },
@@ -65,8 +70,14 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
 
 export function lineDto(l: AccountingLine) {
   return {
-    id: l.id, businessCategoryId: l.businessCategoryId, description: l.description, type: l.type, category: l.category,
-    updatedBy: updatedByOf(l), createdAt: l.createdAt, updatedAt: l.updatedAt,
+    id: l.id,
+    businessCategoryId: l.businessCategoryId,
+    description: l.description,
+    type: l.type,
+    category: l.category,
+    updatedBy: updatedByOf(l),
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
   };
 }
 
@@ -91,11 +102,23 @@ export const accountingLines = defineResource<AccountingLine, ReturnType<typeof 
 
 export function planDto(p: BusinessCategoryPaymentPlan) {
   return {
-    id: p.id, businessCategoryId: p.businessCategoryId, description: p.description, paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType,
-    installmentAmount: money(p.installmentAmount), depositAmount: money(p.depositAmount), interestRate: money(p.interestRate),
-    annualPercentageRate: money(p.annualPercentageRate), tuitionPrice: money(p.tuitionPrice), totalTerm: p.totalTerm, amortizeTerm: p.amortizeTerm,
-    principalAmount: money(p.principalAmount), salesforcePaymentPlanId: p.salesforcePaymentPlanId,
-    updatedBy: updatedByOf(p), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id,
+    businessCategoryId: p.businessCategoryId,
+    description: p.description,
+    paymentPlanType: p.paymentPlanType,
+    paymentScheduleType: p.paymentScheduleType,
+    installmentAmount: money(p.installmentAmount),
+    depositAmount: money(p.depositAmount),
+    interestRate: money(p.interestRate),
+    annualPercentageRate: money(p.annualPercentageRate),
+    tuitionPrice: money(p.tuitionPrice),
+    totalTerm: p.totalTerm,
+    amortizeTerm: p.amortizeTerm,
+    principalAmount: money(p.principalAmount),
+    salesforcePaymentPlanId: p.salesforcePaymentPlanId,
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
@@ -103,10 +126,12 @@ const planList: ListSpec<BusinessCategoryPaymentPlan> = { model: BusinessCategor
 
 /** Every category's plans (optionally one category or one plan type), paged. */
 export function listAllPlans(q: PagingQuery & { businessCategoryId?: number; paymentPlanType?: string }) {
-  return runList(planList, q, [
-    q.businessCategoryId ? { businessCategoryId: q.businessCategoryId } : null,
-    q.paymentPlanType ? { paymentPlanType: q.paymentPlanType } : null,
-  ], planDto);
+  return runList(
+    planList,
+    q,
+    [q.businessCategoryId ? { businessCategoryId: q.businessCategoryId } : null, q.paymentPlanType ? { paymentPlanType: q.paymentPlanType } : null],
+    planDto,
+  );
 }
 
 export async function listPlans(categoryId: number, q: PagingQuery & { paymentPlanType?: string }) {
@@ -124,10 +149,18 @@ export async function getPlan(categoryId: number, planId: number) {
 /** Column values of a checked plan (PAY_IN_FULL already forced to FIXED_TERMS / 1 by the schema). */
 function planValues(input: PlanInput) {
   return {
-    description: input.description, paymentPlanType: input.paymentPlanType, paymentScheduleType: input.paymentScheduleType!,
-    installmentAmount: toDollarsOrNull(input.installmentAmount), depositAmount: toDollarsOrNull(input.depositAmount), tuitionPrice: toDollarsOrNull(input.tuitionPrice),
-    principalAmount: toDollarsOrNull(input.principalAmount), interestRate: input.interestRate, annualPercentageRate: input.annualPercentageRate,
-    totalTerm: input.totalTerm, amortizeTerm: input.amortizeTerm, salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
+    description: input.description,
+    paymentPlanType: input.paymentPlanType,
+    paymentScheduleType: input.paymentScheduleType!,
+    installmentAmount: toDollarsOrNull(input.installmentAmount),
+    depositAmount: toDollarsOrNull(input.depositAmount),
+    tuitionPrice: toDollarsOrNull(input.tuitionPrice),
+    principalAmount: toDollarsOrNull(input.principalAmount),
+    interestRate: input.interestRate,
+    annualPercentageRate: input.annualPercentageRate,
+    totalTerm: input.totalTerm,
+    amortizeTerm: input.amortizeTerm,
+    salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
   };
 }
 
@@ -135,7 +168,11 @@ export async function createPlan(categoryId: number, input: PlanInput, actor: Ac
   await getCategory(categoryId);
   return BusinessCategoryPaymentPlan.sequelize!.transaction(async (transaction) => {
     const plan = await BusinessCategoryPaymentPlan.create({ businessCategoryId: categoryId, ...planValues(input), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'CREATED', changes: diff({}, planDto(plan)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'CREATED', changes: diff({}, planDto(plan)) },
+      transaction,
+    );
     return planDto(plan);
   });
 }
@@ -145,7 +182,11 @@ export async function updatePlan(categoryId: number, planId: number, input: Plan
   return BusinessCategoryPaymentPlan.sequelize!.transaction(async (transaction) => {
     const before = planDto(plan);
     await plan.update({ ...planValues(input), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'UPDATED', changes: diff(before, planDto(plan)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'UPDATED', changes: diff(before, planDto(plan)) },
+      transaction,
+    );
     return planDto(plan);
   });
 }
@@ -160,6 +201,10 @@ export async function deletePlan(categoryId: number, planId: number, actor: Acto
   await BusinessCategoryPaymentPlan.sequelize!.transaction(async (transaction) => {
     if (await ProductPaymentPlan.count({ where: { paymentPlanId: planId }, transaction })) throw AppError.conflict('PAYMENT_PLAN_IN_USE', Messages.PAYMENT_PLAN_IN_USE);
     await plan.destroy({ transaction });
-    await recordActivity(actor, { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: planId, category: 'BILLING', type: 'DELETED', changes: diff(planDto(plan), {}) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'BUSINESS_CATEGORY_PAYMENT_PLAN', entityId: planId, category: 'BILLING', type: 'DELETED', changes: diff(planDto(plan), {}) },
+      transaction,
+    );
   });
 }

@@ -16,10 +16,7 @@ export async function recomputeCohortStatuses(today: string = schoolToday()): Pr
       { status: 'COMPLETED' },
       { where: { deleted: false, status: ['CREATED', 'ACTIVE'], startDate: { [Op.lte]: today }, endDate: { [Op.lt]: today } }, transaction, silent: true },
     );
-    const [activated] = await Cohort.update(
-      { status: 'ACTIVE' },
-      { where: { deleted: false, status: 'CREATED', startDate: { [Op.lte]: today } }, transaction, silent: true },
-    );
+    const [activated] = await Cohort.update({ status: 'ACTIVE' }, { where: { deleted: false, status: 'CREATED', startDate: { [Op.lte]: today } }, transaction, silent: true });
     return { activated, completed };
   });
 }

@@ -23,7 +23,10 @@ const optionalWhole = (max: number) =>
   z.preprocess(numeric, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(max, Messages.INVALID_VALUE).nullish()).transform((v) => v ?? null);
 /** A display order 0…1,000,000 (blank or null: left out). */
 export const displayOrder = () =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : numeric(v)), z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE));
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : numeric(v)),
+    z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE),
+  );
 
 /** The body fields of a module, display order aside (each area decides what leaving it out means). */
 export const moduleShape = {
@@ -56,9 +59,18 @@ type ModuleFieldsInput = z.output<z.ZodObject<typeof moduleShape>>;
 /** The columns a module body writes (display order aside). */
 export function moduleValues(input: ModuleFieldsInput) {
   return {
-    title: input.title, d2lModuleId: input.d2lModuleId ?? null, groupName: input.group ?? null, moduleGroupId: input.moduleGroupId, locked: input.locked,
-    duration: input.duration, startDateTime: input.startDateTime ?? null, openDate: input.openDate ?? null, closeDate: input.closeDate ?? null,
-    endDateTime: input.endDateTime ?? null, image: input.image ?? null, consumeTrackingEnabled: input.consumeTrackingEnabled,
+    title: input.title,
+    d2lModuleId: input.d2lModuleId ?? null,
+    groupName: input.group ?? null,
+    moduleGroupId: input.moduleGroupId,
+    locked: input.locked,
+    duration: input.duration,
+    startDateTime: input.startDateTime ?? null,
+    openDate: input.openDate ?? null,
+    closeDate: input.closeDate ?? null,
+    endDateTime: input.endDateTime ?? null,
+    image: input.image ?? null,
+    consumeTrackingEnabled: input.consumeTrackingEnabled,
     communicationTemplateId: input.communicationTemplateId,
   };
 }
@@ -76,10 +88,24 @@ export const moduleGroupInclude = { model: ModuleGroup, as: 'moduleGroup', attri
 /** The fields a program module and a cohort module share, as the API answers them. */
 export function moduleFields(m: ProgramModule | CohortModule) {
   return {
-    id: m.id, title: m.title, d2lModuleId: m.d2lModuleId, group: m.groupName,
-    moduleGroupId: m.moduleGroupId, moduleGroup: m.moduleGroup ? { id: m.moduleGroup.id, name: m.moduleGroup.name } : null,
-    locked: m.locked, duration: m.duration, startDateTime: m.startDateTime, openDate: m.openDate, closeDate: m.closeDate, endDateTime: m.endDateTime,
-    image: m.image, consumeTrackingEnabled: m.consumeTrackingEnabled, communicationTemplateId: m.communicationTemplateId, displayOrder: m.displayOrder,
-    updatedBy: updatedByOf(m), createdAt: m.createdAt, updatedAt: m.updatedAt,
+    id: m.id,
+    title: m.title,
+    d2lModuleId: m.d2lModuleId,
+    group: m.groupName,
+    moduleGroupId: m.moduleGroupId,
+    moduleGroup: m.moduleGroup ? { id: m.moduleGroup.id, name: m.moduleGroup.name } : null,
+    locked: m.locked,
+    duration: m.duration,
+    startDateTime: m.startDateTime,
+    openDate: m.openDate,
+    closeDate: m.closeDate,
+    endDateTime: m.endDateTime,
+    image: m.image,
+    consumeTrackingEnabled: m.consumeTrackingEnabled,
+    communicationTemplateId: m.communicationTemplateId,
+    displayOrder: m.displayOrder,
+    updatedBy: updatedByOf(m),
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   };
 }

@@ -34,6 +34,9 @@ for (const ui of ['admin', 'portal']) {
     if (statSync(index).mtimeMs >= sources) continue;
   }
   console.log(`building ${ui} …`);
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '-c', path.join(dir, 'vite.config.mts')], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '-c', path.join(dir, 'vite.config.mts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -54,22 +54,50 @@ async function changeableModule(cohortId: number, moduleId: number, transaction:
 export async function syncModules(cohortId: number, q: PagingQuery, actor: Actor): Promise<Page<ModuleDto>> {
   await CohortModule.sequelize!.transaction(async (transaction) => {
     const cohort = await getChangeableCohort(cohortId, transaction);
-    const programModules = await ProgramModule.findAll({ where: { programId: cohort.programId }, order: [['displayOrder', 'ASC'], ['id', 'ASC']], transaction });
+    const programModules = await ProgramModule.findAll({
+      where: { programId: cohort.programId },
+      order: [
+        ['displayOrder', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    });
     const copied = await CohortModule.findAll({ where: { cohortId, programModuleId: { [Op.ne]: null } }, attributes: ['programModuleId'], raw: true, transaction });
     const have = new Set(copied.map((m) => m.programModuleId));
     const missing = programModules.filter((pm) => !have.has(pm.id));
     if (!missing.length) return;
     await CohortModule.bulkCreate(
       missing.map((pm) => ({
-        cohortId, programModuleId: pm.id, title: pm.title, d2lModuleId: pm.d2lModuleId, groupName: pm.groupName, moduleGroupId: pm.moduleGroupId, locked: pm.locked,
-        duration: pm.duration, startDateTime: pm.startDateTime, openDate: pm.openDate, closeDate: pm.closeDate, endDateTime: pm.endDateTime, image: pm.image,
-        consumeTrackingEnabled: pm.consumeTrackingEnabled, communicationTemplateId: pm.communicationTemplateId, displayOrder: pm.displayOrder, ...stamp(actor),
+        cohortId,
+        programModuleId: pm.id,
+        title: pm.title,
+        d2lModuleId: pm.d2lModuleId,
+        groupName: pm.groupName,
+        moduleGroupId: pm.moduleGroupId,
+        locked: pm.locked,
+        duration: pm.duration,
+        startDateTime: pm.startDateTime,
+        openDate: pm.openDate,
+        closeDate: pm.closeDate,
+        endDateTime: pm.endDateTime,
+        image: pm.image,
+        consumeTrackingEnabled: pm.consumeTrackingEnabled,
+        communicationTemplateId: pm.communicationTemplateId,
+        displayOrder: pm.displayOrder,
+        ...stamp(actor),
       })),
       { transaction },
     );
     await recordActivity(
       actor,
-      { entityType: 'COHORT', entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: description('MODULES_SYNCED', { count: missing.length }), changes: { modules: { from: null, to: missing.map((m) => m.title) } } },
+      {
+        entityType: 'COHORT',
+        entityId: cohortId,
+        category: CATEGORY,
+        type: 'UPDATED',
+        description: description('MODULES_SYNCED', { count: missing.length }),
+        changes: { modules: { from: null, to: missing.map((m) => m.title) } },
+      },
       transaction,
     );
   });
@@ -135,13 +163,24 @@ export async function deleteModule(cohortId: number, moduleId: number, actor: Ac
 
 export function skippedDto(s: SkippedCoachingCircleSession) {
   return {
-    id: s.id, cohortId: s.cohortId, coachingCircleTypeId: s.coachingCircleTypeId, sessionDate: s.sessionDate, description: s.description,
-    updatedBy: updatedByOf(s), createdAt: s.createdAt, updatedAt: s.updatedAt,
+    id: s.id,
+    cohortId: s.cohortId,
+    coachingCircleTypeId: s.coachingCircleTypeId,
+    sessionDate: s.sessionDate,
+    description: s.description,
+    updatedBy: updatedByOf(s),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
   };
 }
 export type SkippedDto = ReturnType<typeof skippedDto>;
 
-const skippedList: ListSpec<SkippedCoachingCircleSession> = { model: SkippedCoachingCircleSession, sortable: skippedSortable, defaultSort: 'sessionDate', keywordColumns: ['description'] };
+const skippedList: ListSpec<SkippedCoachingCircleSession> = {
+  model: SkippedCoachingCircleSession,
+  sortable: skippedSortable,
+  defaultSort: 'sessionDate',
+  keywordColumns: ['description'],
+};
 
 /** GET /api/cohorts/{id}/skip_coaching_circle_sessions, by session date (one circle type when asked). */
 export async function listSkipped(cohortId: number, q: SkippedListQuery): Promise<Page<SkippedDto>> {
@@ -173,7 +212,9 @@ async function checkSkipped(cohort: { id: number; startDate: string | null; endD
   }
   const same = await SkippedCoachingCircleSession.findOne({
     where: {
-      cohortId: cohort.id, sessionDate: input.sessionDate, coachingCircleTypeId: input.coachingCircleTypeId ?? null,
+      cohortId: cohort.id,
+      sessionDate: input.sessionDate,
+      coachingCircleTypeId: input.coachingCircleTypeId ?? null,
       ...(selfId ? { id: { [Op.ne]: selfId } } : {}),
     },
     attributes: ['id'],
@@ -190,7 +231,11 @@ export async function createSkipped(cohortId: number, input: SkippedInput, actor
       { cohortId, coachingCircleTypeId: input.coachingCircleTypeId ?? null, sessionDate: input.sessionDate, description: input.description ?? null, ...stamp(actor) },
       { transaction },
     );
-    await recordActivity(actor, { entityType: 'SKIPPED_CC_SESSION', entityId: session.id, category: CATEGORY, type: 'CREATED', changes: diff({}, skippedDto(session)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'SKIPPED_CC_SESSION', entityId: session.id, category: CATEGORY, type: 'CREATED', changes: diff({}, skippedDto(session)) },
+      transaction,
+    );
     return skippedDto(session);
   });
 }
@@ -200,8 +245,15 @@ export async function updateSkipped(cohortId: number, sessionId: number, input: 
     const { cohort, session } = await changeableSkipped(cohortId, sessionId, transaction);
     await checkSkipped(cohort, input, sessionId, transaction);
     const before = skippedDto(session);
-    await session.update({ coachingCircleTypeId: input.coachingCircleTypeId ?? null, sessionDate: input.sessionDate, description: input.description ?? null, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'SKIPPED_CC_SESSION', entityId: sessionId, category: CATEGORY, type: 'UPDATED', changes: diff(before, skippedDto(session)) }, transaction);
+    await session.update(
+      { coachingCircleTypeId: input.coachingCircleTypeId ?? null, sessionDate: input.sessionDate, description: input.description ?? null, ...stamp(actor) },
+      { transaction },
+    );
+    await recordActivity(
+      actor,
+      { entityType: 'SKIPPED_CC_SESSION', entityId: sessionId, category: CATEGORY, type: 'UPDATED', changes: diff(before, skippedDto(session)) },
+      transaction,
+    );
     return skippedDto(session);
   });
 }

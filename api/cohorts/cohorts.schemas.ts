@@ -27,19 +27,31 @@ const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : 
 /** `A,B` or repeated params → a list of cohort statuses. */
 const statusList = () =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map(upper).filter(Boolean)),
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((s) => String(s).split(','))
+            .map(upper)
+            .filter(Boolean),
     z.array(z.enum(CohortStatus)).max(10).optional(),
   );
 
 // ---------------------------------------------------------------- cohorts
 
 export const cohortSortable = {
-  id: 'id', ID: 'id',
-  label: 'label', LABEL: 'label',
-  startDate: 'startDate', START_DATE: 'startDate',
-  endDate: 'endDate', END_DATE: 'endDate',
-  status: 'status', STATUS: 'status',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  label: 'label',
+  LABEL: 'label',
+  startDate: 'startDate',
+  START_DATE: 'startDate',
+  endDate: 'endDate',
+  END_DATE: 'endDate',
+  status: 'status',
+  STATUS: 'status',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 
 /** The default statuses of the cohort list when none is asked for (spec §4). */
@@ -158,11 +170,16 @@ export type CoachingCircleDatesInput = z.output<typeof coachingCircleDatesBody>;
 // ---------------------------------------------------------------- cohort modules
 
 export const moduleSortable = {
-  displayOrder: 'displayOrder', DISPLAY_ORDER: 'displayOrder',
-  id: 'id', ID: 'id',
-  title: 'title', TITLE: 'title',
-  openDate: 'openDate', OPEN_DATE: 'openDate',
-  closeDate: 'closeDate', CLOSE_DATE: 'closeDate',
+  displayOrder: 'displayOrder',
+  DISPLAY_ORDER: 'displayOrder',
+  id: 'id',
+  ID: 'id',
+  title: 'title',
+  TITLE: 'title',
+  openDate: 'openDate',
+  OPEN_DATE: 'openDate',
+  closeDate: 'closeDate',
+  CLOSE_DATE: 'closeDate',
 };
 /** GET /api/cohorts/{id}/cohort_modules: 10 a page (spec §9), by display order then id. */
 export const moduleListQuery = pagingQuery({ sortable: moduleSortable, defaultSort: 'displayOrder' });
@@ -190,7 +207,12 @@ export const skippedSortable = { sessionDate: 'sessionDate', SESSION_DATE: 'sess
 export const skippedListQuery = pagingQuery(
   { sortable: skippedSortable, defaultSort: 'sessionDate' },
   {
-    size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(100).transform((n) => Math.min(n, 1000)),
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(100)
+      .transform((n) => Math.min(n, 1000)),
     coachingCircleTypeId: id().optional(),
   },
 );

@@ -9,7 +9,13 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import {
-  DEFAULT_COHORT_STATUSES, cohortCriteria, cohortSortable, type CoachingCircleDatesInput, type CohortCriteria, type CohortInput, type CohortListQuery,
+  DEFAULT_COHORT_STATUSES,
+  cohortCriteria,
+  cohortSortable,
+  type CoachingCircleDatesInput,
+  type CohortCriteria,
+  type CohortInput,
+  type CohortListQuery,
 } from './cohorts.schemas';
 import { description, type Description } from '../../models/descriptions';
 
@@ -40,7 +46,9 @@ export function cohortDto(c: Cohort, productIds: number[] = []) {
     customName: c.customName,
     programId: c.programId,
     // lmsConnectionId: the learning-system connection a sync of the cohort goes through (none can exist before the LMS area).
-    program: c.program ? { id: c.program.id, name: c.program.name, durationType: c.program.durationType, accelerated: c.program.accelerated, lmsConnectionId: c.program.lmsConnectionId ?? null } : null,
+    program: c.program
+      ? { id: c.program.id, name: c.program.name, durationType: c.program.durationType, accelerated: c.program.accelerated, lmsConnectionId: c.program.lmsConnectionId ?? null }
+      : null,
     businessCategoryId: c.businessCategoryId,
     businessCategory: category ? { id: category.id, name: category.name } : null,
     startDate: c.startDate,
@@ -101,7 +109,11 @@ async function dtoOf(id: number, transaction?: Transaction): Promise<CohortDto> 
 // ---------------------------------------------------------------- lists
 
 const listSpec = (deleted: boolean): ListSpec<Cohort> => ({
-  model: Cohort, sortable: cohortSortable, keywordColumns: ['label'], include, baseWhere: { deleted },
+  model: Cohort,
+  sortable: cohortSortable,
+  keywordColumns: ['label'],
+  include,
+  baseWhere: { deleted },
 });
 
 /**
@@ -123,13 +135,18 @@ function labelKeyword(keyword: string | undefined, dialect: string): WhereOption
 export async function listCohorts(q: CohortListQuery): Promise<Page<CohortDto>> {
   const dialect = Cohort.sequelize!.getDialect();
   const statuses = q.status?.length ? q.status : q.deleted ? null : [...DEFAULT_COHORT_STATUSES];
-  const page = await runList(listSpec(q.deleted === true), { ...q, keyword: undefined }, [
-    statuses ? { status: statuses } : null,
-    q.businessCategoryId ? { businessCategoryId: q.businessCategoryId } : null,
-    q.programId ? { programId: q.programId } : null,
-    q.published === undefined ? null : { published: q.published },
-    labelKeyword(q.keyword, dialect),
-  ], (c) => cohortDto(c));
+  const page = await runList(
+    listSpec(q.deleted === true),
+    { ...q, keyword: undefined },
+    [
+      statuses ? { status: statuses } : null,
+      q.businessCategoryId ? { businessCategoryId: q.businessCategoryId } : null,
+      q.programId ? { programId: q.programId } : null,
+      q.published === undefined ? null : { published: q.published },
+      labelKeyword(q.keyword, dialect),
+    ],
+    (c) => cohortDto(c),
+  );
   return withProducts(page);
 }
 
@@ -143,10 +160,12 @@ export async function findCohortsByCriteria(q: PagingQuery, criteria: Partial<Co
   const { deleted, ...rest } = criteria;
   const listed = (key: 'statuses' | 'ids') => Array.isArray(rest[key]) && (rest[key] as unknown[]).length > 0;
   const defaultStatuses = !listed('statuses') && !listed('ids') && deleted !== true;
-  const page = await runList(listSpec(deleted === true), { ...q, keyword: undefined }, [
-    ...criteriaWhere(cohortCriteria, defaultStatuses ? { ...rest, statuses: [...DEFAULT_COHORT_STATUSES] } : rest, dialect),
-    labelKeyword(q.keyword, dialect),
-  ], (c) => cohortDto(c));
+  const page = await runList(
+    listSpec(deleted === true),
+    { ...q, keyword: undefined },
+    [...criteriaWhere(cohortCriteria, defaultStatuses ? { ...rest, statuses: [...DEFAULT_COHORT_STATUSES] } : rest, dialect), labelKeyword(q.keyword, dialect)],
+    (c) => cohortDto(c),
+  );
   return withProducts(page);
 }
 
@@ -209,8 +228,13 @@ export async function createCohort(input: CohortInput, actor: Actor): Promise<Co
     const values = cohortValues(input, program);
     const cohort = await Cohort.create(
       {
-        ...values, status: cohortStatusOn({ status: null, startDate: values.startDate, endDate: values.endDate }, schoolToday()),
-        coachingCircleOpenDate: null, coachingCircleCloseDate: null, sessionOpenDate: null, sessionCloseDate: null, ...stamp(actor),
+        ...values,
+        status: cohortStatusOn({ status: null, startDate: values.startDate, endDate: values.endDate }, schoolToday()),
+        coachingCircleOpenDate: null,
+        coachingCircleCloseDate: null,
+        sessionOpenDate: null,
+        sessionCloseDate: null,
+        ...stamp(actor),
       },
       { transaction },
     );
@@ -261,7 +285,14 @@ export async function archiveCohort(id: number, actor: Actor): Promise<void> {
     await cohort.update({ deleted: true, status: 'ARCHIVED', published: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'DELETED', description: description('ARCHIVED'), changes: diff(before, { status: 'ARCHIVED', deleted: true, published: false }) },
+      {
+        entityType: ENTITY,
+        entityId: id,
+        category: CATEGORY,
+        type: 'DELETED',
+        description: description('ARCHIVED'),
+        changes: diff(before, { status: 'ARCHIVED', deleted: true, published: false }),
+      },
       transaction,
     );
   });
@@ -284,7 +315,14 @@ export async function undeleteCohort(id: number, actor: Actor): Promise<CohortDt
     await cohort.update({ deleted: false, status, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: ENTITY, entityId: id, category: CATEGORY, type: 'UPDATED', description: description('RESTORED'), changes: diff({ status: 'ARCHIVED', deleted: true }, { status, deleted: false }) },
+      {
+        entityType: ENTITY,
+        entityId: id,
+        category: CATEGORY,
+        type: 'UPDATED',
+        description: description('RESTORED'),
+        changes: diff({ status: 'ARCHIVED', deleted: true }, { status, deleted: false }),
+      },
       transaction,
     );
     return dtoOf(id, transaction);
@@ -302,7 +340,18 @@ export async function publishCohorts(cohortIds: number[], published: boolean, ac
     if (changing.length) {
       await Cohort.update({ published, ...stamp(actor) }, { where: { id: changing }, transaction });
       for (const cohortId of changing) {
-        await recordActivity(actor, { entityType: ENTITY, entityId: cohortId, category: CATEGORY, type: 'UPDATED', description: description(published ? 'PUBLISHED' : 'UNPUBLISHED'), changes: { published: { from: !published, to: published } } }, transaction);
+        await recordActivity(
+          actor,
+          {
+            entityType: ENTITY,
+            entityId: cohortId,
+            category: CATEGORY,
+            type: 'UPDATED',
+            description: description(published ? 'PUBLISHED' : 'UNPUBLISHED'),
+            changes: { published: { from: !published, to: published } },
+          },
+          transaction,
+        );
       }
     }
     const fresh = await Cohort.findAll({ where: { id: ids }, include, order: [['id', 'ASC']], transaction });
@@ -331,7 +380,8 @@ export function setCohortFlag(id: number, field: 'useCoachingCircle' | 'accessDi
 /** PATCH /api/cohorts/{id}/cancelled: true cancels; false gives the cohort its dates' status back. */
 export function setCohortCancelled(id: number, cancelled: boolean, actor: Actor): Promise<CohortDto> {
   return patchCohort(
-    id, actor,
+    id,
+    actor,
     (c) => ({ status: cancelled ? 'CANCELLED' : cohortStatusOn({ status: null, startDate: c.startDate, endDate: c.endDate }, schoolToday()) }),
     description(cancelled ? 'COHORT_CANCELLED' : 'COHORT_REINSTATED'),
   );

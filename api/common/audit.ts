@@ -50,8 +50,14 @@ export interface ActivityInput {
 /** The activity-log row of an entry (attribute names, as `ActivityLog.create` and the batch INSERT take them). */
 function activityRow(actor: Actor, input: ActivityInput) {
   return {
-    entityType: input.entityType, entityId: input.entityId, studentId: input.studentId ?? null, category: input.category, type: input.type,
-    ...(input.description ? describedColumns(input.description) : { description: null }), actorUserId: actor.userId, actorName: actor.name,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    studentId: input.studentId ?? null,
+    category: input.category,
+    type: input.type,
+    ...(input.description ? describedColumns(input.description) : { description: null }),
+    actorUserId: actor.userId,
+    actorName: actor.name,
   };
 }
 

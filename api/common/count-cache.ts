@@ -11,7 +11,10 @@ export class CountCache {
   private readonly versions = new Map<string, number>();
   private readonly watched = new Set<string>();
 
-  constructor(private ttlMs: number, private readonly maxEntries = 5000) {}
+  constructor(
+    private ttlMs: number,
+    private readonly maxEntries = 5000,
+  ) {}
 
   /** Sets the time a total is trusted (0 counts every time). */
   configure(ttlSeconds: number): void {
@@ -51,7 +54,17 @@ export class CountCache {
       const options = (b ?? _a) as { transaction?: { afterCommit(fn: () => void): void } } | undefined;
       options?.transaction?.afterCommit(() => this.bump(name));
     };
-    for (const hook of ['afterCreate', 'afterUpdate', 'afterDestroy', 'afterUpsert', 'afterBulkCreate', 'afterBulkUpdate', 'afterBulkDestroy', 'afterRestore', 'afterBulkRestore'] as const) {
+    for (const hook of [
+      'afterCreate',
+      'afterUpdate',
+      'afterDestroy',
+      'afterUpsert',
+      'afterBulkCreate',
+      'afterBulkUpdate',
+      'afterBulkDestroy',
+      'afterRestore',
+      'afterBulkRestore',
+    ] as const) {
       model.addHook(hook as 'afterCreate', `countCache-${hook}`, onWrite as never);
     }
   }

@@ -164,7 +164,15 @@ export async function raise(event: DomainEventPayload, transaction: Transaction)
   if (later.length) {
     const now = new Date();
     await DomainEvent.bulkCreate(
-      later.map((h) => ({ eventId, type: event.type, handler: h.name, payload: event as unknown as Record<string, unknown>, status: 'PENDING' as const, attempts: 0, nextAttemptAt: now })),
+      later.map((h) => ({
+        eventId,
+        type: event.type,
+        handler: h.name,
+        payload: event as unknown as Record<string, unknown>,
+        status: 'PENDING' as const,
+        attempts: 0,
+        nextAttemptAt: now,
+      })),
       { transaction },
     );
     let ids = raisedIn.get(transaction);
@@ -191,7 +199,12 @@ async function dispatchRaised(eventIds: string[]): Promise<void> {
     const run = dispatchEvents({ owner: `${PROCESS_OWNER}:raised`, eventIds, limit: 1000 }).catch((err) => {
       log?.warn({ err: messageOf(err), eventIds }, 'domain events: the immediate dispatch failed; the job delivers them');
     });
-    await Promise.race([run, new Promise<void>((resolve) => { timer = setTimeout(resolve, IMMEDIATE_MS); })]);
+    await Promise.race([
+      run,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, IMMEDIATE_MS);
+      }),
+    ]);
   } finally {
     if (timer) clearTimeout(timer);
   }
@@ -265,10 +278,11 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
   const deliver = async (row: DomainEvent) => {
     const handler = reg.byName.get(row.handler);
     const attempt = row.attempts + 1;
-    const markDone = (transaction?: Transaction) => DomainEvent.update(
-      { status: 'DONE', attempts: attempt, doneAt: new Date(), lastError: null, claimedBy: null, claimedUntil: null },
-      { where: { id: row.id, claimedBy: token, status: 'PENDING' }, transaction },
-    );
+    const markDone = (transaction?: Transaction) =>
+      DomainEvent.update(
+        { status: 'DONE', attempts: attempt, doneAt: new Date(), lastError: null, claimedBy: null, claimedUntil: null },
+        { where: { id: row.id, claimedBy: token, status: 'PENDING' }, transaction },
+      );
     try {
       if (!handler || handler.type !== row.type) throw new Error(`No handler named ${row.handler} for ${row.type} is installed`);
       const ctx = { eventId: row.eventId, deliveryId: row.id, attempt };
@@ -287,9 +301,19 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
     } catch (err) {
       if (err instanceof LeaseLost) return;
       const last = attempt >= MAX_ATTEMPTS;
-      reg.log?.warn({ deliveryId: row.id, handler: row.handler, attempt, err: messageOf(err) }, last ? 'domain event delivery FAILED' : 'domain event delivery failed; retrying later');
+      reg.log?.warn(
+        { deliveryId: row.id, handler: row.handler, attempt, err: messageOf(err) },
+        last ? 'domain event delivery FAILED' : 'domain event delivery failed; retrying later',
+      );
       await DomainEvent.update(
-        { status: last ? 'FAILED' : 'PENDING', attempts: attempt, lastError: messageOf(err), nextAttemptAt: new Date(Date.now() + backoffMs(attempt)), claimedBy: null, claimedUntil: null },
+        {
+          status: last ? 'FAILED' : 'PENDING',
+          attempts: attempt,
+          lastError: messageOf(err),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempt)),
+          claimedBy: null,
+          claimedUntil: null,
+        },
         { where: { id: row.id, claimedBy: token } },
       );
       if (last) result.failed += 1;
@@ -300,8 +324,10 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
   // the job may run several at once (their commits share the log flush).
   const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, rows.length));
   let next = 0;
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    while (next < rows.length) await deliver(rows[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < rows.length) await deliver(rows[next++]);
+    }),
+  );
   return result;
 }

@@ -95,7 +95,12 @@ export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSor
   const sortKeys = Object.keys(spec.sortable) as [string, ...string[]];
   return z
     .object({
-      size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(10).transform((n) => Math.min(n, max)),
+      size: z.coerce
+        .number()
+        .int(Messages.INVALID_VALUE)
+        .min(1, Messages.INVALID_VALUE)
+        .default(10)
+        .transform((n) => Math.min(n, max)),
       page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
       sortBy: z.enum(sortKeys, { error: `Allowed: ${sortKeys.join(', ')}` }).default(spec.defaultSort ?? 'id'),
       descending: booleanish().default(spec.defaultDescending ?? false),
@@ -109,8 +114,14 @@ export function pagingQuery(spec: Pick<ListSpec<Model>, 'sortable' | 'defaultSor
 export type PagingQuery = { size: number; page: number; sortBy: string; descending: boolean; keyword?: string };
 
 const rangeOf = (value: ZodType) => z.object({ min: value.nullish(), max: value.nullish() }).strict().nullish();
-const dateText = z.string().refine((v) => parseDate(v) !== null, Messages.INVALID_DATE).transform((v) => parseDate(v)!);
-const dateRange = z.object({ from: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()), to: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()) }).strict().nullish();
+const dateText = z
+  .string()
+  .refine((v) => parseDate(v) !== null, Messages.INVALID_DATE)
+  .transform((v) => parseDate(v)!);
+const dateRange = z
+  .object({ from: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()), to: z.preprocess((v) => (v === '' ? null : v), dateText.nullish()) })
+  .strict()
+  .nullish();
 
 /** The zod schema of a criteria body: every key optional, unknown keys refused. */
 export function criteriaSchema(spec: CriteriaSpec) {
@@ -121,7 +132,10 @@ export function criteriaSchema(spec: CriteriaSpec) {
         shape[key] = z.array(z.coerce.number().int().positive()).max(1000).nullish();
         break;
       case 'in':
-        shape[key] = z.array(c.values ? z.enum(c.values as [string, ...string[]]) : z.string().max(100)).max(1000).nullish();
+        shape[key] = z
+          .array(c.values ? z.enum(c.values as [string, ...string[]]) : z.string().max(100))
+          .max(1000)
+          .nullish();
         break;
       case 'eq':
         shape[key] = (c.type === 'boolean' ? booleanish() : c.type === 'number' ? z.coerce.number() : z.string().trim().max(200)).nullish();
@@ -215,9 +229,18 @@ function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order 
   const computed = spec.sortExpressions?.[column];
   if (computed) {
     const quote = (name: string) => spec.model.sequelize!.getQueryInterface().quoteIdentifier(name);
-    return [[Sequelize.literal(computed((name) => `${quote(spec.model.name)}.${quote(name)}`)), dir], ['id', dir]] as Order;
+    return [
+      [Sequelize.literal(computed((name) => `${quote(spec.model.name)}.${quote(name)}`)), dir],
+      ['id', dir],
+    ] as Order;
   }
-  const order: Order = column === 'id' ? [['id', dir]] : [[column, dir], ['id', dir]];
+  const order: Order =
+    column === 'id'
+      ? [['id', dir]]
+      : [
+          [column, dir],
+          ['id', dir],
+        ];
   if (!q.keyword || (dialect !== 'mysql' && dialect !== 'mariadb')) return order;
   // A keyword is selective (prefix matches), but MariaDB still prefers walking the sort column's
   // index and filtering: 234 ms instead of 3 ms on 100k rows (docs/benchmarks.md). Sorting by an
@@ -225,19 +248,17 @@ function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order 
   const attribute = spec.model.getAttributes()[column];
   const field = Sequelize.col(attribute?.field ?? column);
   const expression = attribute && attribute.type instanceof DataTypes.STRING ? Sequelize.fn('CONCAT', field) : Sequelize.fn('COALESCE', field, null);
-  return [[expression, dir], ['id', dir]] as Order;
+  return [
+    [expression, dir],
+    ['id', dir],
+  ] as Order;
 }
 
 /**
  * Runs a list: ids first (an index walk even for deep pages), then the rows of those ids with their
  * associations in one query, then the total — skipped when the page itself tells it.
  */
-export async function runList<M extends Model, T>(
-  spec: ListSpec<M>,
-  q: PagingQuery,
-  conditions: Array<WhereOptions | null | undefined>,
-  toDto: (row: M) => T,
-): Promise<Page<T>> {
+export async function runList<M extends Model, T>(spec: ListSpec<M>, q: PagingQuery, conditions: Array<WhereOptions | null | undefined>, toDto: (row: M) => T): Promise<Page<T>> {
   const dialect = spec.model.sequelize!.getDialect();
   const keyword = spec.studentKeyword ? studentKeywordWhere(spec.model.sequelize!, q.keyword, spec.studentKeyword) : keywordWhere(spec.keywordColumns, q.keyword, dialect);
   const parts = [spec.baseWhere, keyword, ...conditions].filter(Boolean) as WhereOptions[];

@@ -16,8 +16,16 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordConfirmation', '*.currentPassword', '*.refreshToken',
-        '*.accessToken', '*.token', '*.passwordHash', '*.code',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.passwordConfirmation',
+        '*.currentPassword',
+        '*.refreshToken',
+        '*.accessToken',
+        '*.token',
+        '*.passwordHash',
+        '*.code',
       ],
       censor: '[redacted]',
     },
@@ -47,7 +55,12 @@ export function accessLog(log: Logger, skip: (url: string) => boolean = () => fa
     const started = performance.now();
     res.on('finish', () => {
       log.info(
-        { requestId: res.locals.requestId, req: { method: req.method, url: maskQuery(req.originalUrl), ip: req.ip }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+        {
+          requestId: res.locals.requestId,
+          req: { method: req.method, url: maskQuery(req.originalUrl), ip: req.ip },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
         'request completed',
       );
     });

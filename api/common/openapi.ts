@@ -5,8 +5,11 @@ const errorBody = {
   type: 'object',
   required: ['status', 'code', 'message'],
   properties: {
-    status: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } }, details: {},
+    status: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+    details: {},
   },
 };
 
@@ -38,7 +41,10 @@ function parameters(schema: ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const s = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, sch]) => ({
-    name, in: where, required: where === 'path' || (s.required ?? []).includes(name), schema: sch,
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: sch,
   }));
 }
 
@@ -63,7 +69,11 @@ export function openApiDocument(): unknown {
       responses[403] = { description: `Needs ${r.access}${r.self ? ' (students and coaches: their own records only)' : ''}` };
     }
     responses[404] = { description: 'Not found' };
-    if (r.method !== 'get') responses[415] = { description: 'A request body that is not JSON (`application/json` or `application/*+json`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    if (r.method !== 'get')
+      responses[415] = {
+        description: 'A request body that is not JSON (`application/json` or `application/*+json`)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     responses[409] = { description: 'Business rule refusal', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     (paths[path] ??= {})[r.method] = {
       tags: [r.tag],

@@ -9,7 +9,10 @@ import { AppError } from './errors';
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** Counts one hit; throws 429 TOO_MANY_ATTEMPTS past the limit. */
   hit(key: string, now = Date.now()): void {

@@ -34,4 +34,3 @@ export function requestId(): RequestHandler {
     requestScope.run({ requestId: id }, next);
   };
 }
-

@@ -95,8 +95,14 @@ export function defineResource<M extends Model, Dto extends Record<string, unkno
 
   const columns = (input: Input, actor: Actor) => ({ ...(spec.values ? spec.values(input) : (input as Record<string, unknown>)), ...(spec.stamped ? stamp(actor) : {}) });
 
-  const log = (actor: Actor, entityId: number, type: 'CREATED' | 'UPDATED' | 'DELETED', before: Record<string, unknown>, after: Record<string, unknown>, transaction: Transaction) =>
-    spec.activity ? recordActivity(actor, { ...spec.activity, entityId, type, changes: diff(before, after) }, transaction) : Promise.resolve();
+  const log = (
+    actor: Actor,
+    entityId: number,
+    type: 'CREATED' | 'UPDATED' | 'DELETED',
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    transaction: Transaction,
+  ) => (spec.activity ? recordActivity(actor, { ...spec.activity, entityId, type, changes: diff(before, after) }, transaction) : Promise.resolve());
 
   const resource: Resource<M, Dto, Input> = {
     async list(q, parentId) {
@@ -164,26 +170,83 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
   const routes: AnyRouteSpec[] = [];
 
   if (has('list')) {
-    routes.push(route({ method: 'get', path: base || '/', summary: summary('list', `List ${label} records`), access: can('read'), params: collectionParams, query: listQuery, handle: ({ params, query }) => r.list(query, parentOf(params)) }));
+    routes.push(
+      route({
+        method: 'get',
+        path: base || '/',
+        summary: summary('list', `List ${label} records`),
+        access: can('read'),
+        params: collectionParams,
+        query: listQuery,
+        handle: ({ params, query }) => r.list(query, parentOf(params)),
+      }),
+    );
   }
   if (has('find_by_criteria')) {
     const body = criteriaSchema(spec.criteria ?? {});
-    routes.push(route({
-      method: 'post', path: `${base}/find_by_criteria`, summary: summary('find_by_criteria', `Find ${label} records by criteria`), access: can('read'), params: collectionParams, query: listQuery, body,
-      handle: ({ params, query, body: criteria }) => r.findByCriteria(query, criteria as Record<string, unknown>, parentOf(params)),
-    }));
+    routes.push(
+      route({
+        method: 'post',
+        path: `${base}/find_by_criteria`,
+        summary: summary('find_by_criteria', `Find ${label} records by criteria`),
+        access: can('read'),
+        params: collectionParams,
+        query: listQuery,
+        body,
+        handle: ({ params, query, body: criteria }) => r.findByCriteria(query, criteria as Record<string, unknown>, parentOf(params)),
+      }),
+    );
   }
   if (has('get')) {
-    routes.push(route({ method: 'get', path: itemPath, summary: summary('get', `Get a ${label}`), access: can('read'), params: itemParams, handle: ({ params }) => r.get(item(params).id, item(params).parentId) }));
+    routes.push(
+      route({
+        method: 'get',
+        path: itemPath,
+        summary: summary('get', `Get a ${label}`),
+        access: can('read'),
+        params: itemParams,
+        handle: ({ params }) => r.get(item(params).id, item(params).parentId),
+      }),
+    );
   }
   if (has('create') && spec.body) {
-    routes.push(route({ method: 'post', path: base || '/', summary: summary('create', `Create a ${label}`), access: can('create'), params: collectionParams, body: spec.body, status: 201, handle: ({ params, body, actor }) => r.create(body as Input, actor, parentOf(params)) }));
+    routes.push(
+      route({
+        method: 'post',
+        path: base || '/',
+        summary: summary('create', `Create a ${label}`),
+        access: can('create'),
+        params: collectionParams,
+        body: spec.body,
+        status: 201,
+        handle: ({ params, body, actor }) => r.create(body as Input, actor, parentOf(params)),
+      }),
+    );
   }
   if (has('update') && spec.body) {
-    routes.push(route({ method: 'put', path: itemPath, summary: summary('update', `Update a ${label}`), access: can('update'), params: itemParams, body: spec.body, handle: ({ params, body, actor }) => r.update(item(params).id, body as Input, actor, item(params).parentId) }));
+    routes.push(
+      route({
+        method: 'put',
+        path: itemPath,
+        summary: summary('update', `Update a ${label}`),
+        access: can('update'),
+        params: itemParams,
+        body: spec.body,
+        handle: ({ params, body, actor }) => r.update(item(params).id, body as Input, actor, item(params).parentId),
+      }),
+    );
   }
   if (has('delete')) {
-    routes.push(route({ method: 'delete', path: itemPath, summary: summary('delete', `Delete a ${label}`), access: can('delete'), params: itemParams, handle: ({ params, actor }) => r.remove(item(params).id, actor, item(params).parentId) }));
+    routes.push(
+      route({
+        method: 'delete',
+        path: itemPath,
+        summary: summary('delete', `Delete a ${label}`),
+        access: can('delete'),
+        params: itemParams,
+        handle: ({ params, actor }) => r.remove(item(params).id, actor, item(params).parentId),
+      }),
+    );
   }
   return routes;
 }

@@ -109,7 +109,8 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
   const userId = Number(claims.sub);
   // Every request reads its account (deactivated, signed out everywhere): one plain SELECT on the driver (./sql.ts).
   const [user] = await selectRows<{ id: number; active: boolean | number; tokensValidAfter: Date | string | null; lastActivityAt: Date | string | null }>(
-    User.sequelize!, `SELECT ${USER_FIELDS_OF()} FROM users WHERE id = ${Number.isSafeInteger(userId) ? userId : 0}`,
+    User.sequelize!,
+    `SELECT ${USER_FIELDS_OF()} FROM users WHERE id = ${Number.isSafeInteger(userId) ? userId : 0}`,
   );
   if (!user || !user.active) throw AppError.unauthorized();
   if (user.tokensValidAfter && claims.iatMs < new Date(user.tokensValidAfter).getTime()) throw AppError.unauthorized();
@@ -119,7 +120,13 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
     User.update({ lastActivityAt: new Date(now) }, { where: { id: userId }, silent: true, hooks: false }).catch((err) => deps.log.warn({ err }, 'last activity not recorded'));
   }
   return {
-    userId, kind: claims.kind, administratorId: claims.aid, studentId: claims.sid, coachId: claims.cid, name: claims.name, permissions: claims.perms ?? [],
+    userId,
+    kind: claims.kind,
+    administratorId: claims.aid,
+    studentId: claims.sid,
+    coachId: claims.cid,
+    name: claims.name,
+    permissions: claims.perms ?? [],
   };
 }
 
@@ -127,10 +134,18 @@ export async function authenticate(req: Request, deps: Deps): Promise<Principal 
 export function mount(router: Router, deps: Deps, tag: string, prefix: string, specs: AnyRouteSpec[]): void {
   for (const spec of specs) {
     const status = spec.status ?? (spec.method === 'delete' ? 204 : 200);
-    const template = `${prefix}${spec.path === "/" ? "" : spec.path}`;
+    const template = `${prefix}${spec.path === '/' ? '' : spec.path}`;
     routeRegistry.push({
-      method: spec.method, path: template, summary: spec.summary, tag, access: spec.access, self: Boolean(spec.self),
-      params: spec.params, query: spec.query, body: spec.body, status,
+      method: spec.method,
+      path: template,
+      summary: spec.summary,
+      tag,
+      access: spec.access,
+      self: Boolean(spec.self),
+      params: spec.params,
+      query: spec.query,
+      body: spec.body,
+      status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {

@@ -50,8 +50,14 @@ function shapeOf(model: AnyModel): Shape {
   }
   const options = model.options as { createdAt?: unknown; updatedAt?: unknown };
   const fresh: Shape = {
-    sequelize, qg, sqlite: sequelize.getDialect() === 'sqlite', table: qg.quoteTable(model.getTableName() as string), columns, defaults,
-    createdAt: Boolean(attributes.createdAt) && options.createdAt !== false, updatedAt: Boolean(attributes.updatedAt) && options.updatedAt !== false,
+    sequelize,
+    qg,
+    sqlite: sequelize.getDialect() === 'sqlite',
+    table: qg.quoteTable(model.getTableName() as string),
+    columns,
+    defaults,
+    createdAt: Boolean(attributes.createdAt) && options.createdAt !== false,
+    updatedAt: Boolean(attributes.updatedAt) && options.updatedAt !== false,
   };
   shapes.set(model, fresh);
   return fresh;
@@ -194,9 +200,7 @@ export function updateRowSql(model: AnyModel, id: number, values: Values, opts: 
  * UPDATE the row `id` (and, when given, only while each attribute of `where` still has that value: a
  * compare-and-set); updatedAt is set unless `silent`. Answers the rows changed (0 or 1).
  */
-export async function updateRow(
-  model: AnyModel, id: number, values: Values, opts: UpdateOptions & { transaction?: Transaction; where?: Values } = {},
-): Promise<number> {
+export async function updateRow(model: AnyModel, id: number, values: Values, opts: UpdateOptions & { transaction?: Transaction; where?: Values } = {}): Promise<number> {
   return updateSql(model.sequelize!, updateRowSql(model, id, values, opts), opts.transaction);
 }
 

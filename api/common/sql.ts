@@ -89,9 +89,7 @@ export type StatementResult = unknown[] | { insertId?: number; affectedRows: num
  * `commit`: the last batch of a `hotTransaction`, which ends it (COMMIT in the same round trip on
  * MariaDB; on SQLite the transaction commits when its work returns).
  */
-export async function runStatements(
-  sequelize: Sequelize, statements: readonly string[], transaction?: Transaction, opts: { commit?: boolean } = {},
-): Promise<StatementResult[]> {
+export async function runStatements(sequelize: Sequelize, statements: readonly string[], transaction?: Transaction, opts: { commit?: boolean } = {}): Promise<StatementResult[]> {
   if (isMysql(sequelize)) {
     if (!statements.length && !opts.commit) return [];
     const results = (await onDriver(sequelize, statements, transaction, opts.commit)) as Array<unknown[] | ResultHeader>;

@@ -33,7 +33,15 @@ function keyOf(secret: string): crypto.KeyObject {
 
 export function signAccessToken(secret: string, ttlSeconds: number, p: Principal): string {
   const claims: AccessClaims = {
-    typ: ACCESS, sub: String(p.userId), kind: p.kind, aid: p.administratorId, sid: p.studentId, cid: p.coachId, name: p.name, perms: p.permissions, iatMs: Date.now(),
+    typ: ACCESS,
+    sub: String(p.userId),
+    kind: p.kind,
+    aid: p.administratorId,
+    sid: p.studentId,
+    cid: p.coachId,
+    name: p.name,
+    perms: p.permissions,
+    iatMs: Date.now(),
   };
   return jwt.sign(claims, keyOf(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 }

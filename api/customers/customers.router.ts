@@ -9,14 +9,31 @@ import * as students from '../students/students.service';
  */
 export function customerRoutes(_deps: Deps) {
   return [
-    route({ method: 'get', path: '/', summary: 'List customers', access: 'customers:read', query: studentListQuery, handle: ({ query }) => students.listStudents('customers', query) }),
     route({
-      method: 'post', path: '/find_by_criteria', summary: 'Search customers by criteria', access: 'customers:read', query: studentListQuery, body: customerCriteriaSchema,
+      method: 'get',
+      path: '/',
+      summary: 'List customers',
+      access: 'customers:read',
+      query: studentListQuery,
+      handle: ({ query }) => students.listStudents('customers', query),
+    }),
+    route({
+      method: 'post',
+      path: '/find_by_criteria',
+      summary: 'Search customers by criteria',
+      access: 'customers:read',
+      query: studentListQuery,
+      body: customerCriteriaSchema,
       handle: ({ query, body }) => students.findStudentsByCriteria('customers', query, body),
     }),
     route({ method: 'get', path: '/:id', summary: 'Get a customer', access: 'customers:read', params: studentIdParams, handle: ({ params }) => students.getStudent(params.id) }),
     route({
-      method: 'put', path: '/:id', summary: 'Update a customer', access: 'customers:update', params: studentIdParams, body: studentUpdateBody,
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a customer',
+      access: 'customers:update',
+      params: studentIdParams,
+      body: studentUpdateBody,
       handle: ({ params, body, actor }) => students.updateStudent(params.id, body, actor),
     }),
   ];

@@ -10,13 +10,30 @@ import * as disputes from './disputes.service';
 export function disputeRoutes(_deps: Deps) {
   return [
     route({
-      method: 'post', path: '/find_by_criteria', summary: 'Search disputed payments (email, statuses; newest first)', access: 'payments:read', query: disputeListQuery,
-      body: disputeCriteriaSchema, handle: ({ query, body }) => disputes.findDisputesByCriteria(query, body),
+      method: 'post',
+      path: '/find_by_criteria',
+      summary: 'Search disputed payments (email, statuses; newest first)',
+      access: 'payments:read',
+      query: disputeListQuery,
+      body: disputeCriteriaSchema,
+      handle: ({ query, body }) => disputes.findDisputesByCriteria(query, body),
     }),
-    route({ method: 'get', path: '/:id', summary: 'A dispute with its payment', access: 'payments:read', params: disputeIdParams, handle: ({ params }) => disputes.getDispute(params.id) }),
     route({
-      method: 'patch', path: '/:id/verify', summary: 'Verify a PENDING dispute as WON or LOST (LOST reverses the payment; 409 DISPUTE_NOT_PENDING)', access: 'payments:update',
-      params: disputeIdParams, body: disputeVerifyBody, handle: ({ params, body, actor }) => disputes.verifyDispute(params.id, body, actor),
+      method: 'get',
+      path: '/:id',
+      summary: 'A dispute with its payment',
+      access: 'payments:read',
+      params: disputeIdParams,
+      handle: ({ params }) => disputes.getDispute(params.id),
+    }),
+    route({
+      method: 'patch',
+      path: '/:id/verify',
+      summary: 'Verify a PENDING dispute as WON or LOST (LOST reverses the payment; 409 DISPUTE_NOT_PENDING)',
+      access: 'payments:update',
+      params: disputeIdParams,
+      body: disputeVerifyBody,
+      handle: ({ params, body, actor }) => disputes.verifyDispute(params.id, body, actor),
     }),
   ];
 }

@@ -6,7 +6,15 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 /** Sorting on indexed columns only; disputed payments list newest first (back-office spec §9 paging). */
 export const disputeSortable = {
-  id: 'id', ID: 'id', status: 'status', STATUS: 'status', amount: 'amount', AMOUNT: 'amount', createdAt: 'createdAt', CREATED_AT: 'createdAt', updatedAt: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  amount: 'amount',
+  AMOUNT: 'amount',
+  createdAt: 'createdAt',
+  CREATED_AT: 'createdAt',
+  updatedAt: 'updatedAt',
   UPDATED_AT: 'updatedAt',
 };
 export const disputeListQuery = pagingQuery({ sortable: disputeSortable, defaultDescending: true, keyword: false });

@@ -24,7 +24,8 @@ const money = roundDollars;
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
   {
-    model: Payment, as: 'payment',
+    model: Payment,
+    as: 'payment',
     attributes: ['id', 'type', 'channel', 'amount', 'refundedAmount', 'status', 'cardBrand', 'cardLast4', 'paymentDate', 'gatewayChargeId', 'applicationId'],
   },
 ];
@@ -36,16 +37,36 @@ export function disputeDto(row: Dispute) {
   const s = r.student;
   const p = r.payment;
   return {
-    id: r.id, paymentId: r.paymentId, studentId: r.studentId, studentPaymentPlanId: r.studentPaymentPlanId, amount: money(r.amount), reason: r.reason, status: r.status,
-    gateway: r.gateway, gatewayDisputeId: r.gatewayDisputeId, comment: r.comment, verifiedAt: r.verifiedAt,
+    id: r.id,
+    paymentId: r.paymentId,
+    studentId: r.studentId,
+    studentPaymentPlanId: r.studentPaymentPlanId,
+    amount: money(r.amount),
+    reason: r.reason,
+    status: r.status,
+    gateway: r.gateway,
+    gatewayDisputeId: r.gatewayDisputeId,
+    comment: r.comment,
+    verifiedAt: r.verifiedAt,
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email } : null,
     payment: p
       ? {
-          id: p.id, applicationId: p.applicationId, type: p.type, channel: p.channel, amount: money(p.amount), refundedAmount: money(p.refundedAmount), status: p.status,
-          cardBrand: p.cardBrand, cardLast4: p.cardLast4, paymentDate: p.paymentDate, gatewayChargeId: p.gatewayChargeId,
+          id: p.id,
+          applicationId: p.applicationId,
+          type: p.type,
+          channel: p.channel,
+          amount: money(p.amount),
+          refundedAmount: money(p.refundedAmount),
+          status: p.status,
+          cardBrand: p.cardBrand,
+          cardLast4: p.cardLast4,
+          paymentDate: p.paymentDate,
+          gatewayChargeId: p.gatewayChargeId,
         }
       : null,
-    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 export type DisputeDto = ReturnType<typeof disputeDto>;
@@ -95,8 +116,14 @@ export async function openDispute(
   const write = async (t: Transaction) => {
     const dispute = await Dispute.create(
       {
-        paymentId: payment.id, studentId: payment.studentId, studentPaymentPlanId: payment.studentPaymentPlanId, amount, reason: input.reason?.slice(0, 100) ?? null,
-        status: 'PENDING', gateway, gatewayDisputeId,
+        paymentId: payment.id,
+        studentId: payment.studentId,
+        studentPaymentPlanId: payment.studentPaymentPlanId,
+        amount,
+        reason: input.reason?.slice(0, 100) ?? null,
+        status: 'PENDING',
+        gateway,
+        gatewayDisputeId,
       },
       { transaction: t },
     );
@@ -140,7 +167,11 @@ export async function verifyDispute(id: number, input: DisputeVerifyInput, actor
     await recordActivity(
       actor,
       {
-        entityType: 'DISPUTE', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED',
+        entityType: 'DISPUTE',
+        entityId: id,
+        studentId: row.studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
         description: description(input.status === 'LOST' ? 'DISPUTE_LOST' : 'DISPUTE_WON', { paymentId: row.paymentId }),
         changes: { status: { from: 'PENDING', to: input.status } },
       },

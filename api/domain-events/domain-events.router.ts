@@ -11,16 +11,28 @@ import * as events from './domain-events.service';
 export function domainEventRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/', summary: 'List domain event deliveries, newest first (status PENDING|DONE|FAILED, type: the event type)',
-      access: 'domain_events:read', query: domainEventListQuery, handle: ({ query }) => events.listDomainEvents(query as DomainEventListQuery),
+      method: 'get',
+      path: '/',
+      summary: 'List domain event deliveries, newest first (status PENDING|DONE|FAILED, type: the event type)',
+      access: 'domain_events:read',
+      query: domainEventListQuery,
+      handle: ({ query }) => events.listDomainEvents(query as DomainEventListQuery),
     }),
     route({
-      method: 'get', path: '/:id', summary: 'One domain event delivery with its payload', access: 'domain_events:read', params: domainEventIdParams,
+      method: 'get',
+      path: '/:id',
+      summary: 'One domain event delivery with its payload',
+      access: 'domain_events:read',
+      params: domainEventIdParams,
       handle: ({ params }) => events.getDomainEvent(params.id),
     }),
     route({
-      method: 'post', path: '/:id/retry', summary: 'Send a FAILED delivery again now: back to PENDING (attempts from zero) and delivered (409 DOMAIN_EVENT_NOT_FAILED when not FAILED)',
-      access: 'domain_events:retry', params: domainEventIdParams, handle: ({ params }) => events.retryDomainEvent(params.id),
+      method: 'post',
+      path: '/:id/retry',
+      summary: 'Send a FAILED delivery again now: back to PENDING (attempts from zero) and delivered (409 DOMAIN_EVENT_NOT_FAILED when not FAILED)',
+      access: 'domain_events:retry',
+      params: domainEventIdParams,
+      handle: ({ params }) => events.retryDomainEvent(params.id),
     }),
   ];
 }

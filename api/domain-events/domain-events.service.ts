@@ -15,8 +15,20 @@ const spec: ListSpec<DomainEvent> = { model: DomainEvent, sortable: domainEventS
 
 export function domainEventDto(e: DomainEvent) {
   return {
-    id: e.id, eventId: e.eventId, type: e.type, handler: e.handler, status: e.status, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, lastError: e.lastError ?? null,
-    claimedBy: e.claimedBy ?? null, claimedUntil: e.claimedUntil ?? null, doneAt: e.doneAt ?? null, payload: e.payload, createdAt: e.createdAt, updatedAt: e.updatedAt,
+    id: e.id,
+    eventId: e.eventId,
+    type: e.type,
+    handler: e.handler,
+    status: e.status,
+    attempts: e.attempts,
+    nextAttemptAt: e.nextAttemptAt,
+    lastError: e.lastError ?? null,
+    claimedBy: e.claimedBy ?? null,
+    claimedUntil: e.claimedUntil ?? null,
+    doneAt: e.doneAt ?? null,
+    payload: e.payload,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
   };
 }
 export type DomainEventDto = ReturnType<typeof domainEventDto>;
@@ -41,10 +53,7 @@ export async function getDomainEvent(id: number): Promise<DomainEventDto> {
 export async function retryDomainEvent(id: number): Promise<DomainEventDto> {
   const e = await DomainEvent.findByPk(id, { attributes: ['id', 'status'] });
   if (!e) throw AppError.notFound('Domain event');
-  const [moved] = await DomainEvent.update(
-    { status: 'PENDING', attempts: 0, nextAttemptAt: new Date(), claimedBy: null, claimedUntil: null },
-    { where: { id, status: 'FAILED' } },
-  );
+  const [moved] = await DomainEvent.update({ status: 'PENDING', attempts: 0, nextAttemptAt: new Date(), claimedBy: null, claimedUntil: null }, { where: { id, status: 'FAILED' } });
   if (moved !== 1) throw AppError.conflict('DOMAIN_EVENT_NOT_FAILED', Messages.DOMAIN_EVENT_NOT_FAILED);
   await dispatchEvents({ owner: `${PROCESS_OWNER}:retry`, ids: [id], limit: 1 });
   return getDomainEvent(id);

@@ -20,7 +20,13 @@ export function enrollmentEventHandlers(): EventHandler[] {
           const enrolledAt = new Date(e.at);
           await Enrollment.bulkCreate(
             chosen.map((c) => ({
-              applicationId: e.applicationId, studentId: e.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt, ...stamp(e.actor),
+              applicationId: e.applicationId,
+              studentId: e.studentId,
+              cohortId: c.cohortId,
+              programId: c.programId,
+              status: 'ACTIVE' as const,
+              enrolledAt,
+              ...stamp(e.actor),
             })),
             { transaction },
           );

@@ -7,7 +7,10 @@ import { listEnrollments } from './enrollments.service';
 export function enrollmentRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/', summary: 'List enrollments (studentId, cohortId, programId, statuses — ACTIVE by default; size 50, at most 200)', access: 'applications:read',
+      method: 'get',
+      path: '/',
+      summary: 'List enrollments (studentId, cohortId, programId, statuses — ACTIVE by default; size 50, at most 200)',
+      access: 'applications:read',
       query: enrollmentListQuery,
       handle: ({ query }) => listEnrollments(query as EnrollmentListQuery),
     }),

@@ -10,7 +10,10 @@ import { enrollmentSortable, type EnrollmentListQuery } from './enrollments.sche
  */
 
 const spec: ListSpec<Enrollment> = {
-  model: Enrollment, sortable: enrollmentSortable, defaultDescending: true, keywordColumns: [],
+  model: Enrollment,
+  sortable: enrollmentSortable,
+  defaultDescending: true,
+  keywordColumns: [],
   // The keyword: the student's name or email, or the student's id.
   studentKeyword: { numbers: ['studentId'] },
   include: [
@@ -23,9 +26,15 @@ const spec: ListSpec<Enrollment> = {
 function dto(e: Enrollment) {
   const row = e as Enrollment & { student?: Student; program?: Program };
   return {
-    id: e.id, applicationId: e.applicationId,
+    id: e.id,
+    applicationId: e.applicationId,
     student: row.student ? { id: row.student.id, firstName: row.student.firstName, lastName: row.student.lastName, email: row.student.email } : null,
-    cohortId: e.cohortId, cohortLabel: e.cohort?.label ?? null, programId: e.programId, programName: row.program?.name ?? null, status: e.status, enrolledAt: e.enrolledAt,
+    cohortId: e.cohortId,
+    cohortLabel: e.cohort?.label ?? null,
+    programId: e.programId,
+    programName: row.program?.name ?? null,
+    status: e.status,
+    enrolledAt: e.enrolledAt,
   };
 }
 

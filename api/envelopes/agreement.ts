@@ -58,11 +58,14 @@ async function loadForAgreement(applicationId: number, transaction?: Transaction
       { model: Product, as: 'product', attributes: ['id', 'name', 'enrollmentAgreementUrl'] },
       { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
       {
-        model: ApplicationCohort, as: 'applicationCohorts', attributes: ['id', 'programId', 'cohortId'],
+        model: ApplicationCohort,
+        as: 'applicationCohorts',
+        attributes: ['id', 'programId', 'cohortId'],
         include: [
           { model: Cohort, as: 'cohort', attributes: ['id', 'label', 'startDate', 'endDate'] },
           {
-            model: Program, as: 'program',
+            model: Program,
+            as: 'program',
             attributes: ['id', 'name', 'enrollmentAgreementUrl', 'enrollmentAgreementPublicationDate', 'enrollmentAgreementLastRevisionDate'],
           },
         ],
@@ -80,7 +83,9 @@ type Loaded = Awaited<ReturnType<typeof loadForAgreement>>;
 const ANY_FIRST_DUE_DATE = '2000-01-01';
 const PLAN_TYPES: Record<string, string> = { PAY_IN_FULL: 'Pay in full', INTEREST_BEARING: 'Monthly installments with interest' };
 const SCHEDULE_TYPES: Record<string, string> = {
-  FIXED_TERMS: 'fixed number of months', FIXED_INSTALLMENT_AMOUNT: 'fixed installment amount', FIXED_PRINCIPAL_AMOUNT: 'fixed principal amount',
+  FIXED_TERMS: 'fixed number of months',
+  FIXED_INSTALLMENT_AMOUNT: 'fixed installment amount',
+  FIXED_PRINCIPAL_AMOUNT: 'fixed principal amount',
 };
 
 /** Runs of equal installment amounts: '11 monthly installments of $450.00, then 1 of $449.87'. */
@@ -91,9 +96,7 @@ function installmentsText(amounts: number[]): string {
     if (last && last.cents === cents) last.count += 1;
     else runs.push({ count: 1, cents });
   }
-  return runs
-    .map((r, i) => (i === 0 ? `${r.count} monthly installment${r.count === 1 ? '' : 's'} of ${usd(r.cents)}` : `then ${r.count} of ${usd(r.cents)}`))
-    .join(', ');
+  return runs.map((r, i) => (i === 0 ? `${r.count} monthly installment${r.count === 1 ? '' : 's'} of ${usd(r.cents)}` : `then ${r.count} of ${usd(r.cents)}`)).join(', ');
 }
 
 const percent = (rate: number) => `${(Math.round(rate * 10_000) / 10_000).toFixed(2)}%`;
@@ -104,7 +107,12 @@ async function planLines(application: Loaded, transaction?: Transaction): Promis
   if (!planId) return ['No payment plan has been chosen yet.'];
   const voucher = (application as unknown as { voucher?: Voucher | null }).voucher ?? null;
   const { input, terms, plan, schedule, voucherDiscountCents } = await quotePlan(application, planId, { firstDueDate: ANY_FIRST_DUE_DATE, voucher }, transaction);
-  const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, attributes: ['id', 'description', 'type', 'amount'], order: [['id', 'ASC']], transaction });
+  const adjustments = await PaymentPlanAdjustment.findAll({
+    where: { productPaymentPlanId: plan.id },
+    attributes: ['id', 'description', 'type', 'amount'],
+    order: [['id', 'ASC']],
+    transaction,
+  });
 
   const lines = [`Payment plan: ${productPlanName(plan)}`, `Plan type: ${PLAN_TYPES[terms.paymentPlanType] ?? terms.paymentPlanType}`];
   if (terms.paymentPlanType !== 'PAY_IN_FULL') lines.push(`Schedule: ${SCHEDULE_TYPES[input.paymentScheduleType] ?? input.paymentScheduleType}`);
@@ -164,10 +172,14 @@ export async function renderAgreement(applicationId: number, transaction?: Trans
   lines.push(...(await planLines(application, transaction)));
   lines.push('');
   lines.push('4. PAYMENT METHOD');
-  lines.push('The payment card on file is not charged until the School accepts this application. On acceptance, the deposit or the first installment is charged, and the remaining installments as scheduled.');
+  lines.push(
+    'The payment card on file is not charged until the School accepts this application. On acceptance, the deposit or the first installment is charged, and the remaining installments as scheduled.',
+  );
   lines.push('');
   lines.push('5. CANCELLATION');
-  lines.push('You may cancel this application at any time before it is accepted, at no cost. After acceptance you may withdraw under the School\'s cancellation and refund policy for the program, as stated in the program enrollment agreement referenced above.');
+  lines.push(
+    "You may cancel this application at any time before it is accepted, at no cost. After acceptance you may withdraw under the School's cancellation and refund policy for the program, as stated in the program enrollment agreement referenced above.",
+  );
   lines.push('');
   lines.push('6. SIGNATURE');
   lines.push('By typing your full name and signing, you confirm that you have read and agree to this enrollment agreement and that the information above is correct.');

@@ -40,8 +40,18 @@ async function freshHashes(applicationIds: number[], transaction?: Transaction):
 
 export function envelopeDto(e: Envelope, freshSha256: string | null | undefined) {
   return {
-    id: e.id, applicationId: e.applicationId, studentId: e.studentId, status: e.status, title: e.title, contentSha256: e.contentSha256,
-    signedName: e.signedName, signedAt: e.signedAt, signedIp: e.signedIp, signedSha256: e.signedSha256, voidedAt: e.voidedAt, createdAt: e.createdAt,
+    id: e.id,
+    applicationId: e.applicationId,
+    studentId: e.studentId,
+    status: e.status,
+    title: e.title,
+    contentSha256: e.contentSha256,
+    signedName: e.signedName,
+    signedAt: e.signedAt,
+    signedIp: e.signedIp,
+    signedSha256: e.signedSha256,
+    voidedAt: e.voidedAt,
+    createdAt: e.createdAt,
     stale: e.contentSha256 !== freshSha256,
   };
 }
@@ -63,7 +73,9 @@ export async function ownsEnvelope(auth: Principal | null, envelopeId: number): 
 /** The application, locked for the rest of the transaction (MariaDB; SQLite runs one writer at a time). */
 async function lockApplication(applicationId: number, transaction: Transaction): Promise<Application> {
   const application = await Application.findByPk(applicationId, {
-    attributes: ['id', 'studentId', 'productId', 'status', 'productPaymentPlanId'], transaction, lock: transaction.LOCK.UPDATE,
+    attributes: ['id', 'studentId', 'productId', 'status', 'productPaymentPlanId'],
+    transaction,
+    lock: transaction.LOCK.UPDATE,
   });
   if (!application) throw AppError.notFound('Application');
   return application;
@@ -98,7 +110,10 @@ export async function listApplicationEnvelopes(applicationId: number) {
 }
 
 const studentList: ListSpec<Envelope> = {
-  model: Envelope, sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt', id: 'id', ID: 'id' }, keywordColumns: ['title'], maxSize: 100,
+  model: Envelope,
+  sortable: { createdAt: 'createdAt', CREATED_AT: 'createdAt', id: 'id', ID: 'id' },
+  keywordColumns: ['title'],
+  maxSize: 100,
 };
 
 /** GET /students/{id}/envelopes: the student's envelopes, newest first, 10 a page, optionally one status. */
@@ -155,7 +170,14 @@ export async function signEnvelope(deps: Deps, id: number, signedName: string, a
     const student = await Student.findByPk(envelope.studentId, { attributes: ['id', 'firstName', 'lastName'], transaction });
     if (!student || !sameName(signedName, student.firstName, student.lastName)) throw AppError.badRequest({ signedName: Messages.SIGNATURE_MISMATCH });
     await envelope.update(
-      { status: 'SIGNED', signedName: signedName.trim().replace(/\s+/g, ' '), signedAt: new Date(), signedIp: ip ? ip.slice(0, 64) : null, signedSha256: sha256Of(envelope.content), ...stamp(actor) },
+      {
+        status: 'SIGNED',
+        signedName: signedName.trim().replace(/\s+/g, ' '),
+        signedAt: new Date(),
+        signedIp: ip ? ip.slice(0, 64) : null,
+        signedSha256: sha256Of(envelope.content),
+        ...stamp(actor),
+      },
       { transaction },
     );
     await recordActivity(actor, { entityType: 'ENVELOPE', entityId: envelope.id, studentId: envelope.studentId, category: 'ACCOUNT', type: 'SIGNED' }, transaction);

@@ -10,7 +10,15 @@ import type { Envelope } from '../../models';
 type Printable = Pick<Envelope, 'id' | 'title' | 'content' | 'status' | 'signedName' | 'signedAt' | 'signedIp' | 'signedSha256' | 'voidedAt' | 'contentSha256'>;
 
 const NEW_YORK = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZoneName: 'short',
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZoneName: 'short',
 });
 
 /** `03-14-2030 09:26:53 EDT` (the spec's MM-DD-YYYY dates). */
@@ -41,7 +49,9 @@ export function signatureLines(e: Printable): string[] {
 export function envelopePdf(e: Printable, options: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
-      size: 'LETTER', margin: 60, compress: options.compress ?? true,
+      size: 'LETTER',
+      margin: 60,
+      compress: options.compress ?? true,
       info: { Title: e.title, Subject: `Agreement envelope ${e.id}`, Keywords: `sha256:${e.contentSha256}` },
     });
     const chunks: Buffer[] = [];
@@ -50,7 +60,10 @@ export function envelopePdf(e: Printable, options: { compress?: boolean } = {}):
     doc.on('error', reject);
 
     if (e.status === 'VOIDED') {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor('#b00020')
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor('#b00020')
         .text(`VOIDED${e.voidedAt ? ` on ${newYorkTime(new Date(e.voidedAt))}` : ''}: this agreement was replaced by a newer one.`);
       doc.moveDown().fillColor('black');
     }

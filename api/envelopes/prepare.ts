@@ -37,8 +37,18 @@ export async function createSentEnvelope(application: Pick<Application, 'id' | '
   const rendered = await renderAgreement(application.id, transaction);
   const envelope = await Envelope.create(
     {
-      applicationId: application.id, studentId: application.studentId, status: 'SENT', title: rendered.title, content: rendered.content, contentSha256: rendered.sha256,
-      signedName: null, signedAt: null, signedIp: null, signedSha256: null, voidedAt: null, ...stamp(actor),
+      applicationId: application.id,
+      studentId: application.studentId,
+      status: 'SENT',
+      title: rendered.title,
+      content: rendered.content,
+      contentSha256: rendered.sha256,
+      signedName: null,
+      signedAt: null,
+      signedIp: null,
+      signedSha256: null,
+      voidedAt: null,
+      ...stamp(actor),
     },
     { transaction },
   );
@@ -67,6 +77,11 @@ export async function prepareEnvelope(
   const refusal = await agreementRefusal(application, transaction);
   if (refusal) throw AppError.conflict(refusal.code, refusal.message);
   const staleSent = await Envelope.findAll({ where: { applicationId: application.id, status: 'SENT' }, attributes: ['id'], raw: true, transaction });
-  await voidEnvelopes(staleSent.map((e) => e.id), actor, application.studentId, transaction);
+  await voidEnvelopes(
+    staleSent.map((e) => e.id),
+    actor,
+    application.studentId,
+    transaction,
+  );
   return { envelope: await createSentEnvelope(application, actor, transaction), sha256: fresh.sha256 };
 }

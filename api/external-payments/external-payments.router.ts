@@ -1,7 +1,11 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import {
-  externalPaymentAmountBody, externalPaymentCriteriaSchema, externalPaymentIdParams, externalPaymentListQuery, externalPaymentStatusQuery,
+  externalPaymentAmountBody,
+  externalPaymentCriteriaSchema,
+  externalPaymentIdParams,
+  externalPaymentListQuery,
+  externalPaymentStatusQuery,
 } from './external-payments.schemas';
 import * as external from './external-payments.service';
 
@@ -13,26 +17,48 @@ import * as external from './external-payments.service';
 export function externalPaymentRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/', summary: 'External payments (newest first; keyword on student name, email or ids)', access: 'payments:read',
-      query: externalPaymentListQuery, handle: ({ query }) => external.listExternalPayments(query),
+      method: 'get',
+      path: '/',
+      summary: 'External payments (newest first; keyword on student name, email or ids)',
+      access: 'payments:read',
+      query: externalPaymentListQuery,
+      handle: ({ query }) => external.listExternalPayments(query),
     }),
     route({
-      method: 'post', path: '/find_by_criteria', summary: 'Search external payments (students, statuses, paymentAmount, paymentDate, updatedBy, updatedAt)',
-      access: 'payments:read', query: externalPaymentListQuery, body: externalPaymentCriteriaSchema, handle: ({ query, body }) => external.findExternalPaymentsByCriteria(query, body),
+      method: 'post',
+      path: '/find_by_criteria',
+      summary: 'Search external payments (students, statuses, paymentAmount, paymentDate, updatedBy, updatedAt)',
+      access: 'payments:read',
+      query: externalPaymentListQuery,
+      body: externalPaymentCriteriaSchema,
+      handle: ({ query, body }) => external.findExternalPaymentsByCriteria(query, body),
     }),
     route({
-      method: 'get', path: '/:id', summary: 'An external payment', access: 'payments:read', params: externalPaymentIdParams,
+      method: 'get',
+      path: '/:id',
+      summary: 'An external payment',
+      access: 'payments:read',
+      params: externalPaymentIdParams,
       handle: ({ params }) => external.getExternalPayment(params.id),
     }),
     route({
-      method: 'patch', path: '/:id/status',
-      summary: 'PENDING → ACCEPTED (applied to the plan as an EXTERNAL payment) | REJECTED (409 STATUS_INVALID, PAYMENT_IN_PROGRESS, PAYMENT_DISABLED, NO_BALANCE, AMOUNT_EXCEEDED)',
-      access: 'payments:update', params: externalPaymentIdParams, query: externalPaymentStatusQuery,
+      method: 'patch',
+      path: '/:id/status',
+      summary:
+        'PENDING → ACCEPTED (applied to the plan as an EXTERNAL payment) | REJECTED (409 STATUS_INVALID, PAYMENT_IN_PROGRESS, PAYMENT_DISABLED, NO_BALANCE, AMOUNT_EXCEEDED)',
+      access: 'payments:update',
+      params: externalPaymentIdParams,
+      query: externalPaymentStatusQuery,
       handle: ({ params, query, actor }) => external.changeExternalPaymentStatus(params.id, query.status, actor),
     }),
     route({
-      method: 'put', path: '/:id/payment-amount', summary: "A PENDING external payment's amount (409 ALREADY_PROCESSED)", access: 'payments:update',
-      params: externalPaymentIdParams, body: externalPaymentAmountBody, handle: ({ params, body, actor }) => external.updateExternalPaymentAmount(params.id, body.paymentAmount, actor),
+      method: 'put',
+      path: '/:id/payment-amount',
+      summary: "A PENDING external payment's amount (409 ALREADY_PROCESSED)",
+      access: 'payments:update',
+      params: externalPaymentIdParams,
+      body: externalPaymentAmountBody,
+      handle: ({ params, body, actor }) => external.updateExternalPaymentAmount(params.id, body.paymentAmount, actor),
     }),
   ];
 }

@@ -7,8 +7,16 @@ import { dollarsCents } from '../refunds/refunds.schemas';
 
 /** Sorting on indexed columns only; newest first by default. */
 export const externalPaymentSortable = {
-  id: 'id', ID: 'id', status: 'status', STATUS: 'status', paymentAmount: 'paymentAmount', PAYMENT_AMOUNT: 'paymentAmount', paymentDate: 'paymentDate',
-  PAYMENT_DATE: 'paymentDate', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  paymentAmount: 'paymentAmount',
+  PAYMENT_AMOUNT: 'paymentAmount',
+  paymentDate: 'paymentDate',
+  PAYMENT_DATE: 'paymentDate',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const externalPaymentPaging = { sortable: externalPaymentSortable, defaultDescending: true };
 /** GET /external_payments and the criteria search's paging: keyword on student name or email, ids, reference number. */

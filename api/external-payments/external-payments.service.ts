@@ -35,18 +35,34 @@ export function externalPaymentDto(row: ExternalPayment) {
   const r = row as Loaded;
   const s = r.student;
   return {
-    id: r.id, studentId: r.studentId, applicationId: r.applicationId, studentPaymentPlanId: r.studentPaymentPlanId, paymentScheduleId: r.paymentScheduleId, method: r.method,
-    paymentAmount: money(r.paymentAmount), paymentDate: r.paymentDate, referenceNumber: r.referenceNumber, comment: r.comment, status: r.status, paymentId: r.paymentId,
+    id: r.id,
+    studentId: r.studentId,
+    applicationId: r.applicationId,
+    studentPaymentPlanId: r.studentPaymentPlanId,
+    paymentScheduleId: r.paymentScheduleId,
+    method: r.method,
+    paymentAmount: money(r.paymentAmount),
+    paymentDate: r.paymentDate,
+    referenceNumber: r.referenceNumber,
+    comment: r.comment,
+    status: r.status,
+    paymentId: r.paymentId,
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email } : null,
     plan: r.plan ? { id: r.plan.id, name: r.plan.name, status: r.plan.status, balance: money(r.plan.balance) } : null,
     schedule: r.schedule ? { id: r.schedule.id, number: r.schedule.number, dueDate: r.schedule.dueDate, status: r.schedule.status } : null,
-    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 export type ExternalPaymentDto = ReturnType<typeof externalPaymentDto>;
 
 const spec: ListSpec<ExternalPayment> = {
-  model: ExternalPayment, sortable: externalPaymentSortable, defaultDescending: true, keywordColumns: [], include,
+  model: ExternalPayment,
+  sortable: externalPaymentSortable,
+  defaultDescending: true,
+  keywordColumns: [],
+  include,
   // The keyword: the student's name or email, or the payment's or student's id.
   studentKeyword: { numbers: ['id', 'studentId'] },
 };
@@ -87,9 +103,19 @@ async function accept(row: ExternalPayment, actor: Actor, transaction: Transacti
   if (toCents(row.paymentAmount) > position.balanceCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
   const payment = await Payment.create(
     {
-      studentId: row.studentId, applicationId: row.applicationId, studentPaymentPlanId: row.studentPaymentPlanId, paymentScheduleId: row.paymentScheduleId, type: 'EXTERNAL',
-      channel: row.method, amount: money(row.paymentAmount), status: 'IN_PROGRESS', referenceNumber: row.referenceNumber, comment: row.comment, paymentDate: row.paymentDate,
-      externalPaymentId: row.id, ...stamp(actor),
+      studentId: row.studentId,
+      applicationId: row.applicationId,
+      studentPaymentPlanId: row.studentPaymentPlanId,
+      paymentScheduleId: row.paymentScheduleId,
+      type: 'EXTERNAL',
+      channel: row.method,
+      amount: money(row.paymentAmount),
+      status: 'IN_PROGRESS',
+      referenceNumber: row.referenceNumber,
+      comment: row.comment,
+      paymentDate: row.paymentDate,
+      externalPaymentId: row.id,
+      ...stamp(actor),
     },
     { transaction },
   );
@@ -109,16 +135,18 @@ export async function changeExternalPaymentStatus(id: number, to: 'ACCEPTED' | '
     if (!row) throw AppError.notFound('External payment');
     if (!externalPaymentMachine.can(row.status, to)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const payment = to === 'ACCEPTED' ? await accept(row, actor, transaction) : null;
-    const [count] = await ExternalPayment.update(
-      { status: to, ...(payment ? { paymentId: payment.id } : {}), ...stamp(actor) },
-      { where: { id, status: 'PENDING' }, transaction },
-    );
+    const [count] = await ExternalPayment.update({ status: to, ...(payment ? { paymentId: payment.id } : {}), ...stamp(actor) }, { where: { id, status: 'PENDING' }, transaction });
     if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     await recordActivity(
       actor,
       {
-        entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED',
-        description: description('EXTERNAL_PAYMENT_DECIDED', { method: row.method, amount: toCents(row.paymentAmount), status: to }), changes: { status: { from: 'PENDING', to } },
+        entityType: 'EXTERNAL_PAYMENT',
+        entityId: id,
+        studentId: row.studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('EXTERNAL_PAYMENT_DECIDED', { method: row.method, amount: toCents(row.paymentAmount), status: to }),
+        changes: { status: { from: 'PENDING', to } },
       },
       transaction,
     );
@@ -137,7 +165,14 @@ export async function updateExternalPaymentAmount(id: number, amountCents: numbe
     await row.update({ paymentAmount: toDollars(amountCents), ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'EXTERNAL_PAYMENT', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', changes: { paymentAmount: { from: before, to: toDollars(amountCents) } } },
+      {
+        entityType: 'EXTERNAL_PAYMENT',
+        entityId: id,
+        studentId: row.studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        changes: { paymentAmount: { from: before, to: toDollars(amountCents) } },
+      },
       transaction,
     );
   });

@@ -5,8 +5,18 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 /** Sorting on indexed columns only; newest first by default. */
 export const failedPaymentSortable = {
-  id: 'id', ID: 'id', failedAt: 'failedAt', FAILED_AT: 'failedAt', date: 'failedAt', DATE: 'failedAt', amountToBePaid: 'amountToBePaid', AMOUNT_TO_BE_PAID: 'amountToBePaid',
-  nextRetryDate: 'nextRetryDate', NEXT_RETRY_DATE: 'nextRetryDate', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  failedAt: 'failedAt',
+  FAILED_AT: 'failedAt',
+  date: 'failedAt',
+  DATE: 'failedAt',
+  amountToBePaid: 'amountToBePaid',
+  AMOUNT_TO_BE_PAID: 'amountToBePaid',
+  nextRetryDate: 'nextRetryDate',
+  NEXT_RETRY_DATE: 'nextRetryDate',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const failedPaymentListQuery = pagingQuery({ sortable: failedPaymentSortable, defaultDescending: true, keyword: false });
 

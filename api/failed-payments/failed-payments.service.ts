@@ -22,7 +22,8 @@ const money = roundDollars;
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'mobilePhone'] },
   {
-    model: StudentPaymentPlan, as: 'plan',
+    model: StudentPaymentPlan,
+    as: 'plan',
     attributes: ['id', 'name', 'status', 'bankruptcy', 'autoPay', 'daysOverdue', 'pastDueAmount', 'balance', 'financialStatus', 'paymentMethodId', 'nextDueDate'],
   },
   { model: PaymentSchedule, as: 'schedule', attributes: ['id', 'number', 'dueDate', 'status'] },
@@ -36,18 +37,39 @@ export function failedPaymentDto(row: FailedPayment) {
   const p = r.plan;
   const standing = p ? planStanding(p, schoolToday()) : null;
   return {
-    id: r.id, studentId: r.studentId, applicationId: r.applicationId, studentPaymentPlanId: r.studentPaymentPlanId, paymentScheduleId: r.paymentScheduleId, paymentId: r.paymentId,
-    source: r.source, status: r.status, amountToBePaid: money(r.amountToBePaid), failureMessage: r.failureMessage, attempts: r.attempts, failedAt: r.failedAt,
-    nextRetryDate: r.nextRetryDate, resolvedAt: r.resolvedAt,
+    id: r.id,
+    studentId: r.studentId,
+    applicationId: r.applicationId,
+    studentPaymentPlanId: r.studentPaymentPlanId,
+    paymentScheduleId: r.paymentScheduleId,
+    paymentId: r.paymentId,
+    source: r.source,
+    status: r.status,
+    amountToBePaid: money(r.amountToBePaid),
+    failureMessage: r.failureMessage,
+    attempts: r.attempts,
+    failedAt: r.failedAt,
+    nextRetryDate: r.nextRetryDate,
+    resolvedAt: r.resolvedAt,
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email, mobilePhone: s.mobilePhone } : null,
     plan: p
       ? {
-          id: p.id, name: p.name, status: p.status, autoPay: p.autoPay, daysOverdue: standing!.daysOverdue, pastDueAmount: money(p.pastDueAmount), balance: money(p.balance),
-          financialStatus: standing!.financialStatus, paymentMethodId: p.paymentMethodId, nextDueDate: p.nextDueDate,
+          id: p.id,
+          name: p.name,
+          status: p.status,
+          autoPay: p.autoPay,
+          daysOverdue: standing!.daysOverdue,
+          pastDueAmount: money(p.pastDueAmount),
+          balance: money(p.balance),
+          financialStatus: standing!.financialStatus,
+          paymentMethodId: p.paymentMethodId,
+          nextDueDate: p.nextDueDate,
         }
       : null,
     schedule: r.schedule ? { id: r.schedule.id, number: r.schedule.number, dueDate: r.schedule.dueDate, status: r.schedule.status } : null,
-    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 export type FailedPaymentDto = ReturnType<typeof failedPaymentDto>;
@@ -90,7 +112,11 @@ function relatedConditions(c: FailedPaymentCriteria): WhereOptions[] {
  */
 export function findFailedPaymentsByCriteria(q: PagingQuery, c: FailedPaymentCriteria) {
   const own = {
-    sources: c.sources, statuses: c.statuses?.length ? c.statuses : ['FAILED'], date: c.date, amountToBePaid: c.amountToBePaid, students: c.students,
+    sources: c.sources,
+    statuses: c.statuses?.length ? c.statuses : ['FAILED'],
+    date: c.date,
+    amountToBePaid: c.amountToBePaid,
+    students: c.students,
   };
   const conditions = criteriaWhere(failedPaymentCriteria, own, FailedPayment.sequelize!.getDialect());
   return runList(spec, q, [...conditions, ...relatedConditions(c)], failedPaymentDto);

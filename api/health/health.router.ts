@@ -11,14 +11,18 @@ import { route } from '../common/route';
 export function healthRoutes(deps: Deps) {
   return [
     route({
-      method: 'get', path: '/health', summary: 'Liveness: the database and the job scheduler', access: 'public',
+      method: 'get',
+      path: '/health',
+      summary: 'Liveness: the database and the job scheduler',
+      access: 'public',
       handle: async ({ res }) => {
         await deps.sequelize.query('SELECT 1');
         const scheduler = deps.scheduler?.status() ?? null;
         const stopping = scheduler?.state === 'stopping';
         // An app made without the server (createApp in tests, scripts) has no scheduler to report.
         const body = {
-          status: stopping ? 'stopping' : 'ok', db: 'ok',
+          status: stopping ? 'stopping' : 'ok',
+          db: 'ok',
           ...(scheduler ? { scheduler: scheduler.state === 'off' ? { state: 'off' } : scheduler } : {}),
         };
         if (!stopping) return body;

@@ -95,7 +95,11 @@ export async function deliverPending(deps: Deps): Promise<{ accepted: number; fa
   let afterId = 0;
   for (;;) {
     const rows = await CrmNotification.findAll({
-      attributes: ['id'], where: { status: 'PENDING', crm: 'salesforce', id: { [Op.gt]: afterId } }, order: [['id', 'ASC']], limit: BATCH, raw: true,
+      attributes: ['id'],
+      where: { status: 'PENDING', crm: 'salesforce', id: { [Op.gt]: afterId } },
+      order: [['id', 'ASC']],
+      limit: BATCH,
+      raw: true,
     });
     if (!rows.length) break;
     for (const { id } of rows) {

@@ -6,11 +6,18 @@ export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS' | 'EXPIRED_CARD
 /** A gateway's decline code (Stripe's `decline_code` or `code`) as ours. */
 export function declineCodeOf(code: string | null | undefined): DeclineCode {
   switch (code) {
-    case 'insufficient_funds': return 'INSUFFICIENT_FUNDS';
-    case 'expired_card': return 'EXPIRED_CARD';
-    case 'incorrect_cvc': case 'invalid_cvc': return 'INCORRECT_CVC';
-    case 'processing_error': case 'try_again_later': return 'PROCESSING_ERROR';
-    default: return 'CARD_DECLINED';
+    case 'insufficient_funds':
+      return 'INSUFFICIENT_FUNDS';
+    case 'expired_card':
+      return 'EXPIRED_CARD';
+    case 'incorrect_cvc':
+    case 'invalid_cvc':
+      return 'INCORRECT_CVC';
+    case 'processing_error':
+    case 'try_again_later':
+      return 'PROCESSING_ERROR';
+    default:
+      return 'CARD_DECLINED';
   }
 }
 

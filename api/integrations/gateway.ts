@@ -100,8 +100,7 @@ export interface AttachedCard {
 // Declines and gateway errors live in ./gateway-errors (the gateways import them; this file imports the gateways).
 export { declineCodeOf, declineCodeOfReason, declineSentence, GatewayError, type DeclineCode } from './gateway-errors';
 
-export type GatewayConfig = Pick<Config, 'NODE_ENV'> &
-  Partial<Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'>> & { PAYMENT_GATEWAY?: string };
+export type GatewayConfig = Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'>> & { PAYMENT_GATEWAY?: string };
 
 /**
  * The gateway of a configuration: `PAYMENT_GATEWAY` (default SANDBOX), or STRIPE with

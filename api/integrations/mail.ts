@@ -31,14 +31,15 @@ export interface Mailer {
  * EMAIL_FAILED when it could not be delivered) saying to whom and what, so every email the product
  * sends a student — whichever area sends it — is on the student's timeline. Answers the outbox row.
  */
-export async function recordDelivery(
-  m: MailMessage, outcome: { status: 'SENT' } | { status: 'FAILED'; error: string }, row?: OutboxMessage,
-): Promise<OutboxMessage> {
+export async function recordDelivery(m: MailMessage, outcome: { status: 'SENT' } | { status: 'FAILED'; error: string }, row?: OutboxMessage): Promise<OutboxMessage> {
   return OutboxMessage.sequelize!.transaction(async (transaction) => {
     const values = outcome.status === 'SENT' ? { status: 'SENT' as const, error: null, sentAt: new Date() } : { status: 'FAILED' as const, error: outcome.error, sentAt: null };
     const saved = row
       ? await row.update(values, { transaction })
-      : await OutboxMessage.create({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...values }, { transaction });
+      : await OutboxMessage.create(
+          { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...values },
+          { transaction },
+        );
     await recordForStudents(m, saved, transaction);
     return saved;
   });
@@ -51,8 +52,12 @@ async function recordForStudents(m: MailMessage, row: OutboxMessage, transaction
     await recordActivity(
       m.actor ?? systemActor,
       {
-        entityType: m.about?.entityType ?? 'OUTBOX_MESSAGE', entityId: m.about?.entityId ?? row.id, studentId: student.id, category: 'COMMUNICATION',
-        type: sent ? 'EMAIL_SENT' : 'EMAIL_FAILED', description: description(sent ? 'EMAIL_SENT_TO' : 'EMAIL_NOT_DELIVERED_TO', { email: m.to, subject: m.subject }),
+        entityType: m.about?.entityType ?? 'OUTBOX_MESSAGE',
+        entityId: m.about?.entityId ?? row.id,
+        studentId: student.id,
+        category: 'COMMUNICATION',
+        type: sent ? 'EMAIL_SENT' : 'EMAIL_FAILED',
+        description: description(sent ? 'EMAIL_SENT_TO' : 'EMAIL_NOT_DELIVERED_TO', { email: m.to, subject: m.subject }),
       },
       transaction,
     );

@@ -42,8 +42,12 @@ export class SalesforceCrmClient implements CrmClient {
     const answer = await this.call('POST', `${base}${SALESFORCE_API}/sobjects/Task`, {
       Subject: `Application ${n.applicationId}: ${status}`.slice(0, 255),
       Description: [
-        `Event: ${n.event}`, `Application: ${n.applicationId}`, `Status: ${status}`, `Previous status: ${text(p.previousStatus)}`,
-        `Student email: ${text(p.studentEmail)}`, `Product: ${text(p.productId)}`,
+        `Event: ${n.event}`,
+        `Application: ${n.applicationId}`,
+        `Status: ${status}`,
+        `Previous status: ${text(p.previousStatus)}`,
+        `Student email: ${text(p.studentEmail)}`,
+        `Product: ${text(p.productId)}`,
       ].join('\n'),
       Status: 'Completed',
       Priority: 'Normal',

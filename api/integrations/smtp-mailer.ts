@@ -54,8 +54,14 @@ export class SmtpMailer implements Mailer {
 
   async send(m: MailMessage): Promise<void> {
     const row = await OutboxMessage.create({
-      toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null,
-      status: 'PENDING', error: null, sentAt: null,
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      templateKey: m.templateKey ?? null,
+      status: 'PENDING',
+      error: null,
+      sentAt: null,
     });
     try {
       await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });

@@ -64,8 +64,7 @@ export class StripeGateway implements PaymentGateway {
 
   async attachCard(token: string, customer: GatewayCustomer): Promise<AttachedCard> {
     const method = await call(() => this.stripe.paymentMethods.create({ type: 'card', card: { token } }));
-    const customerId =
-      customer.customerId ?? (await call(() => this.stripe.customers.create({ email: customer.email, metadata: { studentId: String(customer.studentId) } }))).id;
+    const customerId = customer.customerId ?? (await call(() => this.stripe.customers.create({ email: customer.email, metadata: { studentId: String(customer.studentId) } }))).id;
     const attached = await call(() => this.stripe.paymentMethods.attach(method.id, { customer: customerId }));
     const card = attached.card ?? method.card;
     if (!card) throw new GatewayError('invalid', `Not a card: ${method.type}`);
@@ -85,8 +84,14 @@ export class StripeGateway implements PaymentGateway {
     const intent = await call(() =>
       this.stripe.paymentIntents.create(
         {
-          amount: input.amountCents, currency: input.currency, customer: input.customerId ?? undefined, payment_method: input.methodId,
-          confirm: true, off_session: true, description: input.description, metadata: input.metadata,
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId ?? undefined,
+          payment_method: input.methodId,
+          confirm: true,
+          off_session: true,
+          description: input.description,
+          metadata: input.metadata,
         },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -101,9 +106,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
-    const refund = await call(() =>
-      this.stripe.refunds.create({ payment_intent: input.chargeId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey }),
-    );
+    const refund = await call(() => this.stripe.refunds.create({ payment_intent: input.chargeId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey }));
     const status = refund.status && REFUND_STATUSES.has(refund.status) ? (refund.status as RefundStatus) : 'pending';
     return { refundId: refund.id, status };
   }

@@ -20,7 +20,8 @@ import { openDispute, paymentOfCharge } from '../disputes/disputes.service';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payment_gateway/webhooks';
 
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
 
 /** The event after its signature is checked; 400 INVALID_SIGNATURE otherwise. */
 function verifiedEvent(req: Request, secret: string): Stripe.Event {
@@ -43,7 +44,11 @@ export async function handleStripeEvent(event: Stripe.Event, deps: Pick<Deps, 'l
     return { received: true, ignored: true };
   }
   const { dispute: row, created } = await openDispute({
-    payment, gateway: 'STRIPE', gatewayDisputeId: dispute.id, reason: dispute.reason ?? null, amountCents: typeof dispute.amount === 'number' ? dispute.amount : null,
+    payment,
+    gateway: 'STRIPE',
+    gatewayDisputeId: dispute.id,
+    reason: dispute.reason ?? null,
+    amountCents: typeof dispute.amount === 'number' ? dispute.amount : null,
   });
   if (created) deps.log.info({ eventId: event.id, disputeId: row.id, paymentId: payment.id }, 'Stripe dispute recorded');
   return { received: true, disputeId: row.id };
@@ -52,8 +57,13 @@ export async function handleStripeEvent(event: Stripe.Event, deps: Pick<Deps, 'l
 /** Mounts the webhook on the app, ahead of the JSON body parser (it needs the raw bytes). */
 export function mountStripeWebhooks(app: Express, deps: Deps): void {
   routeRegistry.push({
-    method: 'post', path: STRIPE_WEBHOOK_PATH, summary: 'Stripe webhook events (Stripe-Signature verified; charge.dispute.created records a dispute)',
-    tag: 'Payment gateway', access: 'public', self: false, status: 200,
+    method: 'post',
+    path: STRIPE_WEBHOOK_PATH,
+    summary: 'Stripe webhook events (Stripe-Signature verified; charge.dispute.created records a dispute)',
+    tag: 'Payment gateway',
+    access: 'public',
+    self: false,
+    status: 200,
   });
   app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }), async (req: Request, res: Response) => {
     const secret = deps.config.STRIPE_WEBHOOK_SECRET?.trim();

@@ -28,7 +28,10 @@ export async function retryCrmDeliveries(ctx: JobContext): Promise<{ count: numb
   for (const row of stuck) {
     if (ctx.signal.aborted) return { count };
     // Recovered and sent again at once (its failure is not the CRM's: no backoff).
-    const [recovered] = await CrmNotification.update({ status: 'FAILED', lastError: STUCK_MESSAGE }, { where: { id: row.id, status: 'SENDING', updatedAt: { [Op.lt]: stuckBefore } } });
+    const [recovered] = await CrmNotification.update(
+      { status: 'FAILED', lastError: STUCK_MESSAGE },
+      { where: { id: row.id, status: 'SENDING', updatedAt: { [Op.lt]: stuckBefore } } },
+    );
     if (recovered === 1 && (await deliverOne(ctx.deps, row.id, ['FAILED']))) {
       count += 1;
       ctx.progress(count);
@@ -42,7 +45,10 @@ export async function retryCrmDeliveries(ctx: JobContext): Promise<{ count: numb
         { status: 'PENDING', createdAt: { [Op.lt]: new Date(now - pendingMinutes * 60_000) } },
       ],
     },
-    attributes: ['id', 'status', 'attempts', 'updatedAt'], order: [['id', 'ASC']], limit: 1000, raw: true,
+    attributes: ['id', 'status', 'attempts', 'updatedAt'],
+    order: [['id', 'ASC']],
+    limit: 1000,
+    raw: true,
   });
   for (const row of candidates) {
     if (ctx.signal.aborted) break;

@@ -7,12 +7,30 @@ import { isValidCron } from './cron';
 
 /** GET /job_schedules: sortBy jobName|jobGroup|type|status|nextRunAt|updatedAt; without size, every schedule. */
 export const scheduleSortable = {
-  id: 'id', jobName: 'jobName', jobGroup: 'jobGroup', type: 'type', status: 'status', nextRunAt: 'nextRunAt', updatedAt: 'updatedAt',
-  JOB_NAME: 'jobName', JOB_GROUP: 'jobGroup', TYPE: 'type', STATUS: 'status', NEXT_RUN_AT: 'nextRunAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  jobName: 'jobName',
+  jobGroup: 'jobGroup',
+  type: 'type',
+  status: 'status',
+  nextRunAt: 'nextRunAt',
+  updatedAt: 'updatedAt',
+  JOB_NAME: 'jobName',
+  JOB_GROUP: 'jobGroup',
+  TYPE: 'type',
+  STATUS: 'status',
+  NEXT_RUN_AT: 'nextRunAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const scheduleListQuery = pagingQuery(
   { sortable: scheduleSortable, defaultSort: 'jobName', keyword: false },
-  { size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(1000).transform((n) => Math.min(n, 1000)) },
+  {
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(1000)
+      .transform((n) => Math.min(n, 1000)),
+  },
 );
 export type ScheduleListQuery = z.output<typeof scheduleListQuery>;
 
@@ -36,7 +54,12 @@ export const scheduleBody = z
     type: requiredType,
     cronJob: z.boolean({ error: (issue) => (issue.input === undefined ? Messages.REQUIRED : Messages.INVALID_VALUE) }),
     cronExpression: z.string().trim().max(100, Messages.INVALID_CRON_EXPRESSION).nullish(),
-    repeatInterval: z.number({ error: Messages.INVALID_VALUE }).int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).max(31 * 86_400, Messages.INVALID_VALUE).nullish(),
+    repeatInterval: z
+      .number({ error: Messages.INVALID_VALUE })
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .max(31 * 86_400, Messages.INVALID_VALUE)
+      .nullish(),
     params: z.record(z.string(), z.unknown()).nullish(),
     // The console sends the record back: its read-only fields are accepted and ignored.
     id: z.unknown().optional(),
@@ -50,6 +73,7 @@ export const scheduleBody = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.cronJob === true && !isValidCron(b.cronExpression)) ctx.addIssue({ code: 'custom', path: ['cronExpression'], message: Messages.INVALID_CRON_EXPRESSION });
-    if (b.cronJob === false && (b.repeatInterval === null || b.repeatInterval === undefined)) ctx.addIssue({ code: 'custom', path: ['repeatInterval'], message: Messages.REQUIRED });
+    if (b.cronJob === false && (b.repeatInterval === null || b.repeatInterval === undefined))
+      ctx.addIssue({ code: 'custom', path: ['repeatInterval'], message: Messages.REQUIRED });
   });
 export type ScheduleInput = z.output<typeof scheduleBody>;

@@ -20,8 +20,15 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 export function runDto(r: JobRun) {
   return {
-    id: r.id, jobScheduleId: r.jobScheduleId, trigger: r.trigger, owner: r.owner, startedAt: iso(r.startedAt)!, endedAt: iso(r.endedAt), outcome: r.outcome,
-    count: r.count, error: r.error ?? null,
+    id: r.id,
+    jobScheduleId: r.jobScheduleId,
+    trigger: r.trigger,
+    owner: r.owner,
+    startedAt: iso(r.startedAt)!,
+    endedAt: iso(r.endedAt),
+    outcome: r.outcome,
+    count: r.count,
+    error: r.error ?? null,
   };
 }
 export type JobRunDto = ReturnType<typeof runDto>;
@@ -31,9 +38,21 @@ export function scheduleDto(s: JobSchedule, lastRun: JobRun | null) {
   const stored = s.status === 'ACTIVE' ? s.nextRunAt : null;
   const nextRunAt = s.status !== 'ACTIVE' ? null : stored && stored.getTime() > Date.now() ? stored : nextRunOf(s);
   return {
-    id: s.id, jobName: s.jobName, jobGroup: s.jobGroup, description: s.description ?? null, type: s.type, status: s.status, cronJob: Boolean(s.cronJob),
-    cronExpression: s.cronExpression ?? null, repeatInterval: s.repeatInterval ?? null, params: s.params ?? {}, nextRunAt: iso(nextRunAt),
-    lastRun: lastRun ? runDto(lastRun) : null, createdAt: iso(s.createdAt)!, updatedAt: iso(s.updatedAt)!, updatedByName: s.updatedByName ?? null,
+    id: s.id,
+    jobName: s.jobName,
+    jobGroup: s.jobGroup,
+    description: s.description ?? null,
+    type: s.type,
+    status: s.status,
+    cronJob: Boolean(s.cronJob),
+    cronExpression: s.cronExpression ?? null,
+    repeatInterval: s.repeatInterval ?? null,
+    params: s.params ?? {},
+    nextRunAt: iso(nextRunAt),
+    lastRun: lastRun ? runDto(lastRun) : null,
+    createdAt: iso(s.createdAt)!,
+    updatedAt: iso(s.updatedAt)!,
+    updatedByName: s.updatedByName ?? null,
   };
 }
 export type JobScheduleDto = ReturnType<typeof scheduleDto>;
@@ -42,7 +61,12 @@ export type JobScheduleDto = ReturnType<typeof scheduleDto>;
 async function lastRuns(ids: number[]): Promise<Map<number, JobRun>> {
   if (!ids.length) return new Map();
   const { fn, col } = JobRun.sequelize!;
-  const newest = (await JobRun.findAll({ attributes: [[fn('MAX', col('id')), 'id']], where: { jobScheduleId: ids }, group: [col('job_schedule_id')], raw: true })) as unknown as Array<{ id: number }>;
+  const newest = (await JobRun.findAll({
+    attributes: [[fn('MAX', col('id')), 'id']],
+    where: { jobScheduleId: ids },
+    group: [col('job_schedule_id')],
+    raw: true,
+  })) as unknown as Array<{ id: number }>;
   const runs = newest.length ? await JobRun.findAll({ where: { id: newest.map((r) => r.id) } }) : [];
   return new Map(runs.map((r) => [r.jobScheduleId, r]));
 }
@@ -80,7 +104,12 @@ const reload = (deps: Deps) => deps.scheduler?.reload().catch((err) => deps.log.
 
 export async function createSchedule(deps: Deps, input: ScheduleInput, actor: Actor): Promise<JobScheduleDto> {
   const values = {
-    jobName: input.jobName, jobGroup: input.jobGroup ?? 'DEFAULT', description: input.description ?? null, type: input.type, status: 'ACTIVE', ...timing(input),
+    jobName: input.jobName,
+    jobGroup: input.jobGroup ?? 'DEFAULT',
+    description: input.description ?? null,
+    type: input.type,
+    status: 'ACTIVE',
+    ...timing(input),
     params: input.params ?? defaultParams(input.type),
   };
   const s = await JobSchedule.create({ ...values, nextRunAt: nextRunOf(values), ...stamp(actor) });
@@ -90,7 +119,14 @@ export async function createSchedule(deps: Deps, input: ScheduleInput, actor: Ac
 
 export async function updateSchedule(deps: Deps, id: number, input: ScheduleInput, actor: Actor): Promise<JobScheduleDto> {
   const s = await findSchedule(id);
-  const values = { jobName: input.jobName, jobGroup: input.jobGroup ?? 'DEFAULT', description: input.description ?? null, type: input.type, ...timing(input), params: input.params ?? s.params ?? {} };
+  const values = {
+    jobName: input.jobName,
+    jobGroup: input.jobGroup ?? 'DEFAULT',
+    description: input.description ?? null,
+    type: input.type,
+    ...timing(input),
+    params: input.params ?? s.params ?? {},
+  };
   await s.update({ ...values, nextRunAt: nextRunOf({ ...values, status: s.status }), ...stamp(actor) });
   void reload(deps);
   return answer(s);

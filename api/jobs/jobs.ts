@@ -14,7 +14,10 @@ import { numberParam, registerJob, type JobContext } from './registry';
 
 const autoPay = (only: 'DUE' | 'RETRIES') => async (ctx: JobContext) => {
   const result = await runAutoPay(ctx.today, undefined, {
-    only, pauseMs: numberParam(ctx.params, 'pauseMsBetweenCharges', 0), signal: ctx.signal, onProgress: (n) => ctx.progress(n),
+    only,
+    pauseMs: numberParam(ctx.params, 'pauseMsBetweenCharges', 0),
+    signal: ctx.signal,
+    onProgress: (n) => ctx.progress(n),
   });
   return { count: result.charged + result.failed };
 };

@@ -28,7 +28,9 @@ export const PAST_DUE_TEMPLATE_KEY = 'PAST_DUE_NOTICE';
 
 /** The email of a notice, in the student's language. */
 export function noticeText(
-  kind: Kind, language: Language, v: { provider: string; firstName: string; amount: string; dueDate: string; days: number; program: string; portal: string },
+  kind: Kind,
+  language: Language,
+  v: { provider: string; firstName: string; amount: string; dueDate: string; days: number; program: string; portal: string },
 ): { subject: string; body: string } {
   if (kind === 'REMINDER') {
     return language === 'ES'
@@ -88,13 +90,23 @@ async function sendNotices(ctx: JobContext, kind: Kind): Promise<{ count: number
     const noticeKind = `${kind}_${w.days}`;
     const entries = await PaymentSchedule.findAll({
       where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.between]: range } },
-      include: [{
-        model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE' }, attributes: ['id', 'name', 'studentId'],
-        include: [{ model: Student, as: 'student', required: true, attributes: ['id', 'email', 'firstName', 'languageIso2LetterCode'] }],
-      }],
+      include: [
+        {
+          model: StudentPaymentPlan,
+          as: 'plan',
+          required: true,
+          where: { status: 'ACTIVE' },
+          attributes: ['id', 'name', 'studentId'],
+          include: [{ model: Student, as: 'student', required: true, attributes: ['id', 'email', 'firstName', 'languageIso2LetterCode'] }],
+        },
+      ],
       order: [['id', 'ASC']],
     });
-    const already = new Set((await NoticeSent.findAll({ where: { paymentScheduleId: entries.map((e) => e.id), kind: noticeKind }, attributes: ['paymentScheduleId'], raw: true })).map((n) => n.paymentScheduleId));
+    const already = new Set(
+      (await NoticeSent.findAll({ where: { paymentScheduleId: entries.map((e) => e.id), kind: noticeKind }, attributes: ['paymentScheduleId'], raw: true })).map(
+        (n) => n.paymentScheduleId,
+      ),
+    );
     for (const entry of entries) {
       if (ctx.signal.aborted) return { count: sent };
       if (already.has(entry.id)) continue;
@@ -108,12 +120,20 @@ async function sendNotices(ctx: JobContext, kind: Kind): Promise<{ count: number
       const language: Language = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'ES' : 'EN';
       const daysApart = Math.abs(Math.round((Date.parse(`${entry.dueDate}T00:00:00Z`) - Date.parse(`${ctx.today}T00:00:00Z`)) / 86_400_000));
       const text = noticeText(kind, language, {
-        provider: deps.config.PROVIDER_NAME, firstName: student.firstName, amount: formatMoney(remaining), dueDate: toDisplayDate(entry.dueDate), days: daysApart,
-        program: plan.name, portal: deps.config.PUBLIC_URL,
+        provider: deps.config.PROVIDER_NAME,
+        firstName: student.firstName,
+        amount: formatMoney(remaining),
+        dueDate: toDisplayDate(entry.dueDate),
+        days: daysApart,
+        program: plan.name,
+        portal: deps.config.PUBLIC_URL,
       });
       try {
         await deps.mailer.send({
-          to: student.email, subject: text.subject, text: text.body, templateKey: kind === 'REMINDER' ? REMINDER_TEMPLATE_KEY : PAST_DUE_TEMPLATE_KEY,
+          to: student.email,
+          subject: text.subject,
+          text: text.body,
+          templateKey: kind === 'REMINDER' ? REMINDER_TEMPLATE_KEY : PAST_DUE_TEMPLATE_KEY,
           about: { entityType: 'PAYMENT_SCHEDULE', entityId: entry.id },
         });
       } catch (err) {

@@ -45,7 +45,10 @@ export class JobRunner {
   private readonly inFlight = new Map<number, InFlight>();
   private accepting = true;
 
-  constructor(private readonly deps: Deps, opts: Partial<RunnerOptions> = {}) {
+  constructor(
+    private readonly deps: Deps,
+    opts: Partial<RunnerOptions> = {},
+  ) {
     registerCatalogueJobs();
     this.owner = (opts.owner ?? deps.config.JOBS_OWNER ?? `${os.hostname()}:${process.pid}`).slice(0, 100);
     this.leaseMs = opts.leaseMs ?? deps.config.JOBS_LEASE_SECONDS * 1000;
@@ -99,9 +102,11 @@ export class JobRunner {
   private launch(schedule: JobSchedule, run: JobRun): void {
     const abort = new AbortController();
     const entry: InFlight = { scheduleId: schedule.id, runId: run.id, abort, interrupted: false, done: Promise.resolve() };
-    entry.done = this.execute(schedule, run, entry).catch((err) => this.deps.log.error({ err, runId: run.id }, 'job run bookkeeping failed')).finally(() => {
-      this.inFlight.delete(run.id);
-    });
+    entry.done = this.execute(schedule, run, entry)
+      .catch((err) => this.deps.log.error({ err, runId: run.id }, 'job run bookkeeping failed'))
+      .finally(() => {
+        this.inFlight.delete(run.id);
+      });
     this.inFlight.set(run.id, entry);
   }
 
@@ -110,30 +115,39 @@ export class JobRunner {
     let count = 0;
     let reported = 0;
     let lost = false;
-    const renew = setInterval(() => {
-      void (async () => {
-        const [kept] = await JobSchedule.update(
-          { leaseExpiresAt: new Date(Date.now() + this.leaseMs) },
-          { where: { id: schedule.id, leaseOwner: this.owner, leaseRunId: run.id }, silent: true },
-        );
-        if (kept !== 1) {
-          lost = true;
-          entry.abort.abort(new Error('lease lost'));
-          return;
-        }
-        if (count !== reported) {
-          reported = count;
-          await JobRun.update({ count }, { where: { id: run.id, outcome: 'RUNNING' } });
-        }
-      })().catch((err) => log.warn({ err }, 'lease not renewed'));
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void (async () => {
+          const [kept] = await JobSchedule.update(
+            { leaseExpiresAt: new Date(Date.now() + this.leaseMs) },
+            { where: { id: schedule.id, leaseOwner: this.owner, leaseRunId: run.id }, silent: true },
+          );
+          if (kept !== 1) {
+            lost = true;
+            entry.abort.abort(new Error('lease lost'));
+            return;
+          }
+          if (count !== reported) {
+            reported = count;
+            await JobRun.update({ count }, { where: { id: run.id, outcome: 'RUNNING' } });
+          }
+        })().catch((err) => log.warn({ err }, 'lease not renewed'));
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     let outcome: 'SUCCEEDED' | 'FAILED' = 'SUCCEEDED';
     let error: string | null = null;
     try {
       const job = jobOf(schedule.type);
       if (!job) throw new Error(`No work is registered for the job type ${schedule.type}`);
       const ctx: JobContext = {
-        deps: this.deps, params: schedule.params ?? {}, today: schoolToday(), signal: entry.abort.signal, log, scheduleId: schedule.id, runId: run.id,
+        deps: this.deps,
+        params: schedule.params ?? {},
+        today: schoolToday(),
+        signal: entry.abort.signal,
+        log,
+        scheduleId: schedule.id,
+        runId: run.id,
         progress: (n) => {
           count = n;
         },
@@ -152,7 +166,10 @@ export class JobRunner {
     if (entry.interrupted) {
       // Stopped by a shutdown before it finished: handed over — ABANDONED, and the lease left lapsed
       // (expiry now) so another process takes it over at once and finishes it.
-      await JobRun.update({ outcome: 'ABANDONED', endedAt, count, error: `Interrupted by the shutdown of ${this.owner}; handed over` }, { where: { id: run.id, outcome: 'RUNNING' } });
+      await JobRun.update(
+        { outcome: 'ABANDONED', endedAt, count, error: `Interrupted by the shutdown of ${this.owner}; handed over` },
+        { where: { id: run.id, outcome: 'RUNNING' } },
+      );
       await JobSchedule.update({ leaseExpiresAt: new Date(0) }, { where: { id: schedule.id, leaseOwner: this.owner, leaseRunId: run.id }, silent: true });
       jobRuns.inc({ job: schedule.type, outcome: 'ABANDONED' });
       return;
@@ -175,7 +192,10 @@ export class JobRunner {
   async takeOverLapsed(): Promise<JobRun[]> {
     if (!this.accepting) return [];
     const now = new Date();
-    const lapsed = await JobSchedule.findAll({ where: { leaseOwner: { [Op.ne]: null }, leaseExpiresAt: { [Op.lt]: now } }, attributes: ['id', 'status', 'leaseOwner', 'leaseRunId'] });
+    const lapsed = await JobSchedule.findAll({
+      where: { leaseOwner: { [Op.ne]: null }, leaseExpiresAt: { [Op.lt]: now } },
+      attributes: ['id', 'status', 'leaseOwner', 'leaseRunId'],
+    });
     const started: JobRun[] = [];
     for (const s of lapsed) {
       const dead = s.leaseRunId ? await JobRun.findByPk(s.leaseRunId, { attributes: ['id', 'trigger'] }) : null;
@@ -184,7 +204,11 @@ export class JobRunner {
           { leaseOwner: null, leaseExpiresAt: null, leaseRunId: null },
           { where: { id: s.id, leaseOwner: s.leaseOwner, leaseExpiresAt: { [Op.lt]: now } }, silent: true },
         );
-        if (released === 1) await JobRun.update({ outcome: 'ABANDONED', endedAt: now, error: 'The lease lapsed (its process stopped) while the job was paused' }, { where: { jobScheduleId: s.id, outcome: 'RUNNING' } });
+        if (released === 1)
+          await JobRun.update(
+            { outcome: 'ABANDONED', endedAt: now, error: 'The lease lapsed (its process stopped) while the job was paused' },
+            { where: { jobScheduleId: s.id, outcome: 'RUNNING' } },
+          );
         continue;
       }
       const run = await this.start(s.id, (dead?.trigger as Trigger | undefined) ?? 'SCHEDULE');

@@ -45,7 +45,10 @@ export class Scheduler {
    * `opts.runner`: the runner to use (default the app's); `opts.only`: the schedules this scheduler
    * times (default all; tests time their own schedules only).
    */
-  constructor(private readonly deps: Deps, private readonly opts: { runner?: JobRunner; only?: (s: JobSchedule) => boolean } = {}) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly opts: { runner?: JobRunner; only?: (s: JobSchedule) => boolean } = {},
+  ) {
     this.runner = opts.runner ?? runnerFor(deps);
   }
 
@@ -103,7 +106,10 @@ export class Scheduler {
     if (s.cronJob) {
       if (!s.cronExpression || !isValidCron(s.cronExpression)) return null;
       const task: ScheduledTask = cron.schedule(s.cronExpression.trim(), (ctx) => this.fire(s.id, ctx.date, 60_000), {
-        timezone: JOB_TIMEZONE, name: `job-schedule-${s.id}`, suppressMissedWarning: true, unref: true,
+        timezone: JOB_TIMEZONE,
+        name: `job-schedule-${s.id}`,
+        suppressMissedWarning: true,
+        unref: true,
       });
       return { signature, stop: () => void Promise.resolve(task.destroy()).catch(() => undefined) };
     }
@@ -114,10 +120,13 @@ export class Scheduler {
     const arm = () => {
       if (stopped) return;
       const next = intervalSlot(seconds, new Date()).getTime() + seconds * 1000;
-      handle = setTimeout(() => {
-        void this.fire(s.id, new Date(next), seconds * 1000);
-        arm();
-      }, Math.max(0, next - Date.now()));
+      handle = setTimeout(
+        () => {
+          void this.fire(s.id, new Date(next), seconds * 1000);
+          arm();
+        },
+        Math.max(0, next - Date.now()),
+      );
       handle.unref();
     };
     arm();

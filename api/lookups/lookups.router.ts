@@ -10,11 +10,21 @@ const query = z.object({ type: z.union([z.enum(LookupType), z.array(z.enum(Looku
 export function lookupRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/lookups', summary: 'Lookup items (type, value, label)', access: 'public', query,
+      method: 'get',
+      path: '/lookups',
+      summary: 'Lookup items (type, value, label)',
+      access: 'public',
+      query,
       handle: async ({ query: q }) => {
         const types = q.type === undefined ? undefined : Array.isArray(q.type) ? q.type : [q.type];
         const rows = await Lookup.findAll({
-          where: types ? { type: types } : {}, order: [['type', 'ASC'], ['displayOrder', 'ASC']], attributes: ['type', 'value', 'label'], raw: true,
+          where: types ? { type: types } : {},
+          order: [
+            ['type', 'ASC'],
+            ['displayOrder', 'ASC'],
+          ],
+          attributes: ['type', 'value', 'label'],
+          raw: true,
         });
         return { content: rows };
       },

@@ -10,11 +10,19 @@ import * as outbox from './outbox.service';
 export function outboxRoutes(_deps: Deps) {
   return [
     route({
-      method: 'get', path: '/', summary: 'List sent emails, newest first (keyword: start of the recipient or a word of the subject; status PENDING|SENT|FAILED), without bodies',
-      access: 'outbox:read', query: outboxListQuery, handle: ({ query }) => outbox.listOutbox(query as OutboxListQuery),
+      method: 'get',
+      path: '/',
+      summary: 'List sent emails, newest first (keyword: start of the recipient or a word of the subject; status PENDING|SENT|FAILED), without bodies',
+      access: 'outbox:read',
+      query: outboxListQuery,
+      handle: ({ query }) => outbox.listOutbox(query as OutboxListQuery),
     }),
     route({
-      method: 'get', path: '/:id', summary: 'One sent email with its text and HTML bodies', access: 'outbox:read', params: outboxIdParams,
+      method: 'get',
+      path: '/:id',
+      summary: 'One sent email with its text and HTML bodies',
+      access: 'outbox:read',
+      params: outboxIdParams,
       handle: ({ params }) => outbox.getOutboxMessage(params.id),
     }),
   ];

@@ -8,7 +8,12 @@ export const studentIdParams = z.object({ id: id() });
 /** GET /students/{id}/payment_methods: the student's cards (default first), size 100 by default. */
 export const paymentMethodListQuery = z
   .object({
-    size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(100).transform((n) => Math.min(n, 100)),
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(100)
+      .transform((n) => Math.min(n, 100)),
     page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
   })
   .strict();

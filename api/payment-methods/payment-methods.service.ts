@@ -41,7 +41,15 @@ export async function listPaymentMethods(studentId: number, q: PaymentMethodList
   await findStudent(studentId);
   const where = { studentId, deleted: false };
   const [rows, total] = await Promise.all([
-    PaymentMethod.findAll({ where, order: [['isDefault', 'DESC'], ['id', 'ASC']], limit: q.size, offset: q.page * q.size }),
+    PaymentMethod.findAll({
+      where,
+      order: [
+        ['isDefault', 'DESC'],
+        ['id', 'ASC'],
+      ],
+      limit: q.size,
+      offset: q.page * q.size,
+    }),
     PaymentMethod.count({ where }),
   ]);
   return { content: rows.map(paymentMethodDto), pagination: { total, page: q.page, size: q.size } };
@@ -68,16 +76,29 @@ export async function addPaymentMethod(gateway: PaymentGateway, studentId: numbe
     if (mine.some((m) => m.fingerprint === card.fingerprint)) throw AppError.conflict('DUPLICATE_CARD', Messages.DUPLICATE_CARD);
     const method = await PaymentMethod.create(
       {
-        studentId, gateway: gateway.name, gatewayCustomerId: card.customerId, gatewayMethodId: card.methodId, fingerprint: card.fingerprint, brand: card.brand,
-        last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, isDefault: mine.length === 0,
+        studentId,
+        gateway: gateway.name,
+        gatewayCustomerId: card.customerId,
+        gatewayMethodId: card.methodId,
+        fingerprint: card.fingerprint,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        isDefault: mine.length === 0,
       },
       { transaction },
     );
     await recordActivity(
       actor,
       {
-        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'CREATED',
-        description: description('CARD_ADDED', { brand: card.brand, last4: card.last4 }), changes: { card: { from: null, to: `${card.brand} ${card.last4} ${card.expMonth}/${card.expYear}` } },
+        entityType: 'PAYMENT_METHOD',
+        entityId: method.id,
+        studentId,
+        category: 'BILLING',
+        type: 'CREATED',
+        description: description('CARD_ADDED', { brand: card.brand, last4: card.last4 }),
+        changes: { card: { from: null, to: `${card.brand} ${card.last4} ${card.expMonth}/${card.expYear}` } },
       },
       transaction,
     );
@@ -110,8 +131,13 @@ export async function setDefaultPaymentMethod(studentId: number, methodId: numbe
     await recordActivity(
       actor,
       {
-        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
-        description: description('CARD_DEFAULT', { brand: method.brand, last4: method.last4 }), changes: { isDefault: { from: false, to: true } },
+        entityType: 'PAYMENT_METHOD',
+        entityId: method.id,
+        studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('CARD_DEFAULT', { brand: method.brand, last4: method.last4 }),
+        changes: { isDefault: { from: false, to: true } },
       },
       transaction,
     );
@@ -132,8 +158,13 @@ export async function updatePaymentMethod(studentId: number, methodId: number, i
     await recordActivity(
       actor,
       {
-        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'UPDATED',
-        description: description('CARD_EXPIRY_UPDATED', { brand: method.brand, last4: method.last4 }), changes: { card: { from: before, to: cardLabel(method) } },
+        entityType: 'PAYMENT_METHOD',
+        entityId: method.id,
+        studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('CARD_EXPIRY_UPDATED', { brand: method.brand, last4: method.last4 }),
+        changes: { card: { from: before, to: cardLabel(method) } },
       },
       transaction,
     );
@@ -186,7 +217,11 @@ export async function deletePaymentMethod(studentId: number, methodId: number, a
     await recordActivity(
       actor,
       {
-        entityType: 'PAYMENT_METHOD', entityId: method.id, studentId, category: 'BILLING', type: 'DELETED',
+        entityType: 'PAYMENT_METHOD',
+        entityId: method.id,
+        studentId,
+        category: 'BILLING',
+        type: 'DELETED',
         description: successor
           ? description('CARD_DELETED_NEW_DEFAULT', { brand: method.brand, last4: method.last4, newBrand: successor.brand, newLast4: successor.last4 })
           : description('CARD_DELETED', { brand: method.brand, last4: method.last4 }),

@@ -10,7 +10,11 @@ import { previewSchedule } from './payment-plans.service';
 export function paymentPlanRoutes(_deps: Deps) {
   return [
     route({
-      method: 'post', path: '/generate', summary: 'Preview the payment schedule of a product payment plan or of given terms (nothing is saved)', access: 'authenticated', body: generateBody,
+      method: 'post',
+      path: '/generate',
+      summary: 'Preview the payment schedule of a product payment plan or of given terms (nothing is saved)',
+      access: 'authenticated',
+      body: generateBody,
       handle: ({ body }) => previewSchedule(body),
     }),
   ];

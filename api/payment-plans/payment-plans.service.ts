@@ -6,7 +6,6 @@ import { generateSchedule, ScheduleError, type Schedule, type ScheduleInput } fr
 import { resolvedTerms, type GenerateInput } from './payment-plans.schemas';
 import { toCentsOrNull, toDollars, toDollarsOrNull } from '../../domain/money';
 
-
 /** Terms once checked by `resolvedTerms` (money in cents, PAY_IN_FULL forced to one term). */
 export type ResolvedTerms = ReturnType<typeof resolvedTerms.parse>;
 
@@ -24,18 +23,32 @@ async function fromProductPlan(productPlanId: number, transaction?: Transaction)
   // The fees of the programs the product sells, each program once.
   const items = await ProductItem.findAll({
     where: { productId: plan.productId },
-    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'programId'], include: [{ model: Program, as: 'program', attributes: ['id', 'registrationFee', 'booksAndMaterialsFee'] }] }],
+    include: [
+      { model: Cohort, as: 'cohort', attributes: ['id', 'programId'], include: [{ model: Program, as: 'program', attributes: ['id', 'registrationFee', 'booksAndMaterialsFee'] }] },
+    ],
     transaction,
   });
-  const programs = new Map(items.map((i) => i.cohort?.program).filter((p): p is Program => Boolean(p)).map((p) => [p.id, p]));
+  const programs = new Map(
+    items
+      .map((i) => i.cohort?.program)
+      .filter((p): p is Program => Boolean(p))
+      .map((p) => [p.id, p]),
+  );
   const fee = (pick: (p: Program) => number | null) => [...programs.values()].reduce((sum, p) => sum + (toCentsOrNull(pick(p)) ?? 0), 0);
   const t = plan.paymentPlan;
   return {
     plan,
     terms: {
-      paymentPlanType: t.paymentPlanType, paymentScheduleType: t.paymentScheduleType, installmentAmount: t.installmentAmount, depositAmount: t.depositAmount,
-      interestRate: t.interestRate, annualPercentageRate: t.annualPercentageRate, tuitionPrice: t.tuitionPrice ?? product?.cost ?? null,
-      totalTerm: t.totalTerm, amortizeTerm: t.amortizeTerm, principalAmount: t.principalAmount,
+      paymentPlanType: t.paymentPlanType,
+      paymentScheduleType: t.paymentScheduleType,
+      installmentAmount: t.installmentAmount,
+      depositAmount: t.depositAmount,
+      interestRate: t.interestRate,
+      annualPercentageRate: t.annualPercentageRate,
+      tuitionPrice: t.tuitionPrice ?? product?.cost ?? null,
+      totalTerm: t.totalTerm,
+      amortizeTerm: t.amortizeTerm,
+      principalAmount: t.principalAmount,
     } as Record<string, unknown>,
     adjustments: (plan.adjustments ?? []).map((a) => ({ type: a.type, amountCents: toCentsOrNull(a.amount)! })),
     registrationFeeCents: fee((p) => p.registrationFee),
@@ -56,7 +69,10 @@ function engineInput(
   money: { registrationFeeCents: number; booksAndMaterialsFeeCents: number; adjustments: ScheduleInput['adjustments']; voucherDiscountCents: number; firstDueDate: string },
 ): ScheduleInput {
   return {
-    paymentPlanType: terms.paymentPlanType, paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS', totalTerm: terms.totalTerm, amortizeTerm: terms.amortizeTerm,
+    paymentPlanType: terms.paymentPlanType,
+    paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
+    totalTerm: terms.totalTerm,
+    amortizeTerm: terms.amortizeTerm,
     annualPercentageRate: terms.annualPercentageRate ?? terms.interestRate ?? 0,
     tuitionCents: terms.tuitionPrice ?? 0,
     registrationFeeCents: money.registrationFeeCents,
@@ -84,8 +100,11 @@ export async function productPlanEngineInput(
   const base = await fromProductPlan(productPlanId, transaction);
   const terms = checkTerms(base.terms);
   const input = engineInput(terms, {
-    registrationFeeCents: base.registrationFeeCents, booksAndMaterialsFeeCents: base.booksAndMaterialsFeeCents, adjustments: base.adjustments,
-    voucherDiscountCents: opts.voucherDiscountCents ?? 0, firstDueDate: opts.firstDueDate ?? schoolToday(),
+    registrationFeeCents: base.registrationFeeCents,
+    booksAndMaterialsFeeCents: base.booksAndMaterialsFeeCents,
+    adjustments: base.adjustments,
+    voucherDiscountCents: opts.voucherDiscountCents ?? 0,
+    firstDueDate: opts.firstDueDate ?? schoolToday(),
   });
   return { input, terms, plan: base.plan };
 }
@@ -103,9 +122,19 @@ export function runEngine(input: ScheduleInput): Schedule {
 /** A schedule in dollars, as the preview answers it (and the options' per-plan preview). */
 export function scheduleDto(s: Schedule) {
   return {
-    principal: toDollars(s.principalCents), deposit: toDollars(s.depositCents), financed: toDollars(s.financedCents), interest: toDollars(s.interestCents), total: toDollars(s.totalCents),
+    principal: toDollars(s.principalCents),
+    deposit: toDollars(s.depositCents),
+    financed: toDollars(s.financedCents),
+    interest: toDollars(s.interestCents),
+    total: toDollars(s.totalCents),
     entries: s.entries.map((e) => ({
-      number: e.number, kind: e.kind, dueDate: e.dueDate, principal: toDollars(e.principalCents), interest: toDollars(e.interestCents), amount: toDollars(e.amountCents), balance: toDollars(e.balanceCents),
+      number: e.number,
+      kind: e.kind,
+      dueDate: e.dueDate,
+      principal: toDollars(e.principalCents),
+      interest: toDollars(e.interestCents),
+      amount: toDollars(e.amountCents),
+      balance: toDollars(e.balanceCents),
     })),
   };
 }
@@ -118,16 +147,32 @@ export function scheduleDto(s: Schedule) {
 export async function previewSchedule(input: GenerateInput) {
   if (input.productPaymentPlanId) {
     // Beside a product plan only the voucher discount and the first due date may be sent (the schema).
-    const { input: engine } = await productPlanEngineInput(input.productPaymentPlanId, { voucherDiscountCents: input.voucherDiscount ?? 0, firstDueDate: input.firstDueDate ?? undefined });
+    const { input: engine } = await productPlanEngineInput(input.productPaymentPlanId, {
+      voucherDiscountCents: input.voucherDiscount ?? 0,
+      firstDueDate: input.firstDueDate ?? undefined,
+    });
     return scheduleDto(runEngine(engine));
   }
   // Terms as sent (money back to dollars for the shared schema).
   const sent = {
     ...input,
-    installmentAmount: toDollarsOrNull(input.installmentAmount), depositAmount: toDollarsOrNull(input.depositAmount),
-    tuitionPrice: toDollarsOrNull(input.tuitionPrice), principalAmount: toDollarsOrNull(input.principalAmount),
+    installmentAmount: toDollarsOrNull(input.installmentAmount),
+    depositAmount: toDollarsOrNull(input.depositAmount),
+    tuitionPrice: toDollarsOrNull(input.tuitionPrice),
+    principalAmount: toDollarsOrNull(input.principalAmount),
   };
-  const termKeys = ['paymentPlanType', 'paymentScheduleType', 'installmentAmount', 'depositAmount', 'interestRate', 'annualPercentageRate', 'tuitionPrice', 'totalTerm', 'amortizeTerm', 'principalAmount'] as const;
+  const termKeys = [
+    'paymentPlanType',
+    'paymentScheduleType',
+    'installmentAmount',
+    'depositAmount',
+    'interestRate',
+    'annualPercentageRate',
+    'tuitionPrice',
+    'totalTerm',
+    'amortizeTerm',
+    'principalAmount',
+  ] as const;
   const terms = checkTerms(Object.fromEntries(termKeys.map((k) => [k, sent[k]])));
   const engine = engineInput(terms, {
     registrationFeeCents: input.registrationFee ?? 0,

@@ -53,7 +53,10 @@ export interface Schedule {
 
 /** A schedule the inputs cannot make; `field` names the input at fault. */
 export class ScheduleError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -114,8 +117,13 @@ export function generateSchedule(input: ScheduleInput): Schedule {
     }
     balance -= principalPart;
     entries.push({
-      number: entries.length + 1, kind: 'INSTALLMENT', dueDate: due(month), principalCents: principalPart, interestCents: interest,
-      amountCents: principalPart + interest, balanceCents: balance,
+      number: entries.length + 1,
+      kind: 'INSTALLMENT',
+      dueDate: due(month),
+      principalCents: principalPart,
+      interestCents: interest,
+      amountCents: principalPart + interest,
+      balanceCents: balance,
     });
     month += 1;
   };

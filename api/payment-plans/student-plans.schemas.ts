@@ -10,10 +10,26 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
  * plan's standing today (billing/standing.ts). Plans list oldest first by default.
  */
 export const studentPlanSortable = {
-  id: 'id', ID: 'id', status: 'status', STATUS: 'status', financialStatus: 'financialStatus', FINANCIAL_STATUS: 'financialStatus',
-  daysOverdue: 'daysOverdue', DAYS_OVERDUE: 'daysOverdue', balance: 'balance', BALANCE: 'balance', totalPaid: 'totalPaid', TOTAL_PAID: 'totalPaid',
-  pastDueAmount: 'pastDueAmount', PAST_DUE_AMOUNT: 'pastDueAmount', nextDueDate: 'nextDueDate', NEXT_DUE_DATE: 'nextDueDate',
-  firstPaymentDate: 'firstPaymentDate', FIRST_PAYMENT_DATE: 'firstPaymentDate', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  financialStatus: 'financialStatus',
+  FINANCIAL_STATUS: 'financialStatus',
+  daysOverdue: 'daysOverdue',
+  DAYS_OVERDUE: 'daysOverdue',
+  balance: 'balance',
+  BALANCE: 'balance',
+  totalPaid: 'totalPaid',
+  TOTAL_PAID: 'totalPaid',
+  pastDueAmount: 'pastDueAmount',
+  PAST_DUE_AMOUNT: 'pastDueAmount',
+  nextDueDate: 'nextDueDate',
+  NEXT_DUE_DATE: 'nextDueDate',
+  firstPaymentDate: 'firstPaymentDate',
+  FIRST_PAYMENT_DATE: 'firstPaymentDate',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const studentPlanPaging = { sortable: studentPlanSortable };
 export const studentPlanListQuery = pagingQuery(studentPlanPaging);

@@ -10,9 +10,7 @@ import { criteriaWhere, runList, type ListSpec, type Page, type PagingQuery } fr
 import { planPosition, toCents, toDollars } from '../billing/ledger';
 import { followsDates, planStanding, standingSql } from '../billing/standing';
 import { CsvFile } from '../common/csv';
-import {
-  studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate,
-} from './student-plans.schemas';
+import { studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate } from './student-plans.schemas';
 import { description, type Description } from '../../models/descriptions';
 import { dollarsText, roundDollars } from '../../domain/money';
 
@@ -38,7 +36,9 @@ type Loaded = StudentPaymentPlan & {
 const include: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'languageIso2LetterCode'] },
   {
-    model: Application, as: 'application', attributes: ['id', 'status', 'migrated', 'productId', 'paymentMethodId'],
+    model: Application,
+    as: 'application',
+    attributes: ['id', 'status', 'migrated', 'productId', 'paymentMethodId'],
     include: [
       { model: Product, as: 'product', attributes: ['id', 'name'] },
       { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'deleted'] },
@@ -48,8 +48,7 @@ const include: Includeable[] = [
   { model: Voucher, as: 'voucher', attributes: ['id', 'code'] },
 ];
 
-export const fullName = (s: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
-  s ? [s.firstName, s.lastName].filter(Boolean).join(' ') : '';
+export const fullName = (s: { firstName?: string | null; lastName?: string | null } | null | undefined) => (s ? [s.firstName, s.lastName].filter(Boolean).join(' ') : '');
 
 /** The card a plan charges: its own, else its application's (the card chosen when applying). */
 function planCard(p: Loaded) {
@@ -61,18 +60,60 @@ function planCard(p: Loaded) {
 export function planDto(row: StudentPaymentPlan) {
   const p = row as Loaded;
   return {
-    id: p.id, applicationId: p.applicationId, studentId: p.studentId, productPaymentPlanId: p.productPaymentPlanId, voucherId: p.voucherId, name: p.name,
-    description: p.description, paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType, frequency: p.frequency, frequencyUnit: p.frequencyUnit,
-    depositAmount: money(p.depositAmount), totalTerm: p.totalTerm, amortizeTerm: p.amortizeTerm, principalAmount: money(p.principalAmount),
-    installmentAmount: money(p.installmentAmount), interestRate: p.interestRate === null ? null : Number(p.interestRate), tuitionPrice: money(p.tuitionPrice),
-    additionalFees: money(p.additionalFees), voucherDiscount: money(p.voucherDiscount), totalInterest: money(p.totalInterest), totalOwed: money(p.totalOwed),
-    totalPaid: money(p.totalPaid), totalTax: money(p.totalTax), totalCredit: money(p.totalCredit), totalRefunds: money(p.totalRefunds), rollover: money(p.rollover),
-    balance: money(p.balance), installmentsCount: p.installmentsCount, accountingLineItems: p.accountingLineItems, status: p.status,
-    ...planStanding(p, schoolToday()), source: p.source, scholarship: p.scholarship, flowType: p.flowType, autoPay: p.autoPay, firstPaymentDate: p.firstPaymentDate,
-    lastPaymentDate: p.lastPaymentDate, paymentMethodId: p.paymentMethodId, paymentAccountBlocked: p.paymentAccountBlocked, bankruptcy: p.bankruptcy,
-    migrated: p.migrated, concludedAt: p.concludedAt, lastFailureAt: p.lastFailureAt, lastFailureMessage: p.lastFailureMessage, nextDueDate: p.nextDueDate,
-    pastDueAmount: money(p.pastDueAmount), principalPaid: money(p.principalPaid), interestPaid: money(p.interestPaid), taxPaid: money(p.taxPaid),
-    withdrawalReduction: money(p.withdrawalReduction), transferReduction: money(p.transferReduction), updatedBy: updatedByOf(p), createdAt: p.createdAt,
+    id: p.id,
+    applicationId: p.applicationId,
+    studentId: p.studentId,
+    productPaymentPlanId: p.productPaymentPlanId,
+    voucherId: p.voucherId,
+    name: p.name,
+    description: p.description,
+    paymentPlanType: p.paymentPlanType,
+    paymentScheduleType: p.paymentScheduleType,
+    frequency: p.frequency,
+    frequencyUnit: p.frequencyUnit,
+    depositAmount: money(p.depositAmount),
+    totalTerm: p.totalTerm,
+    amortizeTerm: p.amortizeTerm,
+    principalAmount: money(p.principalAmount),
+    installmentAmount: money(p.installmentAmount),
+    interestRate: p.interestRate === null ? null : Number(p.interestRate),
+    tuitionPrice: money(p.tuitionPrice),
+    additionalFees: money(p.additionalFees),
+    voucherDiscount: money(p.voucherDiscount),
+    totalInterest: money(p.totalInterest),
+    totalOwed: money(p.totalOwed),
+    totalPaid: money(p.totalPaid),
+    totalTax: money(p.totalTax),
+    totalCredit: money(p.totalCredit),
+    totalRefunds: money(p.totalRefunds),
+    rollover: money(p.rollover),
+    balance: money(p.balance),
+    installmentsCount: p.installmentsCount,
+    accountingLineItems: p.accountingLineItems,
+    status: p.status,
+    ...planStanding(p, schoolToday()),
+    source: p.source,
+    scholarship: p.scholarship,
+    flowType: p.flowType,
+    autoPay: p.autoPay,
+    firstPaymentDate: p.firstPaymentDate,
+    lastPaymentDate: p.lastPaymentDate,
+    paymentMethodId: p.paymentMethodId,
+    paymentAccountBlocked: p.paymentAccountBlocked,
+    bankruptcy: p.bankruptcy,
+    migrated: p.migrated,
+    concludedAt: p.concludedAt,
+    lastFailureAt: p.lastFailureAt,
+    lastFailureMessage: p.lastFailureMessage,
+    nextDueDate: p.nextDueDate,
+    pastDueAmount: money(p.pastDueAmount),
+    principalPaid: money(p.principalPaid),
+    interestPaid: money(p.interestPaid),
+    taxPaid: money(p.taxPaid),
+    withdrawalReduction: money(p.withdrawalReduction),
+    transferReduction: money(p.transferReduction),
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     student: p.student ? { id: p.student.id, fullName: fullName(p.student), email: p.student.email } : null,
     voucher: p.voucher ? { id: p.voucher.id, code: p.voucher.code } : null,
@@ -85,9 +126,20 @@ export type PlanDto = ReturnType<typeof planDto>;
 /** One schedule entry as the plan detail and the schedule search show it; `amountDue` is what is left to pay on it. */
 export function entryDto(e: PaymentSchedule) {
   return {
-    id: e.id, studentPaymentPlanId: e.studentPaymentPlanId, number: e.number, kind: e.kind, dueDate: e.dueDate, principal: money(e.principal), interest: money(e.interest),
-    amount: money(e.amount), taxAmount: money(e.taxAmount), paidAmount: money(e.paidAmount), balance: money(e.balance),
-    amountDue: toDollars(Math.max(0, toCents(e.amount) + toCents(e.taxAmount) - toCents(e.paidAmount))), status: e.status, paidAt: e.paidAt,
+    id: e.id,
+    studentPaymentPlanId: e.studentPaymentPlanId,
+    number: e.number,
+    kind: e.kind,
+    dueDate: e.dueDate,
+    principal: money(e.principal),
+    interest: money(e.interest),
+    amount: money(e.amount),
+    taxAmount: money(e.taxAmount),
+    paidAmount: money(e.paidAmount),
+    balance: money(e.balance),
+    amountDue: toDollars(Math.max(0, toCents(e.amount) + toCents(e.taxAmount) - toCents(e.paidAmount))),
+    status: e.status,
+    paidAt: e.paidAt,
     paymentMethodId: e.paymentMethodId,
   };
 }
@@ -131,16 +183,35 @@ function detailOf(row: StudentPaymentPlan, entries: PaymentSchedule[], refunds: 
   return {
     ...planDto(p),
     terms: {
-      description: p.description ?? p.name, installmentAmount: money(p.installmentAmount), totalOwed: money(p.totalOwed), amountDue: toDollars(pos.dueNowCents),
-      interestRate: p.interestRate === null ? null : Number(p.interestRate), depositAmount: money(p.depositAmount), installmentsCount: p.installmentsCount,
-      taxAmount: money(p.totalTax), amountPaid: money(p.totalPaid), paymentDueDate: pos.nextEntry?.dueDate ?? null,
-      captureMethod: p.autoPay ? ('automatic' as const) : ('manual' as const), currency: 'usd' as const, status: p.status, paymentMethod: planCard(p),
+      description: p.description ?? p.name,
+      installmentAmount: money(p.installmentAmount),
+      totalOwed: money(p.totalOwed),
+      amountDue: toDollars(pos.dueNowCents),
+      interestRate: p.interestRate === null ? null : Number(p.interestRate),
+      depositAmount: money(p.depositAmount),
+      installmentsCount: p.installmentsCount,
+      taxAmount: money(p.totalTax),
+      amountPaid: money(p.totalPaid),
+      paymentDueDate: pos.nextEntry?.dueDate ?? null,
+      captureMethod: p.autoPay ? ('automatic' as const) : ('manual' as const),
+      currency: 'usd' as const,
+      status: p.status,
+      paymentMethod: planCard(p),
     },
     breakdown: {
-      tuitionRollover: money(p.rollover), withdrawalReduction: money(p.withdrawalReduction), transferReduction: money(p.transferReduction),
-      withdrawalRefund: toDollars(refunds.WITHDRAWAL), voucherRefund: toDollars(refunds.VOUCHER), additionalRefund: toDollars(refunds.CUSTOM),
-      totalTaxesPaid: money(p.taxPaid), totalInterest: money(p.totalInterest), principalPaid: money(p.principalPaid), netTuition: toDollars(netTuitionCents),
-      totalPaid: money(p.totalPaid), totalRefunded: money(p.totalRefunds), totalRemaining: money(p.balance),
+      tuitionRollover: money(p.rollover),
+      withdrawalReduction: money(p.withdrawalReduction),
+      transferReduction: money(p.transferReduction),
+      withdrawalRefund: toDollars(refunds.WITHDRAWAL),
+      voucherRefund: toDollars(refunds.VOUCHER),
+      additionalRefund: toDollars(refunds.CUSTOM),
+      totalTaxesPaid: money(p.taxPaid),
+      totalInterest: money(p.totalInterest),
+      principalPaid: money(p.principalPaid),
+      netTuition: toDollars(netTuitionCents),
+      totalPaid: money(p.totalPaid),
+      totalRefunded: money(p.totalRefunds),
+      totalRemaining: money(p.balance),
     },
     maxPrePayAmount: toDollars(pos.maxPrePayCents),
     payoffAmount: toDollars(pos.payoffCents),
@@ -160,7 +231,14 @@ async function detailsOf(where: WhereOptions, order: Array<[string, string]>, tr
   if (!plans.length) return [];
   const ids = plans.map((p) => p.id);
   const [entries, refunds] = await Promise.all([
-    PaymentSchedule.findAll({ where: { studentPaymentPlanId: ids }, order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']], transaction }),
+    PaymentSchedule.findAll({
+      where: { studentPaymentPlanId: ids },
+      order: [
+        ['studentPaymentPlanId', 'ASC'],
+        ['number', 'ASC'],
+      ],
+      transaction,
+    }),
     refundsBySource(ids, transaction),
   ]);
   const byPlan = new Map<number, PaymentSchedule[]>();
@@ -202,7 +280,11 @@ const standingSorts: ListSpec<StudentPaymentPlan>['sortExpressions'] = {
   financialStatus: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planStatus(column),
 };
 const spec: ListSpec<StudentPaymentPlan> = {
-  model: StudentPaymentPlan, sortable: studentPlanSortable, sortExpressions: standingSorts, keywordColumns: [], include,
+  model: StudentPaymentPlan,
+  sortable: studentPlanSortable,
+  sortExpressions: standingSorts,
+  keywordColumns: [],
+  include,
   // The keyword: the student's name or email, the plan's name, or the plan's or application's id.
   studentKeyword: { columns: ['name'], numbers: ['id', 'applicationId'] },
 };
@@ -232,8 +314,15 @@ export function findPlansByCriteria(q: PagingQuery, c: StudentPlanCriteria): Pro
 export function financialStatusRow(row: StudentPaymentPlan) {
   const p = row as Loaded;
   return {
-    planId: p.id, studentId: p.studentId, fullName: fullName(p.student), email: p.student?.email ?? null, programName: p.application?.product?.name ?? null,
-    ...planStanding(p, schoolToday()), pastDueAmount: money(p.pastDueAmount), balance: money(p.balance), nextDueDate: p.nextDueDate,
+    planId: p.id,
+    studentId: p.studentId,
+    fullName: fullName(p.student),
+    email: p.student?.email ?? null,
+    programName: p.application?.product?.name ?? null,
+    ...planStanding(p, schoolToday()),
+    pastDueAmount: money(p.pastDueAmount),
+    balance: money(p.balance),
+    nextDueDate: p.nextDueDate,
     autoPay: p.autoPay,
   };
 }
@@ -255,7 +344,12 @@ const slim: Includeable[] = [
 async function* planLines(where: WhereOptions[], line: (p: Loaded) => unknown[], batch = 500): AsyncGenerator<unknown[]> {
   let lastId = 0;
   for (;;) {
-    const rows = (await StudentPaymentPlan.findAll({ where: { [Op.and]: [...where, { id: { [Op.gt]: lastId } }] }, include: slim, order: [['id', 'ASC']], limit: batch })) as Loaded[];
+    const rows = (await StudentPaymentPlan.findAll({
+      where: { [Op.and]: [...where, { id: { [Op.gt]: lastId } }] },
+      include: slim,
+      order: [['id', 'ASC']],
+      limit: batch,
+    })) as Loaded[];
     for (const row of rows) yield line(row);
     if (rows.length < batch) return;
     lastId = rows[rows.length - 1].id;
@@ -266,16 +360,48 @@ const FINANCIAL_HEADER = ['Plan ID', 'Student ID', 'Full name', 'Email', 'Progra
 
 /** POST /payment_plans/financial_status_csv: the same rows as the report, streamed as CSV (English labels). */
 export function financialStatusCsv(c: StudentPlanCriteria): CsvFile {
-  return new CsvFile('financial-status.csv', FINANCIAL_HEADER, planLines(criteriaConditions(c), (p) => {
-    const r = financialStatusRow(p);
-    return [r.planId, r.studentId, r.fullName, r.email, r.programName, enumLabel('FinancialStatus', r.financialStatus), r.daysOverdue, dollarsText(r.pastDueAmount), dollarsText(r.balance),
-      r.nextDueDate, r.autoPay ? 'Yes' : 'No'];
-  }));
+  return new CsvFile(
+    'financial-status.csv',
+    FINANCIAL_HEADER,
+    planLines(criteriaConditions(c), (p) => {
+      const r = financialStatusRow(p);
+      return [
+        r.planId,
+        r.studentId,
+        r.fullName,
+        r.email,
+        r.programName,
+        enumLabel('FinancialStatus', r.financialStatus),
+        r.daysOverdue,
+        dollarsText(r.pastDueAmount),
+        dollarsText(r.balance),
+        r.nextDueDate,
+        r.autoPay ? 'Yes' : 'No',
+      ];
+    }),
+  );
 }
 
 const PLANS_HEADER = [
-  'Plan ID', 'Application ID', 'Student ID', 'Full name', 'Email', 'Program', 'Plan', 'Plan type', 'Status', 'Financial status', 'Days overdue', 'Total owed',
-  'Total paid', 'Total refunded', 'Balance', 'Past due amount', 'Next due date', 'Auto-pay', 'Migrated',
+  'Plan ID',
+  'Application ID',
+  'Student ID',
+  'Full name',
+  'Email',
+  'Program',
+  'Plan',
+  'Plan type',
+  'Status',
+  'Financial status',
+  'Days overdue',
+  'Total owed',
+  'Total paid',
+  'Total refunded',
+  'Balance',
+  'Past due amount',
+  'Next due date',
+  'Auto-pay',
+  'Migrated',
 ];
 
 /** GET /payment_plans/export: plans (optionally of one status, financial status, migrated or not), streamed as CSV. */
@@ -285,13 +411,31 @@ export function exportPlans(q: PlanExportQuery): CsvFile {
   if (q.financialStatus) where.push(...criteriaConditions({ financialStatuses: [q.financialStatus] }));
   if (q.migrated !== undefined) where.push({ migrated: q.migrated });
   const today = schoolToday();
-  return new CsvFile('payment-plans.csv', PLANS_HEADER, planLines(where, (p) => [
-    p.id, p.applicationId, p.studentId, fullName(p.student), p.student?.email ?? null, p.application?.product?.name ?? null, p.name,
-    enumLabel('PaymentPlanType', p.paymentPlanType), enumLabel('StudentPaymentPlanStatus', p.status), enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
-    planStanding(p, today).daysOverdue,
-    dollarsText(p.totalOwed), dollarsText(p.totalPaid), dollarsText(p.totalRefunds), dollarsText(p.balance), dollarsText(p.pastDueAmount),
-    p.nextDueDate, p.autoPay ? 'Yes' : 'No', p.migrated ? 'Yes' : 'No',
-  ]));
+  return new CsvFile(
+    'payment-plans.csv',
+    PLANS_HEADER,
+    planLines(where, (p) => [
+      p.id,
+      p.applicationId,
+      p.studentId,
+      fullName(p.student),
+      p.student?.email ?? null,
+      p.application?.product?.name ?? null,
+      p.name,
+      enumLabel('PaymentPlanType', p.paymentPlanType),
+      enumLabel('StudentPaymentPlanStatus', p.status),
+      enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
+      planStanding(p, today).daysOverdue,
+      dollarsText(p.totalOwed),
+      dollarsText(p.totalPaid),
+      dollarsText(p.totalRefunds),
+      dollarsText(p.balance),
+      dollarsText(p.pastDueAmount),
+      p.nextDueDate,
+      p.autoPay ? 'Yes' : 'No',
+      p.migrated ? 'Yes' : 'No',
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -322,7 +466,11 @@ async function changePlan(
     const changed = diff(before, snapshot(plan, keys));
     if (!Object.keys(changed).length) return;
     await plan.save({ transaction });
-    await recordActivity(actor, { entityType: 'PAYMENT_PLAN', entityId: plan.id, studentId: plan.studentId, category: 'BILLING', type: 'UPDATED', description, changes: changed }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'PAYMENT_PLAN', entityId: plan.id, studentId: plan.studentId, category: 'BILLING', type: 'UPDATED', description, changes: changed },
+      transaction,
+    );
   });
   return getPlanDetail(planId);
 }

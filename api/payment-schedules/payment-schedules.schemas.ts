@@ -6,7 +6,6 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 export const scheduleSortable = { id: 'id', ID: 'id', dueDate: 'dueDate', DUE_DATE: 'dueDate', amount: 'amount', AMOUNT: 'amount' };
 export const scheduleListQuery = pagingQuery({ sortable: scheduleSortable, defaultSort: 'dueDate', keyword: false });
 
-
 /** POST /payment_schedules/find_by_criteria keys; `students` (student ids) go through the plans. */
 export const scheduleCriteria: CriteriaSpec = {
   students: { kind: 'ids', column: 'studentId' },

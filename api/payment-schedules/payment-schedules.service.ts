@@ -20,7 +20,9 @@ type Loaded = PaymentSchedule & { plan?: (StudentPaymentPlan & { student?: Stude
 
 const include: Includeable[] = [
   {
-    model: StudentPaymentPlan, as: 'plan', attributes: ['id', 'studentId', 'applicationId', 'name'],
+    model: StudentPaymentPlan,
+    as: 'plan',
+    attributes: ['id', 'studentId', 'applicationId', 'name'],
     include: [{ model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] }],
   },
 ];
@@ -30,8 +32,12 @@ export function scheduleRowDto(row: PaymentSchedule) {
   const e = row as Loaded;
   const student = e.plan?.student ?? null;
   return {
-    ...entryDto(e), planName: e.plan?.name ?? null, applicationId: e.plan?.applicationId ?? null, studentId: e.plan?.studentId ?? null,
-    studentName: fullName(student), email: student?.email ?? null,
+    ...entryDto(e),
+    planName: e.plan?.name ?? null,
+    applicationId: e.plan?.applicationId ?? null,
+    studentId: e.plan?.studentId ?? null,
+    studentName: fullName(student),
+    email: student?.email ?? null,
   };
 }
 
@@ -49,7 +55,6 @@ export function findSchedulesByCriteria(q: PagingQuery, c: ScheduleCriteria) {
   const conditions = criteriaWhere(scheduleCriteria, rest, PaymentSchedule.sequelize!.getDialect());
   return runList(spec, q, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
 }
-
 
 /** The reminder in the student's language (Spanish when the student's language is ES, else English). */
 function reminderText(locale: 'en' | 'es', name: string, amount: string, dueDate: string, provider: string) {
@@ -73,7 +78,14 @@ function reminderText(locale: 'en' | 'es', name: string, amount: string, dueDate
  */
 export async function sendEqualNotification(deps: Deps, entryId: number, actor: Actor): Promise<{ sent: true; to: string }> {
   const entry = await PaymentSchedule.findByPk(entryId, {
-    include: [{ model: StudentPaymentPlan, as: 'plan', attributes: ['id', 'studentId'], include: [{ model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'languageIso2LetterCode'] }] }],
+    include: [
+      {
+        model: StudentPaymentPlan,
+        as: 'plan',
+        attributes: ['id', 'studentId'],
+        include: [{ model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email', 'languageIso2LetterCode'] }],
+      },
+    ],
   });
   const e = entry as Loaded | null;
   const student = e?.plan?.student;
@@ -102,11 +114,23 @@ export async function exportPlanSchedule(planId: number, q: ScheduleExportQuery)
   if (q.fullName) header.push('Full name');
   if (q.address) header.push('Address');
   const name = student ? [student.firstName, student.middleName, student.lastName].filter(Boolean).join(' ') : '';
-  const address = student ? [student.street1, student.street2, student.city, [student.stateCode, student.zip].filter(Boolean).join(' '), student.countryCode].filter(Boolean).join(', ') : '';
+  const address = student
+    ? [student.street1, student.street2, student.city, [student.stateCode, student.zip].filter(Boolean).join(' '), student.countryCode].filter(Boolean).join(', ')
+    : '';
   const cents = (v: number | string) => centsText(toCents(v));
   const lines = entries.map((e) => {
-    const line: unknown[] = [e.number, e.kind === 'DEPOSIT' ? 'Deposit' : e.kind === 'INSTALLMENT' ? 'Installment' : e.kind, e.dueDate, cents(e.principal), cents(e.interest),
-      cents(e.amount), cents(e.taxAmount), cents(e.paidAmount), cents(e.balance), e.status === 'PAID' ? 'Paid' : e.status === 'PENDING' ? 'Pending' : e.status];
+    const line: unknown[] = [
+      e.number,
+      e.kind === 'DEPOSIT' ? 'Deposit' : e.kind === 'INSTALLMENT' ? 'Installment' : e.kind,
+      e.dueDate,
+      cents(e.principal),
+      cents(e.interest),
+      cents(e.amount),
+      cents(e.taxAmount),
+      cents(e.paidAmount),
+      cents(e.balance),
+      e.status === 'PAID' ? 'Paid' : e.status === 'PENDING' ? 'Pending' : e.status,
+    ];
     if (q.fullName) line.push(name);
     if (q.address) line.push(address);
     return line;

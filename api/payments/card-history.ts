@@ -28,7 +28,12 @@ export const cardHistoryRetryParams = z.object({ id: id(), paymentId: id() });
 const pageQuery = (size: number) =>
   z
     .object({
-      size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(size).transform((n) => Math.min(n, 1000)),
+      size: z.coerce
+        .number()
+        .int(Messages.INVALID_VALUE)
+        .min(1, Messages.INVALID_VALUE)
+        .default(size)
+        .transform((n) => Math.min(n, 1000)),
       page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
     })
     .strict();
@@ -44,11 +49,27 @@ export function gatewayEventDto(row: GatewayEvent) {
   const e = row as Loaded;
   const p = e.payment;
   return {
-    id: e.id, studentId: e.studentId, paymentId: e.paymentId, refundTransactionId: e.refundTransactionId, provider: e.provider, kind: e.kind, amount: money(e.amount),
-    status: e.status, reference: e.reference, message: e.message, createdAt: e.createdAt,
+    id: e.id,
+    studentId: e.studentId,
+    paymentId: e.paymentId,
+    refundTransactionId: e.refundTransactionId,
+    provider: e.provider,
+    kind: e.kind,
+    amount: money(e.amount),
+    status: e.status,
+    reference: e.reference,
+    message: e.message,
+    createdAt: e.createdAt,
     payment: p
       ? {
-          id: p.id, type: p.type, channel: p.channel, status: p.status, amount: money(p.amount), cardBrand: p.cardBrand, cardLast4: p.cardLast4, failureMessage: p.failureMessage,
+          id: p.id,
+          type: p.type,
+          channel: p.channel,
+          status: p.status,
+          amount: money(p.amount),
+          cardBrand: p.cardBrand,
+          cardLast4: p.cardLast4,
+          failureMessage: p.failureMessage,
           paymentDate: p.paymentDate,
         }
       : null,
@@ -69,7 +90,10 @@ async function history(studentId: number, providers: string[], q: HistoryQuery, 
   const where = { studentId, provider: providers };
   const [rows, total] = await Promise.all([
     GatewayEvent.findAll({
-      where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size,
+      where,
+      order: [['id', 'DESC']],
+      limit: q.size,
+      offset: q.page * q.size,
       include: [{ model: Payment, as: 'payment', attributes: ['id', 'type', 'channel', 'status', 'amount', 'cardBrand', 'cardLast4', 'failureMessage', 'paymentDate'] }],
     }),
     GatewayEvent.count({ where }),
@@ -80,7 +104,7 @@ async function history(studentId: number, providers: string[], q: HistoryQuery, 
   const refundOf = new Map(
     transactionIds.length ? (await RefundTransaction.findAll({ where: { id: transactionIds }, attributes: ['id', 'refundId'] })).map((r) => [r.id, r.refundId]) : [],
   );
-  const content = rows.map((row) => studentGatewayEvent({ ...gatewayEventDto(row), refundId: row.refundTransactionId ? refundOf.get(row.refundTransactionId) ?? null : null }));
+  const content = rows.map((row) => studentGatewayEvent({ ...gatewayEventDto(row), refundId: row.refundTransactionId ? (refundOf.get(row.refundTransactionId) ?? null) : null }));
   return { content, pagination: { total, page: q.page, size: q.size } };
 }
 
@@ -103,15 +127,26 @@ export function stripeHistory(studentId: number, q: HistoryQuery, viewer?: Princ
  * card or the default). Answers the new payment (201); a decline is 409 PAYMENT_FAILURE.
  */
 export async function retryCardPayment(
-  gateway: PaymentGateway, studentId: number, paymentId: number, idempotency: Idempotency | undefined, actor: Actor, viewer?: Principal | null,
+  gateway: PaymentGateway,
+  studentId: number,
+  paymentId: number,
+  idempotency: Idempotency | undefined,
+  actor: Actor,
+  viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const payment = await Payment.findOne({ where: { id: paymentId, studentId, channel: 'CARD' } });
   if (!payment) throw AppError.notFound('Payment');
   if (payment.status !== 'INVALID') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
   const card = payment.paymentMethodId ? await PaymentMethod.findOne({ where: { id: payment.paymentMethodId, studentId, deleted: false }, attributes: ['id'] }) : null;
   const retried = await chargePlan(gateway, {
-    studentId, planId: payment.studentPaymentPlanId, type: payment.type as ChargeType, amountCents: payment.type === 'PAY_OFF' ? null : toCents(payment.amount),
-    scheduleId: payment.paymentScheduleId, paymentMethodId: card?.id ?? null, idempotency, actor,
+    studentId,
+    planId: payment.studentPaymentPlanId,
+    type: payment.type as ChargeType,
+    amountCents: payment.type === 'PAY_OFF' ? null : toCents(payment.amount),
+    scheduleId: payment.paymentScheduleId,
+    paymentMethodId: card?.id ?? null,
+    idempotency,
+    actor,
   });
   return paymentFor(retried, viewer);
 }

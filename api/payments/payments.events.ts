@@ -20,7 +20,8 @@ export function paymentEventHandlers(gateway: PaymentGateway): EventHandler[] {
       transactional: false,
       async handle(e) {
         const result = await chargeEnrollmentDeposit(e.planId, gateway);
-        if (result.status === 'FAILED' && !result.failedPaymentId) throw new Error(`The deposit of plan ${e.planId} could not be charged nor recorded: ${result.message ?? 'unknown error'}`);
+        if (result.status === 'FAILED' && !result.failedPaymentId)
+          throw new Error(`The deposit of plan ${e.planId} could not be charged nor recorded: ${result.message ?? 'unknown error'}`);
         if (result.status === 'SKIPPED' && result.inProgress) throw new Error(`The deposit of plan ${e.planId} waits: ${result.message}`);
       },
     }),

@@ -72,7 +72,12 @@ export const taxAmountBody = z.object({ taxAmount: dollarsToCents(undefined, tru
 export const paymentListQuery = z
   .object({
     applicationId: id().optional(),
-    size: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(10).transform((n) => Math.min(n, 100)),
+    size: z.coerce
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(1, Messages.INVALID_VALUE)
+      .default(10)
+      .transform((n) => Math.min(n, 100)),
     page: z.coerce.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000).default(0),
   })
   .strict();

@@ -3,8 +3,21 @@ import { AutoChargeAttempt, Dispute, ExternalPayment, FailedPayment, GatewayEven
 import { schoolToday } from '../../models/catalogue';
 import { format, Messages } from '../../models/messages';
 import {
-  applyPayment, claimStatement, entryParts, loadPlan, paymentDescription, planOf, planPosition, planRead, releasePlan, releaseSql, setEntryTax, toCents, toDollars,
-  type EntryRow, type PlanRow,
+  applyPayment,
+  claimStatement,
+  entryParts,
+  loadPlan,
+  paymentDescription,
+  planOf,
+  planPosition,
+  planRead,
+  releasePlan,
+  releaseSql,
+  setEntryTax,
+  toCents,
+  toDollars,
+  type EntryRow,
+  type PlanRow,
 } from '../billing/ledger';
 import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../common/rows';
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
@@ -49,17 +62,53 @@ export type ChargeType = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF' | 'AUTO_PAY' | 'E
 /** The payment fields its answer shows (a raw row or an instance). */
 export type PaymentFields = Pick<
   Payment,
-  'id' | 'studentId' | 'applicationId' | 'studentPaymentPlanId' | 'paymentScheduleId' | 'type' | 'channel' | 'amount' | 'principalAmount' | 'interestAmount' | 'taxAmount'
-  | 'refundedAmount' | 'status' | 'failureMessage' | 'cardBrand' | 'cardLast4' | 'referenceNumber' | 'comment' | 'paymentDate' | 'processedAt' | 'createdAt'
+  | 'id'
+  | 'studentId'
+  | 'applicationId'
+  | 'studentPaymentPlanId'
+  | 'paymentScheduleId'
+  | 'type'
+  | 'channel'
+  | 'amount'
+  | 'principalAmount'
+  | 'interestAmount'
+  | 'taxAmount'
+  | 'refundedAmount'
+  | 'status'
+  | 'failureMessage'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'referenceNumber'
+  | 'comment'
+  | 'paymentDate'
+  | 'processedAt'
+  | 'createdAt'
 >;
 
 export function paymentDto(p: PaymentFields) {
   const money = roundDollars;
   return {
-    id: p.id, studentId: p.studentId, applicationId: p.applicationId, studentPaymentPlanId: p.studentPaymentPlanId, paymentScheduleId: p.paymentScheduleId ?? null,
-    type: p.type, channel: p.channel, amount: money(p.amount), principalAmount: money(p.principalAmount), interestAmount: money(p.interestAmount), taxAmount: money(p.taxAmount),
-    refundedAmount: money(p.refundedAmount), status: p.status, failureMessage: p.failureMessage ?? null, cardBrand: p.cardBrand ?? null, cardLast4: p.cardLast4 ?? null,
-    referenceNumber: p.referenceNumber ?? null, comment: p.comment ?? null, paymentDate: p.paymentDate, processedAt: p.processedAt ?? null, createdAt: p.createdAt,
+    id: p.id,
+    studentId: p.studentId,
+    applicationId: p.applicationId,
+    studentPaymentPlanId: p.studentPaymentPlanId,
+    paymentScheduleId: p.paymentScheduleId ?? null,
+    type: p.type,
+    channel: p.channel,
+    amount: money(p.amount),
+    principalAmount: money(p.principalAmount),
+    interestAmount: money(p.interestAmount),
+    taxAmount: money(p.taxAmount),
+    refundedAmount: money(p.refundedAmount),
+    status: p.status,
+    failureMessage: p.failureMessage ?? null,
+    cardBrand: p.cardBrand ?? null,
+    cardLast4: p.cardLast4 ?? null,
+    referenceNumber: p.referenceNumber ?? null,
+    comment: p.comment ?? null,
+    paymentDate: p.paymentDate,
+    processedAt: p.processedAt ?? null,
+    createdAt: p.createdAt,
   };
 }
 export type PaymentDto = ReturnType<typeof paymentDto>;
@@ -117,7 +166,10 @@ function replay(payment: PaymentFields & Pick<Payment, 'idempotencyHash'>, reque
  * amount to charge and the entry it pays.
  */
 export function checkPayment(
-  plan: Pick<PlanRow, 'status' | 'paymentAccountBlocked' | 'bankruptcy'>, entries: EntryRow[], req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>, today: string,
+  plan: Pick<PlanRow, 'status' | 'paymentAccountBlocked' | 'bankruptcy'>,
+  entries: EntryRow[],
+  req: Pick<ChargeRequest, 'type' | 'amountCents' | 'scheduleId'>,
+  today: string,
 ): { amountCents: number; entry: EntryRow | null } {
   if (!paymentsEnabled(plan)) throw AppError.conflict('PAYMENT_DISABLED', Messages.PAYMENT_DISABLED);
   const pos = planPosition(entries, today);
@@ -168,8 +220,7 @@ function cardOf(rows: StatementResult, plan: Pick<PlanRow, 'paymentMethodId'>, p
     if (!named) throw AppError.notFound('Payment method');
     return named;
   }
-  const card = (plan.paymentMethodId ? cards.find((c) => c.id === plan.paymentMethodId) : undefined)
-    ?? cards.filter((c) => Boolean(c.isDefault)).sort((a, b) => b.id - a.id)[0];
+  const card = (plan.paymentMethodId ? cards.find((c) => c.id === plan.paymentMethodId) : undefined) ?? cards.filter((c) => Boolean(c.isDefault)).sort((a, b) => b.id - a.id)[0];
   if (!card) throw AppError.conflict('PAYMENT_METHOD_REQUIRED', Messages.PAYMENT_METHOD_REQUIRED);
   return card;
 }
@@ -211,14 +262,37 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       const card = cardOf(cardRows, plan, req.paymentMethodId);
       const now = at ?? new Date();
       const values = {
-        studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, type: req.type, channel: 'CARD',
-        paymentMethodId: card.id, gateway: gateway.name, cardBrand: card.brand, cardLast4: card.last4, amount: toDollars(amountCents), status: 'IN_PROGRESS',
-        idempotencyKey: scopedKey, idempotencyHash: req.idempotency?.requestHash ?? null, paymentDate: today, ...stamp(req.actor),
+        studentId: plan.studentId,
+        applicationId: plan.applicationId,
+        studentPaymentPlanId: plan.id,
+        paymentScheduleId: entry?.id ?? null,
+        type: req.type,
+        channel: 'CARD',
+        paymentMethodId: card.id,
+        gateway: gateway.name,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        amount: toDollars(amountCents),
+        status: 'IN_PROGRESS',
+        idempotencyKey: scopedKey,
+        idempotencyHash: req.idempotency?.requestHash ?? null,
+        paymentDate: today,
+        ...stamp(req.actor),
       };
       const [inserted] = await runStatements(sequelize, [insertRowSql(Payment, values, now)], transaction, { commit: true });
       const payment = {
-        ...values, id: Number((inserted as { insertId: number }).insertId), principalAmount: 0, interestAmount: 0, taxAmount: 0, refundedAmount: 0, failureMessage: null,
-        referenceNumber: null, comment: null, processedAt: null, createdAt: now, gatewayChargeId: null,
+        ...values,
+        id: Number((inserted as { insertId: number }).insertId),
+        principalAmount: 0,
+        interestAmount: 0,
+        taxAmount: 0,
+        refundedAmount: 0,
+        failureMessage: null,
+        referenceNumber: null,
+        comment: null,
+        processedAt: null,
+        createdAt: now,
+        gatewayChargeId: null,
       } as InProgress;
       return { payment, card, program: plan.program ?? plan.name ?? null, entryNumber: entry?.number ?? null };
     });
@@ -247,7 +321,11 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   let declineCode: DeclineCode = 'CARD_DECLINED';
   try {
     result = await gateway.charge({
-      amountCents: toCents(payment.amount), currency: 'usd', customerId: card.gatewayCustomerId ?? null, methodId: card.gatewayMethodId, idempotencyKey: `payment-${payment.id}`,
+      amountCents: toCents(payment.amount),
+      currency: 'usd',
+      customerId: card.gatewayCustomerId ?? null,
+      methodId: card.gatewayMethodId,
+      idempotencyKey: `payment-${payment.id}`,
       description: `Tuition payment ${payment.id} (plan ${payment.studentPaymentPlanId})`,
       metadata: { paymentId: String(payment.id), planId: String(payment.studentPaymentPlanId), studentId: String(payment.studentId), type: payment.type },
     });
@@ -258,7 +336,11 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   }
 
   const eventSql = (status: 'SUCCEEDED' | 'FAILED', reference: string | null, message: string | null, now: Date) =>
-    insertRowSql(GatewayEvent, { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message }, now);
+    insertRowSql(
+      GatewayEvent,
+      { studentId: payment.studentId, paymentId: payment.id, provider: gateway.name, kind: 'CHARGE', amount: payment.amount, status, reference, message },
+      now,
+    );
 
   if (failure !== null) {
     const reason = failure.slice(0, 255);
@@ -272,11 +354,17 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
           updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: now, lastFailureMessage: reason }, { silent: true }),
           releaseSql(payment.studentPaymentPlanId, claim),
           activitySql(req.actor, {
-            entityType: 'PAYMENT', entityId: payment.id, studentId: payment.studentId, category: 'BILLING', type: 'PAYMENT_FAILED', at: now,
+            entityType: 'PAYMENT',
+            entityId: payment.id,
+            studentId: payment.studentId,
+            category: 'BILLING',
+            type: 'PAYMENT_FAILED',
+            at: now,
             description: paymentOutcome(paymentDescription(payment, entryNumber), 'PAYMENT_FAILED_LINE', { reason }),
           }),
         ],
-        transaction, { commit: true },
+        transaction,
+        { commit: true },
       ),
     );
     // The student reads why in our words (and language); the gateway's own text stays on the payment for staff.
@@ -300,8 +388,16 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       await insertRow(
         Dispute,
         {
-          paymentId: payment.id, studentId: payment.studentId, studentPaymentPlanId: payment.studentPaymentPlanId, amount: payment.amount, reason: dispute.reason?.slice(0, 100) ?? null,
-          status: 'PENDING', gateway: gateway.name, gatewayDisputeId: dispute.id, updatedById: null, updatedByName: 'System',
+          paymentId: payment.id,
+          studentId: payment.studentId,
+          studentPaymentPlanId: payment.studentPaymentPlanId,
+          amount: payment.amount,
+          reason: dispute.reason?.slice(0, 100) ?? null,
+          status: 'PENDING',
+          gateway: gateway.name,
+          gatewayDisputeId: dispute.id,
+          updatedById: null,
+          updatedByName: 'System',
         },
         transaction,
       );
@@ -332,8 +428,13 @@ export const paymentFor = (payment: PaymentFields, viewer: Principal | null | un
 
 /** POST /students/{id}/payment_plans/{planId}/payments. */
 export async function makePayment(
-  gateway: PaymentGateway, studentId: number, planId: number, input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
-  idempotency: Idempotency | undefined, actor: Actor, viewer?: Principal | null,
+  gateway: PaymentGateway,
+  studentId: number,
+  planId: number,
+  input: { type: 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF'; amount: number; paymentMethodId?: number | null },
+  idempotency: Idempotency | undefined,
+  actor: Actor,
+  viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const payment = await chargePlan(gateway, { studentId, planId, type: input.type, amountCents: input.amount, paymentMethodId: input.paymentMethodId, idempotency, actor });
   return paymentFor(payment, viewer);
@@ -341,12 +442,24 @@ export async function makePayment(
 
 /** POST /students/{id}/payment_schedule/{scheduleId}/online_payment: an INSTALLMENT of that entry (amount defaults to its due). */
 export async function payScheduleOnline(
-  gateway: PaymentGateway, studentId: number, scheduleId: number, input: { amount?: number | null; paymentMethodId?: number | null }, idempotency: Idempotency | undefined, actor: Actor,
+  gateway: PaymentGateway,
+  studentId: number,
+  scheduleId: number,
+  input: { amount?: number | null; paymentMethodId?: number | null },
+  idempotency: Idempotency | undefined,
+  actor: Actor,
   viewer?: Principal | null,
 ): Promise<PaymentDto> {
   const { plan } = await studentEntry(studentId, scheduleId);
   const payment = await chargePlan(gateway, {
-    studentId, planId: plan.id, type: 'INSTALLMENT', amountCents: input.amount ?? null, scheduleId, paymentMethodId: input.paymentMethodId, idempotency, actor,
+    studentId,
+    planId: plan.id,
+    type: 'INSTALLMENT',
+    amountCents: input.amount ?? null,
+    scheduleId,
+    paymentMethodId: input.paymentMethodId,
+    idempotency,
+    actor,
   });
   return paymentFor(payment, viewer);
 }
@@ -366,15 +479,28 @@ export async function recordExternalPayment(studentId: number, scheduleId: numbe
     if (input.paymentAmount > planPosition(entries, schoolToday()).balanceCents) throw AppError.conflict('AMOUNT_EXCEEDED', Messages.AMOUNT_EXCEEDED);
     const row = await ExternalPayment.create(
       {
-        studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, method: input.method, paymentAmount: toDollars(input.paymentAmount),
-        paymentDate: input.paymentDate, referenceNumber: input.referenceNumber ?? null, comment: input.comment ?? null, status: 'PENDING', ...stamp(actor),
+        studentId,
+        applicationId: plan.applicationId,
+        studentPaymentPlanId: plan.id,
+        paymentScheduleId: entry.id,
+        method: input.method,
+        paymentAmount: toDollars(input.paymentAmount),
+        paymentDate: input.paymentDate,
+        referenceNumber: input.referenceNumber ?? null,
+        comment: input.comment ?? null,
+        status: 'PENDING',
+        ...stamp(actor),
       },
       { transaction },
     );
     await recordActivity(
       actor,
       {
-        entityType: 'EXTERNAL_PAYMENT', entityId: row.id, studentId, category: 'BILLING', type: 'CREATED',
+        entityType: 'EXTERNAL_PAYMENT',
+        entityId: row.id,
+        studentId,
+        category: 'BILLING',
+        type: 'CREATED',
         description: description('EXTERNAL_PAYMENT_RECORDED', { method: input.method, amount: input.paymentAmount, number: entry.number }),
       },
       transaction,
@@ -399,7 +525,12 @@ export async function setScheduleTax(studentId: number, scheduleId: number, taxC
 export async function cancelOnlinePayment(studentId: number, scheduleId: number, actor: Actor): Promise<PaymentDto> {
   const { plan } = await studentEntry(studentId, scheduleId);
   const id = await Payment.sequelize!.transaction(async (transaction) => {
-    const running = await Payment.findAll({ where: { studentPaymentPlanId: plan.id, status: 'IN_PROGRESS', channel: 'CARD' }, order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+    const running = await Payment.findAll({
+      where: { studentPaymentPlanId: plan.id, status: 'IN_PROGRESS', channel: 'CARD' },
+      order: [['id', 'ASC']],
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
     const payment = running.find((p) => p.paymentScheduleId === scheduleId) ?? running[0];
     if (!payment) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     const [count] = await Payment.update(
@@ -410,7 +541,15 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
     if (running.length === 1) await StudentPaymentPlan.update({ paymentClaim: null, paymentClaimedAt: null }, { where: { id: plan.id }, transaction, silent: true });
     await recordActivity(
       actor,
-      { entityType: 'PAYMENT', entityId: payment.id, studentId, category: 'BILLING', type: 'UPDATED', description: description('ONLINE_PAYMENT_CANCELLED', { paymentId: payment.id }), changes: { status: { from: 'IN_PROGRESS', to: 'INVALID' } } },
+      {
+        entityType: 'PAYMENT',
+        entityId: payment.id,
+        studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('ONLINE_PAYMENT_CANCELLED', { paymentId: payment.id }),
+        changes: { status: { from: 'IN_PROGRESS', to: 'INVALID' } },
+      },
       transaction,
     );
     return payment.id;
@@ -422,10 +561,7 @@ export async function cancelOnlinePayment(studentId: number, scheduleId: number,
 export async function listStudentPayments(studentId: number, q: PaymentListQuery, viewer?: Principal | null): Promise<Page<PaymentDto>> {
   await findStudent(studentId);
   const where = { studentId, ...(q.applicationId ? { applicationId: q.applicationId } : {}) };
-  const [rows, total] = await Promise.all([
-    Payment.findAll({ where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size }),
-    Payment.count({ where }),
-  ]);
+  const [rows, total] = await Promise.all([Payment.findAll({ where, order: [['id', 'DESC']], limit: q.size, offset: q.page * q.size }), Payment.count({ where })]);
   // The student reads our sentences and references, staff the gateway's text (student-view.ts).
   return { content: rows.map((p) => paymentFor(p, viewer)), pagination: { total, page: q.page, size: q.size } };
 }
@@ -450,22 +586,45 @@ const onRetryCalendar = (source: string) => source === 'AUTO_PAY' || source === 
  * enrollment deposit: the retry calendar).
  */
 async function recordFailure(
-  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>, entry: Pick<EntryRow, 'id'> | null, source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY', message: string, paymentId: number | null, amountCents: number, today: string,
+  plan: Pick<PlanRow, 'id' | 'studentId' | 'applicationId'>,
+  entry: Pick<EntryRow, 'id'> | null,
+  source: 'AUTO_PAY' | 'ENROLLMENT' | 'RETRY',
+  message: string,
+  paymentId: number | null,
+  amountCents: number,
+  today: string,
   existing?: FailedPayment | null,
 ): Promise<FailedPayment> {
-  const open = existing ?? (entry ? await FailedPayment.findOne({ where: { studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, source, status: 'FAILED' }, order: [['id', 'DESC']] }) : null);
+  const open =
+    existing ??
+    (entry ? await FailedPayment.findOne({ where: { studentPaymentPlanId: plan.id, paymentScheduleId: entry.id, source, status: 'FAILED' }, order: [['id', 'DESC']] }) : null);
   const now = new Date();
   if (open) {
     const attempts = open.attempts + 1;
     return open.update({
-      attempts, failureMessage: message.slice(0, 255), failedAt: now, paymentId: paymentId ?? open.paymentId, amountToBePaid: toDollars(amountCents),
+      attempts,
+      failureMessage: message.slice(0, 255),
+      failedAt: now,
+      paymentId: paymentId ?? open.paymentId,
+      amountToBePaid: toDollars(amountCents),
       nextRetryDate: onRetryCalendar(open.source) ? nextRetryDate(attempts, today) : open.nextRetryDate,
     });
   }
   return FailedPayment.create({
-    studentId: plan.studentId, applicationId: plan.applicationId, studentPaymentPlanId: plan.id, paymentScheduleId: entry?.id ?? null, paymentId, source, status: 'FAILED',
-    amountToBePaid: toDollars(amountCents), failureMessage: message.slice(0, 255), attempts: 1, failedAt: now, nextRetryDate: onRetryCalendar(source) ? nextRetryDate(1, today) : null,
-    updatedById: null, updatedByName: 'System',
+    studentId: plan.studentId,
+    applicationId: plan.applicationId,
+    studentPaymentPlanId: plan.id,
+    paymentScheduleId: entry?.id ?? null,
+    paymentId,
+    source,
+    status: 'FAILED',
+    amountToBePaid: toDollars(amountCents),
+    failureMessage: message.slice(0, 255),
+    attempts: 1,
+    failedAt: now,
+    nextRetryDate: onRetryCalendar(source) ? nextRetryDate(1, today) : null,
+    updatedById: null,
+    updatedByName: 'System',
   });
 }
 
@@ -571,7 +730,10 @@ export async function runAutoPay(today: string = schoolToday(), gateway: Payment
     const read = await PaymentSchedule.findAll({
       where: { status: { [Op.ne]: 'PAID' }, dueDate: { [Op.lte]: today }, studentPaymentPlanId: { [Op.gt]: afterPlan } },
       include: [{ model: StudentPaymentPlan, as: 'plan', required: true, where: { status: 'ACTIVE', autoPay: true, paymentAccountBlocked: false, bankruptcy: false } }],
-      order: [['studentPaymentPlanId', 'ASC'], ['number', 'ASC']],
+      order: [
+        ['studentPaymentPlanId', 'ASC'],
+        ['number', 'ASC'],
+      ],
       limit: AUTO_PAY_BATCH,
     });
     if (!read.length) break;
@@ -643,7 +805,7 @@ export async function retryFailedPayment(failedPaymentId: number, actor: Actor, 
   if (failed.status !== 'FAILED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
   const today = schoolToday();
   const { plan, entries } = await loadPlan(failed.studentPaymentPlanId);
-  const entry = failed.paymentScheduleId ? entries.find((e) => e.id === failed.paymentScheduleId) ?? null : null;
+  const entry = failed.paymentScheduleId ? (entries.find((e) => e.id === failed.paymentScheduleId) ?? null) : null;
   if (entry && entry.status === 'PAID') {
     await failed.update({ status: 'RESOLVED', resolvedAt: new Date(), ...stamp(actor) });
     throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);

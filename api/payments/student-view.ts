@@ -45,7 +45,9 @@ export function studentGatewayEvent(event: GatewayEventDto & { refundId?: number
   const settled = event.status === 'SUCCEEDED' || event.status === 'PENDING';
   const message = kind === 'DISPUTE' ? Messages.CARD_PAYMENT_DISPUTED : settled ? null : kind === 'REFUND' ? Messages.CARD_REFUND_FAILED : Messages.CARD_CHARGE_FAILED;
   return {
-    ...rest, reference, message,
+    ...rest,
+    reference,
+    message,
     payment: event.payment ? { ...event.payment, failureMessage: failureSentence(event.payment.failureMessage, 'CHARGE') } : null,
   };
 }

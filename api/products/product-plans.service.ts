@@ -21,8 +21,15 @@ const money = roundDollarsOrNull;
 
 export function adjustmentDto(a: PaymentPlanAdjustment) {
   return {
-    id: a.id, productPaymentPlanId: a.productPaymentPlanId, description: a.description, type: a.type, category: a.category, amount: money(a.amount),
-    updatedBy: updatedByOf(a), createdAt: a.createdAt, updatedAt: a.updatedAt,
+    id: a.id,
+    productPaymentPlanId: a.productPaymentPlanId,
+    description: a.description,
+    type: a.type,
+    category: a.category,
+    amount: money(a.amount),
+    updatedBy: updatedByOf(a),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
   };
 }
 
@@ -36,10 +43,17 @@ const planInclude: Includeable[] = [
 
 export function productPlanDto(p: ProductPaymentPlan) {
   return {
-    id: p.id, productId: p.productId, paymentPlanId: p.paymentPlanId, paymentPlan: p.paymentPlan ? planDto(p.paymentPlan) : null,
-    shortDescription: p.shortDescription, longDescription: p.longDescription, salesforcePaymentPlanId: p.salesforcePaymentPlanId,
+    id: p.id,
+    productId: p.productId,
+    paymentPlanId: p.paymentPlanId,
+    paymentPlan: p.paymentPlan ? planDto(p.paymentPlan) : null,
+    shortDescription: p.shortDescription,
+    longDescription: p.longDescription,
+    salesforcePaymentPlanId: p.salesforcePaymentPlanId,
     adjustments: [...(p.adjustments ?? [])].sort((a, b) => a.id - b.id).map(adjustmentDto),
-    updatedBy: updatedByOf(p), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
@@ -70,7 +84,9 @@ async function assertTemplate(paymentPlanId: number): Promise<void> {
 
 function planValues(input: ProductPlanInput) {
   return {
-    paymentPlanId: input.paymentPlanId, shortDescription: input.shortDescription ?? null, longDescription: input.longDescription ?? null,
+    paymentPlanId: input.paymentPlanId,
+    shortDescription: input.shortDescription ?? null,
+    longDescription: input.longDescription ?? null,
     salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
   };
 }
@@ -185,6 +201,10 @@ export async function deleteAdjustment(productId: number, planId: number, adjId:
   assertNotArchived(product);
   await PaymentPlanAdjustment.sequelize!.transaction(async (transaction) => {
     await adjustment.destroy({ transaction });
-    await recordActivity(actor, { entityType: 'PAYMENT_PLAN_ADJUSTMENT', entityId: adjId, category: 'BILLING', type: 'DELETED', changes: diff(adjustmentDto(adjustment), {}) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'PAYMENT_PLAN_ADJUSTMENT', entityId: adjId, category: 'BILLING', type: 'DELETED', changes: diff(adjustmentDto(adjustment), {}) },
+      transaction,
+    );
   });
 }

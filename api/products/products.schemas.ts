@@ -6,7 +6,13 @@ import { moneyCents } from '../business-categories/business-categories.schemas';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (still capped by the list's maximum). */
-const sizeDefault = (n: number, max = 1000) => z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(n).transform((v) => Math.min(v, max));
+const sizeDefault = (n: number, max = 1000) =>
+  z.coerce
+    .number()
+    .int(Messages.INVALID_VALUE)
+    .min(1, Messages.INVALID_VALUE)
+    .default(n)
+    .transform((v) => Math.min(v, max));
 
 /** A required enum value: missing reads 'This field is required', anything else 'Invalid value'. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -15,11 +21,16 @@ const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 // ---- Products.
 /** Sorting stays on columns the products indexes cover (deleted + column, or the enrolling dates). */
 export const productSortable = {
-  id: 'id', ID: 'id',
-  name: 'name', NAME: 'name',
-  cost: 'cost', COST: 'cost',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
-  enrollingStartDate: 'enrollingStartDate', ENROLLING_START_DATE: 'enrollingStartDate',
+  id: 'id',
+  ID: 'id',
+  name: 'name',
+  NAME: 'name',
+  cost: 'cost',
+  COST: 'cost',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
+  enrollingStartDate: 'enrollingStartDate',
+  ENROLLING_START_DATE: 'enrollingStartDate',
 };
 /** The spec's "products without paging" list is `?size=2000`: this list alone allows it. */
 const PRODUCT_MAX_SIZE = 2000;
@@ -57,8 +68,7 @@ export const productIdParams = z.object({ id: id() });
 /** POST /products/{id}/publish?publish=false unpublishes; publishing is the default. */
 export const publishQuery = z.object({ publish: booleanish().default(true) }).strict();
 
-const httpUrl = (max: number) =>
-  optionalText(max).refine((v) => v === null || v === undefined || /^https?:\/\/\S+$/i.test(v), Messages.INVALID_URL);
+const httpUrl = (max: number) => optionalText(max).refine((v) => v === null || v === undefined || /^https?:\/\/\S+$/i.test(v), Messages.INVALID_URL);
 
 /**
  * POST and PUT body: the spec's product fields plus `cohortIds` (the product items, replaced as a
@@ -83,7 +93,12 @@ export type ProductInput = z.output<typeof productBody>;
 
 // ---- Product payment plans.
 export const productPlanSortable = {
-  id: 'id', ID: 'id', shortDescription: 'shortDescription', SHORT_DESCRIPTION: 'shortDescription', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  shortDescription: 'shortDescription',
+  SHORT_DESCRIPTION: 'shortDescription',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const productPlanListQuery = pagingQuery({ sortable: productPlanSortable }, { size: sizeDefault(100) });
 export const productPlanParams = z.object({ id: id(), planId: id() });
@@ -101,8 +116,16 @@ export type ProductPlanInput = z.output<typeof productPlanBody>;
 
 // ---- Payment plan adjustments.
 export const adjustmentSortable = {
-  id: 'id', ID: 'id', description: 'description', DESCRIPTION: 'description', type: 'type', TYPE: 'type', category: 'category', CATEGORY: 'category',
-  amount: 'amount', AMOUNT: 'amount',
+  id: 'id',
+  ID: 'id',
+  description: 'description',
+  DESCRIPTION: 'description',
+  type: 'type',
+  TYPE: 'type',
+  category: 'category',
+  CATEGORY: 'category',
+  amount: 'amount',
+  AMOUNT: 'amount',
 };
 export const adjustmentListQuery = pagingQuery({ sortable: adjustmentSortable }, { size: sizeDefault(100) });
 export const adjustmentParams = z.object({ id: id(), planId: id(), adjId: id() });

@@ -38,11 +38,25 @@ function cohortsOf(p: Product): CohortSummary[] {
 export function productDto(p: Product, paymentPlanCount: number, today: string = schoolToday()) {
   const cohorts = cohortsOf(p);
   return {
-    id: p.id, name: p.name, deleted: p.deleted, description: p.description, salesforceProductType: p.salesforceProductType,
-    salesforceProductId: p.salesforceProductId, enrollmentAgreementUrl: p.enrollmentAgreementUrl, cost: money(p.cost), flowType: p.flowType,
-    enrollingStartDate: p.enrollingStartDate, enrollingEndDate: p.enrollingEndDate, enrolling: isEnrolling(p, today), published: p.published,
-    cohortIds: cohorts.map((c) => c.id), cohorts, paymentPlanCount,
-    updatedBy: updatedByOf(p), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id,
+    name: p.name,
+    deleted: p.deleted,
+    description: p.description,
+    salesforceProductType: p.salesforceProductType,
+    salesforceProductId: p.salesforceProductId,
+    enrollmentAgreementUrl: p.enrollmentAgreementUrl,
+    cost: money(p.cost),
+    flowType: p.flowType,
+    enrollingStartDate: p.enrollingStartDate,
+    enrollingEndDate: p.enrollingEndDate,
+    enrolling: isEnrolling(p, today),
+    published: p.published,
+    cohortIds: cohorts.map((c) => c.id),
+    cohorts,
+    paymentPlanCount,
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 export type ProductDto = ReturnType<typeof productDto>;
@@ -99,9 +113,7 @@ function withCohortStatus(status: string): WhereOptions {
   const escaped = Product.sequelize!.escape(status);
   return {
     id: {
-      [Op.in]: Sequelize.literal(
-        `(SELECT pi.product_id FROM product_items pi JOIN cohorts c ON c.id = pi.cohort_id WHERE c.status = ${escaped} AND c.deleted = 0)`,
-      ),
+      [Op.in]: Sequelize.literal(`(SELECT pi.product_id FROM product_items pi JOIN cohorts c ON c.id = pi.cohort_id WHERE c.status = ${escaped} AND c.deleted = 0)`),
     },
   };
 }
@@ -162,9 +174,15 @@ async function checkedCohortIds(ids: number[] | undefined, productId?: number): 
 
 function productValues(input: ProductInput) {
   return {
-    name: input.name, description: input.description ?? null, salesforceProductType: input.salesforceProductType ?? null,
-    salesforceProductId: input.salesforceProductId ?? null, enrollmentAgreementUrl: input.enrollmentAgreementUrl ?? null, cost: toDollarsOrNull(input.cost),
-    flowType: input.flowType, enrollingStartDate: input.enrollingStartDate ?? null, enrollingEndDate: input.enrollingEndDate ?? null,
+    name: input.name,
+    description: input.description ?? null,
+    salesforceProductType: input.salesforceProductType ?? null,
+    salesforceProductId: input.salesforceProductId ?? null,
+    enrollmentAgreementUrl: input.enrollmentAgreementUrl ?? null,
+    cost: toDollarsOrNull(input.cost),
+    flowType: input.flowType,
+    enrollingStartDate: input.enrollingStartDate ?? null,
+    enrollingEndDate: input.enrollingEndDate ?? null,
   };
 }
 
@@ -229,7 +247,14 @@ export async function archiveProduct(id: number, actor: Actor): Promise<void> {
     await product.update({ deleted: true, published: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: description('ARCHIVED'), changes: diff(before, { deleted: true, published: false }) },
+      {
+        entityType: 'PRODUCT',
+        entityId: id,
+        category: 'ADMINISTRATION',
+        type: 'DELETED',
+        description: description('ARCHIVED'),
+        changes: diff(before, { deleted: true, published: false }),
+      },
       transaction,
     );
   });
@@ -243,7 +268,14 @@ export async function undeleteProduct(id: number, actor: Actor) {
     await product.update({ deleted: false, ...stamp(actor) }, { transaction });
     await recordActivity(
       actor,
-      { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('RESTORED'), changes: diff({ deleted: true }, { deleted: false }) },
+      {
+        entityType: 'PRODUCT',
+        entityId: id,
+        category: 'ADMINISTRATION',
+        type: 'UPDATED',
+        description: description('RESTORED'),
+        changes: diff({ deleted: true }, { deleted: false }),
+      },
       transaction,
     );
     return loadDto(id, transaction);
@@ -268,7 +300,14 @@ export async function publishProduct(id: number, publish: boolean, actor: Actor)
       await product.update({ published: publish, ...stamp(actor) }, { transaction });
       await recordActivity(
         actor,
-        { entityType: 'PRODUCT', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description(publish ? 'PUBLISHED' : 'UNPUBLISHED'), changes: diff({ published: !publish }, { published: publish }) },
+        {
+          entityType: 'PRODUCT',
+          entityId: id,
+          category: 'ADMINISTRATION',
+          type: 'UPDATED',
+          description: description(publish ? 'PUBLISHED' : 'UNPUBLISHED'),
+          changes: diff({ published: !publish }, { published: publish }),
+        },
         transaction,
       );
     }

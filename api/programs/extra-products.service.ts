@@ -18,9 +18,20 @@ import { toDollarsOrNull } from '../../domain/money';
 
 export function extraProductDto(e: ExtraProduct) {
   return {
-    id: e.id, programId: e.programId, name: e.name, description: e.description, type: e.type, priceType: e.priceType, price: dollars(e.price),
-    calculateTaxes: e.calculateTaxes, multipleItemPurchase: e.multipleItemPurchase, published: e.published, deleted: e.deleted,
-    updatedBy: updatedByOf(e), createdAt: e.createdAt, updatedAt: e.updatedAt,
+    id: e.id,
+    programId: e.programId,
+    name: e.name,
+    description: e.description,
+    type: e.type,
+    priceType: e.priceType,
+    price: dollars(e.price),
+    calculateTaxes: e.calculateTaxes,
+    multipleItemPurchase: e.multipleItemPurchase,
+    published: e.published,
+    deleted: e.deleted,
+    updatedBy: updatedByOf(e),
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
   };
 }
 
@@ -29,11 +40,12 @@ const extraProductList: ListSpec<ExtraProduct> = { model: ExtraProduct, sortable
 /** A program's extra products; archived ones only with `deleted=true`. */
 export async function listExtraProducts(programId: number, q: PagingQuery & { deleted: boolean; published?: boolean; type?: string }) {
   await getProgram(programId);
-  return runList(extraProductList, q, [
-    { programId, deleted: q.deleted },
-    q.published === undefined ? null : { published: q.published },
-    q.type ? { type: q.type } : null,
-  ], extraProductDto);
+  return runList(
+    extraProductList,
+    q,
+    [{ programId, deleted: q.deleted }, q.published === undefined ? null : { published: q.published }, q.type ? { type: q.type } : null],
+    extraProductDto,
+  );
 }
 
 async function extraProductOf(programId: number, extraProductId: number, transaction?: Transaction) {
@@ -58,8 +70,13 @@ async function writableExtraProduct(programId: number, extraProductId: number, t
 
 function values(input: ExtraProductInput) {
   return {
-    name: input.name, description: input.description ?? null, type: input.type, priceType: input.priceType, price: toDollarsOrNull(input.price),
-    calculateTaxes: input.calculateTaxes, multipleItemPurchase: input.multipleItemPurchase,
+    name: input.name,
+    description: input.description ?? null,
+    type: input.type,
+    priceType: input.priceType,
+    price: toDollarsOrNull(input.price),
+    calculateTaxes: input.calculateTaxes,
+    multipleItemPurchase: input.multipleItemPurchase,
   };
 }
 
@@ -68,7 +85,11 @@ export async function createExtraProduct(programId: number, input: ExtraProductI
   return ExtraProduct.sequelize!.transaction(async (transaction) => {
     await writableProgram(programId, transaction);
     const row = await ExtraProduct.create({ programId, ...values(input), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, extraProductDto(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, extraProductDto(row)) },
+      transaction,
+    );
     return extraProductDto(row);
   });
 }
@@ -79,7 +100,11 @@ export async function updateExtraProduct(programId: number, extraProductId: numb
     const row = await writableExtraProduct(programId, extraProductId, transaction);
     const before = extraProductDto(row);
     await row.update({ ...values(input), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, extraProductDto(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, extraProductDto(row)) },
+      transaction,
+    );
     return extraProductDto(row);
   });
 }
@@ -91,7 +116,11 @@ export async function publishExtraProduct(programId: number, extraProductId: num
     if (row.published === publish) return extraProductDto(row);
     const before = extraProductDto(row);
     await row.update({ published: publish, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, extraProductDto(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, extraProductDto(row)) },
+      transaction,
+    );
     return extraProductDto(row);
   });
 }
@@ -107,6 +136,10 @@ export async function deleteExtraProduct(programId: number, extraProductId: numb
     if (row.deleted) return;
     const before = extraProductDto(row);
     await row.update({ deleted: true, published: false, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'DELETED', changes: diff(before, extraProductDto(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'EXTRA_PRODUCT', entityId: row.id, category: 'ADMINISTRATION', type: 'DELETED', changes: diff(before, extraProductDto(row)) },
+      transaction,
+    );
   });
 }

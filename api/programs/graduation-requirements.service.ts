@@ -18,10 +18,22 @@ import { getProgram } from './programs.service';
 
 export function requirementDto(r: GraduationRequirement) {
   return {
-    id: r.id, programId: r.programId, name: r.name, total: r.total, type: r.type, requirement: r.requirement,
-    minRequiredToComplete: r.minRequiredToComplete, minRequiredToPass: r.minRequiredToPass, minScore: dollars(r.minScore),
-    displayOrder: r.displayOrder, quizCategoryId: r.quizCategoryId, assignmentCategoryId: r.assignmentCategoryId, quizIds: r.quizIds,
-    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    id: r.id,
+    programId: r.programId,
+    name: r.name,
+    total: r.total,
+    type: r.type,
+    requirement: r.requirement,
+    minRequiredToComplete: r.minRequiredToComplete,
+    minRequiredToPass: r.minRequiredToPass,
+    minScore: dollars(r.minScore),
+    displayOrder: r.displayOrder,
+    quizCategoryId: r.quizCategoryId,
+    assignmentCategoryId: r.assignmentCategoryId,
+    quizIds: r.quizIds,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 
@@ -70,9 +82,17 @@ async function assertDisplayOrderFree(programId: number, displayOrder: number, e
 
 function values(input: RequirementInput) {
   return {
-    name: input.name, total: input.total, type: input.type, requirement: input.requirement ?? null, minRequiredToComplete: input.minRequiredToComplete,
-    minRequiredToPass: input.minRequiredToPass, minScore: input.minScore, displayOrder: input.displayOrder, quizCategoryId: input.quizCategoryId,
-    assignmentCategoryId: input.assignmentCategoryId, quizIds: input.quizIds,
+    name: input.name,
+    total: input.total,
+    type: input.type,
+    requirement: input.requirement ?? null,
+    minRequiredToComplete: input.minRequiredToComplete,
+    minRequiredToPass: input.minRequiredToPass,
+    minScore: input.minScore,
+    displayOrder: input.displayOrder,
+    quizCategoryId: input.quizCategoryId,
+    assignmentCategoryId: input.assignmentCategoryId,
+    quizIds: input.quizIds,
   };
 }
 
@@ -94,7 +114,11 @@ export async function createRequirement(programId: number, input: RequirementInp
       await checkCategories(programId, input, transaction);
       await assertDisplayOrderFree(programId, input.displayOrder, null, transaction);
       const row = await GraduationRequirement.create({ programId, ...values(input), ...stamp(actor) }, { transaction });
-      await recordActivity(actor, { entityType: 'GRADUATION_REQUIREMENT', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, requirementDto(row)) }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'GRADUATION_REQUIREMENT', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, requirementDto(row)) },
+        transaction,
+      );
       return requirementDto(row);
     }),
   );
@@ -110,7 +134,11 @@ export async function updateRequirement(programId: number, requirementId: number
       await assertDisplayOrderFree(programId, input.displayOrder, requirementId, transaction);
       const before = requirementDto(row);
       await row.update({ ...values(input), ...stamp(actor) }, { transaction });
-      await recordActivity(actor, { entityType: 'GRADUATION_REQUIREMENT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, requirementDto(row)) }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'GRADUATION_REQUIREMENT', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, requirementDto(row)) },
+        transaction,
+      );
       return requirementDto(row);
     }),
   );
@@ -122,7 +150,11 @@ export async function deleteRequirement(programId: number, requirementId: number
     await writableProgram(programId, transaction);
     const row = await requirementOf(programId, requirementId, transaction);
     await row.destroy({ transaction });
-    await recordActivity(actor, { entityType: 'GRADUATION_REQUIREMENT', entityId: requirementId, category: 'ADMINISTRATION', type: 'DELETED', changes: diff(requirementDto(row), {}) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'GRADUATION_REQUIREMENT', entityId: requirementId, category: 'ADMINISTRATION', type: 'DELETED', changes: diff(requirementDto(row), {}) },
+      transaction,
+    );
   });
 }
 

@@ -20,7 +20,13 @@ export function moduleDto(m: ProgramModule) {
   return { ...moduleFields(m), programId: m.programId };
 }
 
-const moduleList: ListSpec<ProgramModule> = { model: ProgramModule, sortable: moduleSortable, defaultSort: 'DISPLAY_ORDER', keywordColumns: ['title'], include: [moduleGroupInclude] };
+const moduleList: ListSpec<ProgramModule> = {
+  model: ProgramModule,
+  sortable: moduleSortable,
+  defaultSort: 'DISPLAY_ORDER',
+  keywordColumns: ['title'],
+  include: [moduleGroupInclude],
+};
 
 /** A program's modules, 20 a page by display order then id; the module groups come in the same query. */
 export async function listModules(programId: number, q: PagingQuery) {
@@ -88,7 +94,11 @@ export async function deleteModule(programId: number, moduleId: number, actor: A
  */
 export async function setCohortModuleGroup(programId: number, moduleId: number, moduleGroupId: number | null, actor: Actor) {
   await getProgram(programId);
-  const row = await CohortModule.findOne({ where: { id: moduleId }, attributes: ['id', 'cohortId'], include: [{ model: Cohort, as: 'cohort', attributes: ['id'], where: { programId }, required: true }] });
+  const row = await CohortModule.findOne({
+    where: { id: moduleId },
+    attributes: ['id', 'cohortId'],
+    include: [{ model: Cohort, as: 'cohort', attributes: ['id'], where: { programId }, required: true }],
+  });
   if (!row) throw AppError.notFound('Cohort module');
   return setModuleGroup(row.cohortId, moduleId, moduleGroupId, actor);
 }

@@ -7,7 +7,13 @@ import { checkModuleDates, displayOrder, moduleShape } from '../catalogue/module
 import { pagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (capped like every list). */
-const sizeDefault = (n: number, max = 1000) => z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).default(n).transform((v) => Math.min(v, max));
+const sizeDefault = (n: number, max = 1000) =>
+  z.coerce
+    .number()
+    .int(Messages.INVALID_VALUE)
+    .min(1, Messages.INVALID_VALUE)
+    .default(n)
+    .transform((v) => Math.min(v, max));
 /** A required enum value: missing reads 'This field is required', anything else 'Invalid value'. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? Messages.REQUIRED : Messages.INVALID_VALUE) });
@@ -42,12 +48,26 @@ export const requirementBody = z
     minRequiredToComplete: optionalInt(),
     minRequiredToPass: optionalInt(),
     minScore: z
-      .preprocess(numeric, z.number().min(0, Messages.INVALID_VALUE).max(100, Messages.INVALID_VALUE).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, Messages.INVALID_VALUE).nullish())
+      .preprocess(
+        numeric,
+        z
+          .number()
+          .min(0, Messages.INVALID_VALUE)
+          .max(100, Messages.INVALID_VALUE)
+          .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, Messages.INVALID_VALUE)
+          .nullish(),
+      )
       .transform((v) => v ?? null),
     displayOrder: z.preprocess(numeric, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE)),
     quizCategoryId: optionalId(),
     assignmentCategoryId: optionalId(),
-    quizIds: z.preprocess((v) => (v === null ? undefined : v), z.array(z.preprocess((x) => (typeof x === 'number' ? String(x) : x), requiredText(40))).max(500).default([])),
+    quizIds: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .array(z.preprocess((x) => (typeof x === 'number' ? String(x) : x), requiredText(40)))
+        .max(500)
+        .default([]),
+    ),
   })
   .strict()
   .superRefine((r, ctx) => {
@@ -64,7 +84,15 @@ export const lmsCategoryListQuery = pagingQuery({ sortable: categorySortable, de
 
 // ---------------------------------------------------------------- program payment plans
 
-export const programPlanSortable = { id: 'id', ID: 'id', name: 'name', NAME: 'name', paymentPlanType: 'paymentPlanType', PAYMENT_PLAN_TYPE: 'paymentPlanType', updatedAt: 'updatedAt' };
+export const programPlanSortable = {
+  id: 'id',
+  ID: 'id',
+  name: 'name',
+  NAME: 'name',
+  paymentPlanType: 'paymentPlanType',
+  PAYMENT_PLAN_TYPE: 'paymentPlanType',
+  updatedAt: 'updatedAt',
+};
 export const programPlanListQuery = pagingQuery({ sortable: programPlanSortable }, { size: sizeDefault(100) });
 export const programPlanParams = z.object({ id: id(), planId: id() });
 
@@ -104,7 +132,18 @@ export type ProgramPlanInput = z.output<typeof programPlanBody>;
 
 // ---------------------------------------------------------------- extra products
 
-export const extraProductSortable = { id: 'id', ID: 'id', name: 'name', NAME: 'name', type: 'type', TYPE: 'type', price: 'price', PRICE: 'price', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt' };
+export const extraProductSortable = {
+  id: 'id',
+  ID: 'id',
+  name: 'name',
+  NAME: 'name',
+  type: 'type',
+  TYPE: 'type',
+  price: 'price',
+  PRICE: 'price',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
+};
 /** Archived extra products are listed only with `deleted=true`. */
 export const extraProductListQuery = pagingQuery({ sortable: extraProductSortable, defaultSort: 'NAME' }, { size: sizeDefault(100) }).extend({
   deleted: booleanish().default(false),
@@ -149,6 +188,4 @@ export type ModuleInput = z.output<typeof moduleBody>;
 
 export const cohortModuleParams = z.object({ id: id(), moduleId: id() });
 /** PATCH .../cohort_modules/{moduleId}/module_group: null clears the group. */
-export const moduleGroupAssignBody = z
-  .object({ moduleGroupId: z.preprocess((v) => (v === undefined ? undefined : v === '' ? null : v), id().nullable()) })
-  .strict();
+export const moduleGroupAssignBody = z.object({ moduleGroupId: z.preprocess((v) => (v === undefined ? undefined : v === '' ? null : v), id().nullable()) }).strict();

@@ -22,15 +22,34 @@ const lineInclude = { model: ProgramPaymentPlanLine, as: 'lines', include: [{ mo
 export function programPlanDto(p: ProgramPaymentPlan) {
   const lines = [...(p.lines ?? [])].sort((a, b) => a.id - b.id);
   return {
-    id: p.id, programId: p.programId, name: p.name, isDefault: p.isDefault, shortDescription: p.shortDescription, longDescription: p.longDescription,
-    paymentPlanType: p.paymentPlanType, paymentScheduleType: p.paymentScheduleType, installmentAmount: dollars(p.installmentAmount), depositAmount: dollars(p.depositAmount),
-    interestRate: dollars(p.interestRate), annualPercentageRate: dollars(p.annualPercentageRate), tuitionPrice: dollars(p.tuitionPrice), totalTerm: p.totalTerm,
-    amortizeTerm: p.amortizeTerm, principalAmount: dollars(p.principalAmount), salesforcePaymentPlanId: p.salesforcePaymentPlanId,
+    id: p.id,
+    programId: p.programId,
+    name: p.name,
+    isDefault: p.isDefault,
+    shortDescription: p.shortDescription,
+    longDescription: p.longDescription,
+    paymentPlanType: p.paymentPlanType,
+    paymentScheduleType: p.paymentScheduleType,
+    installmentAmount: dollars(p.installmentAmount),
+    depositAmount: dollars(p.depositAmount),
+    interestRate: dollars(p.interestRate),
+    annualPercentageRate: dollars(p.annualPercentageRate),
+    tuitionPrice: dollars(p.tuitionPrice),
+    totalTerm: p.totalTerm,
+    amortizeTerm: p.amortizeTerm,
+    principalAmount: dollars(p.principalAmount),
+    salesforcePaymentPlanId: p.salesforcePaymentPlanId,
     accountingLines: lines.map((l) => ({
-      id: l.id, accountingLineId: l.accountingLineId, amount: dollars(l.amount),
-      description: l.accountingLine?.description ?? null, type: l.accountingLine?.type ?? null, category: l.accountingLine?.category ?? null,
+      id: l.id,
+      accountingLineId: l.accountingLineId,
+      amount: dollars(l.amount),
+      description: l.accountingLine?.description ?? null,
+      type: l.accountingLine?.type ?? null,
+      category: l.accountingLine?.category ?? null,
     })),
-    updatedBy: updatedByOf(p), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
@@ -73,10 +92,20 @@ async function checkLines(program: Program, input: ProgramPlanInput, transaction
 
 function values(input: ProgramPlanInput) {
   return {
-    name: input.name, isDefault: input.isDefault, shortDescription: input.shortDescription ?? null, longDescription: input.longDescription ?? null,
-    paymentPlanType: input.paymentPlanType, paymentScheduleType: input.paymentScheduleType!, installmentAmount: toDollarsOrNull(input.installmentAmount),
-    depositAmount: toDollarsOrNull(input.depositAmount), tuitionPrice: toDollarsOrNull(input.tuitionPrice), principalAmount: toDollarsOrNull(input.principalAmount),
-    interestRate: input.interestRate, annualPercentageRate: input.annualPercentageRate, totalTerm: input.totalTerm, amortizeTerm: input.amortizeTerm,
+    name: input.name,
+    isDefault: input.isDefault,
+    shortDescription: input.shortDescription ?? null,
+    longDescription: input.longDescription ?? null,
+    paymentPlanType: input.paymentPlanType,
+    paymentScheduleType: input.paymentScheduleType!,
+    installmentAmount: toDollarsOrNull(input.installmentAmount),
+    depositAmount: toDollarsOrNull(input.depositAmount),
+    tuitionPrice: toDollarsOrNull(input.tuitionPrice),
+    principalAmount: toDollarsOrNull(input.principalAmount),
+    interestRate: input.interestRate,
+    annualPercentageRate: input.annualPercentageRate,
+    totalTerm: input.totalTerm,
+    amortizeTerm: input.amortizeTerm,
     salesforcePaymentPlanId: input.salesforcePaymentPlanId ?? null,
   };
 }
@@ -106,7 +135,11 @@ export async function createProgramPlan(programId: number, input: ProgramPlanInp
     if (input.isDefault) await clearOtherDefaults(programId, created.id, actor, transaction);
     await writeLines(created.id, input, transaction);
     const plan = await planOf(programId, created.id, transaction);
-    await recordActivity(actor, { entityType: 'PROGRAM_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'CREATED', changes: diff({}, programPlanDto(plan)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'PROGRAM_PAYMENT_PLAN', entityId: plan.id, category: 'BILLING', type: 'CREATED', changes: diff({}, programPlanDto(plan)) },
+      transaction,
+    );
     return programPlanDto(plan);
   });
 }

@@ -1,8 +1,6 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
-import {
-  bundleBody, flowRequirementsBody, programBody, programCriteriaQuery, programCriteriaSchema, programIdParams, programListQuery,
-} from './programs.schemas';
+import { bundleBody, flowRequirementsBody, programBody, programCriteriaQuery, programCriteriaSchema, programIdParams, programListQuery } from './programs.schemas';
 import * as programs from './programs.service';
 
 /**
@@ -12,25 +10,118 @@ import * as programs from './programs.service';
  */
 export function programRoutes(_deps: Deps) {
   return [
-    route({ method: 'get', path: '/', summary: 'List programs (archived hidden unless deleted=true; size up to 2000)', access: 'programs:read', query: programListQuery, handle: ({ query }) => programs.listPrograms(query) }),
     route({
-      method: 'post', path: '/find_by_criteria', summary: 'Search programs by criteria', access: 'programs:read', query: programCriteriaQuery, body: programCriteriaSchema,
+      method: 'get',
+      path: '/',
+      summary: 'List programs (archived hidden unless deleted=true; size up to 2000)',
+      access: 'programs:read',
+      query: programListQuery,
+      handle: ({ query }) => programs.listPrograms(query),
+    }),
+    route({
+      method: 'post',
+      path: '/find_by_criteria',
+      summary: 'Search programs by criteria',
+      access: 'programs:read',
+      query: programCriteriaQuery,
+      body: programCriteriaSchema,
       handle: ({ query, body }) => programs.findProgramsByCriteria(query, body),
     }),
-    route({ method: 'post', path: '/', summary: 'Create a program', access: 'programs:create', body: programBody, status: 201, handle: ({ body, actor }) => programs.createProgram(body, actor) }),
+    route({
+      method: 'post',
+      path: '/',
+      summary: 'Create a program',
+      access: 'programs:create',
+      body: programBody,
+      status: 201,
+      handle: ({ body, actor }) => programs.createProgram(body, actor),
+    }),
     route({ method: 'get', path: '/:id', summary: 'Get a program', access: 'programs:read', params: programIdParams, handle: ({ params }) => programs.getProgramDto(params.id) }),
-    route({ method: 'put', path: '/:id', summary: 'Update a program (the whole record)', access: 'programs:update', params: programIdParams, body: programBody, handle: ({ params, body, actor }) => programs.updateProgram(params.id, body, actor) }),
-    route({ method: 'delete', path: '/:id', summary: 'Archive a program (refused while it has current cohorts)', access: 'programs:delete', params: programIdParams, handle: ({ params, actor }) => programs.archiveProgram(params.id, actor) }),
-    route({ method: 'patch', path: '/:id/undeleted', summary: 'Bring an archived program back', access: 'programs:delete', params: programIdParams, handle: ({ params, actor }) => programs.undeleteProgram(params.id, actor) }),
+    route({
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a program (the whole record)',
+      access: 'programs:update',
+      params: programIdParams,
+      body: programBody,
+      handle: ({ params, body, actor }) => programs.updateProgram(params.id, body, actor),
+    }),
+    route({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Archive a program (refused while it has current cohorts)',
+      access: 'programs:delete',
+      params: programIdParams,
+      handle: ({ params, actor }) => programs.archiveProgram(params.id, actor),
+    }),
+    route({
+      method: 'patch',
+      path: '/:id/undeleted',
+      summary: 'Bring an archived program back',
+      access: 'programs:delete',
+      params: programIdParams,
+      handle: ({ params, actor }) => programs.undeleteProgram(params.id, actor),
+    }),
 
-    route({ method: 'get', path: '/:id/programs', summary: 'The programs a bundle includes', access: 'programs:read', params: programIdParams, handle: ({ params }) => programs.listBundlePrograms(params.id) }),
-    route({ method: 'post', path: '/:id/programs', summary: 'Replace the programs a bundle includes', access: 'programs:update', params: programIdParams, body: bundleBody, handle: ({ params, body, actor }) => programs.setBundlePrograms(params.id, body.programIds, actor) }),
+    route({
+      method: 'get',
+      path: '/:id/programs',
+      summary: 'The programs a bundle includes',
+      access: 'programs:read',
+      params: programIdParams,
+      handle: ({ params }) => programs.listBundlePrograms(params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/programs',
+      summary: 'Replace the programs a bundle includes',
+      access: 'programs:update',
+      params: programIdParams,
+      body: bundleBody,
+      handle: ({ params, body, actor }) => programs.setBundlePrograms(params.id, body.programIds, actor),
+    }),
 
-    route({ method: 'get', path: '/:id/enrollment_flow_requirements', summary: 'The six enrollment-flow steps and whether each is required', access: 'programs:read', params: programIdParams, handle: ({ params }) => programs.listFlowRequirements(params.id) }),
-    route({ method: 'put', path: '/:id/enrollment_flow_requirements', summary: 'Replace the enrollment-flow requirements', access: 'programs:update', params: programIdParams, body: flowRequirementsBody, handle: ({ params, body, actor }) => programs.setFlowRequirements(params.id, body, actor) }),
+    route({
+      method: 'get',
+      path: '/:id/enrollment_flow_requirements',
+      summary: 'The six enrollment-flow steps and whether each is required',
+      access: 'programs:read',
+      params: programIdParams,
+      handle: ({ params }) => programs.listFlowRequirements(params.id),
+    }),
+    route({
+      method: 'put',
+      path: '/:id/enrollment_flow_requirements',
+      summary: 'Replace the enrollment-flow requirements',
+      access: 'programs:update',
+      params: programIdParams,
+      body: flowRequirementsBody,
+      handle: ({ params, body, actor }) => programs.setFlowRequirements(params.id, body, actor),
+    }),
 
-    route({ method: 'post', path: '/:id/sync_from_d2l', summary: 'Sync the program from the learning system (needs an LMS connection)', access: 'programs:update', params: programIdParams, handle: ({ params }) => programs.requireLms(params.id) }),
-    route({ method: 'get', path: '/:id/sync_academic_status', summary: 'Academic sync status from the learning system (needs an LMS connection)', access: 'programs:read', params: programIdParams, handle: ({ params }) => programs.requireLms(params.id) }),
-    route({ method: 'post', path: '/:id/sync_topic_videos_from_d2l', summary: 'Sync topic videos from the learning system (needs an LMS connection)', access: 'programs:update', params: programIdParams, handle: ({ params }) => programs.requireLms(params.id) }),
+    route({
+      method: 'post',
+      path: '/:id/sync_from_d2l',
+      summary: 'Sync the program from the learning system (needs an LMS connection)',
+      access: 'programs:update',
+      params: programIdParams,
+      handle: ({ params }) => programs.requireLms(params.id),
+    }),
+    route({
+      method: 'get',
+      path: '/:id/sync_academic_status',
+      summary: 'Academic sync status from the learning system (needs an LMS connection)',
+      access: 'programs:read',
+      params: programIdParams,
+      handle: ({ params }) => programs.requireLms(params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/sync_topic_videos_from_d2l',
+      summary: 'Sync topic videos from the learning system (needs an LMS connection)',
+      access: 'programs:update',
+      params: programIdParams,
+      handle: ({ params }) => programs.requireLms(params.id),
+    }),
   ];
 }

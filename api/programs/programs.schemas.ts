@@ -10,7 +10,14 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
  * programs indexes cover (deleted + column); the spec's unpaged list is `?size=2000`.
  */
 export const programSortable = {
-  id: 'id', ID: 'id', name: 'name', NAME: 'name', cost: 'cost', COST: 'cost', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  name: 'name',
+  NAME: 'name',
+  cost: 'cost',
+  COST: 'cost',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 const listSpec = { sortable: programSortable, maxSize: 2000 };
 
@@ -41,14 +48,27 @@ const numeric = (v: unknown) => {
 };
 
 /** A whole number ≥ 0 (numeric text accepted); empty is null. */
-const whole = () => z.preprocess(numeric, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(2 ** 31 - 1, Messages.INVALID_VALUE).nullish());
+const whole = () =>
+  z.preprocess(
+    numeric,
+    z
+      .number()
+      .int(Messages.INVALID_VALUE)
+      .min(0, Messages.INVALID_VALUE)
+      .max(2 ** 31 - 1, Messages.INVALID_VALUE)
+      .nullish(),
+  );
 /** A flag; missing or null is false. */
 const flag = () => z.preprocess((v) => (v === null ? undefined : v), booleanish().default(false));
 /** An optional web address (http or https). */
 const optionalUrl = (max: number) =>
   z.preprocess(
     (v) => blankToNull(typeof v === 'string' ? v.trim() : v),
-    z.string().max(max, format(Messages.MAX_LENGTH, max)).refine((v) => /^https?:\/\/\S+$/i.test(v), Messages.INVALID_URL).nullish(),
+    z
+      .string()
+      .max(max, format(Messages.MAX_LENGTH, max))
+      .refine((v) => /^https?:\/\/\S+$/i.test(v), Messages.INVALID_URL)
+      .nullish(),
   );
 
 const enrollmentAgreement = z
@@ -90,7 +110,10 @@ export const programBody = z
     weeks: whole(),
     showOhioVideo: flag(),
     reservedSeat: flag(),
-    languages: z.array(z.enum(Language)).max(Language.length * 4).nullish(),
+    languages: z
+      .array(z.enum(Language))
+      .max(Language.length * 4)
+      .nullish(),
   })
   .strict()
   .transform((p) => ({
@@ -102,9 +125,7 @@ export const programBody = z
 export type ProgramInput = z.output<typeof programBody>;
 
 /** POST /programs/{id}/programs: the whole set of programs a bundle includes. */
-export const bundleBody = z
-  .object({ programIds: z.array(id()).max(200) })
-  .strict();
+export const bundleBody = z.object({ programIds: z.array(id()).max(200) }).strict();
 
 /** PUT /programs/{id}/enrollment_flow_requirements: the steps and whether each is required. */
 export const flowRequirementsBody = z

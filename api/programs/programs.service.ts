@@ -37,20 +37,41 @@ export function programDto(p: Program) {
   const languages = [...(p.languages ?? [])].map((l) => l.language).sort();
   const bundleProgramIds = [...(loaded.bundleItems ?? [])].sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id).map((b) => b.programId);
   return {
-    id: p.id, name: p.name, image: p.image, description: p.description, preRequisites: p.preRequisites,
-    courseAccessDuration: p.courseAccessDuration, graduationLimitDays: p.graduationLimitDays, cost: money(p.cost),
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    description: p.description,
+    preRequisites: p.preRequisites,
+    courseAccessDuration: p.courseAccessDuration,
+    graduationLimitDays: p.graduationLimitDays,
+    cost: money(p.cost),
     businessCategoryId: p.businessCategoryId,
     businessCategory: p.businessCategory ? { id: p.businessCategory.id, name: p.businessCategory.name } : null,
-    welcomeEmailTemplate: p.welcomeEmailTemplate, language: p.language,
+    welcomeEmailTemplate: p.welcomeEmailTemplate,
+    language: p.language,
     enrollmentAgreement: { url: p.enrollmentAgreementUrl, publicationDate: p.enrollmentAgreementPublicationDate, lastRevisionDate: p.enrollmentAgreementLastRevisionDate },
-    registrationFee: money(p.registrationFee), booksAndMaterialsFee: money(p.booksAndMaterialsFee),
-    accelerated: Boolean(p.accelerated), durationType: p.durationType, durationTypeLabel: durationTypeLabel(p.durationType, p.accelerated),
-    isBundle: Boolean(p.isBundle), bundleProgramIds,
-    salesforceProductId: p.salesforceProductId, salesforceProductType: p.salesforceProductType,
-    lmsConnectionId: p.lmsConnectionId, lmsConnection: null,
-    d2lOrgUnitId: p.d2lOrgUnitId, accredibleGroupId: p.accredibleGroupId, clockHours: p.clockHours, weeks: p.weeks,
-    showOhioVideo: Boolean(p.showOhioVideo), reservedSeat: Boolean(p.reservedSeat), languages, deleted: Boolean(p.deleted),
-    updatedBy: updatedByOf(p), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    registrationFee: money(p.registrationFee),
+    booksAndMaterialsFee: money(p.booksAndMaterialsFee),
+    accelerated: Boolean(p.accelerated),
+    durationType: p.durationType,
+    durationTypeLabel: durationTypeLabel(p.durationType, p.accelerated),
+    isBundle: Boolean(p.isBundle),
+    bundleProgramIds,
+    salesforceProductId: p.salesforceProductId,
+    salesforceProductType: p.salesforceProductType,
+    lmsConnectionId: p.lmsConnectionId,
+    lmsConnection: null,
+    d2lOrgUnitId: p.d2lOrgUnitId,
+    accredibleGroupId: p.accredibleGroupId,
+    clockHours: p.clockHours,
+    weeks: p.weeks,
+    showOhioVideo: Boolean(p.showOhioVideo),
+    reservedSeat: Boolean(p.reservedSeat),
+    languages,
+    deleted: Boolean(p.deleted),
+    updatedBy: updatedByOf(p),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 export type ProgramDto = ReturnType<typeof programDto>;
@@ -120,21 +141,42 @@ async function checkCategory(businessCategoryId: number, transaction?: Transacti
 function programValues(input: ProgramInput) {
   const agreement = input.enrollmentAgreement ?? {};
   return {
-    name: input.name, image: input.image ?? null, description: input.description ?? null, preRequisites: input.preRequisites ?? null,
-    courseAccessDuration: input.courseAccessDuration ?? null, graduationLimitDays: input.graduationLimitDays ?? null,
-    cost: toDollarsOrNull(input.cost), businessCategoryId: input.businessCategoryId, welcomeEmailTemplate: input.welcomeEmailTemplate ?? null,
-    language: input.language, enrollmentAgreementUrl: agreement.url ?? null, enrollmentAgreementPublicationDate: agreement.publicationDate ?? null,
-    enrollmentAgreementLastRevisionDate: agreement.lastRevisionDate ?? null, registrationFee: toDollarsOrNull(input.registrationFee),
-    booksAndMaterialsFee: toDollarsOrNull(input.booksAndMaterialsFee), accelerated: input.accelerated, durationType: input.durationType, isBundle: input.isBundle,
-    salesforceProductId: input.salesforceProductId ?? null, salesforceProductType: input.salesforceProductType ?? null, lmsConnectionId: null,
-    d2lOrgUnitId: input.d2lOrgUnitId ?? null, accredibleGroupId: input.accredibleGroupId ?? null, clockHours: input.clockHours ?? null,
-    weeks: input.weeks ?? null, showOhioVideo: input.showOhioVideo, reservedSeat: input.reservedSeat,
+    name: input.name,
+    image: input.image ?? null,
+    description: input.description ?? null,
+    preRequisites: input.preRequisites ?? null,
+    courseAccessDuration: input.courseAccessDuration ?? null,
+    graduationLimitDays: input.graduationLimitDays ?? null,
+    cost: toDollarsOrNull(input.cost),
+    businessCategoryId: input.businessCategoryId,
+    welcomeEmailTemplate: input.welcomeEmailTemplate ?? null,
+    language: input.language,
+    enrollmentAgreementUrl: agreement.url ?? null,
+    enrollmentAgreementPublicationDate: agreement.publicationDate ?? null,
+    enrollmentAgreementLastRevisionDate: agreement.lastRevisionDate ?? null,
+    registrationFee: toDollarsOrNull(input.registrationFee),
+    booksAndMaterialsFee: toDollarsOrNull(input.booksAndMaterialsFee),
+    accelerated: input.accelerated,
+    durationType: input.durationType,
+    isBundle: input.isBundle,
+    salesforceProductId: input.salesforceProductId ?? null,
+    salesforceProductType: input.salesforceProductType ?? null,
+    lmsConnectionId: null,
+    d2lOrgUnitId: input.d2lOrgUnitId ?? null,
+    accredibleGroupId: input.accredibleGroupId ?? null,
+    clockHours: input.clockHours ?? null,
+    weeks: input.weeks ?? null,
+    showOhioVideo: input.showOhioVideo,
+    reservedSeat: input.reservedSeat,
   };
 }
 
 async function saveLanguages(programId: number, languages: Array<Of<typeof Language>>, transaction: Transaction) {
   await ProgramLanguage.destroy({ where: { programId }, transaction });
-  await ProgramLanguage.bulkCreate(languages.map((language) => ({ programId, language })), { transaction });
+  await ProgramLanguage.bulkCreate(
+    languages.map((language) => ({ programId, language })),
+    { transaction },
+  );
 }
 
 /** Creates a program with its languages. */
@@ -194,7 +236,11 @@ export async function archiveProgram(id: number, actor: Actor) {
     const refusal = await archiveRefusal('program', id, transaction);
     if (refusal) throw AppError.conflict(refusal.code, refusal.message);
     await program.update({ deleted: true, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: description('ARCHIVED'), changes: { deleted: { from: false, to: true } } }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'DELETED', description: description('ARCHIVED'), changes: { deleted: { from: false, to: true } } },
+      transaction,
+    );
   });
 }
 
@@ -205,7 +251,11 @@ export async function undeleteProgram(id: number, actor: Actor) {
     const program = await getProgram(id, transaction);
     if (program.deleted) {
       await program.update({ deleted: false, ...stamp(actor) }, { transaction });
-      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('RESTORED'), changes: { deleted: { from: true, to: false } } }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('RESTORED'), changes: { deleted: { from: true, to: false } } },
+        transaction,
+      );
     }
     return programDto(await loadProgram(id, transaction));
   });
@@ -216,11 +266,21 @@ export async function undeleteProgram(id: number, actor: Actor) {
 /** GET /programs/{id}/programs: the programs bundle {id} includes, in their saved order. */
 export async function listBundlePrograms(id: number) {
   await getProgram(id);
-  const items = await ProgramBundleItem.findAll({ where: { bundleProgramId: id }, attributes: ['id', 'programId', 'displayOrder'], order: [['displayOrder', 'ASC'], ['id', 'ASC']] });
+  const items = await ProgramBundleItem.findAll({
+    where: { bundleProgramId: id },
+    attributes: ['id', 'programId', 'displayOrder'],
+    order: [
+      ['displayOrder', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   if (!items.length) return [];
   const programs = await Program.findAll({ where: { id: items.map((i) => i.programId) }, include: programInclude() });
   const byId = new Map(programs.map((p) => [p.id, p]));
-  return items.map((i) => byId.get(i.programId)).filter((p): p is Program => Boolean(p)).map(programDto);
+  return items
+    .map((i) => byId.get(i.programId))
+    .filter((p): p is Program => Boolean(p))
+    .map(programDto);
 }
 
 /**
@@ -234,7 +294,15 @@ export async function setBundlePrograms(id: number, programIds: number[], actor:
   return Program.sequelize!.transaction(async (transaction) => {
     const bundle = await editableProgram(id, transaction);
     if (!bundle.isBundle || wanted.includes(id)) throw AppError.conflict('BUNDLE_NOT_ALLOWED', Messages.BUNDLE_NOT_ALLOWED);
-    const current = await ProgramBundleItem.findAll({ where: { bundleProgramId: id }, attributes: ['programId'], order: [['displayOrder', 'ASC'], ['id', 'ASC']], transaction });
+    const current = await ProgramBundleItem.findAll({
+      where: { bundleProgramId: id },
+      attributes: ['programId'],
+      order: [
+        ['displayOrder', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    });
     const currentIds = current.map((i) => i.programId);
     const found = wanted.length ? await Program.findAll({ where: { id: wanted }, attributes: ['id', 'isBundle', 'deleted'], transaction }) : [];
     const byId = new Map(found.map((p) => [p.id, p]));
@@ -246,10 +314,17 @@ export async function setBundlePrograms(id: number, programIds: number[], actor:
     if (Object.keys(errors).length) throw AppError.badRequest(errors);
     if (found.some((p) => p.isBundle)) throw AppError.conflict('BUNDLE_NOT_ALLOWED', Messages.BUNDLE_NOT_ALLOWED);
     await ProgramBundleItem.destroy({ where: { bundleProgramId: id }, transaction });
-    await ProgramBundleItem.bulkCreate(wanted.map((programId, displayOrder) => ({ bundleProgramId: id, programId, displayOrder })), { transaction });
+    await ProgramBundleItem.bulkCreate(
+      wanted.map((programId, displayOrder) => ({ bundleProgramId: id, programId, displayOrder })),
+      { transaction },
+    );
     await bundle.update({ ...stamp(actor) }, { transaction });
     if (JSON.stringify(currentIds) !== JSON.stringify(wanted)) {
-      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', changes: { bundleProgramIds: { from: currentIds, to: wanted } } }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', changes: { bundleProgramIds: { from: currentIds, to: wanted } } },
+        transaction,
+      );
     }
   }).then(() => listBundlePrograms(id));
 }
@@ -275,11 +350,18 @@ export async function setFlowRequirements(id: number, input: FlowRequirement[], 
     const sent = new Map(input.map((r) => [r.step, r.required]));
     const after = EnrollmentFlowStep.map((step) => ({ step, required: sent.get(step) ?? false }));
     await EnrollmentFlowRequirement.destroy({ where: { programId: id }, transaction });
-    await EnrollmentFlowRequirement.bulkCreate(after.map((r, displayOrder) => ({ programId: id, step: r.step, required: r.required, displayOrder })), { transaction });
+    await EnrollmentFlowRequirement.bulkCreate(
+      after.map((r, displayOrder) => ({ programId: id, step: r.step, required: r.required, displayOrder })),
+      { transaction },
+    );
     await program.update({ ...stamp(actor) }, { transaction });
     const changes = diff(Object.fromEntries(before.map((r) => [r.step, r.required])), Object.fromEntries(after.map((r) => [r.step, r.required])));
     if (Object.keys(changes).length) {
-      await recordActivity(actor, { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('ENROLLMENT_FLOW_CHANGED'), changes }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'PROGRAM', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', description: description('ENROLLMENT_FLOW_CHANGED'), changes },
+        transaction,
+      );
     }
     return after;
   });

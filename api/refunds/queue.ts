@@ -48,16 +48,29 @@ export async function queueRefund(
   const total = input.amountCents + input.taxCents;
   const refund = await Refund.create(
     {
-      applicationId: application.id, studentId: application.studentId, studentPaymentPlanId: planId, source, sourceId: input.sourceId, status: 'REQUESTED',
-      refundStatus: 'PENDING', amountToBeRefunded: toDollars(input.amountCents), taxToBeRefunded: toDollars(input.taxCents), totalToBeRefunded: toDollars(total),
-      comments: input.comments, ...stamp(actor),
+      applicationId: application.id,
+      studentId: application.studentId,
+      studentPaymentPlanId: planId,
+      source,
+      sourceId: input.sourceId,
+      status: 'REQUESTED',
+      refundStatus: 'PENDING',
+      amountToBeRefunded: toDollars(input.amountCents),
+      taxToBeRefunded: toDollars(input.taxCents),
+      totalToBeRefunded: toDollars(total),
+      comments: input.comments,
+      ...stamp(actor),
     },
     { transaction },
   );
   await recordActivity(
     actor,
     {
-      entityType: 'REFUND', entityId: refund.id, studentId: application.studentId, category: 'BILLING', type: 'CREATED',
+      entityType: 'REFUND',
+      entityId: refund.id,
+      studentId: application.studentId,
+      category: 'BILLING',
+      type: 'CREATED',
       description: description('REFUND_QUEUED', { source, amount: total }),
       changes: { source: { from: null, to: source }, totalToBeRefunded: { from: null, to: toDollars(total) } },
     },
@@ -65,4 +78,3 @@ export async function queueRefund(
   );
   return refund;
 }
-

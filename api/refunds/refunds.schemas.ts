@@ -41,9 +41,18 @@ export const dollarsCentsOrZero = () =>
 
 /** Sorting on indexed columns only; the refund queue lists newest first (back-office spec §9 paging). */
 export const refundSortable = {
-  id: 'id', ID: 'id', status: 'status', STATUS: 'status', amountToBeRefunded: 'amountToBeRefunded', AMOUNT_TO_BE_REFUNDED: 'amountToBeRefunded',
-  amountRefunded: 'amountRefunded', AMOUNT_REFUNDED: 'amountRefunded', totalToBeRefunded: 'totalToBeRefunded', TOTAL_TO_BE_REFUNDED: 'totalToBeRefunded',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  status: 'status',
+  STATUS: 'status',
+  amountToBeRefunded: 'amountToBeRefunded',
+  AMOUNT_TO_BE_REFUNDED: 'amountToBeRefunded',
+  amountRefunded: 'amountRefunded',
+  AMOUNT_REFUNDED: 'amountRefunded',
+  totalToBeRefunded: 'totalToBeRefunded',
+  TOTAL_TO_BE_REFUNDED: 'totalToBeRefunded',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const refundPaging = { sortable: refundSortable, defaultDescending: true };
 /** The student of /students/{id}/refunds. */

@@ -12,7 +12,13 @@ import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import { readsStudentView, refundReference } from '../payments/student-view';
 import { queueRefund, refundPlanOf } from './queue';
 import {
-  refundCriteria, refundSortable, type RefundCreateInput, type RefundCriteria, type RefundExternalInput, type RefundListQuery, type RefundSubmitInput,
+  refundCriteria,
+  refundSortable,
+  type RefundCreateInput,
+  type RefundCriteria,
+  type RefundExternalInput,
+  type RefundListQuery,
+  type RefundSubmitInput,
   type RefundUpdateInput,
 } from './refunds.schemas';
 import { description } from '../../models/descriptions';
@@ -51,8 +57,19 @@ type Loaded = Refund & {
 
 export function refundTransactionDto(t: RefundTransaction) {
   return {
-    id: t.id, refundId: t.refundId, paymentId: t.paymentId, kind: t.kind, amount: money(t.amount), tax: money(t.tax), total: toDollars(toCents(t.amount) + toCents(t.tax)),
-    status: t.status, gateway: t.gateway, gatewayRefundId: t.gatewayRefundId, referenceNumber: t.referenceNumber, failureMessage: t.failureMessage, createdAt: t.createdAt,
+    id: t.id,
+    refundId: t.refundId,
+    paymentId: t.paymentId,
+    kind: t.kind,
+    amount: money(t.amount),
+    tax: money(t.tax),
+    total: toDollars(toCents(t.amount) + toCents(t.tax)),
+    status: t.status,
+    gateway: t.gateway,
+    gatewayRefundId: t.gatewayRefundId,
+    referenceNumber: t.referenceNumber,
+    failureMessage: t.failureMessage,
+    createdAt: t.createdAt,
   };
 }
 
@@ -61,20 +78,41 @@ export function refundDto(row: Refund) {
   const s = r.student;
   const a = r.application;
   return {
-    id: r.id, applicationId: r.applicationId, studentId: r.studentId, studentPaymentPlanId: r.studentPaymentPlanId, source: r.source, sourceId: r.sourceId, status: r.status,
-    refundStatus: r.refundStatus, refundType: r.refundType, amountToBeRefunded: money(r.amountToBeRefunded), taxToBeRefunded: money(r.taxToBeRefunded),
-    totalToBeRefunded: money(r.totalToBeRefunded), amountRefunded: money(r.amountRefunded), taxRefunded: money(r.taxRefunded), totalRefunded: money(r.totalRefunded),
-    referenceNumber: r.referenceNumber, comments: r.comments, approvedAt: r.approvedAt, submittedAt: r.submittedAt,
+    id: r.id,
+    applicationId: r.applicationId,
+    studentId: r.studentId,
+    studentPaymentPlanId: r.studentPaymentPlanId,
+    source: r.source,
+    sourceId: r.sourceId,
+    status: r.status,
+    refundStatus: r.refundStatus,
+    refundType: r.refundType,
+    amountToBeRefunded: money(r.amountToBeRefunded),
+    taxToBeRefunded: money(r.taxToBeRefunded),
+    totalToBeRefunded: money(r.totalToBeRefunded),
+    amountRefunded: money(r.amountRefunded),
+    taxRefunded: money(r.taxRefunded),
+    totalRefunded: money(r.totalRefunded),
+    referenceNumber: r.referenceNumber,
+    comments: r.comments,
+    approvedAt: r.approvedAt,
+    submittedAt: r.submittedAt,
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email } : null,
     application: a ? { id: a.id, status: a.status, product: a.product ? { id: a.product.id, name: a.product.name } : null } : null,
     ...(r.transactions ? { transactions: [...r.transactions].sort((x, y) => x.id - y.id).map(refundTransactionDto) } : {}),
-    updatedBy: updatedByOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    updatedBy: updatedByOf(r),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 export type RefundDto = ReturnType<typeof refundDto>;
 
 const spec: ListSpec<Refund> = {
-  model: Refund, sortable: refundSortable, defaultDescending: true, keywordColumns: [], include,
+  model: Refund,
+  sortable: refundSortable,
+  defaultDescending: true,
+  keywordColumns: [],
+  include,
   // The keyword: the student's name or email, or the refund's or application's id.
   studentKeyword: { numbers: ['id', 'applicationId'] },
 };
@@ -154,7 +192,10 @@ export async function createRefund(input: RefundCreateInput, actor: Actor): Prom
 }
 
 const snapshot = (r: Refund): Record<string, unknown> => ({
-  amountToBeRefunded: money(r.amountToBeRefunded), taxToBeRefunded: money(r.taxToBeRefunded), totalToBeRefunded: money(r.totalToBeRefunded), comments: r.comments,
+  amountToBeRefunded: money(r.amountToBeRefunded),
+  taxToBeRefunded: money(r.taxToBeRefunded),
+  totalToBeRefunded: money(r.totalToBeRefunded),
+  comments: r.comments,
 });
 
 /**
@@ -174,8 +215,11 @@ export async function updateRefund(id: number, input: RefundUpdateInput, actor: 
     const before = snapshot(row);
     await row.update(
       {
-        amountToBeRefunded: toDollars(amountCents), taxToBeRefunded: toDollars(taxCents), totalToBeRefunded: toDollars(amountCents + taxCents),
-        comments: input.comments === undefined ? row.comments : input.comments, ...stamp(actor),
+        amountToBeRefunded: toDollars(amountCents),
+        taxToBeRefunded: toDollars(taxCents),
+        totalToBeRefunded: toDollars(amountCents + taxCents),
+        comments: input.comments === undefined ? row.comments : input.comments,
+        ...stamp(actor),
       },
       { transaction },
     );
@@ -203,7 +247,15 @@ export async function changeRefundStatus(id: number, to: 'APPROVED' | 'REJECTED'
     if (count !== 1) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
     await recordActivity(
       actor,
-      { entityType: 'REFUND', entityId: id, studentId: row.studentId, category: 'BILLING', type: 'UPDATED', description: description('REFUND_STATUS', { status: to }), changes: { status: { from: 'REQUESTED', to } } },
+      {
+        entityType: 'REFUND',
+        entityId: id,
+        studentId: row.studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
+        description: description('REFUND_STATUS', { status: to }),
+        changes: { status: { from: 'REQUESTED', to } },
+      },
       transaction,
     );
   });
@@ -330,13 +382,22 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
       const o = online[i];
       const row = await RefundTransaction.create(
         {
-          refundId, paymentId: o ? o.payment.id : null, kind: o ? 'ONLINE' : 'EXTERNAL', amount: toDollars(cents - taxes[i]), tax: toDollars(taxes[i]), status: 'PENDING',
-          gateway: o ? gateway.name : null, referenceNumber: o ? null : ask.referenceNumber,
+          refundId,
+          paymentId: o ? o.payment.id : null,
+          kind: o ? 'ONLINE' : 'EXTERNAL',
+          amount: toDollars(cents - taxes[i]),
+          tax: toDollars(taxes[i]),
+          status: 'PENDING',
+          gateway: o ? gateway.name : null,
+          referenceNumber: o ? null : ask.referenceNumber,
         },
         { transaction },
       );
       parts.push({
-        transactionId: row.id, kind: o ? 'ONLINE' : 'EXTERNAL', amountCents: cents - taxes[i], taxCents: taxes[i],
+        transactionId: row.id,
+        kind: o ? 'ONLINE' : 'EXTERNAL',
+        amountCents: cents - taxes[i],
+        taxCents: taxes[i],
         payment: o ? { id: o.payment.id, gatewayChargeId: o.payment.gatewayChargeId, cardLast4: o.payment.cardLast4 } : null,
       });
     }
@@ -357,13 +418,20 @@ async function callGateway(refundId: number, parts: Part[], gateway: PaymentGate
   for (const part of parts.filter((p) => p.kind === 'ONLINE')) {
     try {
       const result = await gateway.refund({
-        chargeId: part.payment!.gatewayChargeId!, amountCents: part.amountCents + part.taxCents, idempotencyKey: `refund-${refundId}-${part.payment!.id}`,
+        chargeId: part.payment!.gatewayChargeId!,
+        amountCents: part.amountCents + part.taxCents,
+        idempotencyKey: `refund-${refundId}-${part.payment!.id}`,
       });
       if (result.status === 'succeeded' || result.status === 'pending') {
         outcomes.push({ part, ok: true, gatewayRefundId: result.refundId, message: null });
         continue;
       }
-      outcomes.push({ part, ok: false, gatewayRefundId: result.refundId, message: `The refund ${result.status === 'requires_action' ? 'requires action' : 'was ' + result.status}` });
+      outcomes.push({
+        part,
+        ok: false,
+        gatewayRefundId: result.refundId,
+        message: `The refund ${result.status === 'requires_action' ? 'requires action' : 'was ' + result.status}`,
+      });
     } catch (err) {
       outcomes.push({ part, ok: false, gatewayRefundId: null, message: err instanceof GatewayError ? err.reason : 'The payment gateway did not answer' });
     }
@@ -407,8 +475,15 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
       if (part.kind === 'ONLINE') {
         await GatewayEvent.create(
           {
-            studentId: refund.studentId, paymentId: part.payment!.id, refundTransactionId: part.transactionId, provider: gateway.name, kind: 'REFUND',
-            amount: toDollars(part.amountCents + part.taxCents), status: ok ? 'SUCCEEDED' : 'FAILED', reference: outcome!.gatewayRefundId, message: ok ? null : outcome!.message,
+            studentId: refund.studentId,
+            paymentId: part.payment!.id,
+            refundTransactionId: part.transactionId,
+            provider: gateway.name,
+            kind: 'REFUND',
+            amount: toDollars(part.amountCents + part.taxCents),
+            status: ok ? 'SUCCEEDED' : 'FAILED',
+            reference: outcome!.gatewayRefundId,
+            message: ok ? null : outcome!.message,
           },
           { transaction },
         );
@@ -416,11 +491,19 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
       if (!ok) continue;
       await recordRefundMovement(
         {
-          planId, paymentId: part.payment?.id ?? null, refundId, amountCents: part.amountCents, taxCents: part.taxCents,
-          description: part.kind === 'ONLINE'
-            ? part.payment!.cardLast4 ? description('REFUND_TO_CARD_ENDING', { last4: part.payment!.cardLast4 }) : description('REFUND_TO_CARD')
-            : description('REFUND_EXTERNAL'),
-          referenceNumber: part.kind === 'ONLINE' ? outcome!.gatewayRefundId : ask.referenceNumber, comment: ask.comment ?? refund.comments ?? null,
+          planId,
+          paymentId: part.payment?.id ?? null,
+          refundId,
+          amountCents: part.amountCents,
+          taxCents: part.taxCents,
+          description:
+            part.kind === 'ONLINE'
+              ? part.payment!.cardLast4
+                ? description('REFUND_TO_CARD_ENDING', { last4: part.payment!.cardLast4 })
+                : description('REFUND_TO_CARD')
+              : description('REFUND_EXTERNAL'),
+          referenceNumber: part.kind === 'ONLINE' ? outcome!.gatewayRefundId : ask.referenceNumber,
+          comment: ask.comment ?? refund.comments ?? null,
         },
         transaction,
       );
@@ -436,9 +519,15 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
     const before = refund.status;
     await refund.update(
       {
-        amountRefunded: toDollars(amountRefunded), taxRefunded: toDollars(taxRefunded), totalRefunded: toDollars(totalRefunded), refundType: ask.refundType, submittedAt: new Date(),
-        referenceNumber: ask.referenceNumber ?? refund.referenceNumber, status: done ? 'COMPLETED' : refund.status,
-        refundStatus: failure ? 'FAILED' : done ? 'REFUNDED' : refund.refundStatus === 'FAILED' ? 'PENDING' : refund.refundStatus, ...stamp(actor),
+        amountRefunded: toDollars(amountRefunded),
+        taxRefunded: toDollars(taxRefunded),
+        totalRefunded: toDollars(totalRefunded),
+        refundType: ask.refundType,
+        submittedAt: new Date(),
+        referenceNumber: ask.referenceNumber ?? refund.referenceNumber,
+        status: done ? 'COMPLETED' : refund.status,
+        refundStatus: failure ? 'FAILED' : done ? 'REFUNDED' : refund.refundStatus === 'FAILED' ? 'PENDING' : refund.refundStatus,
+        ...stamp(actor),
       },
       { transaction },
     );
@@ -451,7 +540,11 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
     await recordActivity(
       actor,
       {
-        entityType: 'REFUND', entityId: refundId, studentId: refund.studentId, category: 'BILLING', type: 'UPDATED',
+        entityType: 'REFUND',
+        entityId: refundId,
+        studentId: refund.studentId,
+        category: 'BILLING',
+        type: 'UPDATED',
         description: failure
           ? description('REFUND_FAILED', { refundType: ask.refundType, reason: failure })
           : description(done ? 'REFUND_GIVEN_BACK_COMPLETED' : 'REFUND_GIVEN_BACK', { refundType: ask.refundType, amount: amountCents + taxCents }),
@@ -479,8 +572,11 @@ export function submitRefund(id: number, input: RefundSubmitInput, gateway: Paym
   return giveBack(
     id,
     {
-      refundType: input.refundType, externalCents: input.externalAmount ?? 0, onlineCents: input.onlineAmount ?? 0,
-      referenceNumber: input.referenceNumber ?? null, comment: input.comment ?? null,
+      refundType: input.refundType,
+      externalCents: input.externalAmount ?? 0,
+      onlineCents: input.onlineAmount ?? 0,
+      referenceNumber: input.referenceNumber ?? null,
+      comment: input.comment ?? null,
     },
     gateway,
     actor,

@@ -8,9 +8,31 @@ export function roleRoutes(_deps: Deps) {
   return [
     route({ method: 'get', path: '/', summary: 'List roles', access: 'roles:read', query: roleListQuery, handle: ({ query }) => roles.listRoles(query) }),
     route({ method: 'get', path: '/permissions', summary: 'The permission catalogue', access: 'roles:read', handle: () => roles.permissionCatalogue() }),
-    route({ method: 'get', path: '/:id', summary: 'Get a role', access: 'roles:read', params: roleIdParams, handle: async ({ params }) => roles.roleDto(await roles.getRole(params.id)) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      summary: 'Get a role',
+      access: 'roles:read',
+      params: roleIdParams,
+      handle: async ({ params }) => roles.roleDto(await roles.getRole(params.id)),
+    }),
     route({ method: 'post', path: '/', summary: 'Create a role', access: 'roles:create', body: roleBody, status: 201, handle: ({ body, actor }) => roles.createRole(body, actor) }),
-    route({ method: 'put', path: '/:id', summary: 'Update a role', access: 'roles:update', params: roleIdParams, body: roleBody, handle: ({ params, body, actor }) => roles.updateRole(params.id, body, actor) }),
-    route({ method: 'delete', path: '/:id', summary: 'Delete a role', access: 'roles:delete', params: roleIdParams, handle: ({ params, actor }) => roles.deleteRole(params.id, actor) }),
+    route({
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a role',
+      access: 'roles:update',
+      params: roleIdParams,
+      body: roleBody,
+      handle: ({ params, body, actor }) => roles.updateRole(params.id, body, actor),
+    }),
+    route({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a role',
+      access: 'roles:delete',
+      params: roleIdParams,
+      handle: ({ params, actor }) => roles.deleteRole(params.id, actor),
+    }),
   ];
 }

@@ -12,7 +12,14 @@ const permission = z.string().refine((p) => p === '*' || AllPermissions.includes
 
 export const roleBody = z
   .object({
-    name: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v), z.string().min(1, Messages.REQUIRED).max(50).regex(/^[A-Z][A-Z0-9_]*$/, Messages.INVALID_VALUE)),
+    name: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\s+/g, '_') : v),
+      z
+        .string()
+        .min(1, Messages.REQUIRED)
+        .max(50)
+        .regex(/^[A-Z][A-Z0-9_]*$/, Messages.INVALID_VALUE),
+    ),
     description: optionalText(255),
     permissions: z.array(permission).max(500),
   })

@@ -11,8 +11,14 @@ import { roleSortable } from './roles.schemas';
 
 export function roleDto(r: Role) {
   return {
-    id: r.id, name: r.name, description: r.description, permissions: r.permissions, system: r.system,
-    createdAt: r.createdAt, updatedAt: r.updatedAt, updatedBy: updatedByOf(r),
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    permissions: r.permissions,
+    system: r.system,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    updatedBy: updatedByOf(r),
   };
 }
 

@@ -10,7 +10,15 @@ const kind = z.enum(SearchFilterKind);
 /** GET /search_filters?size&type: the console asks for one kind at a time, 100 filters at most (spec §9). */
 export const searchFilterListQuery = pagingQuery(
   { sortable: searchFilterSortable, defaultSort: 'name', maxSize: 100 },
-  { size: z.coerce.number().int().min(1).default(100).transform((n) => Math.min(n, 100)), type: kind.optional() },
+  {
+    size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .transform((n) => Math.min(n, 100)),
+    type: kind.optional(),
+  },
 );
 
 export const searchFilterIdParams = z.object({ id: id() });

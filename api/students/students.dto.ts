@@ -12,7 +12,10 @@ export type StudentColumns = Partial<Omit<Student['_creationAttributes'], 'id' |
 /** The address on one line (platform spec §3 "formattedAddress"): `1 Main St, Apt 2, Newark, NJ 07102, US`; null when empty. */
 export function formattedAddress(a: Pick<Student, 'street1' | 'street2' | 'city' | 'stateCode' | 'zip' | 'countryCode'>): string | null {
   const region = [a.stateCode, a.zip].filter(Boolean).join(' ');
-  const line = [a.street1, a.street2, a.city, region, a.countryCode].map((part) => (part ?? '').trim()).filter(Boolean).join(', ');
+  const line = [a.street1, a.street2, a.city, region, a.countryCode]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
   return line || null;
 }
 
@@ -24,12 +27,26 @@ export function studentDto(s: Student) {
     isStudent: s.isStudent,
     user: { id: s.userId as number, email: s.email },
     personalInfo: {
-      firstName: s.firstName, middleName: s.middleName, lastName: s.lastName, title: s.title, suffix: s.suffix, gender: s.gender,
-      dateOfBirth: s.dateOfBirth, educationLevel: s.educationLevel, occupation: s.occupation, militaryMember: s.militaryMember,
+      firstName: s.firstName,
+      middleName: s.middleName,
+      lastName: s.lastName,
+      title: s.title,
+      suffix: s.suffix,
+      gender: s.gender,
+      dateOfBirth: s.dateOfBirth,
+      educationLevel: s.educationLevel,
+      occupation: s.occupation,
+      militaryMember: s.militaryMember,
     },
     contactInfo: { mobilePhone: s.mobilePhone, homePhone: s.homePhone, workPhone: s.workPhone },
     address: {
-      street1: s.street1, street2: s.street2, city: s.city, stateCode: s.stateCode, zip: s.zip, countryCode: s.countryCode, formattedAddress: formattedAddress(s),
+      street1: s.street1,
+      street2: s.street2,
+      city: s.city,
+      stateCode: s.stateCode,
+      zip: s.zip,
+      countryCode: s.countryCode,
+      formattedAddress: formattedAddress(s),
     },
     photo: s.photo,
     languageIso2LetterCode: s.languageIso2LetterCode,
@@ -60,8 +77,15 @@ export function studentColumns(input: StudentInput | StudentCreateInput): Studen
   const out: StudentColumns = {};
   const p = input.personalInfo;
   Object.assign(out, {
-    firstName: p.firstName, lastName: p.lastName, middleName: orNull(p.middleName), title: orNull(p.title), suffix: orNull(p.suffix),
-    gender: orNull(p.gender), dateOfBirth: orNull(p.dateOfBirth), educationLevel: orNull(p.educationLevel), occupation: orNull(p.occupation),
+    firstName: p.firstName,
+    lastName: p.lastName,
+    middleName: orNull(p.middleName),
+    title: orNull(p.title),
+    suffix: orNull(p.suffix),
+    gender: orNull(p.gender),
+    dateOfBirth: orNull(p.dateOfBirth),
+    educationLevel: orNull(p.educationLevel),
+    occupation: orNull(p.occupation),
   });
   if (p.militaryMember !== undefined && p.militaryMember !== null) out.militaryMember = p.militaryMember;
   if (input.contactInfo !== undefined) {
@@ -71,7 +95,12 @@ export function studentColumns(input: StudentInput | StudentCreateInput): Studen
   if (input.address !== undefined) {
     const a: Partial<NonNullable<StudentInput['address']>> = input.address ?? {};
     Object.assign(out, {
-      street1: orNull(a.street1), street2: orNull(a.street2), city: orNull(a.city), stateCode: orNull(a.stateCode), zip: orNull(a.zip), countryCode: orNull(a.countryCode),
+      street1: orNull(a.street1),
+      street2: orNull(a.street2),
+      city: orNull(a.city),
+      stateCode: orNull(a.stateCode),
+      zip: orNull(a.zip),
+      countryCode: orNull(a.countryCode),
     });
   }
   if (input.communicationPreferences) {
@@ -101,8 +130,22 @@ export function auditSnapshot(s: Student): Record<string, unknown> {
 
 /** Profile columns a merge may copy from the merged record when the kept one has them empty. */
 export const MERGE_FILL_COLUMNS = [
-  'middleName', 'title', 'suffix', 'gender', 'dateOfBirth', 'educationLevel', 'occupation', 'mobilePhone', 'homePhone', 'workPhone',
-  'timeZone', 'source', 'salesforceLeadId', 'd2lUserId', 'edluminaId', 'photo',
+  'middleName',
+  'title',
+  'suffix',
+  'gender',
+  'dateOfBirth',
+  'educationLevel',
+  'occupation',
+  'mobilePhone',
+  'homePhone',
+  'workPhone',
+  'timeZone',
+  'source',
+  'salesforceLeadId',
+  'd2lUserId',
+  'edluminaId',
+  'photo',
 ] as const;
 /** Address parts move together: mixing two people's streets and cities would make an address nobody has. */
 export const ADDRESS_COLUMNS = ['street1', 'street2', 'city', 'stateCode', 'zip', 'countryCode'] as const;

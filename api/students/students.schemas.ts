@@ -8,12 +8,18 @@ import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
  * Sorting stays on the columns the list indexes cover (archived [+ is_student] + column), plus id.
  */
 export const studentSortable = {
-  id: 'id', ID: 'id',
-  firstName: 'firstName', FIRST_NAME: 'firstName',
-  lastName: 'lastName', LAST_NAME: 'lastName',
-  email: 'email', EMAIL: 'email',
-  createdAt: 'createdAt', CREATED_AT: 'createdAt',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  firstName: 'firstName',
+  FIRST_NAME: 'firstName',
+  lastName: 'lastName',
+  LAST_NAME: 'lastName',
+  email: 'email',
+  EMAIL: 'email',
+  createdAt: 'createdAt',
+  CREATED_AT: 'createdAt',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const studentListQuery = pagingQuery({ sortable: studentSortable });
 
@@ -110,9 +116,7 @@ const staffShape = {
 
 export const studentProfileBody = z.object(profileShape).strict();
 export const studentUpdateBody = z.object({ ...profileShape, ...staffShape }).strict();
-export const studentCreateBody = z
-  .object({ ...profileShape, ...staffShape, user: z.object({ id: z.unknown().optional(), email: email() }).strict() })
-  .strict();
+export const studentCreateBody = z.object({ ...profileShape, ...staffShape, user: z.object({ id: z.unknown().optional(), email: email() }).strict() }).strict();
 
 export type StudentInput = z.output<typeof studentUpdateBody>;
 export type StudentCreateInput = z.output<typeof studentCreateBody>;
@@ -124,7 +128,13 @@ export const mergeBody = z.object({ keepId: id(), mergeId: id() }).strict();
 /** `a,b` or repeated params → a list of allowed values. */
 const listParam = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean)),
+    (v) =>
+      v === undefined
+        ? undefined
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((s) => String(s).split(','))
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean),
     z.array(z.enum(values)).max(50).optional(),
   );
 

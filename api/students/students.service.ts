@@ -19,11 +19,17 @@ export type StudentScope = 'students' | 'customers';
 
 const listSpecs: Record<StudentScope, ListSpec<Student> & { criteria: CriteriaSpec }> = {
   students: {
-    model: Student, sortable: studentSortable, keywordColumns: ['firstName', 'lastName', 'email'], criteria: studentCriteria,
+    model: Student,
+    sortable: studentSortable,
+    keywordColumns: ['firstName', 'lastName', 'email'],
+    criteria: studentCriteria,
     baseWhere: { archived: false, isStudent: true },
   },
   customers: {
-    model: Student, sortable: studentSortable, keywordColumns: ['firstName', 'lastName', 'email'], criteria: customerCriteria,
+    model: Student,
+    sortable: studentSortable,
+    keywordColumns: ['firstName', 'lastName', 'email'],
+    criteria: customerCriteria,
     baseWhere: { archived: false },
   },
 };
@@ -67,9 +73,30 @@ export async function getStudentByEmail(email: string) {
 
 // Columns a new row needs that the nested input may leave out.
 const EMPTY_PROFILE = {
-  middleName: null, title: null, suffix: null, gender: null, dateOfBirth: null, educationLevel: null, occupation: null, mobilePhone: null, homePhone: null,
-  workPhone: null, street1: null, street2: null, city: null, stateCode: null, zip: null, countryCode: null, timeZone: null, source: null, salesforceLeadId: null,
-  d2lUserId: null, edluminaId: null, photo: null, mergedIntoId: null, archivedAt: null,
+  middleName: null,
+  title: null,
+  suffix: null,
+  gender: null,
+  dateOfBirth: null,
+  educationLevel: null,
+  occupation: null,
+  mobilePhone: null,
+  homePhone: null,
+  workPhone: null,
+  street1: null,
+  street2: null,
+  city: null,
+  stateCode: null,
+  zip: null,
+  countryCode: null,
+  timeZone: null,
+  source: null,
+  salesforceLeadId: null,
+  d2lUserId: null,
+  edluminaId: null,
+  photo: null,
+  mergedIntoId: null,
+  archivedAt: null,
 } as const;
 
 /** A taken email found only by the unique index (two creations racing) is still USERNAME_TAKEN. */
@@ -93,8 +120,17 @@ export async function createStudent(input: StudentCreateInput, actor: Actor) {
     Student.sequelize!.transaction(async (transaction) => {
       const user = await User.create(
         {
-          email, passwordHash: null, kind: 'STUDENT', active: input.active ?? true, emailVerifiedAt: null, firstFailedLoginAt: null, lockedUntil: null, lastLoginAt: null,
-          lastActivityAt: null, tokensValidAfter: null, ...stamp(actor),
+          email,
+          passwordHash: null,
+          kind: 'STUDENT',
+          active: input.active ?? true,
+          emailVerifiedAt: null,
+          firstFailedLoginAt: null,
+          lockedUntil: null,
+          lastLoginAt: null,
+          lastActivityAt: null,
+          tokensValidAfter: null,
+          ...stamp(actor),
         },
         { transaction },
       );
@@ -103,7 +139,11 @@ export async function createStudent(input: StudentCreateInput, actor: Actor) {
         { ...EMPTY_PROFILE, ...columns, firstName: firstName!, lastName: lastName!, userId: user.id, email, isStudent: true, ...stamp(actor) },
         { transaction },
       );
-      await recordActivity(actor, { entityType: ENTITY, entityId: student.id, studentId: student.id, category: 'PROFILE', type: 'CREATED', changes: diff({}, auditSnapshot(student)) }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: ENTITY, entityId: student.id, studentId: student.id, category: 'PROFILE', type: 'CREATED', changes: diff({}, auditSnapshot(student)) },
+        transaction,
+      );
       return studentDto(student);
     }),
   );
@@ -173,8 +213,16 @@ export async function studentSession(id: number, idleMinutes: number) {
  */
 export function activityDto(a: ActivityLog) {
   return {
-    id: a.id, activityDate: a.createdAt, category: a.category, type: a.type, description: a.description, ...descriptionFields(a), changes: a.changes,
-    actor: { id: a.actorUserId, name: a.actorName }, entityType: a.entityType, entityId: a.entityId,
+    id: a.id,
+    activityDate: a.createdAt,
+    category: a.category,
+    type: a.type,
+    description: a.description,
+    ...descriptionFields(a),
+    changes: a.changes,
+    actor: { id: a.actorUserId, name: a.actorName },
+    entityType: a.entityType,
+    entityId: a.entityId,
   };
 }
 
@@ -219,7 +267,9 @@ const mergeMoves: MergeStep[] = [
   (keep, merged, transaction) => UserViewHistory.update({ entityId: keep.id }, { where: { entityType: ENTITY, entityId: merged.id }, transaction }),
   // Enrollment (issue 5): applications with everything hanging off them, and the cards on file.
   ...[Application, Enrollment, Envelope, StudentPaymentPlan, PaymentMethod].map(
-    (model): MergeStep => (keep, merged, transaction) => (model as typeof Application).update({ studentId: keep.id }, { where: { studentId: merged.id }, transaction }),
+    (model): MergeStep =>
+      (keep, merged, transaction) =>
+        (model as typeof Application).update({ studentId: keep.id }, { where: { studentId: merged.id }, transaction }),
   ),
 ];
 
@@ -255,17 +305,35 @@ export async function mergeStudents(keepId: number, mergeId: number, actor: Acto
 
     const keepBefore = auditSnapshot(keep);
     await keep.update({ ...fillFrom(keep, merged), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, {
-      entityType: ENTITY, entityId: keep.id, studentId: keep.id, category: 'PROFILE', type: 'MERGED',
-      description: description('STUDENT_MERGED_IN', { id: merged.id, email: merged.email }), changes: diff(keepBefore, auditSnapshot(keep)),
-    }, transaction);
+    await recordActivity(
+      actor,
+      {
+        entityType: ENTITY,
+        entityId: keep.id,
+        studentId: keep.id,
+        category: 'PROFILE',
+        type: 'MERGED',
+        description: description('STUDENT_MERGED_IN', { id: merged.id, email: merged.email }),
+        changes: diff(keepBefore, auditSnapshot(keep)),
+      },
+      transaction,
+    );
 
     const mergedBefore = auditSnapshot(merged);
     await merged.update({ archived: true, archivedAt: new Date(), mergedIntoId: keep.id, active: false, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, {
-      entityType: ENTITY, entityId: merged.id, studentId: merged.id, category: 'PROFILE', type: 'MERGED',
-      description: description('STUDENT_MERGED_INTO', { id: keep.id, email: keep.email }), changes: diff(mergedBefore, auditSnapshot(merged)),
-    }, transaction);
+    await recordActivity(
+      actor,
+      {
+        entityType: ENTITY,
+        entityId: merged.id,
+        studentId: merged.id,
+        category: 'PROFILE',
+        type: 'MERGED',
+        description: description('STUDENT_MERGED_INTO', { id: keep.id, email: keep.email }),
+        changes: diff(mergedBefore, auditSnapshot(merged)),
+      },
+      transaction,
+    );
     await setActive(merged.userId as number, false, actor, transaction);
     return studentDto(keep);
   });

@@ -21,7 +21,11 @@ export type UpdatePasswordInput = z.infer<typeof updatePasswordBody>;
 
 const entityType = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string().min(1, Messages.REQUIRED).max(40, Messages.INVALID_VALUE).regex(/^[A-Z][A-Z0-9_]*$/, Messages.INVALID_VALUE),
+  z
+    .string()
+    .min(1, Messages.REQUIRED)
+    .max(40, Messages.INVALID_VALUE)
+    .regex(/^[A-Z][A-Z0-9_]*$/, Messages.INVALID_VALUE),
 );
 
 // "Recently viewed" reads newest first, unlike the contract's id-ascending default for lists.

@@ -15,8 +15,15 @@ import { historySortable, type HistoryInput, type UpdatePasswordInput } from './
 /** The account as the contract shows it (never the password hash). */
 export function userDto(u: User) {
   return {
-    id: u.id, email: u.email, kind: u.kind, active: u.active, emailVerifiedAt: u.emailVerifiedAt, lastLoginAt: u.lastLoginAt,
-    createdAt: u.createdAt, updatedAt: u.updatedAt, updatedBy: updatedByOf(u),
+    id: u.id,
+    email: u.email,
+    kind: u.kind,
+    active: u.active,
+    emailVerifiedAt: u.emailVerifiedAt,
+    lastLoginAt: u.lastLoginAt,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    updatedBy: updatedByOf(u),
   };
 }
 

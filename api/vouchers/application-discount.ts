@@ -10,7 +10,11 @@ import { toCents } from '../../domain/money';
  * adjustments); a product without any plan gives its cost alone. The same computation as the quote
  * of a plan not chosen yet (`discountOnPlanCents`), so choosing a plan stores what the plan step showed.
  */
-export async function applicationDiscountCents(application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>, voucher: Voucher, transaction?: Transaction): Promise<number> {
+export async function applicationDiscountCents(
+  application: Pick<Application, 'id' | 'productId' | 'productPaymentPlanId'>,
+  voucher: Voucher,
+  transaction?: Transaction,
+): Promise<number> {
   let planId = application.productPaymentPlanId;
   if (!planId) {
     const first = await ProductPaymentPlan.findOne({ where: { productId: application.productId }, attributes: ['id'], order: [['id', 'ASC']], transaction });

@@ -1,7 +1,6 @@
 import type { Voucher } from '../../models';
 import { toCents } from '../../domain/money';
 
-
 /**
  * The discount a voucher gives on a principal before the voucher (cents; domain rules "Vouchers"):
  * PERCENT_OFF is that share rounded half up to the cent, AMOUNT_OFF the amount but never more than

@@ -23,11 +23,22 @@ async function own(ctx: Ctx<{ id: number }, unknown, unknown>): Promise<boolean>
 export function promoCodeRoutes(_deps: Deps) {
   return [
     route({
-      method: 'post', path: '/:id/promo_code', summary: 'Apply a promo code (after ENROLLED, staff get a voucher refund instead; 409 INVALID_PROMO_CODE)', access: 'applications:update',
-      self: own, params, body, handle: ({ params: p, body: b, auth, actor }) => applyPromoCode(p.id, b.code, auth!, actor),
+      method: 'post',
+      path: '/:id/promo_code',
+      summary: 'Apply a promo code (after ENROLLED, staff get a voucher refund instead; 409 INVALID_PROMO_CODE)',
+      access: 'applications:update',
+      self: own,
+      params,
+      body,
+      handle: ({ params: p, body: b, auth, actor }) => applyPromoCode(p.id, b.code, auth!, actor),
     }),
     route({
-      method: 'delete', path: '/:id/promo_code', summary: "Remove an application's promo code (CREATED only; 204)", access: 'applications:update', self: own, params,
+      method: 'delete',
+      path: '/:id/promo_code',
+      summary: "Remove an application's promo code (CREATED only; 204)",
+      access: 'applications:update',
+      self: own,
+      params,
       handle: ({ params: p, actor }) => removePromoCode(p.id, actor),
     }),
   ];

@@ -20,7 +20,6 @@ import { toCents, toDollars } from '../../domain/money';
  * but never more than the principal.
  */
 
-
 export { voucherDiscountCents } from './discount';
 // In its own module: the application-vouchers area needs it too, and this file needs that area's service.
 export { applicationDiscountCents } from './application-discount';
@@ -62,7 +61,7 @@ async function lockRows(applicationId: number, code: string | null, transaction:
   if (code) ors.push({ code });
   if (application.voucherId) ors.push({ id: application.voucherId });
   const vouchers = ors.length ? await Voucher.findAll({ where: { [Op.or]: ors }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction }) : [];
-  return { application, voucher: code ? vouchers.find((v) => v.code === code) ?? null : null };
+  return { application, voucher: code ? (vouchers.find((v) => v.code === code) ?? null) : null };
 }
 
 /**
@@ -98,7 +97,11 @@ export async function applyPromoCode(applicationId: number, rawCode: string, aut
     await recordActivity(
       actor,
       {
-        entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED',
+        entityType: 'APPLICATION',
+        entityId: application.id,
+        studentId: application.studentId,
+        category: 'ENROLLMENT',
+        type: 'UPDATED',
         description: description('PROMO_CODE_APPLIED', { code: voucher.code }),
         changes: { voucherId: { from: before.voucherId, to: voucher.id }, voucherDiscount: { from: before.voucherDiscount, to: toDollars(discount) } },
       },
@@ -124,7 +127,12 @@ export async function removePromoCode(applicationId: number, actor: Actor): Prom
     await recordActivity(
       actor,
       {
-        entityType: 'APPLICATION', entityId: application.id, studentId: application.studentId, category: 'ENROLLMENT', type: 'UPDATED', description: description('PROMO_CODE_REMOVED'),
+        entityType: 'APPLICATION',
+        entityId: application.id,
+        studentId: application.studentId,
+        category: 'ENROLLMENT',
+        type: 'UPDATED',
+        description: description('PROMO_CODE_REMOVED'),
         changes: { voucherId: { from: previous, to: null }, voucherDiscount: { from: discount, to: 0 } },
       },
       transaction,

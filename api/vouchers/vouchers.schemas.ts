@@ -7,8 +7,16 @@ import { pagingQuery, type PagingQuery } from '../common/list';
 
 /** Sorting stays on indexed columns (code is unique; dates and updatedAt have their own indexes). */
 export const voucherSortable = {
-  id: 'id', ID: 'id', code: 'code', CODE: 'code', validFrom: 'validFrom', VALID_FROM: 'validFrom', validTo: 'validTo', VALID_TO: 'validTo',
-  updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt',
+  id: 'id',
+  ID: 'id',
+  code: 'code',
+  CODE: 'code',
+  validFrom: 'validFrom',
+  VALID_FROM: 'validFrom',
+  validTo: 'validTo',
+  VALID_TO: 'validTo',
+  updatedAt: 'updatedAt',
+  UPDATED_AT: 'updatedAt',
 };
 export const voucherListQuery = pagingQuery({ sortable: voucherSortable });
 export type VoucherListQuery = PagingQuery;
@@ -56,7 +64,10 @@ export const voucherBody = z
     emailIds: z.array(email()).max(500, Messages.INVALID_VALUE).nullish(),
     validFrom: optionalDate(),
     validTo: optionalDate(),
-    useLimit: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE).nullish()),
+    useLimit: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).max(1_000_000, Messages.INVALID_VALUE).nullish(),
+    ),
     active: booleanish().optional(),
   })
   .strict()

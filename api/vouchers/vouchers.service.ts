@@ -22,8 +22,20 @@ const money = (v: number | string | null | undefined) => (v === null || v === un
 
 export function voucherDto(v: Voucher) {
   return {
-    id: v.id, code: v.code, description: v.description, discountKind: v.discountKind, discountValue: money(v.discountValue), scope: v.scope, emailIds: v.emailIds,
-    validFrom: v.validFrom, validTo: v.validTo, useLimit: v.useLimit, timesUsed: v.timesUsed, active: v.active, updatedBy: updatedByOf(v), createdAt: v.createdAt,
+    id: v.id,
+    code: v.code,
+    description: v.description,
+    discountKind: v.discountKind,
+    discountValue: money(v.discountValue),
+    scope: v.scope,
+    emailIds: v.emailIds,
+    validFrom: v.validFrom,
+    validTo: v.validTo,
+    useLimit: v.useLimit,
+    timesUsed: v.timesUsed,
+    active: v.active,
+    updatedBy: updatedByOf(v),
+    createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   };
 }
@@ -39,10 +51,7 @@ export function listVouchers(q: PagingQuery) {
 /** The validity condition for one day: from ≤ day ≤ to, an open end counting as valid. */
 function validOnWhere(day: string): WhereOptions {
   return {
-    [Op.and]: [
-      { [Op.or]: [{ validFrom: null }, { validFrom: { [Op.lte]: day } }] },
-      { [Op.or]: [{ validTo: null }, { validTo: { [Op.gte]: day } }] },
-    ],
+    [Op.and]: [{ [Op.or]: [{ validFrom: null }, { validFrom: { [Op.lte]: day } }] }, { [Op.or]: [{ validTo: null }, { validTo: { [Op.gte]: day } }] }],
   };
 }
 
@@ -69,8 +78,14 @@ export async function getVoucher(id: number) {
 /** The columns an input writes (money as dollars, the percentage as a number; ALL keeps no emails). */
 function values(input: VoucherInput) {
   return {
-    code: input.code, description: input.description ?? null, discountKind: input.discountKind, discountValue: toDollars(input.discountValue!), scope: input.scope,
-    emailIds: input.scope === 'EMAIL_IDS' ? [...new Set(input.emailIds ?? [])] : [], validFrom: input.validFrom ?? null, validTo: input.validTo ?? null,
+    code: input.code,
+    description: input.description ?? null,
+    discountKind: input.discountKind,
+    discountValue: toDollars(input.discountValue!),
+    scope: input.scope,
+    emailIds: input.scope === 'EMAIL_IDS' ? [...new Set(input.emailIds ?? [])] : [],
+    validFrom: input.validFrom ?? null,
+    validTo: input.validTo ?? null,
     useLimit: input.useLimit ?? null,
   };
 }
@@ -128,7 +143,11 @@ export async function setVoucherActive(id: number, active: boolean, actor: Actor
     const voucher = await findVoucher(id, transaction);
     if (voucher.active !== active) {
       await voucher.update({ active, ...stamp(actor) }, { transaction });
-      await recordActivity(actor, { entityType: 'VOUCHER', entityId: id, category: 'BILLING', type: active ? 'ACTIVATED' : 'DEACTIVATED', changes: { active: { from: !active, to: active } } }, transaction);
+      await recordActivity(
+        actor,
+        { entityType: 'VOUCHER', entityId: id, category: 'BILLING', type: active ? 'ACTIVATED' : 'DEACTIVATED', changes: { active: { from: !active, to: active } } },
+        transaction,
+      );
     }
     return voucherDto(voucher);
   });

@@ -16,9 +16,7 @@ export const timestamp = z.iso.datetime();
 export const isoDate = z.iso.date();
 
 /** A student as a billing row names it. */
-export const personRef = z
-  .object({ id, firstName: z.string(), lastName: z.string(), fullName: z.string(), email: z.string() })
-  .strict();
+export const personRef = z.object({ id, firstName: z.string(), lastName: z.string(), fullName: z.string(), email: z.string() }).strict();
 export type PersonRef = z.infer<typeof personRef>;
 
 /** Who last changed a row (null: the system or nobody yet). */

@@ -24,7 +24,10 @@ export const externalPaymentAnswer = z
     /** The Payment created when it was accepted. */
     paymentId: id.nullable(),
     student: personRef.nullable(),
-    plan: z.object({ id, name: z.string().nullable(), status: z.enum(StudentPaymentPlanStatus), balance: dollars }).strict().nullable(),
+    plan: z
+      .object({ id, name: z.string().nullable(), status: z.enum(StudentPaymentPlanStatus), balance: dollars })
+      .strict()
+      .nullable(),
     schedule: z.object({ id, number: z.number().int(), dueDate: isoDate, status: z.string() }).strict().nullable(),
     updatedBy,
     createdAt: timestamp,

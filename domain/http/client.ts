@@ -54,7 +54,15 @@ export function localSessionStore(key: string, storage: Storage | undefined = gl
 /** A session kept in memory: tests, and browsers without storage. */
 export function memorySessionStore(initial: Session | null = null): SessionStore {
   let current = initial;
-  return { get: () => current, set: (s) => { current = s; }, clear: () => { current = null; } };
+  return {
+    get: () => current,
+    set: (s) => {
+      current = s;
+    },
+    clear: () => {
+      current = null;
+    },
+  };
 }
 
 /** The contract's error body: `{ status, code, message, errors? }`. */
@@ -192,7 +200,7 @@ export function createHttpClient(options: HttpClientOptions) {
       const session = store.get();
       if (session && session.expiresAt - margin <= now()) await refresh();
     }
-    let response = await send(req, authenticated ? store.get()?.accessToken ?? null : null);
+    let response = await send(req, authenticated ? (store.get()?.accessToken ?? null) : null);
     if (response.status === 401 && authenticated && store.get()) {
       if (await refresh()) response = await send(req, store.get()?.accessToken ?? null);
     }

@@ -112,7 +112,21 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   // Location is the usual first filter of the students list: answer it (and its count) from an index.
   await qi.addIndex('students', ['archived', 'is_student', 'state_code', 'gender'], { name: 'students_list_state_gender' });
   // Filter columns.
-  for (const cols of [['active'], ['country_code', 'state_code', 'city'], ['zip'], ['date_of_birth'], ['gender'], ['language_iso2_letter_code'], ['source'], ['mobile_phone'], ['education_level'], ['military_member'], ['auto_pay'], ['updated_by_id'], ['merged_into_id']]) {
+  for (const cols of [
+    ['active'],
+    ['country_code', 'state_code', 'city'],
+    ['zip'],
+    ['date_of_birth'],
+    ['gender'],
+    ['language_iso2_letter_code'],
+    ['source'],
+    ['mobile_phone'],
+    ['education_level'],
+    ['military_member'],
+    ['auto_pay'],
+    ['updated_by_id'],
+    ['merged_into_id'],
+  ]) {
     await qi.addIndex('students', cols, { name: `students_${cols.join('_')}` });
   }
 
@@ -244,7 +258,23 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {
-  for (const table of ['outbox_messages', 'business_categories', 'lookups', 'user_view_histories', 'search_filters', 'activity_logs', 'verification_codes', 'password_tokens', 'refresh_tokens', 'coaches', 'students', 'administrator_roles', 'administrators', 'roles', 'users']) {
+  for (const table of [
+    'outbox_messages',
+    'business_categories',
+    'lookups',
+    'user_view_histories',
+    'search_filters',
+    'activity_logs',
+    'verification_codes',
+    'password_tokens',
+    'refresh_tokens',
+    'coaches',
+    'students',
+    'administrator_roles',
+    'administrators',
+    'roles',
+    'users',
+  ]) {
     await qi.dropTable(table);
   }
 }

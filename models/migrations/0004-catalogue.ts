@@ -13,7 +13,10 @@ const money = (allowNull = true) => ({ type: DataTypes.DECIMAL(12, 2), allowNull
 const rate = () => ({ type: DataTypes.DECIMAL(7, 4), allowNull: true });
 const json = (fallback: string) => ({ type: DataTypes.TEXT, allowNull: false, defaultValue: fallback });
 const ref = (model: string, allowNull = false, onDelete: 'CASCADE' | 'RESTRICT' = 'RESTRICT') => ({
-  type: DataTypes.INTEGER, allowNull, references: { model, key: 'id' }, onDelete,
+  type: DataTypes.INTEGER,
+  allowNull,
+  references: { model, key: 'id' },
+  onDelete,
 });
 const audit = { updated_by_id: int(), updated_by_name: str(200) };
 const stamps = { created_at: ts(), updated_at: ts() };
@@ -95,7 +98,15 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'programs', 'programs', [
-    ['deleted', 'name'], ['deleted', 'id'], ['deleted', 'updated_at'], ['deleted', 'cost'], ['name'], ['business_category_id'], ['accelerated'], ['show_ohio_video'], ['duration_type'],
+    ['deleted', 'name'],
+    ['deleted', 'id'],
+    ['deleted', 'updated_at'],
+    ['deleted', 'cost'],
+    ['name'],
+    ['business_category_id'],
+    ['accelerated'],
+    ['show_ohio_video'],
+    ['duration_type'],
   ]);
 
   await qi.createTable('program_languages', {
@@ -165,7 +176,10 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...audit,
     ...stamps,
   });
-  await indexes(qi, 'program_payment_plans', 'program_payment_plans', [['program_id', 'name'], ['program_id', 'is_default']]);
+  await indexes(qi, 'program_payment_plans', 'program_payment_plans', [
+    ['program_id', 'name'],
+    ['program_id', 'is_default'],
+  ]);
 
   await qi.createTable('program_payment_plan_lines', {
     id: pk,
@@ -192,7 +206,10 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...audit,
     ...stamps,
   });
-  await indexes(qi, 'extra_products', 'extra_products', [['program_id', 'deleted', 'name'], ['program_id', 'published']]);
+  await indexes(qi, 'extra_products', 'extra_products', [
+    ['program_id', 'deleted', 'name'],
+    ['program_id', 'published'],
+  ]);
 
   await qi.createTable('module_groups', { id: pk, name: str(200, false), ...stamps });
   await qi.addIndex('module_groups', ['name'], { unique: true, name: 'module_groups_name' });
@@ -238,8 +255,16 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'cohorts', 'cohorts', [
-    ['deleted', 'status', 'start_date'], ['deleted', 'id'], ['label'], ['program_id', 'start_date'], ['business_category_id'], ['published'],
-    ['start_date'], ['end_date'], ['updated_at'], ['status', 'end_date'],
+    ['deleted', 'status', 'start_date'],
+    ['deleted', 'id'],
+    ['label'],
+    ['program_id', 'start_date'],
+    ['business_category_id'],
+    ['published'],
+    ['start_date'],
+    ['end_date'],
+    ['updated_at'],
+    ['status', 'end_date'],
   ]);
 
   await qi.createTable('cohort_modules', {
@@ -280,8 +305,15 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'products', 'products', [
-    ['deleted', 'name'], ['deleted', 'id'], ['deleted', 'updated_at'], ['deleted', 'cost'], ['name'], ['flow_type', 'published'], ['published'],
-    ['enrolling_start_date', 'enrolling_end_date'], ['enrolling_end_date'],
+    ['deleted', 'name'],
+    ['deleted', 'id'],
+    ['deleted', 'updated_at'],
+    ['deleted', 'cost'],
+    ['name'],
+    ['flow_type', 'published'],
+    ['published'],
+    ['enrolling_start_date', 'enrolling_end_date'],
+    ['enrolling_end_date'],
   ]);
 
   await qi.createTable('product_items', {
@@ -320,9 +352,24 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 
 export async function down({ context: qi }: Ctx): Promise<void> {
   for (const table of [
-    'payment_plan_adjustments', 'product_payment_plans', 'product_items', 'products', 'skipped_coaching_circle_sessions', 'cohort_modules', 'cohorts',
-    'program_modules', 'module_groups', 'extra_products', 'program_payment_plan_lines', 'program_payment_plans', 'enrollment_flow_requirements',
-    'graduation_requirements', 'lms_categories', 'program_bundle_items', 'program_languages', 'programs',
+    'payment_plan_adjustments',
+    'product_payment_plans',
+    'product_items',
+    'products',
+    'skipped_coaching_circle_sessions',
+    'cohort_modules',
+    'cohorts',
+    'program_modules',
+    'module_groups',
+    'extra_products',
+    'program_payment_plan_lines',
+    'program_payment_plans',
+    'enrollment_flow_requirements',
+    'graduation_requirements',
+    'lms_categories',
+    'program_bundle_items',
+    'program_languages',
+    'programs',
   ]) {
     await qi.dropTable(table);
   }

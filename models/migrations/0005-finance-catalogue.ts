@@ -30,5 +30,9 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 export async function down({ context: qi }: Ctx): Promise<void> {
   const role = await financePermissions(qi);
   if (!role) return;
-  await save(qi, role.id, role.permissions.filter((p) => !ADDED.includes(p)));
+  await save(
+    qi,
+    role.id,
+    role.permissions.filter((p) => !ADDED.includes(p)),
+  );
 }

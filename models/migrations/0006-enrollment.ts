@@ -16,7 +16,10 @@ const rate = () => ({ type: DataTypes.DECIMAL(7, 4), allowNull: true });
 const json = (fallback: string) => ({ type: DataTypes.TEXT, allowNull: false, defaultValue: fallback });
 const status = (value: string) => ({ type: DataTypes.STRING(30), allowNull: false, defaultValue: value });
 const ref = (model: string, allowNull = false, onDelete: 'CASCADE' | 'RESTRICT' | 'SET NULL' = 'RESTRICT') => ({
-  type: DataTypes.INTEGER, allowNull, references: { model, key: 'id' }, onDelete,
+  type: DataTypes.INTEGER,
+  allowNull,
+  references: { model, key: 'id' },
+  onDelete,
 });
 const audit = { updated_by_id: int(), updated_by_name: str(200) };
 const stamps = { created_at: ts(), updated_at: ts() };
@@ -99,8 +102,21 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   });
   await qi.addIndex('applications', ['opportunity_id'], { unique: true, name: 'applications_opportunity_unique' });
   await indexes(qi, 'applications', 'applications', [
-    ['student_id', 'product_id', 'status'], ['product_id', 'status'], ['status', 'id'], ['applied_at'], ['updated_at'], ['updated_by_id'], ['migrated', 'id'],
-    ['auto_pay'], ['source'], ['business_category_id'], ['financial_status'], ['days_overdue'], ['flow_type'], ['product_payment_plan_id'], ['voucher_id'],
+    ['student_id', 'product_id', 'status'],
+    ['product_id', 'status'],
+    ['status', 'id'],
+    ['applied_at'],
+    ['updated_at'],
+    ['updated_by_id'],
+    ['migrated', 'id'],
+    ['auto_pay'],
+    ['source'],
+    ['business_category_id'],
+    ['financial_status'],
+    ['days_overdue'],
+    ['flow_type'],
+    ['product_payment_plan_id'],
+    ['voucher_id'],
   ]);
 
   await qi.createTable('application_cohorts', {
@@ -155,7 +171,10 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     sent_at: ts(true),
     ...stamps,
   });
-  await indexes(qi, 'crm_notifications', 'crm_notifications', [['application_id', 'crm', 'created_at'], ['status', 'id']]);
+  await indexes(qi, 'crm_notifications', 'crm_notifications', [
+    ['application_id', 'crm', 'created_at'],
+    ['status', 'id'],
+  ]);
 
   await qi.createTable('envelopes', {
     id: pk,
@@ -232,7 +251,13 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'student_payment_plans', 'student_payment_plans', [
-    ['application_id'], ['student_id'], ['status', 'id'], ['financial_status'], ['days_overdue'], ['first_payment_date'], ['updated_at'],
+    ['application_id'],
+    ['student_id'],
+    ['status', 'id'],
+    ['financial_status'],
+    ['days_overdue'],
+    ['first_payment_date'],
+    ['updated_at'],
   ]);
 
   await qi.createTable('payment_schedules', {
@@ -273,8 +298,19 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 
 export async function down({ context: qi }: Ctx): Promise<void> {
   for (const table of [
-    'application_vouchers', 'payment_schedules', 'student_payment_plans', 'enrollments', 'envelopes', 'crm_notifications', 'application_comments',
-    'application_answers', 'application_steps', 'application_cohorts', 'applications', 'payment_methods', 'vouchers',
+    'application_vouchers',
+    'payment_schedules',
+    'student_payment_plans',
+    'enrollments',
+    'envelopes',
+    'crm_notifications',
+    'application_comments',
+    'application_answers',
+    'application_steps',
+    'application_cohorts',
+    'applications',
+    'payment_methods',
+    'vouchers',
   ]) {
     await qi.dropTable(table);
   }

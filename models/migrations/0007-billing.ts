@@ -14,7 +14,10 @@ const money = (allowNull = true) => ({ type: DataTypes.DECIMAL(12, 2), allowNull
 const zero = () => ({ type: DataTypes.DECIMAL(12, 2), allowNull: false, defaultValue: 0 });
 const status = (value: string) => ({ type: DataTypes.STRING(30), allowNull: false, defaultValue: value });
 const ref = (model: string, allowNull = false, onDelete: 'CASCADE' | 'RESTRICT' | 'SET NULL' = 'RESTRICT') => ({
-  type: DataTypes.INTEGER, allowNull, references: { model, key: 'id' }, onDelete,
+  type: DataTypes.INTEGER,
+  allowNull,
+  references: { model, key: 'id' },
+  onDelete,
 });
 const audit = { updated_by_id: int(), updated_by_name: str(200) };
 const stamps = { created_at: ts(), updated_at: ts() };
@@ -64,7 +67,15 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   };
   for (const [column, definition] of Object.entries(planColumns)) await qi.addColumn('student_payment_plans', column, definition as Parameters<QueryInterface['addColumn']>[2]);
   await indexes(qi, 'student_payment_plans', 'student_payment_plans', [
-    ['payment_method_id'], ['migrated', 'id'], ['next_due_date'], ['balance'], ['total_paid'], ['past_due_amount'], ['auto_pay'], ['payment_account_blocked'], ['bankruptcy'],
+    ['payment_method_id'],
+    ['migrated', 'id'],
+    ['next_due_date'],
+    ['balance'],
+    ['total_paid'],
+    ['past_due_amount'],
+    ['auto_pay'],
+    ['payment_account_blocked'],
+    ['bankruptcy'],
   ]);
 
   await qi.addColumn('payment_schedules', 'payment_method_id', ref('payment_methods', true, 'SET NULL'));
@@ -102,8 +113,18 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   });
   await qi.addIndex('payments', ['idempotency_key'], { unique: true, name: 'payments_idempotency_key_unique' });
   await indexes(qi, 'payments', 'payments', [
-    ['student_payment_plan_id', 'status'], ['student_id', 'id'], ['application_id'], ['status', 'id'], ['payment_date'], ['amount'], ['type'], ['channel'],
-    ['gateway_charge_id'], ['payment_schedule_id'], ['updated_at'], ['created_at'],
+    ['student_payment_plan_id', 'status'],
+    ['student_id', 'id'],
+    ['application_id'],
+    ['status', 'id'],
+    ['payment_date'],
+    ['amount'],
+    ['type'],
+    ['channel'],
+    ['gateway_charge_id'],
+    ['payment_schedule_id'],
+    ['updated_at'],
+    ['created_at'],
   ]);
 
   await qi.createTable('payment_allocations', {
@@ -159,7 +180,14 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'external_payments', 'external_payments', [
-    ['student_id', 'id'], ['student_payment_plan_id'], ['status', 'id'], ['payment_amount'], ['payment_date'], ['updated_by_id'], ['updated_at'], ['method'],
+    ['student_id', 'id'],
+    ['student_payment_plan_id'],
+    ['status', 'id'],
+    ['payment_amount'],
+    ['payment_date'],
+    ['updated_by_id'],
+    ['updated_at'],
+    ['method'],
   ]);
 
   await qi.createTable('refunds', {
@@ -186,8 +214,18 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'refunds', 'refunds', [
-    ['application_id', 'source', 'status'], ['student_id', 'id'], ['status', 'id'], ['refund_status'], ['source', 'source_id'], ['amount_to_be_refunded'], ['amount_refunded'],
-    ['tax_to_be_refunded'], ['tax_refunded'], ['total_to_be_refunded'], ['updated_by_id'], ['updated_at'],
+    ['application_id', 'source', 'status'],
+    ['student_id', 'id'],
+    ['status', 'id'],
+    ['refund_status'],
+    ['source', 'source_id'],
+    ['amount_to_be_refunded'],
+    ['amount_refunded'],
+    ['tax_to_be_refunded'],
+    ['tax_refunded'],
+    ['total_to_be_refunded'],
+    ['updated_by_id'],
+    ['updated_at'],
   ]);
 
   await qi.createTable('refund_transactions', {
@@ -243,7 +281,14 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'failed_payments', 'failed_payments', [
-    ['status', 'id'], ['student_id', 'id'], ['student_payment_plan_id', 'status'], ['source'], ['failed_at'], ['amount_to_be_paid'], ['next_retry_date', 'status'], ['updated_at'],
+    ['status', 'id'],
+    ['student_id', 'id'],
+    ['student_payment_plan_id', 'status'],
+    ['source'],
+    ['failed_at'],
+    ['amount_to_be_paid'],
+    ['next_retry_date', 'status'],
+    ['updated_at'],
   ]);
 
   await qi.createTable('gateway_events', {
@@ -263,7 +308,17 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {
-  for (const table of ['gateway_events', 'failed_payments', 'disputes', 'refund_transactions', 'refunds', 'external_payments', 'ledger_entries', 'payment_allocations', 'payments']) {
+  for (const table of [
+    'gateway_events',
+    'failed_payments',
+    'disputes',
+    'refund_transactions',
+    'refunds',
+    'external_payments',
+    'ledger_entries',
+    'payment_allocations',
+    'payments',
+  ]) {
     await qi.dropTable(table);
   }
   // MariaDB keeps an index while a foreign key uses it: drop the constraints first.
@@ -274,12 +329,36 @@ export async function down({ context: qi }: Ctx): Promise<void> {
   }
   await qi.removeColumn('payment_schedules', 'paid_at');
   await qi.removeColumn('payment_schedules', 'payment_method_id');
-  for (const cols of [['payment_method_id'], ['migrated', 'id'], ['next_due_date'], ['balance'], ['total_paid'], ['past_due_amount'], ['auto_pay'], ['payment_account_blocked'], ['bankruptcy']]) {
+  for (const cols of [
+    ['payment_method_id'],
+    ['migrated', 'id'],
+    ['next_due_date'],
+    ['balance'],
+    ['total_paid'],
+    ['past_due_amount'],
+    ['auto_pay'],
+    ['payment_account_blocked'],
+    ['bankruptcy'],
+  ]) {
     await qi.removeIndex('student_payment_plans', `student_payment_plans_${cols.join('_')}`);
   }
   for (const column of [
-    'payment_method_id', 'payment_account_blocked', 'bankruptcy', 'migrated', 'concluded_at', 'payment_claim', 'payment_claimed_at', 'last_failure_at', 'last_failure_message',
-    'next_due_date', 'past_due_amount', 'principal_paid', 'interest_paid', 'tax_paid', 'withdrawal_reduction', 'transfer_reduction',
+    'payment_method_id',
+    'payment_account_blocked',
+    'bankruptcy',
+    'migrated',
+    'concluded_at',
+    'payment_claim',
+    'payment_claimed_at',
+    'last_failure_at',
+    'last_failure_message',
+    'next_due_date',
+    'past_due_amount',
+    'principal_paid',
+    'interest_paid',
+    'tax_paid',
+    'withdrawal_reduction',
+    'transfer_reduction',
   ]) {
     await qi.removeColumn('student_payment_plans', column);
   }

@@ -39,7 +39,8 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   await qi.addIndex('crm_notifications', ['domain_event_id'], { unique: true, name: 'crm_notifications_domain_event_unique' });
 
   const roles = await qi.sequelize.query<{ id: number; name: string; permissions: string }>(
-    `SELECT id, name, permissions FROM roles WHERE name IN (${READERS.map((r) => `'${r}'`).join(', ')})`, { type: QueryTypes.SELECT },
+    `SELECT id, name, permissions FROM roles WHERE name IN (${READERS.map((r) => `'${r}'`).join(', ')})`,
+    { type: QueryTypes.SELECT },
   );
   for (const role of roles) {
     const permissions: string[] = typeof role.permissions === 'string' ? JSON.parse(role.permissions) : role.permissions;

@@ -42,7 +42,15 @@ function renderConsole(path: string, { permissions = ['*'], handler = () => unde
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: [],
+    permissions,
   };
   const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
   render(
@@ -56,7 +64,8 @@ function renderConsole(path: string, { permissions = ['*'], handler = () => unde
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
+const calls = (request: jest.Mock, method: string, path: string) =>
+  request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
 
 describe('administrators list', () => {
@@ -189,6 +198,12 @@ describe('administrator payloads', () => {
   });
   test('create sends the password only when one was typed (none means an invitation)', () => {
     expect(toCreatePayload(form)).toEqual({ email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz', roles: ['FINANCE', 'SUPPORT'] });
-    expect(toCreatePayload({ ...form, password: 'Secret123' })).toEqual({ email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz', roles: ['FINANCE', 'SUPPORT'], password: 'Secret123' });
+    expect(toCreatePayload({ ...form, password: 'Secret123' })).toEqual({
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      roles: ['FINANCE', 'SUPPORT'],
+      password: 'Secret123',
+    });
   });
 });

@@ -11,7 +11,11 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 /** What POST /payment_plans/generate answers for $6,000 tuition + $150 fee, $500 deposit, 3 months at 0 %. */
 const preview = {
-  principal: 6150, deposit: 500, financed: 5650, interest: 0, total: 6150,
+  principal: 6150,
+  deposit: 500,
+  financed: 5650,
+  interest: 0,
+  total: 6150,
   entries: [
     { number: 1, kind: 'DEPOSIT', dueDate: '2026-04-01', principal: 500, interest: 0, amount: 500, balance: 5650 },
     { number: 2, kind: 'INSTALLMENT', dueDate: '2026-05-01', principal: 1883.33, interest: 0, amount: 1883.33, balance: 3766.67 },
@@ -28,7 +32,10 @@ function renderCalculator(handler?: (req: HttpRequest) => unknown, locale: 'en' 
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   renderAdmin({
-    path: '/billing-calculator', request, permissions: ['payment_plans:read'], locale,
+    path: '/billing-calculator',
+    request,
+    permissions: ['payment_plans:read'],
+    locale,
     children: (
       <CustomRoutes>
         <Route path="/billing-calculator" element={<BillingCalculatorPage />} />
@@ -49,18 +56,38 @@ describe('the payload', () => {
   test('an interest-bearing plan sends its terms; empty inputs are left out', () => {
     expect(
       toGeneratePayload({
-        paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', tuitionPrice: 6000, registrationFee: null, booksAndMaterialsFee: 150,
-        depositAmount: 500, annualPercentageRate: 9.9, totalTerm: 12, installmentAmount: 500, principalAmount: 100, firstDueDate: '2026-04-01',
+        paymentPlanType: 'INTEREST_BEARING',
+        paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+        tuitionPrice: 6000,
+        registrationFee: null,
+        booksAndMaterialsFee: 150,
+        depositAmount: 500,
+        annualPercentageRate: 9.9,
+        totalTerm: 12,
+        installmentAmount: 500,
+        principalAmount: 100,
+        firstDueDate: '2026-04-01',
       }),
     ).toEqual({
-      paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', tuitionPrice: 6000, booksAndMaterialsFee: 150, depositAmount: 500,
-      annualPercentageRate: 9.9, totalTerm: 12, installmentAmount: 500, firstDueDate: '2026-04-01',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+      tuitionPrice: 6000,
+      booksAndMaterialsFee: 150,
+      depositAmount: 500,
+      annualPercentageRate: 9.9,
+      totalTerm: 12,
+      installmentAmount: 500,
+      firstDueDate: '2026-04-01',
     });
   });
 
   test('a plan paid in full sends the tuition, the fees and the first due date only', () => {
-    expect(toGeneratePayload({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', tuitionPrice: 6000, depositAmount: 500, totalTerm: 12, firstDueDate: '2026-04-01' })).toEqual({
-      paymentPlanType: 'PAY_IN_FULL', tuitionPrice: 6000, firstDueDate: '2026-04-01',
+    expect(
+      toGeneratePayload({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', tuitionPrice: 6000, depositAmount: 500, totalTerm: 12, firstDueDate: '2026-04-01' }),
+    ).toEqual({
+      paymentPlanType: 'PAY_IN_FULL',
+      tuitionPrice: 6000,
+      firstDueDate: '2026-04-01',
     });
     expect(visibleFields({ paymentPlanType: 'PAY_IN_FULL' })).not.toContain('totalTerm');
     expect(visibleFields({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT' })).toContain('principalAmount');
@@ -79,7 +106,16 @@ describe('the calculator screen', () => {
     fireEvent.click(screen.getByTestId('calculate'));
     const result = await screen.findByTestId('calculator-preview');
     expect(calls(request, 'POST', '/payment_plans/generate').map((r) => r.body)).toEqual([
-      { paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', tuitionPrice: 6000, registrationFee: 150, depositAmount: 500, annualPercentageRate: 0, totalTerm: 3, firstDueDate: '2026-04-01' },
+      {
+        paymentPlanType: 'INTEREST_BEARING',
+        paymentScheduleType: 'FIXED_TERMS',
+        tuitionPrice: 6000,
+        registrationFee: 150,
+        depositAmount: 500,
+        annualPercentageRate: 0,
+        totalTerm: 3,
+        firstDueDate: '2026-04-01',
+      },
     ]);
     expect(within(result).getByTestId('preview-principal').textContent).toBe('$6,150.00');
     expect(within(result).getByTestId('preview-financed').textContent).toBe('$5,650.00');

@@ -31,7 +31,10 @@ function renderDashboard({ permissions = ['*'], locale = 'en' }: { permissions?:
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   renderAdmin({
-    path: '/billing-dashboard', request, permissions, locale,
+    path: '/billing-dashboard',
+    request,
+    permissions,
+    locale,
     children: (
       <CustomRoutes>
         <Route path="/billing-dashboard" element={<BillingDashboardPage />} />
@@ -59,7 +62,9 @@ test('every English text has its Spanish one with the same placeholders and plur
   for (const [key, text] of leaves(texts.en)) {
     const other = es.get(key) ?? '';
     expect({ key, placeholders: (other.match(/%\{\w+\}/g) ?? []).sort(), plurals: other.split('||||').length }).toEqual({
-      key, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(), plurals: text.split('||||').length,
+      key,
+      placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      plurals: text.split('||||').length,
     });
   }
 });
@@ -80,12 +85,18 @@ test('the charts: 12 months, 8 weeks and the four financial statuses, readable a
   const monthly = await screen.findByTestId('chart-collected');
   expect(within(monthly).getByRole('img', { name: 'Collected by month (last 12 months)' })).not.toBeNull();
   expect(within(monthly).getAllByTestId(/^chart-collected-bar-/)).toHaveLength(12);
-  const monthRows = within(screen.getByTestId('chart-collected-table')).getAllByRole('row').slice(1).map((r) => r.textContent);
+  const monthRows = within(screen.getByTestId('chart-collected-table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
   expect(monthRows[0]).toBe('Apr 2025$0');
   expect(monthRows[11]).toBe('Mar 2026$2,050');
   expect(within(screen.getByTestId('chart-upcoming')).getAllByTestId(/^chart-upcoming-bar-/)).toHaveLength(8);
   expect(within(screen.getByTestId('chart-upcoming-table')).getAllByRole('row')[1].textContent).toBe('03-02$513');
-  const statusRows = within(screen.getByTestId('chart-status-table')).getAllByRole('row').slice(1).map((r) => r.textContent);
+  const statusRows = within(screen.getByTestId('chart-status-table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
   expect(statusRows).toEqual(['Good$480,000 (120 plans)', 'Past due$16,000 (4 plans)', 'Collections$9,000 (2 plans)', 'Collections 2$5,251 (1 plan)']);
   expect(screen.getByTestId('chart-status-bar-3').querySelector('title')?.textContent).toBe('Collections 2: $5,251 (1 plan)');
 });

@@ -3,7 +3,12 @@ import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import businessCategories from '../../admin/src/resources/business-categories';
 import {
-  toCategoryPayload, toLinePayload, toPlanPayload, type AccountingLine, type BusinessCategory, type CategoryPaymentPlan,
+  toCategoryPayload,
+  toLinePayload,
+  toPlanPayload,
+  type AccountingLine,
+  type BusinessCategory,
+  type CategoryPaymentPlan,
 } from '../../admin/src/common/businessCategoryRecord';
 import { businessCategories as texts } from '../../admin/src/resources/business-categories/i18n';
 import { callsOf as calls, currentLocation as location, renderAdmin } from '../support/console-harness';
@@ -13,23 +18,57 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const category = (id: number, name: string, description: string, d2l: BusinessCategory['d2LUserType'] = { code: null, displayName: null, identifier: null }): BusinessCategory => ({
-  id, name, description, d2LUserType: d2l, updatedBy: { id: 10, name: 'Root Admin' }, updatedAt,
+  id,
+  name,
+  description,
+  d2LUserType: d2l,
+  updatedBy: { id: 10, name: 'Root Admin' },
+  updatedAt,
 });
 const categories = [
   category(3, 'HCTP', 'Health Coach Training Program', { code: 'HC', displayName: 'Health coach', identifier: '110' }),
   category(4, 'HCTP_ALUMNI', 'Courses for Health Coach Training Program alumni'),
 ];
 const line = (id: number, overrides: Partial<AccountingLine> = {}): AccountingLine => ({
-  id, businessCategoryId: 3, description: 'Registration fee', type: 'CHARGE', category: 'FEE', updatedBy: null, updatedAt, ...overrides,
+  id,
+  businessCategoryId: 3,
+  description: 'Registration fee',
+  type: 'CHARGE',
+  category: 'FEE',
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 const plan = (id: number, overrides: Partial<CategoryPaymentPlan> = {}): CategoryPaymentPlan => ({
-  id, businessCategoryId: 3, description: 'Full payment', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', installmentAmount: null,
-  depositAmount: 500, interestRate: null, annualPercentageRate: null, tuitionPrice: 6000, totalTerm: 1, amortizeTerm: 0, principalAmount: null,
-  salesforcePaymentPlanId: null, updatedBy: { id: 10, name: 'Root Admin' }, updatedAt, ...overrides,
+  id,
+  businessCategoryId: 3,
+  description: 'Full payment',
+  paymentPlanType: 'PAY_IN_FULL',
+  paymentScheduleType: 'FIXED_TERMS',
+  installmentAmount: null,
+  depositAmount: 500,
+  interestRate: null,
+  annualPercentageRate: null,
+  tuitionPrice: 6000,
+  totalTerm: 1,
+  amortizeTerm: 0,
+  principalAmount: null,
+  salesforcePaymentPlanId: null,
+  updatedBy: { id: 10, name: 'Root Admin' },
+  updatedAt,
+  ...overrides,
 });
 const monthly = plan(8, {
-  description: 'Two-year plan', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250.5, depositAmount: 99.99,
-  interestRate: 5.25, annualPercentageRate: 5.3751, totalTerm: 24, amortizeTerm: 12, salesforcePaymentPlanId: 'a0X000000001',
+  description: 'Two-year plan',
+  paymentPlanType: 'INTEREST_BEARING',
+  paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+  installmentAmount: 250.5,
+  depositAmount: 99.99,
+  interestRate: 5.25,
+  annualPercentageRate: 5.3751,
+  totalTerm: 24,
+  amortizeTerm: 12,
+  salesforcePaymentPlanId: 'a0X000000001',
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -89,7 +128,13 @@ describe('business categories list', () => {
     const request = renderConsole('/business-categories');
     const row = (await screen.findByText('HCTP alumni')).closest('tr') as HTMLElement;
     expect(calls(request, 'GET', '/business_categories')[0].query).toEqual({ size: 20, page: 0, sortBy: 'NAME', descending: false, keyword: undefined });
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['HCTP alumniHCTP_ALUMNI', 'Courses for Health Coach Training Program alumni', '', '03-02-2026', 'Payment plans']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'HCTP alumniHCTP_ALUMNI',
+      'Courses for Health Coach Training Program alumni',
+      '',
+      '03-02-2026',
+      'Payment plans',
+    ]);
     const hctp = screen.getByText('Health coach · HC').closest('tr') as HTMLElement;
     expect(within(hctp).getByRole('link', { name: 'Payment plans' }).getAttribute('href')).toBe('/business-categories/3/payment-plans');
     expect(screen.queryByRole('link', { name: /create|add/i })).toBeNull();
@@ -128,7 +173,11 @@ describe('business category details', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     await screen.findByText('Business category saved');
     expect(calls(request, 'PUT', '/business_categories/3')).toEqual([
-      { method: 'PUT', path: '/business_categories/3', body: { name: 'HCTP', description: 'The flagship program', d2LUserType: { code: 'HC', displayName: 'Coach', identifier: '110' } } },
+      {
+        method: 'PUT',
+        path: '/business_categories/3',
+        body: { name: 'HCTP', description: 'The flagship program', d2LUserType: { code: 'HC', displayName: 'Coach', identifier: '110' } },
+      },
     ]);
   });
 
@@ -263,8 +312,18 @@ describe('payment plans', () => {
         method: 'POST',
         path: '/business_categories/3/payment_plans',
         body: {
-          description: 'In full', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', installmentAmount: null, depositAmount: null, interestRate: null,
-          annualPercentageRate: null, tuitionPrice: 1999.9, totalTerm: 1, amortizeTerm: 0, principalAmount: null, salesforcePaymentPlanId: null,
+          description: 'In full',
+          paymentPlanType: 'PAY_IN_FULL',
+          paymentScheduleType: 'FIXED_TERMS',
+          installmentAmount: null,
+          depositAmount: null,
+          interestRate: null,
+          annualPercentageRate: null,
+          tuitionPrice: 1999.9,
+          totalTerm: 1,
+          amortizeTerm: 0,
+          principalAmount: null,
+          salesforcePaymentPlanId: null,
         },
       },
     ]);
@@ -295,8 +354,18 @@ describe('payment plans', () => {
     fireEvent.click(within(planDrawer).getByRole('button', { name: 'Save' }));
     await screen.findByText('Payment plan added');
     expect(calls(request, 'POST', '/business_categories/3/payment_plans')[0].body).toEqual({
-      description: '12 months', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 180, depositAmount: null,
-      interestRate: 4.5, annualPercentageRate: null, tuitionPrice: null, totalTerm: 12, amortizeTerm: 0, principalAmount: null, salesforcePaymentPlanId: null,
+      description: '12 months',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+      installmentAmount: 180,
+      depositAmount: null,
+      interestRate: 4.5,
+      annualPercentageRate: null,
+      tuitionPrice: null,
+      totalTerm: 12,
+      amortizeTerm: 0,
+      principalAmount: null,
+      salesforcePaymentPlanId: null,
     });
   });
 
@@ -313,8 +382,18 @@ describe('payment plans', () => {
     fireEvent.click(within(planDrawer).getByRole('button', { name: 'Save' }));
     await screen.findByText('Payment plan saved');
     expect(calls(request, 'PUT', '/business_categories/3/payment_plans/8')[0].body).toEqual({
-      description: 'Two-year plan', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', installmentAmount: null, depositAmount: 99.99, interestRate: 5.25,
-      annualPercentageRate: 5.3751, tuitionPrice: 6000, totalTerm: 1, amortizeTerm: 0, principalAmount: null, salesforcePaymentPlanId: 'a0X000000001',
+      description: 'Two-year plan',
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      installmentAmount: null,
+      depositAmount: 99.99,
+      interestRate: 5.25,
+      annualPercentageRate: 5.3751,
+      tuitionPrice: 6000,
+      totalTerm: 1,
+      amortizeTerm: 0,
+      principalAmount: null,
+      salesforcePaymentPlanId: 'a0X000000001',
     });
   });
 
@@ -388,7 +467,11 @@ describe('payloads', () => {
   test('category: name as read, trimmed description, an empty D2L user type is null', () => {
     const form = { ...categories[1], description: ' Alumni ', d2LUserType: { code: ' ', displayName: '', identifier: null } };
     expect(toCategoryPayload(form)).toEqual({ name: 'HCTP_ALUMNI', description: 'Alumni', d2LUserType: null });
-    expect(toCategoryPayload({ ...categories[0], description: '' })).toEqual({ name: 'HCTP', description: null, d2LUserType: { code: 'HC', displayName: 'Health coach', identifier: '110' } });
+    expect(toCategoryPayload({ ...categories[0], description: '' })).toEqual({
+      name: 'HCTP',
+      description: null,
+      d2LUserType: { code: 'HC', displayName: 'Health coach', identifier: '110' },
+    });
   });
 
   test('accounting line: description, type and category only', () => {
@@ -397,11 +480,32 @@ describe('payloads', () => {
 
   test('plan: pay in full forces FIXED_TERMS and 1 term; amounts of other schedules are null', () => {
     const form = { ...monthly, paymentPlanType: 'PAY_IN_FULL' as const, principalAmount: 100, tuitionPrice: '6000' as unknown as number };
-    expect(toPlanPayload(form)).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, installmentAmount: null, principalAmount: null, tuitionPrice: 6000 });
-    expect(toPlanPayload({ ...monthly, paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', principalAmount: 5900.01 })).toMatchObject({ installmentAmount: null, principalAmount: 5900.01, totalTerm: 24 });
+    expect(toPlanPayload(form)).toMatchObject({
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+      installmentAmount: null,
+      principalAmount: null,
+      tuitionPrice: 6000,
+    });
+    expect(toPlanPayload({ ...monthly, paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', principalAmount: 5900.01 })).toMatchObject({
+      installmentAmount: null,
+      principalAmount: 5900.01,
+      totalTerm: 24,
+    });
     expect(Object.keys(toPlanPayload(monthly)).sort()).toEqual([
-      'amortizeTerm', 'annualPercentageRate', 'depositAmount', 'description', 'installmentAmount', 'interestRate', 'paymentPlanType', 'paymentScheduleType',
-      'principalAmount', 'salesforcePaymentPlanId', 'totalTerm', 'tuitionPrice',
+      'amortizeTerm',
+      'annualPercentageRate',
+      'depositAmount',
+      'description',
+      'installmentAmount',
+      'interestRate',
+      'paymentPlanType',
+      'paymentScheduleType',
+      'principalAmount',
+      'salesforcePaymentPlanId',
+      'totalTerm',
+      'tuitionPrice',
     ]);
   });
 });

@@ -25,7 +25,11 @@ const route = (c: { method: string; url: string }) => `${c.method} ${c.url}`;
 describe('cohorts through the data provider', () => {
   test('the default status chip (criteria) uses find_by_criteria; the keyword alone the plain list', async () => {
     const { server, dataProvider } = provider(() => list([{ id: 1, label: 'HCTP 01-15-2027 - 12-15-2027' }]));
-    await dataProvider.getList('cohorts', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { statuses: ['CREATED', 'ACTIVE'], q: '2027', programIds: [] } });
+    await dataProvider.getList('cohorts', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { statuses: ['CREATED', 'ACTIVE'], q: '2027', programIds: [] },
+    });
     await dataProvider.getList('cohorts', { pagination: { page: 2, perPage: 10 }, sort: { field: 'startDate', order: 'DESC' }, filter: { q: 'hctp' } });
     expect(server.calls.map(route)).toEqual([
       'POST /api/cohorts/find_by_criteria?size=10&page=0&sortBy=id&descending=false&keyword=2027',
@@ -62,8 +66,14 @@ describe('cohorts through the data provider', () => {
       'POST /api/cohorts/4/sync_from_d2l',
     ]);
     expect(server.calls.map((c) => c.body)).toEqual([
-      undefined, undefined, { cohortIds: [4, 7], published: true }, { value: true }, { value: false }, { value: true },
-      { sessionOpenDate: '2031-02-01', sessionCloseDate: null }, undefined,
+      undefined,
+      undefined,
+      { cohortIds: [4, 7], published: true },
+      { value: true },
+      { value: false },
+      { value: true },
+      { sessionOpenDate: '2031-02-01', sessionCloseDate: null },
+      undefined,
     ]);
   });
 

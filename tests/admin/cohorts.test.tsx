@@ -7,8 +7,18 @@ import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import cohorts from '../../admin/src/resources/cohorts';
 import { cohortFilterDescriptors } from '../../admin/src/resources/cohorts/cohortFilters';
 import {
-  moduleDateUpdates, notBefore, showsDefaultStatuses, splitIds, toCoachingCircleDatesPayload, toCohortFormValues, toCohortPayload,
-  toModulePayload, toSkippedPayload, withArchived, withinCohort, type CohortRecord,
+  moduleDateUpdates,
+  notBefore,
+  showsDefaultStatuses,
+  splitIds,
+  toCoachingCircleDatesPayload,
+  toCohortFormValues,
+  toCohortPayload,
+  toModulePayload,
+  toSkippedPayload,
+  withArchived,
+  withinCohort,
+  type CohortRecord,
 } from '../../admin/src/resources/cohorts/cohortRecord';
 import { cohorts as texts } from '../../admin/src/resources/cohorts/i18n';
 import { callsOf as calls, renderAdmin } from '../support/console-harness';
@@ -20,12 +30,38 @@ const slow = { timeout: 10_000 };
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const cohort = (id: number, overrides: Partial<CohortRecord> = {}): CohortRecord => ({
-  id, status: 'CREATED', label: `HCTP 01-15-2031 - 12-15-2031 #${id}`, customName: null, programId: 1, program: { id: 1, name: 'HCTP', durationType: 'FIXED_DURATION', accelerated: false, lmsConnectionId: null },
-  businessCategoryId: 3, businessCategory: { id: 3, name: 'HCTP' }, startDate: '2031-01-15', endDate: '2031-12-15', extendedGraduationDate: null,
-  courseAccessStartDateTime: '2031-01-10T05:00:00.000Z', courseAccessEndDateTime: '2032-03-15T20:00:00.000Z', description: null, image: null, deleted: false,
-  d2lSectionId: 'S-1', iinLmsCoursePath: null, salesforceProductId: null, published: false, maxStudents: 40, useCoachingCircle: false, accessDisabled: false,
-  coachingCircleOpenDate: null, coachingCircleCloseDate: null, sessionOpenDate: null, sessionCloseDate: null, doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
-  productIds: [], updatedBy: { id: 10, name: 'Root Admin' }, createdAt: updatedAt, updatedAt,
+  id,
+  status: 'CREATED',
+  label: `HCTP 01-15-2031 - 12-15-2031 #${id}`,
+  customName: null,
+  programId: 1,
+  program: { id: 1, name: 'HCTP', durationType: 'FIXED_DURATION', accelerated: false, lmsConnectionId: null },
+  businessCategoryId: 3,
+  businessCategory: { id: 3, name: 'HCTP' },
+  startDate: '2031-01-15',
+  endDate: '2031-12-15',
+  extendedGraduationDate: null,
+  courseAccessStartDateTime: '2031-01-10T05:00:00.000Z',
+  courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
+  description: null,
+  image: null,
+  deleted: false,
+  d2lSectionId: 'S-1',
+  iinLmsCoursePath: null,
+  salesforceProductId: null,
+  published: false,
+  maxStudents: 40,
+  useCoachingCircle: false,
+  accessDisabled: false,
+  coachingCircleOpenDate: null,
+  coachingCircleCloseDate: null,
+  sessionOpenDate: null,
+  sessionCloseDate: null,
+  doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
+  productIds: [],
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: updatedAt,
+  updatedAt,
   ...overrides,
 });
 
@@ -39,17 +75,36 @@ const en = (key: string, options?: Record<string, unknown>) => {
 describe('cohort payloads (strict bodies)', () => {
   test('POST/PUT send exactly the cohort fields: trimmed texts, ids split, date-times kept when the day is unchanged', () => {
     const record = cohort(4, { customName: 'Spring' });
-    const form = { ...toCohortFormValues(record), customName: '  ', description: ' Evening class ', maxStudents: '25' as unknown as number, doceboConfig: { learningPlanIds: '10, 11 12' as unknown as string[], courseIds: ['c-1', 'c-1'] } };
+    const form = {
+      ...toCohortFormValues(record),
+      customName: '  ',
+      description: ' Evening class ',
+      maxStudents: '25' as unknown as number,
+      doceboConfig: { learningPlanIds: '10, 11 12' as unknown as string[], courseIds: ['c-1', 'c-1'] },
+    };
     expect(form.courseAccessStartDateTime).toBe('2031-01-10');
     expect(form.courseAccessEndDateTime).toBe('2032-03-15');
     expect(toCohortPayload(form, record)).toEqual({
-      programId: 1, customName: null, startDate: '2031-01-15', endDate: '2031-12-15', extendedGraduationDate: null,
-      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z', courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
-      description: 'Evening class', image: null, d2lSectionId: 'S-1', iinLmsCoursePath: null, salesforceProductId: null, maxStudents: 25,
+      programId: 1,
+      customName: null,
+      startDate: '2031-01-15',
+      endDate: '2031-12-15',
+      extendedGraduationDate: null,
+      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z',
+      courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
+      description: 'Evening class',
+      image: null,
+      d2lSectionId: 'S-1',
+      iinLmsCoursePath: null,
+      salesforceProductId: null,
+      maxStudents: 25,
       doceboConfig: { learningPlanIds: ['10', '11', '12'], courseIds: ['c-1'] },
     });
     // A changed day is sent as the day (the API reads it in the school's zone); an emptied one clears it.
-    expect(toCohortPayload({ ...form, courseAccessStartDateTime: '2031-01-11', courseAccessEndDateTime: null }, record)).toMatchObject({ courseAccessStartDateTime: '2031-01-11', courseAccessEndDateTime: null });
+    expect(toCohortPayload({ ...form, courseAccessStartDateTime: '2031-01-11', courseAccessEndDateTime: null }, record)).toMatchObject({
+      courseAccessStartDateTime: '2031-01-11',
+      courseAccessEndDateTime: null,
+    });
     expect(Object.keys(toCohortPayload({}))).not.toContain('status');
   });
 
@@ -65,13 +120,46 @@ describe('cohort payloads (strict bodies)', () => {
 
   test('module, skipped-session and window payloads', () => {
     const stored = { openDate: '2031-04-01T04:00:00.000Z', closeDate: null, startDateTime: null, endDateTime: null };
-    expect(toModulePayload({ title: ' Anatomy ', group: '', moduleGroupId: '2' as unknown as number, openDate: '2031-04-01', closeDate: '2031-04-30', duration: '' as unknown as number, locked: true, displayOrder: 3 }, stored)).toEqual({
-      title: 'Anatomy', d2lModuleId: null, group: null, moduleGroupId: 2, locked: true, duration: null, startDateTime: null, openDate: '2031-04-01T04:00:00.000Z',
-      closeDate: '2031-04-30', endDateTime: null, image: null, consumeTrackingEnabled: false, communicationTemplateId: null, displayOrder: 3,
+    expect(
+      toModulePayload(
+        {
+          title: ' Anatomy ',
+          group: '',
+          moduleGroupId: '2' as unknown as number,
+          openDate: '2031-04-01',
+          closeDate: '2031-04-30',
+          duration: '' as unknown as number,
+          locked: true,
+          displayOrder: 3,
+        },
+        stored,
+      ),
+    ).toEqual({
+      title: 'Anatomy',
+      d2lModuleId: null,
+      group: null,
+      moduleGroupId: 2,
+      locked: true,
+      duration: null,
+      startDateTime: null,
+      openDate: '2031-04-01T04:00:00.000Z',
+      closeDate: '2031-04-30',
+      endDateTime: null,
+      image: null,
+      consumeTrackingEnabled: false,
+      communicationTemplateId: null,
+      displayOrder: 3,
     });
-    expect(toSkippedPayload({ sessionDate: '2031-07-04', coachingCircleTypeId: '' as unknown as number, description: ' Holiday ' })).toEqual({ coachingCircleTypeId: null, sessionDate: '2031-07-04', description: 'Holiday' });
+    expect(toSkippedPayload({ sessionDate: '2031-07-04', coachingCircleTypeId: '' as unknown as number, description: ' Holiday ' })).toEqual({
+      coachingCircleTypeId: null,
+      sessionDate: '2031-07-04',
+      description: 'Holiday',
+    });
     expect(toCoachingCircleDatesPayload({ coachingCircleOpenDate: '2031-01-05', sessionOpenDate: '' }, { sessionOpenDate: '2031-02-01T14:00:00.000Z' })).toEqual({
-      coachingCircleOpenDate: '2031-01-05', coachingCircleCloseDate: null, sessionOpenDate: null, sessionCloseDate: null,
+      coachingCircleOpenDate: '2031-01-05',
+      coachingCircleCloseDate: null,
+      sessionOpenDate: null,
+      sessionCloseDate: null,
     });
   });
 
@@ -79,8 +167,14 @@ describe('cohort payloads (strict bodies)', () => {
     const module = { openDate: '2031-04-01T04:00:00.000Z', closeDate: '2031-04-30T04:00:00.000Z' };
     expect(moduleDateUpdates(module, { openDate: '2031-04-01', closeDate: '2031-04-30' })).toEqual([]);
     expect(moduleDateUpdates(module, { openDate: '2031-04-02', closeDate: '2031-04-30' })).toEqual([{ field: 'openDate', value: '2031-04-02' }]);
-    expect(moduleDateUpdates(module, { openDate: '2031-05-10', closeDate: '2031-05-20' })).toEqual([{ field: 'closeDate', value: '2031-05-20' }, { field: 'openDate', value: '2031-05-10' }]);
-    expect(moduleDateUpdates(module, { openDate: '2031-03-01', closeDate: '2031-03-10' })).toEqual([{ field: 'openDate', value: '2031-03-01' }, { field: 'closeDate', value: '2031-03-10' }]);
+    expect(moduleDateUpdates(module, { openDate: '2031-05-10', closeDate: '2031-05-20' })).toEqual([
+      { field: 'closeDate', value: '2031-05-20' },
+      { field: 'openDate', value: '2031-05-10' },
+    ]);
+    expect(moduleDateUpdates(module, { openDate: '2031-03-01', closeDate: '2031-03-10' })).toEqual([
+      { field: 'openDate', value: '2031-03-01' },
+      { field: 'closeDate', value: '2031-03-10' },
+    ]);
     expect(moduleDateUpdates(module, { openDate: null, closeDate: '2031-04-30' })).toEqual([{ field: 'openDate', value: null }]);
   });
 
@@ -98,7 +192,11 @@ describe('cohort payloads (strict bodies)', () => {
 describe('cohort filters and chips', () => {
   test("chips read 'Status: Created, Active', 'Published: Yes', 'Program: HCTP', 'Archived: Yes'", () => {
     const descriptors = cohortFilterDescriptors({ '1': 'HCTP' }, { '3': 'HCTP' });
-    const chips = describeCriteria({ q: 'x', statuses: ['CREATED', 'ACTIVE'], published: true, programIds: [1], deleted: true, useCoachingCircle: false }, descriptors, en as TranslateFunction);
+    const chips = describeCriteria(
+      { q: 'x', statuses: ['CREATED', 'ACTIVE'], published: true, programIds: [1], deleted: true, useCoachingCircle: false },
+      descriptors,
+      en as TranslateFunction,
+    );
     expect(chips.map((c) => `${c.label}: ${c.value}`)).toEqual(['Status: Created, Active', 'Program: HCTP', 'Published: Yes', 'Coaching circles: No', 'Archived: Yes']);
   });
 
@@ -150,7 +248,8 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/programs') return page([{ id: 1, name: 'HCTP' }]);
     if (req.path === '/business_categories') return page([{ id: 3, name: 'HCTP' }]);
     if (req.path === '/search_filters') return page([]);
-    if (/^\/cohorts\/\d+\/skip_coaching_circle_sessions$/.test(req.path)) return page([{ id: 7, cohortId: 1, coachingCircleTypeId: null, sessionDate: '2031-07-04', description: 'Holiday' }]);
+    if (/^\/cohorts\/\d+\/skip_coaching_circle_sessions$/.test(req.path))
+      return page([{ id: 7, cohortId: 1, coachingCircleTypeId: null, sessionDate: '2031-07-04', description: 'Holiday' }]);
     const one = /^\/cohorts\/(\d+)$/.exec(req.path);
     if (one && method === 'GET') return records.find((r) => r.id === Number(one[1]));
     if (one && method === 'PUT') return { ...records.find((r) => r.id === Number(one[1])), ...(req.body as object) };
@@ -189,7 +288,7 @@ describe('cohorts list', () => {
     expect(screen.getByRole('link', { name: 'New cohort' }).getAttribute('href')).toBe('/cohorts/create');
   });
 
-  test("without a status chip the list says it shows the default statuses; chips read in Spanish", async () => {
+  test('without a status chip the list says it shows the default statuses; chips read in Spanish', async () => {
     renderConsole(`/cohorts?filter=${encodeURIComponent(JSON.stringify({ published: false }))}`, { locale: 'es' });
     await waitFor(() => expect(screen.getByTestId('filter-chip-published').textContent).toBe('Publicada: No'), slow);
     expect(screen.getByTestId('default-statuses-chip').textContent).toBe('Estado: Creada, Activa (predeterminado)');
@@ -212,9 +311,20 @@ describe('cohort drawer', () => {
     await screen.findByText('Cohort saved', {}, slow);
     const [put] = calls(request, 'PUT', '/cohorts/1');
     expect(put.body).toEqual({
-      programId: 1, customName: null, startDate: '2031-01-15', endDate: '2031-12-15', extendedGraduationDate: null,
-      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z', courseAccessEndDateTime: '2032-03-15T20:00:00.000Z', description: 'Evening class', image: null,
-      d2lSectionId: 'S-1', iinLmsCoursePath: null, salesforceProductId: null, maxStudents: 40, doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
+      programId: 1,
+      customName: null,
+      startDate: '2031-01-15',
+      endDate: '2031-12-15',
+      extendedGraduationDate: null,
+      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z',
+      courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
+      description: 'Evening class',
+      image: null,
+      d2lSectionId: 'S-1',
+      iinLmsCoursePath: null,
+      salesforceProductId: null,
+      maxStudents: 40,
+      doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
     });
   });
 

@@ -59,16 +59,27 @@ function renderList(
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
-const chipTexts = () => within(screen.getByTestId('filter-chips')).queryAllByRole('button').map((b) => b.textContent);
+const calls = (request: jest.Mock, method: string, path: string) =>
+  request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
+const chipTexts = () =>
+  within(screen.getByTestId('filter-chips'))
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('FilterChips', () => {
   test('shows one "<Field>: <value>" chip per active criterion, and none for the keyword or the saved filter', async () => {
     renderList({
-      q: 'ann', savedFilterId: 7, savedFilterName: 'Mine', active: true, autoPay: false, genders: ['FEMALE', 'MALE'], stateCodes: ['FL', 'TX'],
-      dateOfBirth: { from: '1990-01-01', to: '1999-12-31' }, city: '',
+      q: 'ann',
+      savedFilterId: 7,
+      savedFilterName: 'Mine',
+      active: true,
+      autoPay: false,
+      genders: ['FEMALE', 'MALE'],
+      stateCodes: ['FL', 'TX'],
+      dateOfBirth: { from: '1990-01-01', to: '1999-12-31' },
+      city: '',
     });
     await screen.findByText('Active: Yes');
     await screen.findByText('State: Florida, Texas');
@@ -120,7 +131,9 @@ describe('SavedFilters', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Florida actives' }));
 
     await waitFor(() => expect(filterValues()).toEqual({ active: true, stateCodes: ['FL'], savedFilterId: 7, savedFilterName: 'Florida actives' }));
-    await waitFor(() => expect(calls(request, 'POST', '/students/find_by_criteria').at(-1)).toMatchObject({ body: { active: true, stateCodes: ['FL'] }, query: { keyword: undefined } }));
+    await waitFor(() =>
+      expect(calls(request, 'POST', '/students/find_by_criteria').at(-1)).toMatchObject({ body: { active: true, stateCodes: ['FL'] }, query: { keyword: undefined } }),
+    );
     expect(screen.getByTestId('saved-filters-button').textContent).toBe('Florida actives');
     expect(await screen.findByText('State: Florida')).toBeInstanceOf(HTMLElement);
     expect(chipTexts()).toEqual(['Active: Yes', 'State: Florida', 'Clear all']);
@@ -142,7 +155,10 @@ describe('SavedFilters', () => {
 
   test('"Save filter" names and saves the current criteria (POST /search_filters/students) and selects the new filter', async () => {
     const created: SavedFilter = { id: 12, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
-    const request = renderList({ q: 'ann', stateCodes: ['TX'], city: '' }, { withSavedFilters: true, handler: (req) => (req.method === 'POST' && req.path === '/search_filters/students' ? created : undefined) });
+    const request = renderList(
+      { q: 'ann', stateCodes: ['TX'], city: '' },
+      { withSavedFilters: true, handler: (req) => (req.method === 'POST' && req.path === '/search_filters/students' ? created : undefined) },
+    );
     fireEvent.click(await screen.findByTestId('saved-filters-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Save filter' }));
     const dialog = await screen.findByRole('dialog');
@@ -150,7 +166,9 @@ describe('SavedFilters', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await screen.findByText('Filter saved');
-    expect(calls(request, 'POST', '/search_filters/students')).toEqual([{ method: 'POST', path: '/search_filters/students', body: { name: 'Texans', criteria: { stateCodes: ['TX'] } } }]);
+    expect(calls(request, 'POST', '/search_filters/students')).toEqual([
+      { method: 'POST', path: '/search_filters/students', body: { name: 'Texans', criteria: { stateCodes: ['TX'] } } },
+    ]);
     await waitFor(() => expect(filterValues()).toEqual({ q: 'ann', stateCodes: ['TX'], savedFilterId: 12, savedFilterName: 'Texans' }));
     expect(screen.getByTestId('saved-filters-button').textContent).toBe('Texans');
   });
@@ -159,13 +177,16 @@ describe('SavedFilters', () => {
     // react-admin's data provider wrapper logs every rejected call; this one is expected.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const conflict = new HttpError(409, { status: 409, code: 'FILTER_NAME_TAKEN', message: 'A saved filter with this name already exists' });
-    renderList({ stateCodes: ['TX'] }, {
-      withSavedFilters: true,
-      handler: (req) => {
-        if (req.method === 'POST' && req.path === '/search_filters/students') throw conflict;
-        return undefined;
+    renderList(
+      { stateCodes: ['TX'] },
+      {
+        withSavedFilters: true,
+        handler: (req) => {
+          if (req.method === 'POST' && req.path === '/search_filters/students') throw conflict;
+          return undefined;
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByTestId('saved-filters-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Save filter' }));
     const dialog = await screen.findByRole('dialog');
@@ -179,21 +200,24 @@ describe('SavedFilters', () => {
 
   test('rename (PUT /search_filters/{id}/students) and delete (DELETE /search_filters/{id}) act on the selected filter', async () => {
     const saved = [floridaActives];
-    const request = renderList({ savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] }, {
-      withSavedFilters: true,
-      saved,
-      handler: (req) => {
-        if (req.method === 'PUT' && req.path === '/search_filters/7/students') {
-          saved.splice(0, 1, { ...floridaActives, name: 'Sunshine' });
-          return saved[0];
-        }
-        if (req.method === 'DELETE' && req.path === '/search_filters/7') {
-          saved.splice(0, 1);
-          return null;
-        }
-        return undefined;
+    const request = renderList(
+      { savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] },
+      {
+        withSavedFilters: true,
+        saved,
+        handler: (req) => {
+          if (req.method === 'PUT' && req.path === '/search_filters/7/students') {
+            saved.splice(0, 1, { ...floridaActives, name: 'Sunshine' });
+            return saved[0];
+          }
+          if (req.method === 'DELETE' && req.path === '/search_filters/7') {
+            saved.splice(0, 1);
+            return null;
+          }
+          return undefined;
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByTestId('saved-filters-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog');
@@ -215,21 +239,28 @@ describe('SavedFilters', () => {
   test('"Manage saved filters" renames any saved filter, not only the one applied (PUT with its own criteria)', async () => {
     const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
     const saved = [floridaActives, texans];
-    const request = renderList({ city: 'Austin' }, {
-      withSavedFilters: true,
-      saved,
-      handler: (req) => {
-        if (req.method === 'PUT' && req.path === '/search_filters/8/students') {
-          saved.splice(1, 1, { ...texans, name: 'Lone star' });
-          return saved[1];
-        }
-        return undefined;
+    const request = renderList(
+      { city: 'Austin' },
+      {
+        withSavedFilters: true,
+        saved,
+        handler: (req) => {
+          if (req.method === 'PUT' && req.path === '/search_filters/8/students') {
+            saved.splice(1, 1, { ...texans, name: 'Lone star' });
+            return saved[1];
+          }
+          return undefined;
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByTestId('saved-filters-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage saved filters' }));
     const manager = await screen.findByRole('dialog', { name: 'Manage saved filters' });
-    expect(within(manager).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives', 'Texans']);
+    expect(
+      within(manager)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Florida actives', 'Texans']);
 
     fireEvent.click(within(manager).getByRole('button', { name: 'Rename Texans' }));
     const naming = await screen.findByRole('dialog', { name: 'Rename' });
@@ -238,9 +269,17 @@ describe('SavedFilters', () => {
     fireEvent.click(within(naming).getByRole('button', { name: 'Save' }));
 
     await screen.findByText('Filter renamed');
-    expect(calls(request, 'PUT', '/search_filters/8/students')).toEqual([{ method: 'PUT', path: '/search_filters/8/students', body: { name: 'Lone star', criteria: { stateCodes: ['TX'] } } }]);
+    expect(calls(request, 'PUT', '/search_filters/8/students')).toEqual([
+      { method: 'PUT', path: '/search_filters/8/students', body: { name: 'Lone star', criteria: { stateCodes: ['TX'] } } },
+    ]);
     const after = await screen.findByRole('dialog', { name: 'Manage saved filters' });
-    await waitFor(() => expect(within(after).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives', 'Lone star']));
+    await waitFor(() =>
+      expect(
+        within(after)
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['Florida actives', 'Lone star']),
+    );
     // The list's own filter is untouched: renaming a filter does not apply it.
     expect(filterValues()).toEqual({ city: 'Austin' });
   });
@@ -248,17 +287,20 @@ describe('SavedFilters', () => {
   test('"Manage saved filters" deletes any saved filter after asking; the applied one is left, the others stay', async () => {
     const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
     const saved = [floridaActives, texans];
-    const request = renderList({ savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] }, {
-      withSavedFilters: true,
-      saved,
-      handler: (req) => {
-        if (req.method === 'DELETE' && req.path === '/search_filters/8') {
-          saved.splice(1, 1);
-          return null;
-        }
-        return undefined;
+    const request = renderList(
+      { savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] },
+      {
+        withSavedFilters: true,
+        saved,
+        handler: (req) => {
+          if (req.method === 'DELETE' && req.path === '/search_filters/8') {
+            saved.splice(1, 1);
+            return null;
+          }
+          return undefined;
+        },
       },
-    });
+    );
     fireEvent.click(await screen.findByTestId('saved-filters-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage saved filters' }));
     const manager = await screen.findByRole('dialog', { name: 'Manage saved filters' });
@@ -270,7 +312,13 @@ describe('SavedFilters', () => {
     await screen.findByText('Filter deleted');
     expect(calls(request, 'DELETE', '/search_filters/8')).toEqual([{ method: 'DELETE', path: '/search_filters/8' }]);
     const after = await screen.findByRole('dialog', { name: 'Manage saved filters' });
-    await waitFor(() => expect(within(after).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Florida actives']));
+    await waitFor(() =>
+      expect(
+        within(after)
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['Florida actives']),
+    );
     // Florida actives is still the list's filter.
     expect(filterValues()).toEqual({ savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] });
     expect(screen.getByTestId('saved-filters-button').textContent).toBe('Florida actives');

@@ -145,7 +145,9 @@ describe('12-hour time', () => {
 
 describe('list criteria helpers', () => {
   test('criteriaOf drops the keyword, the saved-filter keys and empty parts', () => {
-    expect(criteriaOf({ q: 'ann', savedFilterId: 3, savedFilterName: 'Mine', active: false, city: ' ', genders: [], dateOfBirth: { from: '', to: '2000-01-01' } })).toEqual({ active: false });
+    expect(criteriaOf({ q: 'ann', savedFilterId: 3, savedFilterName: 'Mine', active: false, city: ' ', genders: [], dateOfBirth: { from: '', to: '2000-01-01' } })).toEqual({
+      active: false,
+    });
   });
 
   test('sameCriteria compares cleaned criteria whatever the key order', () => {

@@ -16,13 +16,23 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
  */
 
 const signedIn: Session = {
-  accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [],
+  accessToken: 'a',
+  refreshToken: 'r',
+  expiresAt: Date.now() + 3_600_000,
+  adminId: 1,
+  userId: 10,
+  email: 'root@example.com',
+  fullName: 'Root Admin',
+  roles: [],
   permissions: ['*'],
 };
 
 const page = (total: number) => ({ content: [], pagination: { total, page: 0, size: 10 } });
 
-function renderConsole(address: string, { session = null, locale = 'en', handler }: { session?: Session | null; locale?: 'en' | 'es'; handler?: (req: HttpRequest) => unknown } = {}) {
+function renderConsole(
+  address: string,
+  { session = null, locale = 'en', handler }: { session?: Session | null; locale?: 'en' | 'es'; handler?: (req: HttpRequest) => unknown } = {},
+) {
   window.history.replaceState(null, '', address);
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler?.(req);

@@ -50,12 +50,27 @@ beforeEach(() => {
 function renderDashboard(permissions: string[], locale: 'en' | 'es' = 'en') {
   const request = jest.fn(async (req: HttpRequest) => api(req));
   const store = memorySessionStore({
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: [],
+    permissions,
   });
   const http = { request, refresh: jest.fn(), store } as unknown as HttpClient;
   render(
     <MemoryRouter initialEntries={['/']}>
-      <Admin dataProvider={createDataProvider(http)} authProvider={createAuthProvider(http)} i18nProvider={createI18nProvider(locale)} store={memoryStore()} dashboard={Dashboard} disableTelemetry>
+      <Admin
+        dataProvider={createDataProvider(http)}
+        authProvider={createAuthProvider(http)}
+        i18nProvider={createI18nProvider(locale)}
+        store={memoryStore()}
+        dashboard={Dashboard}
+        disableTelemetry
+      >
         <Resource name="students" list={() => null} />
         <Resource name="customers" list={() => null} />
         <Resource name="admins" list={() => null} />
@@ -89,7 +104,12 @@ describe('dashboard', () => {
     const request = renderDashboard(['students:read']);
     await card('inactive_students');
     const criteria = request.mock.calls.map(([r]) => r as HttpRequest).find((r) => r.path === '/students/find_by_criteria' && JSON.stringify(r.body) === '{"active":false}');
-    expect(criteria).toEqual({ method: 'POST', path: '/students/find_by_criteria', query: { size: 1, page: 0, sortBy: 'id', descending: false, keyword: undefined }, body: { active: false } });
+    expect(criteria).toEqual({
+      method: 'POST',
+      path: '/students/find_by_criteria',
+      query: { size: 1, page: 0, sortBy: 'id', descending: false, keyword: undefined },
+      body: { active: false },
+    });
   });
 
   test('leaves out the cards of lists the user may not read', async () => {
@@ -116,14 +136,17 @@ describe('dashboard', () => {
 describe('recently viewed in Spanish', () => {
   test('every kind of record the console records reads by its name in Spanish, never the raw kind', async () => {
     viewHistories = ['PROGRAM', 'APPLICATION', 'PAYMENT_PLAN', 'REFUND', 'EXTERNAL_PAYMENT', 'CUSTOMER', 'LEARNING_SESSION'].map((entityType, i) => ({
-      id: 20 + i, userId: 10, entityType, entityId: i + 1, label: `R${i + 1}`, viewedAt: '2026-03-01T10:00:00Z',
+      id: 20 + i,
+      userId: 10,
+      entityType,
+      entityId: i + 1,
+      label: `R${i + 1}`,
+      viewedAt: '2026-03-01T10:00:00Z',
     }));
     renderDashboard(['students:read'], 'es');
     const recent = await screen.findByTestId('recently-viewed');
     const links = await within(recent).findAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual([
-      'R1Programa', 'R2Inscripción', 'R3Información de pago', 'R4Reembolso', 'R5Pago externo', 'R6Cliente', 'R7Registro',
-    ]);
+    expect(links.map((a) => a.textContent)).toEqual(['R1Programa', 'R2Inscripción', 'R3Información de pago', 'R4Reembolso', 'R5Pago externo', 'R6Cliente', 'R7Registro']);
   });
 });
 

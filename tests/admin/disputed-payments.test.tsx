@@ -12,9 +12,22 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const dispute = (id: number, overrides: Partial<DisputeRecord> = {}): DisputeRecord => ({
-  id, paymentId: 70, studentId: 42, studentPaymentPlanId: 9, amount: 325.75, reason: 'fraudulent', status: 'PENDING', gateway: 'SANDBOX', gatewayDisputeId: 'dp_123',
-  comment: null, verifiedAt: null, student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' }, payment: { id: 70, cardBrand: 'visa', cardLast4: '0259' },
-  createdAt: at, updatedAt: at, ...overrides,
+  id,
+  paymentId: 70,
+  studentId: 42,
+  studentPaymentPlanId: 9,
+  amount: 325.75,
+  reason: 'fraudulent',
+  status: 'PENDING',
+  gateway: 'SANDBOX',
+  gatewayDisputeId: 'dp_123',
+  comment: null,
+  verifiedAt: null,
+  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' },
+  payment: { id: 70, cardBrand: 'visa', cardLast4: '0259' },
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -69,7 +82,11 @@ describe('rules', () => {
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
     const es = new Map(leaves(texts.es));
     for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, has: true, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
+      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
+        key,
+        has: true,
+        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      });
     }
   });
 });
@@ -81,7 +98,16 @@ describe('disputed payments list', () => {
     await within(row).findByTestId('verify-dispute-9');
     expect(calls(request, 'POST', '/disputes/find_by_criteria')[0]).toMatchObject({ query: { size: 10, page: 0, sortBy: 'id', descending: true }, body: {} });
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-      '9', 'Ana López', 'ana@example.com', '#70 · visa •••• 0259', '$325.75', 'fraudulent', expect.stringMatching(/^03-02-2026, /), 'Pending', '', 'Verify',
+      '9',
+      'Ana López',
+      'ana@example.com',
+      '#70 · visa •••• 0259',
+      '$325.75',
+      'fraudulent',
+      expect.stringMatching(/^03-02-2026, /),
+      'Pending',
+      '',
+      'Verify',
     ]);
     const lost = await rowOf('Luis Pérez');
     expect(within(lost).queryByRole('button', { name: 'Verify' })).toBeNull();

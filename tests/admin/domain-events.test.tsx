@@ -10,17 +10,43 @@ import { callsOf as calls, renderAdmin } from '../support/console-harness';
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const failed = {
-  id: 21, eventId: 'e-1', type: 'PlanIssued', handler: 'payments.chargeEnrollmentDeposit', status: 'FAILED', attempts: 5, nextAttemptAt: '2026-03-02T16:00:00.000Z',
-  lastError: 'The deposit of plan 7 could not be charged nor recorded: connection lost', claimedBy: null, claimedUntil: null, doneAt: null,
-  payload: { type: 'PlanIssued', planId: 7 }, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:30:00.000Z',
+  id: 21,
+  eventId: 'e-1',
+  type: 'PlanIssued',
+  handler: 'payments.chargeEnrollmentDeposit',
+  status: 'FAILED',
+  attempts: 5,
+  nextAttemptAt: '2026-03-02T16:00:00.000Z',
+  lastError: 'The deposit of plan 7 could not be charged nor recorded: connection lost',
+  claimedBy: null,
+  claimedUntil: null,
+  doneAt: null,
+  payload: { type: 'PlanIssued', planId: 7 },
+  createdAt: '2026-03-02T15:00:00.000Z',
+  updatedAt: '2026-03-02T15:30:00.000Z',
 };
 const done = {
-  ...failed, id: 20, eventId: 'e-0', type: 'ApplicationStatusChanged', handler: 'applications.notifyCrm', status: 'DONE', attempts: 1, lastError: null,
-  doneAt: '2026-03-02T14:00:00.000Z', createdAt: '2026-03-02T14:00:00.000Z',
+  ...failed,
+  id: 20,
+  eventId: 'e-0',
+  type: 'ApplicationStatusChanged',
+  handler: 'applications.notifyCrm',
+  status: 'DONE',
+  attempts: 1,
+  lastError: null,
+  doneAt: '2026-03-02T14:00:00.000Z',
+  createdAt: '2026-03-02T14:00:00.000Z',
 };
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
 
-function renderConsole(path: string, { permissions = ['*'], locale = 'en', retryAnswer = { ...failed, status: 'DONE', attempts: 1, lastError: null } }: { permissions?: string[]; locale?: 'en' | 'es'; retryAnswer?: object } = {}) {
+function renderConsole(
+  path: string,
+  {
+    permissions = ['*'],
+    locale = 'en',
+    retryAnswer = { ...failed, status: 'DONE', attempts: 1, lastError: null },
+  }: { permissions?: string[]; locale?: 'en' | 'es'; retryAnswer?: object } = {},
+) {
   let retried = false;
   const request = jest.fn(async (req: HttpRequest) => {
     if (req.path === '/domain_events') {
@@ -36,7 +62,10 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en', retry
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   renderAdmin({
-    path, request, permissions, locale,
+    path,
+    request,
+    permissions,
+    locale,
     children: [<Resource key="domain-events" name="domain-events" {...domainEvents} />, <Resource key="students" name="students" list={() => <div>students</div>} />],
   });
   return request;
@@ -52,9 +81,7 @@ describe('/domain-events', () => {
     const request = renderConsole('/domain-events');
     const row = (await screen.findByText('Charge the enrollment deposit')).closest('tr') as HTMLElement;
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
-    expect(cells.slice(0, 8)).toEqual([
-      '21', formatDateTime(failed.createdAt), 'Payment plan issued', 'Charge the enrollment deposit', 'Failed', '5', '', failed.lastError,
-    ]);
+    expect(cells.slice(0, 8)).toEqual(['21', formatDateTime(failed.createdAt), 'Payment plan issued', 'Charge the enrollment deposit', 'Failed', '5', '', failed.lastError]);
     const other = screen.getByText('Notify the CRM').closest('tr') as HTMLElement;
     expect(other.textContent).toContain('Application status changed');
     expect(other.textContent).toContain('Done');
@@ -101,8 +128,7 @@ describe('/domain-events', () => {
   });
 
   test('every English text has its Spanish one', () => {
-    const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(texts.es).sort()).toEqual(keys(texts.en).sort());
   });
 });

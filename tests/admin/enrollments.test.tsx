@@ -5,7 +5,15 @@ import enrollments from '../../admin/src/resources/enrollments';
 import students from '../../admin/src/resources/students';
 import { applicationFilterDescriptors, locationText } from '../../admin/src/resources/enrollments/applicationFilters';
 import {
-  applicationLabel, applicationPath, cohortLabels, nextStatuses, studentIdOfHash, toCreateApplicationPayload, withKeyword, type ApplicationRecord, type ApplicationStatusValue,
+  applicationLabel,
+  applicationPath,
+  cohortLabels,
+  nextStatuses,
+  studentIdOfHash,
+  toCreateApplicationPayload,
+  withKeyword,
+  type ApplicationRecord,
+  type ApplicationStatusValue,
 } from '../../admin/src/common/applicationRecord';
 import { cardText } from '../../admin/src/resources/enrollments/ApplicationOverview';
 import { enrollments as texts } from '../../admin/src/resources/enrollments/i18n';
@@ -22,9 +30,25 @@ const student = { id: 42, email: 'ana@example.com', firstName: 'Ana', lastName: 
 
 function application(id: number, overrides: Partial<ApplicationRecord> = {}): ApplicationRecord {
   return {
-    id, status: 'WAITING_TO_SIGN', flowType: 'HCTP', source: 'WEBSITE', opportunityId: null, migrated: false, autoPay: true, callAttempts: 2, financialStatus: 'GOOD',
-    daysOverdue: 0, refunded: 0, documentName: null, documentType: null, appliedAt: '2026-02-20T15:00:00.000Z', enrolledAt: null, statusChangedAt: at,
-    createdAt: '2026-02-10T15:00:00.000Z', updatedAt: at, updatedBy: { id: 10, name: 'Root Admin' },
+    id,
+    status: 'WAITING_TO_SIGN',
+    flowType: 'HCTP',
+    source: 'WEBSITE',
+    opportunityId: null,
+    migrated: false,
+    autoPay: true,
+    callAttempts: 2,
+    financialStatus: 'GOOD',
+    daysOverdue: 0,
+    refunded: 0,
+    documentName: null,
+    documentType: null,
+    appliedAt: '2026-02-20T15:00:00.000Z',
+    enrolledAt: null,
+    statusChangedAt: at,
+    createdAt: '2026-02-10T15:00:00.000Z',
+    updatedAt: at,
+    updatedBy: { id: 10, name: 'Root Admin' },
     student,
     product: { id: 1, name: 'HCTP January', flowType: 'HCTP', cost: 6000 },
     cohort: { id: 11, label: 'HCTP 01-15-2027 - 12-15-2027', programId: 3, program: { id: 3, name: 'HCTP' } },
@@ -45,23 +69,80 @@ function application(id: number, overrides: Partial<ApplicationRecord> = {}): Ap
 }
 
 const studentRecord = {
-  id: 42, active: true, isStudent: true, user: { id: 142, email: 'ana@example.com' },
-  personalInfo: { firstName: 'Ana', middleName: null, lastName: 'López', title: null, suffix: null, gender: 'FEMALE', dateOfBirth: '1990-07-04', educationLevel: null, occupation: null, militaryMember: false },
+  id: 42,
+  active: true,
+  isStudent: true,
+  user: { id: 142, email: 'ana@example.com' },
+  personalInfo: {
+    firstName: 'Ana',
+    middleName: null,
+    lastName: 'López',
+    title: null,
+    suffix: null,
+    gender: 'FEMALE',
+    dateOfBirth: '1990-07-04',
+    educationLevel: null,
+    occupation: null,
+    militaryMember: false,
+  },
   contactInfo: { mobilePhone: '+13055550123', homePhone: null, workPhone: null },
   address: { street1: '1450 Brickell Ave', street2: null, city: 'Miami', stateCode: 'FL', zip: '33131', countryCode: 'US' },
-  languageIso2LetterCode: 'EN', autoPay: true, timeZone: 'America/New_York', source: 'WEBSITE', salesforceLeadId: null, d2lUserId: null, edluminaId: null,
-  communicationPreferences: { email: true, sms: false }, archived: false, mergedIntoId: null, createdAt: at, updatedAt: at, updatedBy: null,
+  languageIso2LetterCode: 'EN',
+  autoPay: true,
+  timeZone: 'America/New_York',
+  source: 'WEBSITE',
+  salesforceLeadId: null,
+  d2lUserId: null,
+  edluminaId: null,
+  communicationPreferences: { email: true, sms: false },
+  archived: false,
+  mergedIntoId: null,
+  createdAt: at,
+  updatedAt: at,
+  updatedBy: null,
 };
 
 const comment = (id: number) => ({ id, content: `Note ${id}`, author: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at });
 const envelope = (id: number, overrides: object = {}) => ({
-  id, applicationId: 5, studentId: 42, status: 'SENT', title: 'Enrollment agreement', contentSha256: 'a'.repeat(64), signedName: null, signedAt: null, signedIp: null,
-  signedSha256: null, voidedAt: null, createdAt: at, stale: false, ...overrides,
+  id,
+  applicationId: 5,
+  studentId: 42,
+  status: 'SENT',
+  title: 'Enrollment agreement',
+  contentSha256: 'a'.repeat(64),
+  signedName: null,
+  signedAt: null,
+  signedIp: null,
+  signedSha256: null,
+  voidedAt: null,
+  createdAt: at,
+  stale: false,
+  ...overrides,
 });
 const plan = {
-  id: 31, name: 'Monthly', description: null, paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, totalTerm: 2, installmentAmount: 2750,
-  interestRate: 0, tuitionPrice: 6000, additionalFees: 0, voucherDiscount: 0, totalInterest: 0, totalOwed: 6000, totalPaid: 0, balance: 6000, installmentsCount: 2,
-  status: 'ACTIVE', financialStatus: 'GOOD', daysOverdue: 0, autoPay: true, firstPaymentDate: '2026-03-02', lastPaymentDate: '2026-05-02',
+  id: 31,
+  name: 'Monthly',
+  description: null,
+  paymentPlanType: 'INTEREST_BEARING',
+  paymentScheduleType: 'FIXED_TERMS',
+  depositAmount: 500,
+  totalTerm: 2,
+  installmentAmount: 2750,
+  interestRate: 0,
+  tuitionPrice: 6000,
+  additionalFees: 0,
+  voucherDiscount: 0,
+  totalInterest: 0,
+  totalOwed: 6000,
+  totalPaid: 0,
+  balance: 6000,
+  installmentsCount: 2,
+  status: 'ACTIVE',
+  financialStatus: 'GOOD',
+  daysOverdue: 0,
+  autoPay: true,
+  firstPaymentDate: '2026-03-02',
+  lastPaymentDate: '2026-05-02',
   schedules: [
     { id: 1, number: 1, kind: 'DEPOSIT', dueDate: '2026-03-02', principal: 500, interest: 0, amount: 500, balance: 5500, paidAmount: 0, status: 'PENDING' },
     { id: 2, number: 2, kind: 'INSTALLMENT', dueDate: '2026-04-02', principal: 2750, interest: 0, amount: 2750, balance: 2750, paidAmount: 0, status: 'PENDING' },
@@ -75,7 +156,10 @@ const refusal = (code: string, message: string) => new HttpError(409, { status: 
 type MoveAnswer = { status: ApplicationStatusValue; allowed: boolean; code?: string | null; message?: string | null; emailsStudent?: boolean; preparesAgreement?: boolean };
 /** GET /applications/{id}/status_moves as the API answers it (emailed unless said; the outbox and the local CRM by default). */
 const movesAnswer = (id: number, status: ApplicationStatusValue, moves: MoveAnswer[], delivery = { email: 'OUTBOX', crm: 'LOCAL' }) => ({
-  applicationId: id, status, delivery, moves: moves.map((m) => ({ code: null, message: null, emailsStudent: true, preparesAgreement: false, ...m })),
+  applicationId: id,
+  status,
+  delivery,
+  moves: moves.map((m) => ({ code: null, message: null, emailsStudent: true, preparesAgreement: false, ...m })),
 });
 const notSigned: MoveAnswer = { status: 'SIGNED', allowed: false, code: 'AGREEMENT_NOT_SIGNED', message: 'The enrollment agreement is not signed' };
 /** Application 5 waiting to sign, its agreement not signed yet: Mark signed is not possible. */
@@ -83,7 +167,10 @@ const waitingToSign = movesAnswer(5, 'WAITING_TO_SIGN', [notSigned, { status: 'C
 
 /** The console with the enrollments resource over a fake API that keeps comments and call attempts. */
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
-  const rows = [application(5), application(6, { status: 'ENROLLED', student: { ...student, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, autoPay: false })];
+  const rows = [
+    application(5),
+    application(6, { status: 'ENROLLED', student: { ...student, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, autoPay: false }),
+  ];
   const state = { callAttempts: 2, comments: [7, 6, 5, 4, 3, 2, 1].map(comment) };
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
@@ -101,7 +188,11 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     const moves = /^\/applications\/(\d+)\/status_moves$/.exec(req.path);
     if (moves) {
       const row = rows.find((r) => r.id === Number(moves[1])) ?? application(Number(moves[1]));
-      return movesAnswer(row.id as number, row.status, nextStatuses(row.status).map((status) => ({ status, allowed: true })));
+      return movesAnswer(
+        row.id as number,
+        row.status,
+        nextStatuses(row.status).map((status) => ({ status, allowed: true })),
+      );
     }
     if (/^\/applications\/5\/call_attempts\/\d+$/.test(req.path)) {
       state.callAttempts = Number(req.path.split('/').at(-1));
@@ -126,7 +217,11 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
       return null;
     }
     if (req.path === '/applications/5/payment_plans') return [plan];
-    if (req.path === '/applications/5/answers') return [{ questionId: 'goals', content: 'Help my family eat well' }, { questionId: 'motivation', content: 'To help people' }];
+    if (req.path === '/applications/5/answers')
+      return [
+        { questionId: 'goals', content: 'Help my family eat well' },
+        { questionId: 'motivation', content: 'To help people' },
+      ];
     if (req.path === '/applications/5/envelopes' && method === 'GET') return [envelope(3), envelope(2, { status: 'VOIDED' })];
     if (req.path === '/envelopes/3/recreate') return envelope(4);
     if (req.path === '/envelopes/3/pdf') return { blob: async () => new Blob(['%PDF-1.7']) };
@@ -138,14 +233,19 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     }
     if (req.path === '/applications/5/salesforce_notifications/2') return { id: 2, status: 'ACCEPTED' };
     if (req.path === '/applications/5/promo_code' && method === 'POST') return { voucher: { id: 4, code: 'SPRING' }, voucherDiscount: 600 };
-    if (req.path === '/application_vouchers/find_by_criteria') return page([{ id: 12, applicationId: 5, voucher: { id: 4, code: 'SPRING' }, totalToBeRefunded: 600, status: 'REQUESTED', updatedAt: at }]);
+    if (req.path === '/application_vouchers/find_by_criteria')
+      return page([{ id: 12, applicationId: 5, voucher: { id: 4, code: 'SPRING' }, totalToBeRefunded: 600, status: 'REQUESTED', updatedAt: at }]);
     if (req.path === '/students/42' && method === 'GET') return studentRecord;
     if (req.path === '/students/42/session') return { status: 'IDLE', lastActivityAt: null };
     if (req.path === '/students' || req.path === '/students/find_by_criteria') return page([studentRecord]);
     if (req.path === '/users/10/view_histories') return { id: 1 };
     if (req.path === '/public/lookups') return { content: req.query?.type === 'COUNTRY' ? [{ type: 'COUNTRY', value: 'US', label: 'United States' }] : [] };
     if (req.path === '/search_filters') return page([]);
-    if (req.path === '/products' || req.path === '/products/find_by_criteria') return page([{ id: 1, name: 'HCTP January', deleted: false }, { id: 2, name: 'Advanced hormones', deleted: false }]);
+    if (req.path === '/products' || req.path === '/products/find_by_criteria')
+      return page([
+        { id: 1, name: 'HCTP January', deleted: false },
+        { id: 2, name: 'Advanced hormones', deleted: false },
+      ]);
     if (req.path === '/programs') return page([{ id: 3, name: 'HCTP' }]);
     if (req.path === '/cohorts') return page([{ id: 11, label: 'HCTP 01-15-2027 - 12-15-2027' }]);
     if (req.path === '/business_categories') return page([{ id: 1, name: 'HCTP' }]);
@@ -153,7 +253,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
   renderAdmin({
-    path, request, permissions, locale,
+    path,
+    request,
+    permissions,
+    locale,
     children: [<Resource key="enrollments" name="enrollments" {...enrollments} />, <Resource key="students" name="students" {...students} />],
   });
   return request;
@@ -194,7 +297,11 @@ describe('status machine and helpers', () => {
   test('the create payload: numbers, the optional parts only when given', () => {
     expect(toCreateApplicationPayload({ studentId: '42', productId: 1, source: null, opportunityId: '  ', migrated: false })).toEqual({ studentId: 42, productId: 1 });
     expect(toCreateApplicationPayload({ studentId: 42, productId: 1, source: 'PHONE', opportunityId: ' 006A ', migrated: true })).toEqual({
-      studentId: 42, productId: 1, source: 'PHONE', opportunityId: '006A', migrated: true,
+      studentId: 42,
+      productId: 1,
+      source: 'PHONE',
+      opportunityId: '006A',
+      migrated: true,
     });
   });
 
@@ -205,7 +312,12 @@ describe('status machine and helpers', () => {
     expect(withKeyword({ statuses: ['ENROLLED'], q: 'an' }, 'ana')).toEqual({ statuses: ['ENROLLED'], q: 'ana' });
     expect(withKeyword({ statuses: ['APPLIED'] }, 'ana')).toEqual({ statuses: ['APPLIED'], q: 'ana' });
     expect(withKeyword({ statuses: ['ENROLLED'], autoPay: true }, 'ana')).toEqual({ statuses: ['ENROLLED'], autoPay: true, q: 'ana' });
-    expect(withKeyword({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled' }, 'ana')).toEqual({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled', q: 'ana' });
+    expect(withKeyword({ statuses: ['ENROLLED'], savedFilterId: 3, savedFilterName: 'Enrolled' }, 'ana')).toEqual({
+      statuses: ['ENROLLED'],
+      savedFilterId: 3,
+      savedFilterName: 'Enrolled',
+      q: 'ana',
+    });
     expect(withKeyword({}, 'ana')).toEqual({ q: 'ana' });
   });
 
@@ -252,7 +364,15 @@ describe('enrollments list', () => {
     expect(calls(request, 'POST', '/applications/find_by_criteria')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: true, keyword: undefined });
     const row = (await screen.findByText('ana@example.com')).closest('tr') as HTMLElement;
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-      '5', 'Ana Lópezana@example.com', 'HCTP January', 'HCTP 01-15-2027 - 12-15-2027', 'Waiting to sign', '02-20-2026', 'Good', 'Yes', '03-02-2026',
+      '5',
+      'Ana Lópezana@example.com',
+      'HCTP January',
+      'HCTP 01-15-2027 - 12-15-2027',
+      'Waiting to sign',
+      '02-20-2026',
+      'Good',
+      'Yes',
+      '03-02-2026',
     ]);
   });
 
@@ -311,10 +431,18 @@ describe('enrollments list', () => {
   });
 
   test('criteria of the applications filter go to find_by_criteria and read as chips with names', async () => {
-    const filter = encodeURIComponent(JSON.stringify({ cohortIds: [11], productIds: [1], updatedByIds: [10], locations: { countryCode: 'US', city: 'Miami', zip: '' }, autoPay: true }));
+    const filter = encodeURIComponent(
+      JSON.stringify({ cohortIds: [11], productIds: [1], updatedByIds: [10], locations: { countryCode: 'US', city: 'Miami', zip: '' }, autoPay: true }),
+    );
     const request = renderConsole(`/enrollments?filter=${filter}`);
     await waitFor(() =>
-      expect(calls(request, 'POST', '/applications/find_by_criteria')[0]?.body).toEqual({ cohortIds: [11], productIds: [1], updatedByIds: [10], locations: { countryCode: 'US', city: 'Miami' }, autoPay: true }),
+      expect(calls(request, 'POST', '/applications/find_by_criteria')[0]?.body).toEqual({
+        cohortIds: [11],
+        productIds: [1],
+        updatedByIds: [10],
+        locations: { countryCode: 'US', city: 'Miami' },
+        autoPay: true,
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('filter-chip-cohortIds').textContent).toBe('Class: HCTP 01-15-2027 - 12-15-2027'));
     await waitFor(() => expect(screen.getByTestId('filter-chip-locations').textContent).toBe('Location: United States, Miami'));
@@ -378,12 +506,16 @@ describe('application drawer: overview and status', () => {
     expect(within(overview).getByTestId('step-ENROLLMENT_AGREEMENT').textContent).toBe('Enrollment agreementRequired, not completed');
     expect(within(overview).getByTestId('step-COMPLETE_PERSONAL_INFO').textContent).toMatch(/^Complete personal info|Completed/);
     const actions = await within(overview).findByTestId('status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel application', 'Archive']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel application', 'Archive']);
     expect(within(overview).queryByTestId('status-to-SIGNED')).toBeNull();
     expect(within(overview).getByTestId('status-unavailable').textContent).toBe('Not possible now:Mark signed: The enrollment agreement is not signed');
   });
 
-  test("the reason a move is not possible reads in Spanish from the message catalogue", async () => {
+  test('the reason a move is not possible reads in Spanish from the message catalogue', async () => {
     renderConsole('/enrollments/5', { locale: 'es' });
     const panel = await drawer();
     expect((await within(panel).findByTestId('status-unavailable-SIGNED')).textContent).toBe('Marcar firmada: El acuerdo de inscripción no está firmado');
@@ -395,9 +527,9 @@ describe('application drawer: overview and status', () => {
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('status-to-CANCELLED'));
     expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
-      'The application moves from Waiting to sign to Cancelled.'
-        + 'An email to the student is written to the Outbox; no mail server is set up, so it is not delivered.'
-        + "The change is recorded in the application's CRM tab; no CRM is connected.",
+      'The application moves from Waiting to sign to Cancelled.' +
+        'An email to the student is written to the Outbox; no mail server is set up, so it is not delivered.' +
+        "The change is recorded in the application's CRM tab; no CRM is connected.",
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('status-move-consequences')).toBeNull());
@@ -418,10 +550,10 @@ describe('application drawer: overview and status', () => {
     const panel = await drawer();
     fireEvent.click(await within(panel).findByRole('button', { name: 'Approve: send to sign' }));
     expect((await screen.findByTestId('status-move-consequences')).textContent).toBe(
-      'The application moves from Applied to Waiting to sign.'
-        + 'The enrollment agreement is prepared for the student to sign (if they have already signed the current terms, the application moves on to Signed).'
-        + 'The student is emailed.'
-        + 'The CRM (Salesforce) is notified.',
+      'The application moves from Applied to Waiting to sign.' +
+        'The enrollment agreement is prepared for the student to sign (if they have already signed the current terms, the application moves on to Signed).' +
+        'The student is emailed.' +
+        'The CRM (Salesforce) is notified.',
     );
   });
 
@@ -429,7 +561,10 @@ describe('application drawer: overview and status', () => {
     let moved = false;
     renderConsole('/enrollments/5', {
       handler: (req) => {
-        if (req.path === '/applications/5/status_moves') return moved ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }]) : movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }]);
+        if (req.path === '/applications/5/status_moves')
+          return moved
+            ? movesAnswer(5, 'SIGNED', [{ status: 'ENROLLED', allowed: true }])
+            : movesAnswer(5, 'APPLIED', [{ status: 'WAITING_TO_SIGN', allowed: true, preparesAgreement: true }]);
         if (req.path === '/applications/5/status') {
           moved = true;
           return application(5, { status: 'SIGNED' });
@@ -531,7 +666,7 @@ describe('application drawer: overview and status', () => {
     expect(await within(drawers()[0]).findByTestId('application-overview')).not.toBeNull();
   });
 
-  test("on the students screen the student drawer lists the applications; a row goes to /enrollments/{id} (the student drawer closes)", async () => {
+  test('on the students screen the student drawer lists the applications; a row goes to /enrollments/{id} (the student drawer closes)', async () => {
     renderConsole('/students/42');
     const row = await screen.findByTestId('student-application-5');
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['5', 'HCTP January', 'HCTP 01-15-2027 - 12-15-2027', 'Waiting to sign', '02-20-2026']);

@@ -13,10 +13,25 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const payment = (id: number, overrides: Partial<ExternalPaymentRecord> = {}): ExternalPaymentRecord => ({
-  id, studentId: 42, applicationId: 5, studentPaymentPlanId: 9, paymentScheduleId: 31, method: 'CHECK', paymentAmount: 250.5, paymentDate: '2026-03-01',
-  referenceNumber: 'CHK-1001', comment: 'Mailed check', status: 'PENDING', paymentId: null,
-  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' }, plan: { id: 9, name: 'HCTP monthly', status: 'ACTIVE', balance: 3200 },
-  schedule: { id: 31, number: 3, dueDate: '2026-03-01', status: 'PENDING' }, updatedBy: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at, ...overrides,
+  id,
+  studentId: 42,
+  applicationId: 5,
+  studentPaymentPlanId: 9,
+  paymentScheduleId: 31,
+  method: 'CHECK',
+  paymentAmount: 250.5,
+  paymentDate: '2026-03-01',
+  referenceNumber: 'CHK-1001',
+  comment: 'Mailed check',
+  status: 'PENDING',
+  paymentId: null,
+  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
+  plan: { id: 9, name: 'HCTP monthly', status: 'ACTIVE', balance: 3200 },
+  schedule: { id: 31, number: 3, dueDate: '2026-03-01', status: 'PENDING' },
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -26,7 +41,14 @@ const refusal = (code: string, message: string) => new HttpError(409, { status: 
 function renderConsole(path: string, { handler, permissions = ['*'], locale }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [
     payment(7),
-    payment(8, { method: 'WIRE_TRANSFER', paymentAmount: 1200, status: 'ACCEPTED', paymentId: 77, referenceNumber: 'WT-9', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' } }),
+    payment(8, {
+      method: 'WIRE_TRANSFER',
+      paymentAmount: 1200,
+      status: 'ACCEPTED',
+      paymentId: 77,
+      referenceNumber: 'WT-9',
+      student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' },
+    }),
   ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
@@ -93,7 +115,11 @@ describe('rules', () => {
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
     const es = new Map(leaves(texts.es));
     for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, has: true, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
+      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
+        key,
+        has: true,
+        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      });
     }
   });
 });
@@ -113,7 +139,11 @@ describe('external payments list', () => {
     const request = renderConsole(`/external-payments?filter=${filter}`);
     await waitFor(() =>
       expect(calls(request, 'POST', '/external_payments/find_by_criteria')[0]?.body).toEqual({
-        students: [42], statuses: ['PENDING'], paymentAmount: { min: 100, max: 500 }, paymentDate: { from: '2026-03-01', to: '2026-03-31' }, updatedBy: [10],
+        students: [42],
+        statuses: ['PENDING'],
+        paymentAmount: { min: 100, max: 500 },
+        paymentDate: { from: '2026-03-01', to: '2026-03-31' },
+        updatedBy: [10],
       }),
     );
     expect(await screen.findByTestId('filter-chip-statuses')).toHaveProperty('textContent', 'Status: Pending');
@@ -142,9 +172,13 @@ describe('external payment drawer', () => {
     expect(within(panel).getByTestId('external-payment-application-link').getAttribute('href')).toBe('/enrollments/5');
     expect(within(panel).getByTestId('external-payment-schedule').textContent).toBe('Installment 3 due 03-01-2026');
     const actions = await within(panel).findByTestId('external-payment-status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Reject']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Reject']);
     fireEvent.click(within(actions).getByTestId('external-payment-to-ACCEPTED'));
-    expect(await screen.findByText('The payment of $250.50 is applied to the student\'s plan, oldest installments first.')).not.toBeNull();
+    expect(await screen.findByText("The payment of $250.50 is applied to the student's plan, oldest installments first.")).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await screen.findByText('External payment accepted');
     expect(calls(request, 'PATCH', '/external_payments/7/status')).toEqual([{ method: 'PATCH', path: '/external_payments/7/status', query: { status: 'ACCEPTED' } }]);

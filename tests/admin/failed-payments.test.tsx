@@ -14,10 +14,25 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const failed = (id: number, overrides: Partial<FailedPaymentRecord> = {}): FailedPaymentRecord => ({
-  id, studentId: 42, applicationId: 5, studentPaymentPlanId: 9, paymentScheduleId: 31, paymentId: 70, source: 'AUTO_PAY', status: 'FAILED', amountToBePaid: 150,
-  failureMessage: 'Your card was declined', attempts: 2, failedAt: at, nextRetryDate: '2026-03-09', resolvedAt: null,
-  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com', mobilePhone: '+1 305 555 0100' }, plan: { autoPay: true, daysOverdue: 12, pastDueAmount: 150 },
-  createdAt: at, updatedAt: at, ...overrides,
+  id,
+  studentId: 42,
+  applicationId: 5,
+  studentPaymentPlanId: 9,
+  paymentScheduleId: 31,
+  paymentId: 70,
+  source: 'AUTO_PAY',
+  status: 'FAILED',
+  amountToBePaid: 150,
+  failureMessage: 'Your card was declined',
+  attempts: 2,
+  failedAt: at,
+  nextRetryDate: '2026-03-09',
+  resolvedAt: null,
+  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com', mobilePhone: '+1 305 555 0100' },
+  plan: { autoPay: true, daysOverdue: 12, pastDueAmount: 150 },
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -25,7 +40,10 @@ const page = (content: unknown[]) => ({ content, pagination: { total: content.le
 const refusal = (code: string, message: string) => new HttpError(409, { status: 409, code, message });
 
 function renderConsole(path: string, { handler, permissions = ['*'], locale }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
-  const rows = [failed(7), failed(6, { status: 'RESOLVED', source: 'ENROLLMENT', student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com', mobilePhone: null }, nextRetryDate: null })];
+  const rows = [
+    failed(7),
+    failed(6, { status: 'RESOLVED', source: 'ENROLLMENT', student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com', mobilePhone: null }, nextRetryDate: null }),
+  ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
     if (answer !== undefined) return answer;
@@ -61,7 +79,12 @@ describe('rules', () => {
     const base = { getList: jest.fn(), request } as unknown as AppDataProvider;
     const provider = criteriaOnlyProvider(base, ['failed-payments']);
     await provider.getList('failed-payments', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { statuses: [], name: ' ' } });
-    expect(request).toHaveBeenCalledWith({ method: 'POST', path: '/failed_payments/find_by_criteria', query: { size: 10, page: 1, sortBy: 'id', descending: true, keyword: undefined }, body: {} });
+    expect(request).toHaveBeenCalledWith({
+      method: 'POST',
+      path: '/failed_payments/find_by_criteria',
+      query: { size: 10, page: 1, sortBy: 'id', descending: true, keyword: undefined },
+      body: {},
+    });
     await provider.getList('students', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(base.getList).toHaveBeenCalledTimes(1);
   });
@@ -78,7 +101,11 @@ describe('rules', () => {
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
     const es = new Map(leaves(texts.es));
     for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, has: true, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
+      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
+        key,
+        has: true,
+        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      });
     }
   });
 });
@@ -88,12 +115,25 @@ describe('failed payments list', () => {
     const request = renderConsole('/failed-payments');
     const row = await rowOf('Ana López');
     expect(calls(request, 'POST', '/failed_payments/find_by_criteria')[0]).toMatchObject({
-      query: { size: 10, page: 0, sortBy: 'id', descending: true }, body: { statuses: ['FAILED'] },
+      query: { size: 10, page: 0, sortBy: 'id', descending: true },
+      body: { statuses: ['FAILED'] },
     });
     expect(screen.getByTestId('filter-chip-statuses').textContent).toBe('Status: Failed');
     await within(row).findByTestId('retry-failed-payment-7');
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-      '7', 'Ana López', 'ana@example.com', '+1 305 555 0100', 'Auto-pay', '$150.00', 'Your card was declined', '12', '2', expect.stringMatching(/^03-02-2026, /), '03-09-2026', 'Failed', 'Retry',
+      '7',
+      'Ana López',
+      'ana@example.com',
+      '+1 305 555 0100',
+      'Auto-pay',
+      '$150.00',
+      'Your card was declined',
+      '12',
+      '2',
+      expect.stringMatching(/^03-02-2026, /),
+      '03-09-2026',
+      'Failed',
+      'Retry',
     ]);
     expect(calls(request, 'GET', '/failed_payments')).toEqual([]);
   });
@@ -109,15 +149,29 @@ describe('failed payments list', () => {
   test('criteria in the URL go to the body and read as chips', async () => {
     const filter = encodeURIComponent(
       JSON.stringify({
-        statuses: ['FAILED', 'RESOLVED'], sources: ['AUTO_PAY'], email: 'ana@', pastDue: true, autoPay: false, daysOverdue: { min: 30, max: 90 },
-        amountToBePaid: { min: 100 }, date: { from: '2026-03-01', to: '2026-03-31' }, withPaymentMethod: true,
+        statuses: ['FAILED', 'RESOLVED'],
+        sources: ['AUTO_PAY'],
+        email: 'ana@',
+        pastDue: true,
+        autoPay: false,
+        daysOverdue: { min: 30, max: 90 },
+        amountToBePaid: { min: 100 },
+        date: { from: '2026-03-01', to: '2026-03-31' },
+        withPaymentMethod: true,
       }),
     );
     const request = renderConsole(`/failed-payments?filter=${filter}`);
     await waitFor(() =>
       expect(calls(request, 'POST', '/failed_payments/find_by_criteria')[0]?.body).toEqual({
-        statuses: ['FAILED', 'RESOLVED'], sources: ['AUTO_PAY'], email: 'ana@', pastDue: true, autoPay: false, daysOverdue: { min: 30, max: 90 },
-        amountToBePaid: { min: 100 }, date: { from: '2026-03-01', to: '2026-03-31' }, withPaymentMethod: true,
+        statuses: ['FAILED', 'RESOLVED'],
+        sources: ['AUTO_PAY'],
+        email: 'ana@',
+        pastDue: true,
+        autoPay: false,
+        daysOverdue: { min: 30, max: 90 },
+        amountToBePaid: { min: 100 },
+        date: { from: '2026-03-01', to: '2026-03-31' },
+        withPaymentMethod: true,
       }),
     );
     expect((await screen.findByTestId('filter-chip-statuses')).textContent).toBe('Status: Failed, Resolved');

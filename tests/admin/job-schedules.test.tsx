@@ -5,7 +5,15 @@ import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import jobSchedules from '../../admin/src/resources/job-schedules';
 import { jobSchedules as texts } from '../../admin/src/resources/job-schedules/i18n';
 import {
-  describeCron, formatDuration, intervalUnit, paramValue, toJobScheduleFormValues, toJobSchedulePayload, toParamPairs, toParams, type JobRunRecord,
+  describeCron,
+  formatDuration,
+  intervalUnit,
+  paramValue,
+  toJobScheduleFormValues,
+  toJobSchedulePayload,
+  toParamPairs,
+  toParams,
+  type JobRunRecord,
   type JobScheduleRecord,
 } from '../../admin/src/resources/job-schedules/jobScheduleRecord';
 import { EnumLabels } from '../../models/labels';
@@ -18,21 +26,56 @@ const slow = { timeout: 10_000 };
 
 const at = '2026-03-02T15:00:00.000Z';
 const run = (id: number, overrides: Partial<JobRunRecord> = {}): JobRunRecord => ({
-  id, jobScheduleId: 1, trigger: 'SCHEDULE', owner: 'host-1:4242', startedAt: '2026-03-02T07:00:00.000Z', endedAt: '2026-03-02T07:00:12.000Z', outcome: 'SUCCEEDED',
-  count: 1250, error: null, ...overrides,
+  id,
+  jobScheduleId: 1,
+  trigger: 'SCHEDULE',
+  owner: 'host-1:4242',
+  startedAt: '2026-03-02T07:00:00.000Z',
+  endedAt: '2026-03-02T07:00:12.000Z',
+  outcome: 'SUCCEEDED',
+  count: 1250,
+  error: null,
+  ...overrides,
 });
 const schedule = (id: number, overrides: Partial<JobScheduleRecord> = {}): JobScheduleRecord => ({
-  id, jobName: 'Nightly recompute', jobGroup: 'billing', description: 'Financial status of every plan', type: 'FINANCIAL_STATUS_RECOMPUTE', status: 'ACTIVE',
-  cronJob: true, cronExpression: '0 2 * * *', repeatInterval: null, params: {}, nextRunAt: '2026-03-03T07:00:00.000Z', lastRun: run(10), createdAt: at, updatedAt: at,
-  updatedByName: 'Root Admin', ...overrides,
+  id,
+  jobName: 'Nightly recompute',
+  jobGroup: 'billing',
+  description: 'Financial status of every plan',
+  type: 'FINANCIAL_STATUS_RECOMPUTE',
+  status: 'ACTIVE',
+  cronJob: true,
+  cronExpression: '0 2 * * *',
+  repeatInterval: null,
+  params: {},
+  nextRunAt: '2026-03-03T07:00:00.000Z',
+  lastRun: run(10),
+  createdAt: at,
+  updatedAt: at,
+  updatedByName: 'Root Admin',
+  ...overrides,
 });
 
 const recompute = schedule(1);
 const reminders = schedule(2, {
-  jobName: 'Weekday reminders', jobGroup: 'notices', type: 'INSTALLMENT_REMINDER', status: 'PAUSED', cronExpression: '30 8 * * 1-5', nextRunAt: null,
-  params: { daysBefore: [7, 1], channel: 'email' }, lastRun: run(20, { jobScheduleId: 2, outcome: 'FAILED', count: 3, error: 'SMTP connection refused' }),
+  jobName: 'Weekday reminders',
+  jobGroup: 'notices',
+  type: 'INSTALLMENT_REMINDER',
+  status: 'PAUSED',
+  cronExpression: '30 8 * * 1-5',
+  nextRunAt: null,
+  params: { daysBefore: [7, 1], channel: 'email' },
+  lastRun: run(20, { jobScheduleId: 2, outcome: 'FAILED', count: 3, error: 'SMTP connection refused' }),
 });
-const dispatch = schedule(3, { jobName: 'Event delivery', jobGroup: 'events', type: 'DOMAIN_EVENT_DISPATCH', cronJob: false, cronExpression: null, repeatInterval: 900, lastRun: null });
+const dispatch = schedule(3, {
+  jobName: 'Event delivery',
+  jobGroup: 'events',
+  type: 'DOMAIN_EVENT_DISPATCH',
+  cronJob: false,
+  cronExpression: null,
+  repeatInterval: 900,
+  lastRun: null,
+});
 const records = [recompute, reminders, dispatch];
 
 type Handler = (req: HttpRequest) => unknown;
@@ -63,7 +106,10 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
   renderAdmin({
-    path, request, permissions, locale,
+    path,
+    request,
+    permissions,
+    locale,
     children: [<Resource key="job-schedules" name="job-schedules" {...jobSchedules} />, <Resource key="students" name="students" list={() => <div>students</div>} />],
   });
   return request;
@@ -112,24 +158,44 @@ describe('job schedule helpers', () => {
 
   test('params as key/value pairs: JSON values kept, text as text; the payload is exactly the contract body', () => {
     expect(toParamPairs({ daysBefore: [7, 1], channel: 'email', dryRun: false })).toEqual([
-      { key: 'daysBefore', value: '[7,1]' }, { key: 'channel', value: 'email' }, { key: 'dryRun', value: 'false' },
+      { key: 'daysBefore', value: '[7,1]' },
+      { key: 'channel', value: 'email' },
+      { key: 'dryRun', value: 'false' },
     ]);
-    expect(toParams([{ key: ' daysBefore ', value: '[7, 1]' }, { key: 'channel', value: 'email' }, { key: '', value: 'x' }, { key: 'limit', value: '500' }])).toEqual({
-      daysBefore: [7, 1], channel: 'email', limit: 500,
+    expect(
+      toParams([
+        { key: ' daysBefore ', value: '[7, 1]' },
+        { key: 'channel', value: 'email' },
+        { key: '', value: 'x' },
+        { key: 'limit', value: '500' },
+      ]),
+    ).toEqual({
+      daysBefore: [7, 1],
+      channel: 'email',
+      limit: 500,
     });
     expect(paramValue('"7"')).toBe('7');
     expect(paramValue('{"a":1')).toBe('{"a":1');
     const form = toJobScheduleFormValues(reminders);
     expect(toJobSchedulePayload({ ...form, jobGroup: '  ', description: ' Weekdays ' })).toEqual({
-      jobName: 'Weekday reminders', jobGroup: null, description: 'Weekdays', type: 'INSTALLMENT_REMINDER', cronJob: true, cronExpression: '30 8 * * 1-5',
-      repeatInterval: null, params: { daysBefore: [7, 1], channel: 'email' },
+      jobName: 'Weekday reminders',
+      jobGroup: null,
+      description: 'Weekdays',
+      type: 'INSTALLMENT_REMINDER',
+      cronJob: true,
+      cronExpression: '30 8 * * 1-5',
+      repeatInterval: null,
+      params: { daysBefore: [7, 1], channel: 'email' },
     });
-    expect(toJobSchedulePayload({ ...form, cronJob: false, repeatInterval: '60' as unknown as number })).toMatchObject({ cronJob: false, cronExpression: null, repeatInterval: 60 });
+    expect(toJobSchedulePayload({ ...form, cronJob: false, repeatInterval: '60' as unknown as number })).toMatchObject({
+      cronJob: false,
+      cronExpression: null,
+      repeatInterval: 60,
+    });
   });
 
   test('every English text has its Spanish one; the contract labels are the models labels', () => {
-    const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(texts.es).sort()).toEqual(keys(texts.en).sort());
     expect(EnumLabels.en.JobType.CLEANUP).toBe('Expired tokens and codes cleanup');
     expect(EnumLabels.es.JobRunOutcome.ABANDONED).toBe('Abandonado (retomado)');
@@ -142,8 +208,14 @@ describe('/job-schedules list', () => {
     const request = renderConsole('/job-schedules');
     const row = (await screen.findByText('Nightly recompute', {}, slow)).closest('tr') as HTMLElement;
     expect(cells(row)).toEqual([
-      'Nightly recompute', 'billing', 'Financial status recompute', 'Active', 'At 02:00 AM', formatDateTime(recompute.nextRunAt),
-      `Succeeded${formatDateTime(run(10).startedAt)}`, '1,250',
+      'Nightly recompute',
+      'billing',
+      'Financial status recompute',
+      'Active',
+      'At 02:00 AM',
+      formatDateTime(recompute.nextRunAt),
+      `Succeeded${formatDateTime(run(10).startedAt)}`,
+      '1,250',
     ]);
     const paused = screen.getByText('Weekday reminders').closest('tr') as HTMLElement;
     expect(cells(paused).slice(2, 7)).toEqual(['Installment reminders', 'Paused', 'At 08:30 AM, Monday through Friday', 'Paused', `Failed${formatDateTime(run(20).startedAt)}`]);
@@ -162,7 +234,9 @@ describe('/job-schedules list', () => {
     const row = (await screen.findByText('Nightly recompute', {}, slow)).closest('tr') as HTMLElement;
     expect(cells(row).slice(2, 5)).toEqual(['Recálculo del estado financiero', 'Activo', 'A las 02:00']);
     expect(cells(screen.getByText('Weekday reminders').closest('tr') as HTMLElement).slice(2, 5)).toEqual([
-      'Recordatorios de cuotas', 'En pausa', 'A las 08:30, de lunes a viernes',
+      'Recordatorios de cuotas',
+      'En pausa',
+      'A las 08:30, de lunes a viernes',
     ]);
     expect(screen.getByTestId('job-schedule-3').textContent).toBe('Cada 15 minutos');
     expect(screen.getByTestId('job-last-outcome-2').textContent).toBe('Fallido');
@@ -265,8 +339,14 @@ describe('job schedule drawer', () => {
     expect(await screen.findByText('Job schedule saved', {}, slow)).not.toBeNull();
     expect(calls(request, 'PUT', '/job_schedules/2').map((r) => r.body)).toEqual([
       {
-        jobName: 'Weekday reminders', jobGroup: 'notices', description: 'Financial status of every plan', type: 'INSTALLMENT_REMINDER', cronJob: true,
-        cronExpression: '*/5 * * * *', repeatInterval: null, params: { daysBefore: [7, 1], channel: 'email' },
+        jobName: 'Weekday reminders',
+        jobGroup: 'notices',
+        description: 'Financial status of every plan',
+        type: 'INSTALLMENT_REMINDER',
+        cronJob: true,
+        cronExpression: '*/5 * * * *',
+        repeatInterval: null,
+        params: { daysBefore: [7, 1], channel: 'email' },
       },
     ]);
   });
@@ -328,7 +408,16 @@ describe('job schedule drawer', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Job schedule added', {}, slow)).not.toBeNull();
     expect(calls(request, 'POST', '/job_schedules').map((r) => r.body)).toEqual([
-      { jobName: 'Weekly cleanup', jobGroup: null, description: null, type: 'CLEANUP', cronJob: true, cronExpression: '0 3 * * 0', repeatInterval: null, params: { olderThanDays: 30 } },
+      {
+        jobName: 'Weekly cleanup',
+        jobGroup: null,
+        description: null,
+        type: 'CLEANUP',
+        cronJob: true,
+        cronExpression: '0 3 * * 0',
+        repeatInterval: null,
+        params: { olderThanDays: 30 },
+      },
     ]);
     await waitFor(() => expect(currentLocation()).toBe('/job-schedules/9'));
   });

@@ -10,12 +10,24 @@ import { callsOf as calls, currentLocation, renderAdmin } from '../support/conso
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const reset = {
-  id: 12, toAddress: 'ana@example.com', subject: 'Health Coach Institute: reset your password', templateKey: 'PASSWORD_RESET', status: 'SENT', error: null,
-  sentAt: '2026-03-02T15:00:00.000Z', createdAt: '2026-03-02T15:00:00.000Z',
+  id: 12,
+  toAddress: 'ana@example.com',
+  subject: 'Health Coach Institute: reset your password',
+  templateKey: 'PASSWORD_RESET',
+  status: 'SENT',
+  error: null,
+  sentAt: '2026-03-02T15:00:00.000Z',
+  createdAt: '2026-03-02T15:00:00.000Z',
 };
 const failed = {
-  id: 11, toAddress: 'luis@example.com', subject: 'Health Coach Institute: your verification code', templateKey: 'VERIFICATION_CODE', status: 'FAILED',
-  error: 'ECONNREFUSED: connect failed', sentAt: null, createdAt: '2026-03-01T15:00:00.000Z',
+  id: 11,
+  toAddress: 'luis@example.com',
+  subject: 'Health Coach Institute: your verification code',
+  templateKey: 'VERIFICATION_CODE',
+  status: 'FAILED',
+  error: 'ECONNREFUSED: connect failed',
+  sentAt: null,
+  createdAt: '2026-03-01T15:00:00.000Z',
 };
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
 
@@ -25,13 +37,17 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en' }: { p
     if (req.path === '/outbox/12') {
       return { ...reset, textBody: 'We received a request to reset your password.\n\nOpen this link:\nhttp://localhost:3000/reset-account-password?token=abc', htmlBody: null };
     }
-    if (req.path === '/outbox/11') return { ...failed, textBody: 'Your verification code is 123456', htmlBody: '<p>Your code is <b>123456</b></p><script>window.hacked = true</script>' };
+    if (req.path === '/outbox/11')
+      return { ...failed, textBody: 'Your verification code is 123456', htmlBody: '<p>Your code is <b>123456</b></p><script>window.hacked = true</script>' };
     if (/^\/users\/\d+\/view_histories$/.test(req.path)) return { id: 1 };
     if (req.path === '/students') return page([]);
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   renderAdmin({
-    path, request, permissions, locale,
+    path,
+    request,
+    permissions,
+    locale,
     children: [<Resource key="outbox" name="outbox" {...outbox} />, <Resource key="students" name="students" list={() => <div>students</div>} />],
   });
   return request;
@@ -46,7 +62,12 @@ describe('/outbox', () => {
   test('lists every email newest first: time, recipient, subject, status; the search asks the keyword', async () => {
     const request = renderConsole('/outbox');
     const row = (await screen.findByText('ana@example.com')).closest('tr') as HTMLElement;
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([formatDateTime(reset.createdAt), 'ana@example.com', 'Health Coach Institute: reset your password', 'Sent']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      formatDateTime(reset.createdAt),
+      'ana@example.com',
+      'Health Coach Institute: reset your password',
+      'Sent',
+    ]);
     expect(screen.getByText('luis@example.com').closest('tr')!.textContent).toContain('Failed');
     expect(calls(request, 'GET', '/outbox')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: true, keyword: undefined });
     fireEvent.change(screen.getByLabelText('Recipient or subject'), { target: { value: 'luis' } });
@@ -101,8 +122,7 @@ describe('/outbox', () => {
   });
 
   test('every English text has its Spanish one', () => {
-    const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(texts.es).sort()).toEqual(keys(texts.en).sort());
   });
 });

@@ -6,9 +6,7 @@ import paymentInformation from '../../admin/src/resources/payment-information';
 import migratedPaymentPlans from '../../admin/src/resources/payment-information/migrated';
 import { paymentInformation as texts } from '../../admin/src/resources/payment-information/i18n';
 import { exportQuery } from '../../admin/src/resources/payment-information/PlanList';
-import {
-  cardLabel, entryDue, toExternalPaymentPayload, validateExternalPayment, validateTaxAmount, type PlanRecord, type ScheduleEntry,
-} from '../../admin/src/common/planRecord';
+import { cardLabel, entryDue, toExternalPaymentPayload, validateExternalPayment, validateTaxAmount, type PlanRecord, type ScheduleEntry } from '../../admin/src/common/planRecord';
 import { StudentPayment } from '../../admin/src/resources/students/StudentPayment';
 import type { StudentRecord } from '../../admin/src/resources/students/studentRecord';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';
@@ -18,24 +16,82 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const entry = (id: number, number: number, overrides: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
-  id, number, kind: number === 1 ? 'DEPOSIT' : 'INSTALLMENT', dueDate: `2026-0${2 + number}-02`, principal: 500, interest: 12.5, amount: 512.5, taxAmount: 0, paidAmount: 0,
-  balance: 5000, status: 'PENDING', paidAt: null, paymentMethodId: 9, ...overrides,
+  id,
+  number,
+  kind: number === 1 ? 'DEPOSIT' : 'INSTALLMENT',
+  dueDate: `2026-0${2 + number}-02`,
+  principal: 500,
+  interest: 12.5,
+  amount: 512.5,
+  taxAmount: 0,
+  paidAmount: 0,
+  balance: 5000,
+  status: 'PENDING',
+  paidAt: null,
+  paymentMethodId: 9,
+  ...overrides,
 });
 
 function plan(id: number, overrides: Partial<PlanRecord> = {}): PlanRecord {
   return {
-    id, applicationId: 5, studentId: 42, name: 'Monthly 12', description: 'Twelve monthly payments', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS',
-    status: 'ACTIVE', financialStatus: 'PAST_DUE', daysOverdue: 17, balance: 5487.5, totalOwed: 6150, totalPaid: 662.5, nextDueDate: '2026-03-02', autoPay: true,
-    paymentAccountBlocked: false, bankruptcy: false, migrated: false, concludedAt: null, paymentMethodId: 9, lastFailureAt: null, lastFailureMessage: null, pastDueAmount: 512.5,
+    id,
+    applicationId: 5,
+    studentId: 42,
+    name: 'Monthly 12',
+    description: 'Twelve monthly payments',
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_TERMS',
+    status: 'ACTIVE',
+    financialStatus: 'PAST_DUE',
+    daysOverdue: 17,
+    balance: 5487.5,
+    totalOwed: 6150,
+    totalPaid: 662.5,
+    nextDueDate: '2026-03-02',
+    autoPay: true,
+    paymentAccountBlocked: false,
+    bankruptcy: false,
+    migrated: false,
+    concludedAt: null,
+    paymentMethodId: 9,
+    lastFailureAt: null,
+    lastFailureMessage: null,
+    pastDueAmount: 512.5,
     terms: {
-      description: 'Twelve monthly payments', installmentAmount: 512.5, totalOwed: 6150, amountDue: 512.5, interestRate: 9.9, depositAmount: 500, installmentsCount: 12,
-      taxAmount: 0, amountPaid: 662.5, paymentDueDate: '2026-03-02', captureMethod: 'automatic', currency: 'usd', status: 'ACTIVE', paymentMethod: { id: 9, brand: 'visa', last4: '4242' },
+      description: 'Twelve monthly payments',
+      installmentAmount: 512.5,
+      totalOwed: 6150,
+      amountDue: 512.5,
+      interestRate: 9.9,
+      depositAmount: 500,
+      installmentsCount: 12,
+      taxAmount: 0,
+      amountPaid: 662.5,
+      paymentDueDate: '2026-03-02',
+      captureMethod: 'automatic',
+      currency: 'usd',
+      status: 'ACTIVE',
+      paymentMethod: { id: 9, brand: 'visa', last4: '4242' },
     },
     breakdown: {
-      tuitionRollover: 0, withdrawalReduction: 0, transferReduction: 0, withdrawalRefund: 0, voucherRefund: 150, additionalRefund: 0, totalTaxesPaid: 0, totalInterest: 150,
-      principalPaid: 650, netTuition: 6000, totalPaid: 662.5, totalRefunded: 150, totalRemaining: 5487.5,
+      tuitionRollover: 0,
+      withdrawalReduction: 0,
+      transferReduction: 0,
+      withdrawalRefund: 0,
+      voucherRefund: 150,
+      additionalRefund: 0,
+      totalTaxesPaid: 0,
+      totalInterest: 150,
+      principalPaid: 650,
+      netTuition: 6000,
+      totalPaid: 662.5,
+      totalRefunded: 150,
+      totalRemaining: 5487.5,
     },
-    maxPrePayAmount: 5399.5, payoffAmount: 5449.5, totalPastDueAmount: 512.5, amountDueNow: 512.5,
+    maxPrePayAmount: 5399.5,
+    payoffAmount: 5449.5,
+    totalPastDueAmount: 512.5,
+    amountDueNow: 512.5,
     nextPaymentSchedule: { id: 302, number: 2, dueDate: '2026-03-02', amountDue: 512.5 },
     schedules: [entry(301, 1, { status: 'PAID', paidAmount: 512.5, paidAt: at }), entry(302, 2), entry(303, 3, { taxAmount: 10 })],
     student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' },
@@ -47,13 +103,44 @@ function plan(id: number, overrides: Partial<PlanRecord> = {}): PlanRecord {
 }
 
 const payment = (id: number, overrides: object = {}) => ({
-  id, studentId: 42, applicationId: 5, studentPaymentPlanId: 31, paymentScheduleId: 301, type: 'ENROLLMENT', channel: 'CARD', amount: 512.5, principalAmount: 500, interestAmount: 12.5,
-  taxAmount: 0, refundedAmount: 0, status: 'ACCEPTED', failureMessage: null, cardBrand: 'visa', cardLast4: '4242', referenceNumber: null, comment: null, paymentDate: '2026-02-02',
-  processedAt: at, createdAt: at, ...overrides,
+  id,
+  studentId: 42,
+  applicationId: 5,
+  studentPaymentPlanId: 31,
+  paymentScheduleId: 301,
+  type: 'ENROLLMENT',
+  channel: 'CARD',
+  amount: 512.5,
+  principalAmount: 500,
+  interestAmount: 12.5,
+  taxAmount: 0,
+  refundedAmount: 0,
+  status: 'ACCEPTED',
+  failureMessage: null,
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  referenceNumber: null,
+  comment: null,
+  paymentDate: '2026-02-02',
+  processedAt: at,
+  createdAt: at,
+  ...overrides,
 });
 const ledger = (id: number, overrides: object = {}) => ({
-  id, eventDate: '2026-02-02', kind: 'PAYMENT', description: 'Enrollment charge', program: 'HCTP', principal: 500, tax: 0, total: 512.5, accountBalance: 5637.5, principalBalance: 5500,
-  last4: '4242', referenceNumber: null, comment: null, ...overrides,
+  id,
+  eventDate: '2026-02-02',
+  kind: 'PAYMENT',
+  description: 'Enrollment charge',
+  program: 'HCTP',
+  principal: 500,
+  tax: 0,
+  total: 512.5,
+  accountBalance: 5637.5,
+  principalBalance: 5500,
+  last4: '4242',
+  referenceNumber: null,
+  comment: null,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -61,7 +148,20 @@ const page = (content: unknown[], total = content.length) => ({ content, paginat
 const refusal = (status: number, body: object) => new HttpError(status, { status, message: 'refused', ...body });
 
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
-  const rows = [plan(31), plan(32, { studentId: 43, name: 'Pay in full', status: 'COMPLETED', financialStatus: 'GOOD', daysOverdue: 0, balance: 0, nextDueDate: null, student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com' }, programName: 'Advanced' })];
+  const rows = [
+    plan(31),
+    plan(32, {
+      studentId: 43,
+      name: 'Pay in full',
+      status: 'COMPLETED',
+      financialStatus: 'GOOD',
+      daysOverdue: 0,
+      balance: 0,
+      nextDueDate: null,
+      student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com' },
+      programName: 'Advanced',
+    }),
+  ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
     if (answer !== undefined) return answer;
@@ -71,33 +171,59 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     const one = /^\/payment_plans\/(\d+)$/.exec(req.path);
     if (one && method === 'GET') return rows.find((r) => r.id === Number(one[1])) ?? plan(Number(one[1]));
     if (/^\/payment_plans\/\d+\/\w+(\/\d+)?$/.test(req.path) && method === 'PATCH') return rows[0];
-    if (req.path === '/students/42/payment_methods') return page([{ id: 9, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2028, isDefault: true }, { id: 10, brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2029, isDefault: false }]);
+    if (req.path === '/students/42/payment_methods')
+      return page([
+        { id: 9, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2028, isDefault: true },
+        { id: 10, brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2029, isDefault: false },
+      ]);
     if (/^\/students\/42\/payment_schedule\/\d+\/external_payment$/.test(req.path)) return { id: 77, status: 'PENDING' };
     if (/^\/students\/42\/payment_schedule\/\d+\/tax_amount$/.test(req.path)) return entry(302, 2, { taxAmount: 20 });
     if (/^\/students\/42\/payment_schedule\/\d+\/cancel_online_payment$/.test(req.path)) return payment(90, { status: 'INVALID' });
     if (/^\/payment_schedules\/\d+\/send-equal-notification$/.test(req.path)) return { sent: true, to: 'ana@example.com' };
-    if (req.path === '/students/42/payments') return page([payment(12, { type: 'INSTALLMENT', status: 'INVALID', failureMessage: 'Your card was declined', amount: 512.5 }), payment(11)]);
+    if (req.path === '/students/42/payments')
+      return page([payment(12, { type: 'INSTALLMENT', status: 'INVALID', failureMessage: 'Your card was declined', amount: 512.5 }), payment(11)]);
     if (req.path === '/students/42/account_history') {
-      return page([ledger(1, { kind: 'PLAN_ISSUED', description: 'Plan issued', principal: 6000, total: 6150, accountBalance: 6150, principalBalance: 6000, last4: null }), ledger(2)]);
+      return page([
+        ledger(1, { kind: 'PLAN_ISSUED', description: 'Plan issued', principal: 6000, total: 6150, accountBalance: 6150, principalBalance: 6000, last4: null }),
+        ledger(2),
+      ]);
     }
-    if (req.path === '/refund_queues') return page([{ id: 14, applicationId: 5, source: 'VOUCHER', status: 'COMPLETED', refundStatus: 'REFUNDED', refundType: 'ONLINE', amountToBeRefunded: 150, taxToBeRefunded: 0, totalToBeRefunded: 150, totalRefunded: 150, comments: null, updatedAt: at }]);
-    if (req.path === '/students/42/stripe_history') return page([{ id: 5, provider: 'SANDBOX', kind: 'CHARGE', amount: 512.5, status: 'SUCCEEDED', reference: 'ch_1', message: null, createdAt: at }]);
+    if (req.path === '/refund_queues')
+      return page([
+        {
+          id: 14,
+          applicationId: 5,
+          source: 'VOUCHER',
+          status: 'COMPLETED',
+          refundStatus: 'REFUNDED',
+          refundType: 'ONLINE',
+          amountToBeRefunded: 150,
+          taxToBeRefunded: 0,
+          totalToBeRefunded: 150,
+          totalRefunded: 150,
+          comments: null,
+          updatedAt: at,
+        },
+      ]);
+    if (req.path === '/students/42/stripe_history')
+      return page([{ id: 5, provider: 'SANDBOX', kind: 'CHARGE', amount: 512.5, status: 'SUCCEEDED', reference: 'ch_1', message: null, createdAt: at }]);
     if (req.path === '/students/42/authorize_net_history') return page([]);
-    if (req.path === '/students/42/payment_plans') return [plan(31), plan(30, { name: 'Old plan', status: 'CONCLUDED', financialStatus: 'GOOD', daysOverdue: 0, nextPaymentSchedule: null, balance: 0 })];
+    if (req.path === '/students/42/payment_plans')
+      return [plan(31), plan(30, { name: 'Old plan', status: 'CONCLUDED', financialStatus: 'GOOD', daysOverdue: 0, nextPaymentSchedule: null, balance: 0 })];
     if (req.path === '/students/find_by_criteria') return page([{ id: 42, user: { email: 'ana@example.com' }, personalInfo: { firstName: 'Ana', lastName: 'López' } }]);
     if (req.path === '/users/10/view_histories') return { id: 1 };
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
   renderAdmin({
-    path, request, permissions, locale,
+    path,
+    request,
+    permissions,
+    locale,
     children: [
       <Resource key="p" name="payment-information" {...paymentInformation} />,
       <Resource key="m" name="migrated-payment-plans" {...migratedPaymentPlans} />,
       <CustomRoutes key="s">
-        <Route
-          path="/student-tab"
-          element={<StudentPayment resource="students" record={{ id: 42, autoPay: true } as unknown as StudentRecord} />}
-        />
+        <Route path="/student-tab" element={<StudentPayment resource="students" record={{ id: 42, autoPay: true } as unknown as StudentRecord} />} />
       </CustomRoutes>,
     ],
   });
@@ -114,12 +240,19 @@ afterEach(() => jest.restoreAllMocks());
 describe('payloads and rules', () => {
   test('the external payment payload: method, amount, date, and the reference and comment only when typed', () => {
     expect(toExternalPaymentPayload({ method: 'CHECK', paymentAmount: 512.5, paymentDate: '2026-03-02', referenceNumber: '  ', comment: ' Mailed ' })).toEqual({
-      method: 'CHECK', paymentAmount: 512.5, paymentDate: '2026-03-02', comment: 'Mailed',
+      method: 'CHECK',
+      paymentAmount: 512.5,
+      paymentDate: '2026-03-02',
+      comment: 'Mailed',
     });
   });
 
   test('the dialog refuses a missing method, a zero or sub-cent amount and a missing date', () => {
-    expect(validateExternalPayment({ paymentAmount: 0, paymentDate: null })).toEqual({ method: 'This field is required', paymentAmount: 'Invalid value', paymentDate: 'This field is required' });
+    expect(validateExternalPayment({ paymentAmount: 0, paymentDate: null })).toEqual({
+      method: 'This field is required',
+      paymentAmount: 'Invalid value',
+      paymentDate: 'This field is required',
+    });
     expect(validateExternalPayment({ method: 'WIRE_TRANSFER', paymentAmount: 10.005, paymentDate: '2026-03-02' })).toEqual({ paymentAmount: 'Invalid value' });
     expect(validateExternalPayment({ method: 'OTHER', paymentAmount: 10.05, paymentDate: '2026-03-02' })).toEqual({});
     expect(validateTaxAmount(0)).toBeUndefined();
@@ -147,7 +280,11 @@ describe('payloads and rules', () => {
     const en = leaves(texts.en);
     expect(en.length).toBeGreaterThan(150);
     for (const [key, text] of en) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, has: true, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
+      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
+        key,
+        has: true,
+        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      });
     }
   });
 });
@@ -157,18 +294,41 @@ describe('plan lists', () => {
     const request = renderConsole('/payment-information');
     const row = (await screen.findByText('Ana López')).closest('tr') as HTMLElement;
     expect(calls(request, 'GET', '/payment_plans')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: true, keyword: undefined });
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['31', 'Ana Lópezana@example.com', 'HCTP', 'Monthly 12', 'Active', 'Past due', '17', '$5,487.50', '03-02-2026']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '31',
+      'Ana Lópezana@example.com',
+      'HCTP',
+      'Monthly 12',
+      'Active',
+      'Past due',
+      '17',
+      '$5,487.50',
+      '03-02-2026',
+    ]);
     expect(screen.getByTestId('financial-status-32').textContent).toBe('Good');
   });
 
   test('criteria in the URL go to find_by_criteria and read as chips', async () => {
     const filter = encodeURIComponent(
-      JSON.stringify({ statuses: ['ACTIVE'], financialStatuses: ['PAST_DUE', 'COLLECTIONS'], students: [42], paymentAccountBlocked: false, balance: { min: 100, max: 900 }, daysOverdue: { min: 1, max: 59 }, nextDueDate: { from: '2026-03-01' } }),
+      JSON.stringify({
+        statuses: ['ACTIVE'],
+        financialStatuses: ['PAST_DUE', 'COLLECTIONS'],
+        students: [42],
+        paymentAccountBlocked: false,
+        balance: { min: 100, max: 900 },
+        daysOverdue: { min: 1, max: 59 },
+        nextDueDate: { from: '2026-03-01' },
+      }),
     );
     const request = renderConsole(`/payment-information?filter=${filter}`);
     await waitFor(() =>
       expect(calls(request, 'POST', '/payment_plans/find_by_criteria')[0]?.body).toEqual({
-        statuses: ['ACTIVE'], financialStatuses: ['PAST_DUE', 'COLLECTIONS'], students: [42], paymentAccountBlocked: false, balance: { min: 100, max: 900 }, daysOverdue: { min: 1, max: 59 },
+        statuses: ['ACTIVE'],
+        financialStatuses: ['PAST_DUE', 'COLLECTIONS'],
+        students: [42],
+        paymentAccountBlocked: false,
+        balance: { min: 100, max: 900 },
+        daysOverdue: { min: 1, max: 59 },
         nextDueDate: { from: '2026-03-01' },
       }),
     );
@@ -195,7 +355,8 @@ describe('plan lists', () => {
     Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:csv'), revokeObjectURL: () => undefined });
     const filter = encodeURIComponent(JSON.stringify({ statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true }));
     const request = renderConsole(`/payment-information?filter=${filter}`, {
-      handler: (req) => (req.path === '/payment_plans/export' || req.path === '/payment_plans/financial_status_csv' ? { blob: async () => new Blob([`csv of ${req.path}`]) } : undefined),
+      handler: (req) =>
+        req.path === '/payment_plans/export' || req.path === '/payment_plans/financial_status_csv' ? { blob: async () => new Blob([`csv of ${req.path}`]) } : undefined,
     });
     await screen.findByText('Ana López');
     fireEvent.click(screen.getByTestId('export-plans'));
@@ -223,7 +384,11 @@ describe('plan drawer: overview', () => {
     const panel = await drawer();
     await within(panel).findByTestId('plan-overview');
     expect(within(panel).getByRole('tab', { selected: true }).textContent).toBe('Overview');
-    expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Schedule', 'Payments', 'Account history', 'Refunds', 'Card-provider history']);
+    expect(
+      within(panel)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Overview', 'Schedule', 'Payments', 'Account history', 'Refunds', 'Card-provider history']);
     expect(within(panel).getByTestId('terms-total-owed').textContent).toBe('$6,150.00');
     expect(within(panel).getByTestId('terms-installment').textContent).toBe('$512.50');
     expect(within(panel).getByTestId('terms-amount-paid').textContent).toBe('$662.50');
@@ -238,7 +403,7 @@ describe('plan drawer: overview', () => {
     expect(within(panel).getByTestId('plan-financial-status').textContent).toBe('Past due');
   });
 
-  test('block payments and auto-pay are one PATCH each; an active plan\'s financial status follows its days overdue, with no status by hand', async () => {
+  test("block payments and auto-pay are one PATCH each; an active plan's financial status follows its days overdue, with no status by hand", async () => {
     const request = renderConsole('/payment-information/31');
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('toggle-blocked'));
@@ -247,11 +412,15 @@ describe('plan drawer: overview', () => {
     fireEvent.click(within(panel).getByTestId('toggle-auto-pay'));
     await waitFor(() => expect(calls(request, 'PATCH', '/payment_plans/31/auto_pay').map((r) => r.body)).toEqual([{ autoPay: false }]));
     expect(within(panel).queryByTestId('save-financial-status')).toBeNull();
-    expect(within(panel).getByTestId('financial-status-follows').textContent).toBe('The financial status follows the days overdue; it can be set by hand while the plan is in bankruptcy.');
+    expect(within(panel).getByTestId('financial-status-follows').textContent).toBe(
+      'The financial status follows the days overdue; it can be set by hand while the plan is in bankruptcy.',
+    );
   });
 
   test('on a plan in bankruptcy staff set the financial status by hand: one PATCH', async () => {
-    const request = renderConsole('/payment-information/33', { handler: (req) => (req.path === '/payment_plans/33' && (req.method ?? 'GET') === 'GET' ? plan(33, { bankruptcy: true }) : undefined) });
+    const request = renderConsole('/payment-information/33', {
+      handler: (req) => (req.path === '/payment_plans/33' && (req.method ?? 'GET') === 'GET' ? plan(33, { bankruptcy: true }) : undefined),
+    });
     const panel = await drawer();
     fireEvent.mouseDown(await within(panel).findByRole('combobox', { name: /^Financial status/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Collections' }));
@@ -285,7 +454,13 @@ describe('plan drawer: overview', () => {
     const panel = await drawer();
     await within(panel).findByTestId('plan-overview');
     expect(within(panel).queryByTestId('plan-actions')).toBeNull();
-    await waitFor(() => expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Schedule']));
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual(['Overview', 'Schedule']),
+    );
     fireEvent.click(within(panel).getByRole('tab', { name: 'Schedule' }));
     await within(panel).findByTestId('schedule-table');
     expect(within(panel).queryByTestId('entry-actions-302')).toBeNull();
@@ -305,7 +480,16 @@ describe('plan drawer: schedule', () => {
     const { panel } = await openSchedule();
     const row = within(panel).getByTestId('entry-303');
     expect([...row.querySelectorAll('td')].slice(0, 10).map((td) => td.textContent)).toEqual([
-      '3', 'Installment', '05-02-2026', '$500.00', '$12.50', '$10.00', '$512.50', '$0.00', '$522.50', 'Pending',
+      '3',
+      'Installment',
+      '05-02-2026',
+      '$500.00',
+      '$12.50',
+      '$10.00',
+      '$512.50',
+      '$0.00',
+      '$522.50',
+      'Pending',
     ]);
     expect(within(panel).queryByTestId('entry-actions-301')).toBeNull();
     expect(within(panel).getByTestId('entry-actions-302')).not.toBeNull();
@@ -346,7 +530,7 @@ describe('plan drawer: schedule', () => {
     expect(calls(request, 'POST', '/students/42/payment_schedule/302/external_payment')[0].body).toMatchObject({ method: 'CHECK', paymentAmount: 512.5 });
   });
 
-  test('Export schedule asks for the plan\'s schedule with the chosen columns', async () => {
+  test("Export schedule asks for the plan's schedule with the chosen columns", async () => {
     const saved: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:csv'), revokeObjectURL: () => undefined });
     const { request, panel } = await openSchedule({
@@ -387,7 +571,18 @@ describe('plan drawer: history tabs', () => {
     fireEvent.click(await within(panel).findByRole('tab', { name: 'Payments' }));
     const row = await within(panel).findByTestId('plan-payments-row-12');
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-      '12', '02-02-2026', 'Installment', 'Card', '$512.50', '$500.00', '$12.50', '$0.00', '$0.00', 'Invalid', 'Visa •••• 4242', 'Your card was declined',
+      '12',
+      '02-02-2026',
+      'Installment',
+      'Card',
+      '$512.50',
+      '$500.00',
+      '$12.50',
+      '$0.00',
+      '$0.00',
+      'Invalid',
+      'Visa •••• 4242',
+      'Your card was declined',
     ]);
     expect(calls(request, 'GET', '/students/42/payments')[0].query).toEqual({ applicationId: '5', size: 10, page: 0 });
   });
@@ -398,7 +593,15 @@ describe('plan drawer: history tabs', () => {
     fireEvent.click(await within(panel).findByRole('tab', { name: 'Account history' }));
     const issued = await within(panel).findByTestId('plan-history-row-1');
     expect([...issued.querySelectorAll('td')].map((td) => td.textContent).slice(0, 9)).toEqual([
-      '02-02-2026', 'Plan issued', 'Plan issued', 'HCTP', '$6,000.00', '$0.00', '$6,150.00', '$6,150.00', '$6,000.00',
+      '02-02-2026',
+      'Plan issued',
+      'Plan issued',
+      'HCTP',
+      '$6,000.00',
+      '$0.00',
+      '$6,150.00',
+      '$6,150.00',
+      '$6,000.00',
     ]);
     expect(calls(request, 'GET', '/students/42/account_history')[0].query).toEqual({ applicationId: '5', size: 10, page: 0, sortBy: 'eventDate', descending: false });
 
@@ -417,8 +620,19 @@ describe('plan drawer: history tabs', () => {
 
   test('in Spanish: each line says what happened in Spanish and card-provider events read by their labels', async () => {
     const lines = [
-      ledger(1, { kind: 'PLAN_ISSUED', description: 'Payment plan issued: 12 monthly payments', descriptionKey: 'PLAN_ISSUED', descriptionParams: { plan: '12 monthly payments' }, last4: null }),
-      ledger(2, { kind: 'PAYMENT', description: 'Payment of installment 2 (visa ending 4242)', descriptionKey: 'PAYMENT_INSTALLMENT', descriptionParams: { number: 2, brand: 'visa', last4: '4242' } }),
+      ledger(1, {
+        kind: 'PLAN_ISSUED',
+        description: 'Payment plan issued: 12 monthly payments',
+        descriptionKey: 'PLAN_ISSUED',
+        descriptionParams: { plan: '12 monthly payments' },
+        last4: null,
+      }),
+      ledger(2, {
+        kind: 'PAYMENT',
+        description: 'Payment of installment 2 (visa ending 4242)',
+        descriptionKey: 'PAYMENT_INSTALLMENT',
+        descriptionParams: { number: 2, brand: 'visa', last4: '4242' },
+      }),
       ledger(3, { kind: 'EXTERNAL_PAYMENT', description: 'Check payment', descriptionKey: 'PAYMENT_EXTERNAL', descriptionParams: { channel: 'CHECK' }, last4: null }),
       ledger(4, { kind: 'REFUND', description: 'Old English text', descriptionKey: null, descriptionParams: null, last4: null }),
     ];

@@ -60,8 +60,16 @@ describe('products: the data provider extra methods', () => {
   });
 
   test('the plan templates are one page of 1000 of GET /business_categories/payment_plans, by description', async () => {
-    const { server, dataProvider } = provider(() => list([{ id: 1, description: 'Pay in full' }, { id: 2, description: 'Monthly' }]));
-    expect(await dataProvider.paymentPlanTemplates()).toEqual([{ id: 1, description: 'Pay in full' }, { id: 2, description: 'Monthly' }]);
+    const { server, dataProvider } = provider(() =>
+      list([
+        { id: 1, description: 'Pay in full' },
+        { id: 2, description: 'Monthly' },
+      ]),
+    );
+    expect(await dataProvider.paymentPlanTemplates()).toEqual([
+      { id: 1, description: 'Pay in full' },
+      { id: 2, description: 'Monthly' },
+    ]);
     expect(server.calls[0].url).toBe('/api/business_categories/payment_plans?size=1000&page=0&sortBy=description&descending=false');
   });
 });
@@ -70,10 +78,14 @@ describe('products: the generic calls', () => {
   test('criteria (published, enrolling, flowTypes, deleted) go to find_by_criteria with the keyword in the query', async () => {
     const { server, dataProvider } = provider(() => list([{ id: 1 }], 1));
     await dataProvider.getList('products', {
-      pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'hctp', published: true, enrolling: false, flowTypes: [], deleted: true, savedFilterId: 2 },
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'hctp', published: true, enrolling: false, flowTypes: [], deleted: true, savedFilterId: 2 },
     });
     expect(server.calls[0]).toEqual({
-      url: '/api/products/find_by_criteria?size=10&page=0&sortBy=id&descending=false&keyword=hctp', method: 'POST', body: { published: true, enrolling: false, deleted: true },
+      url: '/api/products/find_by_criteria?size=10&page=0&sortBy=id&descending=false&keyword=hctp',
+      method: 'POST',
+      body: { published: true, enrolling: false, deleted: true },
     });
   });
 

@@ -8,7 +8,15 @@ import { products as texts } from '../../admin/src/resources/products/i18n';
 import { enrollingNotification, windowText } from '../../admin/src/resources/products/ProductActions';
 import { productFilterDescriptors, withArchived } from '../../admin/src/resources/products/productFilters';
 import {
-  adjustmentAmount, enrollingWindowError, planName, toAdjustmentPayload, toProductPayload, toProductPlanPayload, type PlanAdjustment, type Product, type ProductPaymentPlan,
+  adjustmentAmount,
+  enrollingWindowError,
+  planName,
+  toAdjustmentPayload,
+  toProductPayload,
+  toProductPlanPayload,
+  type PlanAdjustment,
+  type Product,
+  type ProductPaymentPlan,
 } from '../../admin/src/resources/products/productRecord';
 import { signedAmount } from '../../admin/src/resources/products/PlanAdjustments';
 import { templateLabel } from '../../admin/src/resources/products/ProductPaymentPlans';
@@ -21,16 +29,62 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const cohort = { id: 11, label: 'HCTP 01-15-2027 - 12-15-2027', status: 'CREATED' as const, startDate: '2027-01-15', endDate: '2027-12-15' };
 const product = (id: number, overrides: Partial<Product> = {}): Product => ({
-  id, name: 'HCTP January', deleted: false, description: 'Twelve months', salesforceProductType: null, salesforceProductId: 'SF-1', enrollmentAgreementUrl: null, cost: 6000,
-  flowType: 'HCTP', enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-12-31', enrolling: true, published: false, cohortIds: [11], cohorts: [cohort],
-  paymentPlanCount: 1, updatedBy: { id: 10, name: 'Root Admin' }, createdAt: updatedAt, updatedAt, ...overrides,
+  id,
+  name: 'HCTP January',
+  deleted: false,
+  description: 'Twelve months',
+  salesforceProductType: null,
+  salesforceProductId: 'SF-1',
+  enrollmentAgreementUrl: null,
+  cost: 6000,
+  flowType: 'HCTP',
+  enrollingStartDate: '2026-01-01',
+  enrollingEndDate: '2026-12-31',
+  enrolling: true,
+  published: false,
+  cohortIds: [11],
+  cohorts: [cohort],
+  paymentPlanCount: 1,
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: updatedAt,
+  updatedAt,
+  ...overrides,
 });
-const template = { id: 21, businessCategoryId: 3, description: 'Two-year plan', paymentPlanType: 'INTEREST_BEARING' as const, paymentScheduleType: 'FIXED_TERMS' as const, tuitionPrice: 6000, depositAmount: 500, installmentAmount: null, totalTerm: 24, interestRate: 5 };
+const template = {
+  id: 21,
+  businessCategoryId: 3,
+  description: 'Two-year plan',
+  paymentPlanType: 'INTEREST_BEARING' as const,
+  paymentScheduleType: 'FIXED_TERMS' as const,
+  tuitionPrice: 6000,
+  depositAmount: 500,
+  installmentAmount: null,
+  totalTerm: 24,
+  interestRate: 5,
+};
 const plan = (id: number, overrides: Partial<ProductPaymentPlan> = {}): ProductPaymentPlan => ({
-  id, productId: 1, paymentPlanId: 21, paymentPlan: template, shortDescription: 'Monthly', longDescription: null, salesforcePaymentPlanId: null, adjustments: [], updatedBy: null, updatedAt, ...overrides,
+  id,
+  productId: 1,
+  paymentPlanId: 21,
+  paymentPlan: template,
+  shortDescription: 'Monthly',
+  longDescription: null,
+  salesforcePaymentPlanId: null,
+  adjustments: [],
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 const adjustment = (id: number, overrides: Partial<PlanAdjustment> = {}): PlanAdjustment => ({
-  id, productPaymentPlanId: 7, description: 'Early bird', type: 'CREDIT', category: 'PROMO', amount: 250, updatedBy: null, updatedAt, ...overrides,
+  id,
+  productPaymentPlanId: 7,
+  description: 'Early bird',
+  type: 'CREDIT',
+  category: 'PROMO',
+  amount: 250,
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -38,7 +92,10 @@ const page = (content: unknown[]) => ({ content, pagination: { total: content.le
 
 /** The console with the products resource, the real providers over a fake http client. */
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
-  const rows = [product(1), product(2, { name: 'Advanced hormones', flowType: 'DYNAMIC', published: true, enrolling: false, cost: 1800, cohortIds: [], cohorts: [], paymentPlanCount: 0 })];
+  const rows = [
+    product(1),
+    product(2, { name: 'Advanced hormones', flowType: 'DYNAMIC', published: true, enrolling: false, cost: 1800, cohortIds: [], cohorts: [], paymentPlanCount: 0 }),
+  ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
     if (answer !== undefined) return answer;
@@ -51,7 +108,8 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (one && method === 'DELETE') return null;
     if (req.path === '/products' && method === 'POST') return product(5, req.body as Partial<Product>);
     if (/^\/products\/\d+\/publish$/.test(req.path)) return { ...rows[0], published: !req.query?.publish === false };
-    if (/^\/products\/\d+\/check_enrolling_status$/.test(req.path)) return { enrolling: true, enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-12-31', today: '2026-06-01' };
+    if (/^\/products\/\d+\/check_enrolling_status$/.test(req.path))
+      return { enrolling: true, enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-12-31', today: '2026-06-01' };
     if (req.path === '/cohorts/find_by_criteria' || req.path === '/cohorts') return page([cohort]);
     if (req.path === '/business_categories/payment_plans') return page([template]);
     if (req.path === '/products/1/product_payment_plans' && method === 'GET') return { ...page([plan(7)]), pagination: { total: 1, page: 0, size: 100 } };
@@ -85,7 +143,17 @@ describe('products list', () => {
     const request = renderConsole('/products');
     const row = (await screen.findByText('Advanced hormones')).closest('tr') as HTMLElement;
     expect(calls(request, 'GET', '/products')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false, keyword: undefined });
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['2', 'Advanced hormones', 'Dynamic enrollment', '$1,800.00', '01-01-2026 – 12-31-2026', 'No', 'Yes', '—', '0']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '2',
+      'Advanced hormones',
+      'Dynamic enrollment',
+      '$1,800.00',
+      '01-01-2026 – 12-31-2026',
+      'No',
+      'Yes',
+      '—',
+      '0',
+    ]);
     expect(within(row).getByRole('link', { name: '0' }).getAttribute('href')).toBe('/products/2/payment-plans');
     expect(screen.getByTestId('cohorts-1').textContent).toBe('1');
   });
@@ -123,8 +191,16 @@ describe('product drawer', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     await screen.findByText('Product saved');
     expect(calls(request, 'PUT', '/products/1')[0].body).toEqual({
-      name: 'HCTP Jan 2027', description: 'Twelve months', salesforceProductType: null, salesforceProductId: 'SF-1', enrollmentAgreementUrl: null, cost: 6000, flowType: 'HCTP',
-      enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-12-31', cohortIds: [11],
+      name: 'HCTP Jan 2027',
+      description: 'Twelve months',
+      salesforceProductType: null,
+      salesforceProductId: 'SF-1',
+      enrollmentAgreementUrl: null,
+      cost: 6000,
+      flowType: 'HCTP',
+      enrollingStartDate: '2026-01-01',
+      enrollingEndDate: '2026-12-31',
+      cohortIds: [11],
     });
   });
 
@@ -181,7 +257,10 @@ describe('product drawer', () => {
   });
 
   test('an archived product shows Undelete and reads only', async () => {
-    const request = renderConsole('/products/3', { handler: (req) => (req.path === '/products/3' && (req.method ?? 'GET') === 'GET' ? product(3, { deleted: true }) : req.path === '/products/3/undeleted' ? product(3) : undefined) });
+    const request = renderConsole('/products/3', {
+      handler: (req) =>
+        req.path === '/products/3' && (req.method ?? 'GET') === 'GET' ? product(3, { deleted: true }) : req.path === '/products/3/undeleted' ? product(3) : undefined,
+    });
     const panel = await drawer();
     expect(await within(panel).findByTestId('product-archived')).not.toBeNull();
     expect(within(panel).getByTestId('product-view')).not.toBeNull();
@@ -214,7 +293,12 @@ describe('payment plans and adjustments screens', () => {
     fireEvent.change(within(panel).getByLabelText('Short description'), { target: { value: ' 24 payments ' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     await screen.findByText('Payment plan added');
-    expect(calls(request, 'POST', '/products/1/product_payment_plans')[0].body).toEqual({ paymentPlanId: 21, shortDescription: '24 payments', longDescription: null, salesforcePaymentPlanId: null });
+    expect(calls(request, 'POST', '/products/1/product_payment_plans')[0].body).toEqual({
+      paymentPlanId: 21,
+      shortDescription: '24 payments',
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+    });
   });
 
   test('.../adjustments lists signed amounts; an amount of zero is refused before any call; a good one is POSTed', async () => {
@@ -243,14 +327,27 @@ describe('payloads and helpers', () => {
     const form = { ...product(1), name: ' HCTP ', description: '  ', cost: '12.5' as unknown as number, cohortIds: [11, 12, 11] };
     const payload = toProductPayload(form);
     expect(payload).toEqual({
-      name: 'HCTP', description: null, salesforceProductType: null, salesforceProductId: 'SF-1', enrollmentAgreementUrl: null, cost: 12.5, flowType: 'HCTP',
-      enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-12-31', cohortIds: [11, 12],
+      name: 'HCTP',
+      description: null,
+      salesforceProductType: null,
+      salesforceProductId: 'SF-1',
+      enrollmentAgreementUrl: null,
+      cost: 12.5,
+      flowType: 'HCTP',
+      enrollingStartDate: '2026-01-01',
+      enrollingEndDate: '2026-12-31',
+      cohortIds: [11, 12],
     });
     expect(toProductPayload({ name: 'x', flowType: 'PURCHASE' })).toMatchObject({ cost: null, enrollingStartDate: null, cohortIds: [] });
   });
 
   test('product plan and adjustment: exactly their fields', () => {
-    expect(toProductPlanPayload({ ...plan(7), paymentPlanId: '21' as unknown as number, longDescription: ' ' })).toEqual({ paymentPlanId: 21, shortDescription: 'Monthly', longDescription: null, salesforcePaymentPlanId: null });
+    expect(toProductPlanPayload({ ...plan(7), paymentPlanId: '21' as unknown as number, longDescription: ' ' })).toEqual({
+      paymentPlanId: 21,
+      shortDescription: 'Monthly',
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+    });
     expect(toAdjustmentPayload({ ...adjustment(3), description: ' Promo ' })).toEqual({ description: 'Promo', type: 'CREDIT', category: 'PROMO', amount: 250 });
   });
 
@@ -269,7 +366,11 @@ describe('payloads and helpers', () => {
 
   test("filter chips read 'Published: Yes', 'Enrolling: No', 'Flow type: …', 'Archived: Yes'", () => {
     const translate = createI18nProvider('en').translate;
-    const chips = describeCriteria({ q: 'x', savedFilterId: 3, published: true, enrolling: false, flowTypes: ['HCTP', 'PURCHASE'], deleted: true }, productFilterDescriptors, translate);
+    const chips = describeCriteria(
+      { q: 'x', savedFilterId: 3, published: true, enrolling: false, flowTypes: ['HCTP', 'PURCHASE'], deleted: true },
+      productFilterDescriptors,
+      translate,
+    );
     expect(chips.map((c) => `${c.label}: ${c.value}`)).toEqual(['Published: Yes', 'Enrolling: No', 'Flow type: HCTP enrollment, Purchase', 'Archived: Yes']);
     const es = createI18nProvider('es').translate;
     expect(describeCriteria({ enrolling: false }, productFilterDescriptors, es).map((c) => `${c.label}: ${c.value}`)).toEqual(['Inscribiendo: No']);
@@ -282,7 +383,10 @@ describe('payloads and helpers', () => {
 
   test('enrolling notifications, signed amounts, template labels and plan names', () => {
     expect(windowText({ enrollingStartDate: '2026-01-01', enrollingEndDate: null })).toBe('01-01-2026 – …');
-    expect(enrollingNotification({ enrolling: false, enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-02-01' })).toEqual({ key: 'resources.products.notifications.not_enrolling', window: '01-01-2026 – 02-01-2026' });
+    expect(enrollingNotification({ enrolling: false, enrollingStartDate: '2026-01-01', enrollingEndDate: '2026-02-01' })).toEqual({
+      key: 'resources.products.notifications.not_enrolling',
+      window: '01-01-2026 – 02-01-2026',
+    });
     expect(enrollingNotification({ enrolling: false, enrollingStartDate: null, enrollingEndDate: null }).key).toBe('resources.products.notifications.no_window');
     expect(signedAmount({ type: 'CREDIT', amount: 250 })).toBe('-$250.00');
     expect(signedAmount({ type: 'CHARGE', amount: 35.5 })).toBe('$35.50');

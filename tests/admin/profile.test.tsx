@@ -22,7 +22,15 @@ function renderProfile(handler: (req: HttpRequest) => unknown = () => undefined)
     throw new Error(`unexpected call ${req.method ?? 'GET'} ${req.path}`);
   });
   const store = memorySessionStore({
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions: ['students:read'],
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: [],
+    permissions: ['students:read'],
   });
   const http = { request, refresh: jest.fn(), store } as unknown as HttpClient;
   render(
@@ -55,7 +63,7 @@ describe('profile page', () => {
   });
   afterEach(() => spy.mockRestore());
 
-  test("shows the signed-in administrator from GET /auth/me", async () => {
+  test('shows the signed-in administrator from GET /auth/me', async () => {
     renderProfile();
     await waitFor(() => expect(screen.getByTestId('profile-name').textContent).toBe('Root Admin'));
     expect(screen.getByTestId('profile-email').textContent).toBe('root@example.com');
@@ -63,7 +71,7 @@ describe('profile page', () => {
     expect(screen.getByText('Super administrator').textContent).toBe('Super administrator');
   });
 
-  test("a server 400 field error appears under its field", async () => {
+  test('a server 400 field error appears under its field', async () => {
     const longPassword = `Aa1${'x'.repeat(80)}`;
     const { request } = renderProfile((req) => {
       if (req.path === '/users/10/update_password') {
@@ -118,7 +126,9 @@ describe('passwordErrors', () => {
     expect(passwordErrors(new HttpError(400, { status: 400, message: 'x', errors: { passwordConfirmation: 'This field confirmation does not match' } }))).toEqual({
       passwordConfirmation: 'This field confirmation does not match',
     });
-    expect(passwordErrors(new HttpError(409, { status: 409, code: 'INVALID_CURRENT_PASSWORD', message: 'Invalid current password' }))).toEqual({ currentPassword: 'Invalid current password' });
+    expect(passwordErrors(new HttpError(409, { status: 409, code: 'INVALID_CURRENT_PASSWORD', message: 'Invalid current password' }))).toEqual({
+      currentPassword: 'Invalid current password',
+    });
     expect(passwordErrors(new HttpError(429, { status: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts, please try again later' }))).toBeNull();
     expect(passwordErrors(new Error('network'))).toBeNull();
   });

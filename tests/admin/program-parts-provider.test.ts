@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import { apiPath, createDataProvider } from '../../admin/src/providers/dataProvider';
 import { createHttpClient, memorySessionStore, type Session } from '../../admin/src/providers/http';
-import { extraProductsResource, modulesResource, plansResource, requirementsResource, lmsCategoriesResource, categoryLinesResource } from '../../admin/src/resources/programs/parts/partsRecord';
+import {
+  extraProductsResource,
+  modulesResource,
+  plansResource,
+  requirementsResource,
+  lmsCategoriesResource,
+  categoryLinesResource,
+} from '../../admin/src/resources/programs/parts/partsRecord';
 
 /** A fake transport: records every call and answers from a function. */
 function fakeServer(answer: (url: string, init: RequestInit) => { status: number; body?: unknown }) {
@@ -43,12 +50,17 @@ describe('program parts: console resources and API paths', () => {
   });
 
   test('create, update and delete of a part use POST, PUT and DELETE on its nested path', async () => {
-    const { server, dataProvider } = provider((_url, init) => ({ status: init.method === 'DELETE' ? 204 : 200, body: init.method === 'DELETE' ? undefined : { id: 9, name: 'x' } }));
+    const { server, dataProvider } = provider((_url, init) => ({
+      status: init.method === 'DELETE' ? 204 : 200,
+      body: init.method === 'DELETE' ? undefined : { id: 9, name: 'x' },
+    }));
     await dataProvider.create(requirementsResource(5), { data: { name: 'Quizzes' } });
     await dataProvider.update(plansResource(5), { id: 9, data: { name: 'Plan' }, previousData: { id: 9 } });
     await dataProvider.delete(modulesResource(5), { id: 9, previousData: { id: 9 } });
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'POST /api/programs/5/graduation_requirements', 'PUT /api/programs/5/payment_plans/9', 'DELETE /api/programs/5/program_modules/9',
+      'POST /api/programs/5/graduation_requirements',
+      'PUT /api/programs/5/payment_plans/9',
+      'DELETE /api/programs/5/program_modules/9',
     ]);
     expect(server.calls[0].body).toEqual({ name: 'Quizzes' });
   });
@@ -79,7 +91,9 @@ describe('program parts: extra provider methods', () => {
   });
 
   test('moduleGroups reads every group by name; createModuleGroup posts the name', async () => {
-    const { server, dataProvider } = provider((_url, init) => (init.method === 'POST' ? { status: 201, body: { id: 3, name: 'Capstone' } } : list([{ id: 1, name: 'Foundations' }])));
+    const { server, dataProvider } = provider((_url, init) =>
+      init.method === 'POST' ? { status: 201, body: { id: 3, name: 'Capstone' } } : list([{ id: 1, name: 'Foundations' }]),
+    );
     expect(await dataProvider.moduleGroups()).toEqual([{ id: 1, name: 'Foundations' }]);
     expect(await dataProvider.createModuleGroup('Capstone')).toEqual({ id: 3, name: 'Capstone' });
     expect(server.calls).toEqual([
@@ -90,6 +104,10 @@ describe('program parts: extra provider methods', () => {
 
   test('a 409 reaches the caller as an HttpError with the server’s code and message', async () => {
     const { dataProvider } = provider(() => ({ status: 409, body: { status: 409, code: 'EXTRA_PRODUCT_ARCHIVED', message: 'The extra product is archived' } }));
-    await expect(dataProvider.publishExtraProduct(5, 7, true)).rejects.toMatchObject({ status: 409, message: 'The extra product is archived', body: { code: 'EXTRA_PRODUCT_ARCHIVED' } });
+    await expect(dataProvider.publishExtraProduct(5, 7, true)).rejects.toMatchObject({
+      status: 409,
+      message: 'The extra product is archived',
+      body: { code: 'EXTRA_PRODUCT_ARCHIVED' },
+    });
   });
 });

@@ -5,8 +5,23 @@ import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import programs from '../../admin/src/resources/programs';
 import { programParts } from '../../admin/src/resources/programs/parts/i18n';
 import {
-  extraProductFilterDescriptors, linesTotal, nextDisplayOrder, notAboveTotal, notBefore, parseQuizIds, percentScore, priceWhenFixed, toExtraProductPayload, toModuleFormValues,
-  toModulePayload, toProgramPlanPayload, toRequirementPayload, wholeNumber, type ExtraProductRecord, type GraduationRequirementRecord, type ProgramModuleRecord,
+  extraProductFilterDescriptors,
+  linesTotal,
+  nextDisplayOrder,
+  notAboveTotal,
+  notBefore,
+  parseQuizIds,
+  percentScore,
+  priceWhenFixed,
+  toExtraProductPayload,
+  toModuleFormValues,
+  toModulePayload,
+  toProgramPlanPayload,
+  toRequirementPayload,
+  wholeNumber,
+  type ExtraProductRecord,
+  type GraduationRequirementRecord,
+  type ProgramModuleRecord,
   type ProgramPlanRecord,
 } from '../../admin/src/resources/programs/parts/partsRecord';
 import { callsOf as calls, renderAdmin } from '../support/console-harness';
@@ -19,18 +34,49 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 describe('payloads: exactly what the strict bodies accept', () => {
   test('a graduation requirement: texts trimmed, numbers read, categories and quiz ids only for their kind', () => {
     const quiz = toRequirementPayload({
-      id: 3, programId: 1, name: '  Quizzes ', type: 'QUIZ', total: '10' as unknown as number, minRequiredToPass: 8, minScore: 70.5, displayOrder: 2, requirement: ' ',
-      quizCategoryId: 4, assignmentCategoryId: 6, quizIds: 'Q-1, Q-2\nQ-1\n\n', updatedBy: null, updatedAt: '2026-01-01T00:00:00Z',
+      id: 3,
+      programId: 1,
+      name: '  Quizzes ',
+      type: 'QUIZ',
+      total: '10' as unknown as number,
+      minRequiredToPass: 8,
+      minScore: 70.5,
+      displayOrder: 2,
+      requirement: ' ',
+      quizCategoryId: 4,
+      assignmentCategoryId: 6,
+      quizIds: 'Q-1, Q-2\nQ-1\n\n',
+      updatedBy: null,
+      updatedAt: '2026-01-01T00:00:00Z',
     });
     expect(quiz).toEqual({
-      name: 'Quizzes', total: 10, type: 'QUIZ', requirement: null, minRequiredToComplete: null, minRequiredToPass: 8, minScore: 70.5, displayOrder: 2,
-      quizCategoryId: 4, assignmentCategoryId: null, quizIds: ['Q-1', 'Q-2'],
+      name: 'Quizzes',
+      total: 10,
+      type: 'QUIZ',
+      requirement: null,
+      minRequiredToComplete: null,
+      minRequiredToPass: 8,
+      minScore: 70.5,
+      displayOrder: 2,
+      quizCategoryId: 4,
+      assignmentCategoryId: null,
+      quizIds: ['Q-1', 'Q-2'],
     });
     const assignment = toRequirementPayload({ name: 'Essays', type: 'ASSIGNMENT', displayOrder: 1, quizCategoryId: 4, assignmentCategoryId: 6, quizIds: ['Q-1'] });
     expect(assignment).toMatchObject({ quizCategoryId: null, assignmentCategoryId: 6, quizIds: [] });
-    expect(Object.keys(assignment).sort()).toEqual(
-      ['assignmentCategoryId', 'displayOrder', 'minRequiredToComplete', 'minRequiredToPass', 'minScore', 'name', 'quizCategoryId', 'quizIds', 'requirement', 'total', 'type'],
-    );
+    expect(Object.keys(assignment).sort()).toEqual([
+      'assignmentCategoryId',
+      'displayOrder',
+      'minRequiredToComplete',
+      'minRequiredToPass',
+      'minScore',
+      'name',
+      'quizCategoryId',
+      'quizIds',
+      'requirement',
+      'total',
+      'type',
+    ]);
   });
 
   test('quiz ids: the stored list or typed text, cleaned; the next display order follows the highest', () => {
@@ -43,9 +89,25 @@ describe('payloads: exactly what the strict bodies accept', () => {
 
   test('a program plan: PAY_IN_FULL forced to FIXED_TERMS over 1 term, read-only parts left behind, lines without an accounting line dropped', () => {
     const plan = {
-      id: 8, programId: 1, name: ' Full ', isDefault: true, shortDescription: '', longDescription: 'Long', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT',
-      installmentAmount: 10, depositAmount: 100, interestRate: null, annualPercentageRate: null, tuitionPrice: 6000, totalTerm: 12, amortizeTerm: 0, principalAmount: 50,
-      salesforcePaymentPlanId: ' SF1 ', updatedBy: null, updatedAt: '2026-01-01T00:00:00Z',
+      id: 8,
+      programId: 1,
+      name: ' Full ',
+      isDefault: true,
+      shortDescription: '',
+      longDescription: 'Long',
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT',
+      installmentAmount: 10,
+      depositAmount: 100,
+      interestRate: null,
+      annualPercentageRate: null,
+      tuitionPrice: 6000,
+      totalTerm: 12,
+      amortizeTerm: 0,
+      principalAmount: 50,
+      salesforcePaymentPlanId: ' SF1 ',
+      updatedBy: null,
+      updatedAt: '2026-01-01T00:00:00Z',
       accountingLines: [
         { id: 1, accountingLineId: 4, amount: 150, description: 'Registration fee', type: 'CHARGE', category: 'FEE' },
         { accountingLineId: undefined as unknown as number, amount: 5 },
@@ -53,39 +115,119 @@ describe('payloads: exactly what the strict bodies accept', () => {
       ],
     } as ProgramPlanRecord;
     expect(toProgramPlanPayload(plan)).toEqual({
-      name: 'Full', isDefault: true, shortDescription: null, longDescription: 'Long', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS',
-      installmentAmount: null, depositAmount: 100, interestRate: null, annualPercentageRate: null, tuitionPrice: 6000, totalTerm: 1, amortizeTerm: 0, principalAmount: null,
-      salesforcePaymentPlanId: 'SF1', accountingLines: [{ accountingLineId: 4, amount: 150 }, { accountingLineId: 6, amount: 25.5 }],
+      name: 'Full',
+      isDefault: true,
+      shortDescription: null,
+      longDescription: 'Long',
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      installmentAmount: null,
+      depositAmount: 100,
+      interestRate: null,
+      annualPercentageRate: null,
+      tuitionPrice: 6000,
+      totalTerm: 1,
+      amortizeTerm: 0,
+      principalAmount: null,
+      salesforcePaymentPlanId: 'SF1',
+      accountingLines: [
+        { accountingLineId: 4, amount: 150 },
+        { accountingLineId: 6, amount: 25.5 },
+      ],
     });
-    const interest = toProgramPlanPayload({ name: 'Monthly', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250, totalTerm: 24 });
-    expect(interest).toMatchObject({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250, totalTerm: 24, isDefault: false, accountingLines: [] });
+    const interest = toProgramPlanPayload({
+      name: 'Monthly',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+      installmentAmount: 250,
+      totalTerm: 24,
+    });
+    expect(interest).toMatchObject({
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+      installmentAmount: 250,
+      totalTerm: 24,
+      isDefault: false,
+      accountingLines: [],
+    });
   });
 
   test('lines add up as charges minus credits, in cents', () => {
-    expect(linesTotal([{ amount: 0.1, type: 'CHARGE' }, { amount: 0.2, type: 'CHARGE' }, { amount: 0.05, type: 'CREDIT' }])).toBe(0.25);
+    expect(
+      linesTotal([
+        { amount: 0.1, type: 'CHARGE' },
+        { amount: 0.2, type: 'CHARGE' },
+        { amount: 0.05, type: 'CREDIT' },
+      ]),
+    ).toBe(0.25);
     expect(linesTotal([{ amount: null, type: 'CHARGE' }])).toBe(0);
     expect(linesTotal(undefined)).toBe(0);
   });
 
   test('an extra product: no published flag sent, FREE costs 0, flags are booleans', () => {
-    const record = { id: 2, programId: 1, name: ' Frame ', description: '', type: 'OTHER', priceType: 'FREE', price: 35, published: true, deleted: false } as unknown as ExtraProductRecord;
-    expect(toExtraProductPayload(record)).toEqual({ name: 'Frame', description: null, type: 'OTHER', priceType: 'FREE', price: 0, calculateTaxes: false, multipleItemPurchase: false });
+    const record = {
+      id: 2,
+      programId: 1,
+      name: ' Frame ',
+      description: '',
+      type: 'OTHER',
+      priceType: 'FREE',
+      price: 35,
+      published: true,
+      deleted: false,
+    } as unknown as ExtraProductRecord;
+    expect(toExtraProductPayload(record)).toEqual({
+      name: 'Frame',
+      description: null,
+      type: 'OTHER',
+      priceType: 'FREE',
+      price: 0,
+      calculateTaxes: false,
+      multipleItemPurchase: false,
+    });
     expect(toExtraProductPayload({ name: 'T', type: 'TRANSCRIPT', price: 25, calculateTaxes: true })).toMatchObject({ priceType: 'FIXED', price: 25, calculateTaxes: true });
   });
 
   test("a module: `group` text and module group id; dates as the school's days, an unchanged day sent back as stored", () => {
     const stored = {
-      id: 5, programId: 1, title: 'Week 1', group: null, moduleGroupId: 3, moduleGroup: { id: 3, name: 'Foundations' }, locked: true,
-      openDate: '2030-01-10T14:00:00.000Z', closeDate: '2030-02-11T03:00:00.000Z', startDateTime: null, endDateTime: '2030-02-15T14:00:00.000Z', displayOrder: 4,
-      duration: 90, d2lModuleId: null, image: null, consumeTrackingEnabled: false, communicationTemplateId: null, updatedBy: null,
+      id: 5,
+      programId: 1,
+      title: 'Week 1',
+      group: null,
+      moduleGroupId: 3,
+      moduleGroup: { id: 3, name: 'Foundations' },
+      locked: true,
+      openDate: '2030-01-10T14:00:00.000Z',
+      closeDate: '2030-02-11T03:00:00.000Z',
+      startDateTime: null,
+      endDateTime: '2030-02-15T14:00:00.000Z',
+      displayOrder: 4,
+      duration: 90,
+      d2lModuleId: null,
+      image: null,
+      consumeTrackingEnabled: false,
+      communicationTemplateId: null,
+      updatedBy: null,
     } as ProgramModuleRecord;
     // 03:00 UTC on Feb 11 is still Feb 10 in New York.
     const form = toModuleFormValues(stored);
     expect([form.openDate, form.closeDate, form.startDateTime, form.endDateTime]).toEqual(['2030-01-10', '2030-02-10', null, '2030-02-15']);
     const edited = { ...form, title: ' Week 1b ', group: ' ', moduleGroupId: '3' as unknown as number, closeDate: '2030-02-20', startDateTime: '2030-01-09', endDateTime: '' };
     expect(toModulePayload(edited, stored)).toEqual({
-      title: 'Week 1b', d2lModuleId: null, group: null, moduleGroupId: 3, locked: true, duration: 90, startDateTime: '2030-01-09', openDate: '2030-01-10T14:00:00.000Z',
-      closeDate: '2030-02-20', endDateTime: null, image: null, consumeTrackingEnabled: false, communicationTemplateId: null, displayOrder: 4,
+      title: 'Week 1b',
+      d2lModuleId: null,
+      group: null,
+      moduleGroupId: 3,
+      locked: true,
+      duration: 90,
+      startDateTime: '2030-01-09',
+      openDate: '2030-01-10T14:00:00.000Z',
+      closeDate: '2030-02-20',
+      endDateTime: null,
+      image: null,
+      consumeTrackingEnabled: false,
+      communicationTemplateId: null,
+      displayOrder: 4,
     });
     expect(toModulePayload({ title: 'New' })).toMatchObject({ openDate: null, displayOrder: 0, locked: false });
   });
@@ -115,7 +257,9 @@ describe('form checks (the server checks the same)', () => {
 describe('extra products filter chips', () => {
   const translate = (key: string, options?: { _?: string }) => {
     const texts: Record<string, string> = {
-      'app.yes': 'Yes', 'app.no': 'No', 'enums.ExtraProductType.TRANSCRIPT': 'Transcript',
+      'app.yes': 'Yes',
+      'app.no': 'No',
+      'enums.ExtraProductType.TRANSCRIPT': 'Transcript',
       ...Object.fromEntries(Object.entries(programParts.en.extra_products.filters).map(([k, v]) => [`resources.program-parts.extra_products.filters.${k}`, v])),
     };
     return texts[key] ?? options?._ ?? key;
@@ -138,24 +282,96 @@ describe('texts', () => {
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const program = {
-  id: 1, name: 'Health Coach Training Program', image: null, description: null, preRequisites: null, courseAccessDuration: null, graduationLimitDays: null, cost: 6000,
-  businessCategoryId: 3, businessCategory: { id: 3, name: 'HCTP' }, welcomeEmailTemplate: null, language: 'EN', enrollmentAgreement: { url: null, publicationDate: null, lastRevisionDate: null },
-  registrationFee: null, booksAndMaterialsFee: null, accelerated: false, durationType: 'FIXED_DURATION', durationTypeLabel: '12 Months', isBundle: false, bundleProgramIds: [],
-  salesforceProductId: null, salesforceProductType: null, lmsConnectionId: null, lmsConnection: null, d2lOrgUnitId: null, accredibleGroupId: null, clockHours: null, weeks: null,
-  showOhioVideo: false, reservedSeat: false, languages: ['EN'], deleted: false, updatedBy: null, updatedAt,
+  id: 1,
+  name: 'Health Coach Training Program',
+  image: null,
+  description: null,
+  preRequisites: null,
+  courseAccessDuration: null,
+  graduationLimitDays: null,
+  cost: 6000,
+  businessCategoryId: 3,
+  businessCategory: { id: 3, name: 'HCTP' },
+  welcomeEmailTemplate: null,
+  language: 'EN',
+  enrollmentAgreement: { url: null, publicationDate: null, lastRevisionDate: null },
+  registrationFee: null,
+  booksAndMaterialsFee: null,
+  accelerated: false,
+  durationType: 'FIXED_DURATION',
+  durationTypeLabel: '12 Months',
+  isBundle: false,
+  bundleProgramIds: [],
+  salesforceProductId: null,
+  salesforceProductType: null,
+  lmsConnectionId: null,
+  lmsConnection: null,
+  d2lOrgUnitId: null,
+  accredibleGroupId: null,
+  clockHours: null,
+  weeks: null,
+  showOhioVideo: false,
+  reservedSeat: false,
+  languages: ['EN'],
+  deleted: false,
+  updatedBy: null,
+  updatedAt,
 };
 const moduleRow = (id: number, overrides: Partial<ProgramModuleRecord> = {}): ProgramModuleRecord => ({
-  id, programId: 1, title: `Week ${id}`, d2lModuleId: null, group: `Week ${id}`, moduleGroupId: 1, moduleGroup: { id: 1, name: 'Foundations' }, locked: false, duration: 90,
-  startDateTime: null, openDate: null, closeDate: null, endDateTime: null, image: null, consumeTrackingEnabled: false, communicationTemplateId: null, displayOrder: id,
-  updatedBy: null, updatedAt, ...overrides,
+  id,
+  programId: 1,
+  title: `Week ${id}`,
+  d2lModuleId: null,
+  group: `Week ${id}`,
+  moduleGroupId: 1,
+  moduleGroup: { id: 1, name: 'Foundations' },
+  locked: false,
+  duration: 90,
+  startDateTime: null,
+  openDate: null,
+  closeDate: null,
+  endDateTime: null,
+  image: null,
+  consumeTrackingEnabled: false,
+  communicationTemplateId: null,
+  displayOrder: id,
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 const requirement = (id: number, overrides: Partial<GraduationRequirementRecord> = {}): GraduationRequirementRecord => ({
-  id, programId: 1, name: `Requirement ${id}`, total: 10, type: 'QUIZ', requirement: null, minRequiredToComplete: null, minRequiredToPass: 8, minScore: 70, displayOrder: id,
-  quizCategoryId: null, assignmentCategoryId: null, quizIds: [], updatedBy: null, updatedAt, ...overrides,
+  id,
+  programId: 1,
+  name: `Requirement ${id}`,
+  total: 10,
+  type: 'QUIZ',
+  requirement: null,
+  minRequiredToComplete: null,
+  minRequiredToPass: 8,
+  minScore: 70,
+  displayOrder: id,
+  quizCategoryId: null,
+  assignmentCategoryId: null,
+  quizIds: [],
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 const extra = (id: number, overrides: Partial<ExtraProductRecord> = {}): ExtraProductRecord => ({
-  id, programId: 1, name: `Extra ${id}`, description: null, type: 'TRANSCRIPT', priceType: 'FIXED', price: 25, calculateTaxes: false, multipleItemPurchase: false, published: false,
-  deleted: false, updatedBy: null, updatedAt, ...overrides,
+  id,
+  programId: 1,
+  name: `Extra ${id}`,
+  description: null,
+  type: 'TRANSCRIPT',
+  priceType: 'FIXED',
+  price: 25,
+  calculateTaxes: false,
+  multipleItemPurchase: false,
+  published: false,
+  deleted: false,
+  updatedBy: null,
+  updatedAt,
+  ...overrides,
 });
 const page = (content: unknown[], total = content.length, size = 100) => ({ content, pagination: { total, page: 0, size } });
 
@@ -171,7 +387,9 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/programs/1/program_modules' && method === 'GET') return page([moduleRow(1), moduleRow(2, { locked: true })], 2, 20);
     if (req.path === '/programs/1/graduation_requirements' && method === 'GET') return page([requirement(1), requirement(2)]);
     if (req.path === '/programs/1/extra_products' && method === 'GET') {
-      return req.query?.deleted === true ? page([extra(9, { name: 'Old workbook', deleted: true })]) : page([extra(1), extra(2, { name: 'Framed diploma', type: 'CERTIFICATE', published: true })]);
+      return req.query?.deleted === true
+        ? page([extra(9, { name: 'Old workbook', deleted: true })])
+        : page([extra(1), extra(2, { name: 'Framed diploma', type: 'CERTIFICATE', published: true })]);
     }
     if (req.path === '/module_groups' && method === 'GET') return page([{ id: 1, name: 'Foundations' }]);
     if (req.path === '/business_categories' && method === 'GET') return page([{ id: 3, name: 'HCTP', description: null, d2LUserType: null, updatedBy: null, updatedAt }]);
@@ -214,8 +432,20 @@ describe('/programs/:programId/modules', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(request, 'POST', '/programs/1/program_modules')).toHaveLength(1));
     expect(calls(request, 'POST', '/programs/1/program_modules')[0].body).toEqual({
-      title: 'Capstone', d2lModuleId: null, group: null, moduleGroupId: null, locked: false, duration: null, startDateTime: null, openDate: null, closeDate: null,
-      endDateTime: null, image: null, consumeTrackingEnabled: false, communicationTemplateId: null, displayOrder: 3,
+      title: 'Capstone',
+      d2lModuleId: null,
+      group: null,
+      moduleGroupId: null,
+      locked: false,
+      duration: null,
+      startDateTime: null,
+      openDate: null,
+      closeDate: null,
+      endDateTime: null,
+      image: null,
+      consumeTrackingEnabled: false,
+      communicationTemplateId: null,
+      displayOrder: 3,
     });
     expect(await screen.findByText('Module added')).not.toBeNull();
   });

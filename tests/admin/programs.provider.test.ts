@@ -25,7 +25,11 @@ describe('programs through the data provider', () => {
   test('the keyword alone loads GET /programs; criteria (Show archived, languages) use find_by_criteria', async () => {
     const { server, dataProvider } = provider(() => list([{ id: 1, name: 'HCTP' }], 1));
     await dataProvider.getList('programs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'hctp' } });
-    await dataProvider.getList('programs', { pagination: { page: 2, perPage: 10 }, sort: { field: 'name', order: 'DESC' }, filter: { deleted: true, languages: ['ES'], businessCategory: [], accelerated: undefined } });
+    await dataProvider.getList('programs', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { deleted: true, languages: ['ES'], businessCategory: [], accelerated: undefined },
+    });
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/programs?size=10&page=0&sortBy=id&descending=false&keyword=hctp',
       'POST /api/programs/find_by_criteria?size=10&page=1&sortBy=name&descending=true',
@@ -40,7 +44,10 @@ describe('programs through the data provider', () => {
   });
 
   test('archive, undelete, bundle, enrollment flow and the learning-system calls hit their paths', async () => {
-    const { server, dataProvider } = provider((url, init) => ({ status: init.method === 'DELETE' ? 204 : 200, body: init.method === 'DELETE' ? undefined : url.includes('enrollment') ? [] : { id: 4 } }));
+    const { server, dataProvider } = provider((url, init) => ({
+      status: init.method === 'DELETE' ? 204 : 200,
+      body: init.method === 'DELETE' ? undefined : url.includes('enrollment') ? [] : { id: 4 },
+    }));
     await dataProvider.archiveProgram(4);
     await dataProvider.undeleteProgram(4);
     await dataProvider.bundlePrograms(4);

@@ -15,19 +15,51 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
 const program = (id: number, overrides: Partial<ProgramRecord> = {}): ProgramRecord => ({
-  id, name: `Program ${id}`, image: null, description: null, preRequisites: null, courseAccessDuration: 365, graduationLimitDays: null, cost: 6000,
-  businessCategoryId: 3, businessCategory: { id: 3, name: 'HCTP' }, welcomeEmailTemplate: null, language: 'EN',
-  enrollmentAgreement: { url: 'https://example.com/a.pdf', publicationDate: '2027-01-15', lastRevisionDate: null }, registrationFee: 100, booksAndMaterialsFee: null,
-  accelerated: false, durationType: 'FIXED_DURATION', durationTypeLabel: '12 Months', isBundle: false, bundleProgramIds: [], salesforceProductId: null,
-  salesforceProductType: null, lmsConnectionId: null, lmsConnection: null, d2lOrgUnitId: '6606', accredibleGroupId: null, clockHours: 120, weeks: 26,
-  showOhioVideo: false, reservedSeat: false, languages: ['EN', 'ES'], deleted: false, updatedBy: { id: 10, name: 'Root Admin' }, createdAt: updatedAt, updatedAt,
+  id,
+  name: `Program ${id}`,
+  image: null,
+  description: null,
+  preRequisites: null,
+  courseAccessDuration: 365,
+  graduationLimitDays: null,
+  cost: 6000,
+  businessCategoryId: 3,
+  businessCategory: { id: 3, name: 'HCTP' },
+  welcomeEmailTemplate: null,
+  language: 'EN',
+  enrollmentAgreement: { url: 'https://example.com/a.pdf', publicationDate: '2027-01-15', lastRevisionDate: null },
+  registrationFee: 100,
+  booksAndMaterialsFee: null,
+  accelerated: false,
+  durationType: 'FIXED_DURATION',
+  durationTypeLabel: '12 Months',
+  isBundle: false,
+  bundleProgramIds: [],
+  salesforceProductId: null,
+  salesforceProductType: null,
+  lmsConnectionId: null,
+  lmsConnection: null,
+  d2lOrgUnitId: '6606',
+  accredibleGroupId: null,
+  clockHours: 120,
+  weeks: 26,
+  showOhioVideo: false,
+  reservedSeat: false,
+  languages: ['EN', 'ES'],
+  deleted: false,
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: updatedAt,
+  updatedAt,
   ...overrides,
 });
 const hctp = program(1, { name: 'Health Coach Training', accelerated: true, durationTypeLabel: 'Accelerated (6 Months)' });
 const bundle = program(2, { name: 'Coach Bundle', isBundle: true, bundleProgramIds: [1], cost: 9999.5 });
 const archived = program(5, { name: 'Old Program', deleted: true });
 const records = [hctp, bundle, program(3, { name: 'Nutrition Basics' }), archived];
-const categories = [{ id: 3, name: 'HCTP' }, { id: 4, name: 'HCTP_ALUMNI' }];
+const categories = [
+  { id: 3, name: 'HCTP' },
+  { id: 4, name: 'HCTP_ALUMNI' },
+];
 
 type Handler = (req: HttpRequest) => unknown;
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
@@ -81,7 +113,16 @@ describe('programs list', () => {
     const request = renderConsole('/programs');
     const row = (await screen.findByText('Health Coach Training')).closest('tr') as HTMLElement;
     expect(calls(request, 'GET', '/programs')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false, keyword: undefined });
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', 'Health Coach Training', 'HCTP', 'Accelerated (6 Months)', '$6,000.00', 'English, Spanish', '', '03-02-2026']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '1',
+      'Health Coach Training',
+      'HCTP',
+      'Accelerated (6 Months)',
+      '$6,000.00',
+      'English, Spanish',
+      '',
+      '03-02-2026',
+    ]);
     expect(within(screen.getByText('Coach Bundle').closest('tr') as HTMLElement).getByText('Bundle')).not.toBeNull();
     expect(screen.queryByText('Old Program')).toBeNull();
     expect((await screen.findByRole('link', { name: 'New program' })).getAttribute('href')).toBe('/programs/create');
@@ -123,12 +164,32 @@ describe('program drawer', () => {
     await screen.findByText('Program saved');
     const [put] = calls(request, 'PUT', '/programs/3');
     expect(put.body).toEqual({
-      name: 'Nutrition Essentials', image: null, description: null, preRequisites: null, courseAccessDuration: 365, graduationLimitDays: null, cost: 6000,
-      businessCategoryId: 3, welcomeEmailTemplate: null, language: 'EN',
+      name: 'Nutrition Essentials',
+      image: null,
+      description: null,
+      preRequisites: null,
+      courseAccessDuration: 365,
+      graduationLimitDays: null,
+      cost: 6000,
+      businessCategoryId: 3,
+      welcomeEmailTemplate: null,
+      language: 'EN',
       enrollmentAgreement: { url: 'https://example.com/a.pdf', publicationDate: '2027-01-15', lastRevisionDate: null },
-      registrationFee: 100, booksAndMaterialsFee: null, accelerated: false, durationType: 'FIXED_DURATION', isBundle: false, salesforceProductId: null,
-      salesforceProductType: null, lmsConnectionId: null, d2lOrgUnitId: '6606', accredibleGroupId: null, clockHours: 120, weeks: 26, showOhioVideo: false,
-      reservedSeat: false, languages: ['EN', 'ES'],
+      registrationFee: 100,
+      booksAndMaterialsFee: null,
+      accelerated: false,
+      durationType: 'FIXED_DURATION',
+      isBundle: false,
+      salesforceProductId: null,
+      salesforceProductType: null,
+      lmsConnectionId: null,
+      d2lOrgUnitId: '6606',
+      accredibleGroupId: null,
+      clockHours: 120,
+      weeks: 26,
+      showOhioVideo: false,
+      reservedSeat: false,
+      languages: ['EN', 'ES'],
     });
   });
 
@@ -254,8 +315,12 @@ describe('program drawer', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Save requirements' }));
     await screen.findByText('Enrollment flow requirements saved');
     expect(calls(request, 'PUT', '/programs/1/enrollment_flow_requirements')[0].body).toEqual([
-      { step: 'ADMIN_APPROVAL', required: true }, { step: 'COMPLETE_PERSONAL_INFO', required: false }, { step: 'QUESTIONNAIRE', required: true },
-      { step: 'DOCUMENT_UPLOAD', required: false }, { step: 'ENROLLMENT_AGREEMENT', required: false }, { step: 'COMPLETE_ACM_REQUIREMENTS', required: false },
+      { step: 'ADMIN_APPROVAL', required: true },
+      { step: 'COMPLETE_PERSONAL_INFO', required: false },
+      { step: 'QUESTIONNAIRE', required: true },
+      { step: 'DOCUMENT_UPLOAD', required: false },
+      { step: 'ENROLLMENT_AGREEMENT', required: false },
+      { step: 'COMPLETE_ACM_REQUIREMENTS', required: false },
     ]);
   });
 
@@ -268,7 +333,10 @@ describe('program drawer', () => {
 
   test('a bundle lists its programs; saving POSTs programIds; a 409 is shown as sent', async () => {
     const request = renderConsole('/programs/2', {
-      handler: refuse('POST', '/programs/2/programs', 409, { code: 'BUNDLE_NOT_ALLOWED', message: 'Only a bundle program can include programs, and never itself or another bundle' }),
+      handler: refuse('POST', '/programs/2/programs', 409, {
+        code: 'BUNDLE_NOT_ALLOWED',
+        message: 'Only a bundle program can include programs, and never itself or another bundle',
+      }),
     });
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('tab-bundle'));
@@ -289,7 +357,15 @@ describe('program drawer', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'HCTP' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     await screen.findByText('Program created');
-    expect(calls(request, 'POST', '/programs')[0].body).toMatchObject({ name: 'Gut Health', businessCategoryId: 3, language: 'EN', languages: ['EN'], durationType: 'FIXED_DURATION', accelerated: false, lmsConnectionId: null });
+    expect(calls(request, 'POST', '/programs')[0].body).toMatchObject({
+      name: 'Gut Health',
+      businessCategoryId: 3,
+      language: 'EN',
+      languages: ['EN'],
+      durationType: 'FIXED_DURATION',
+      accelerated: false,
+      lmsConnectionId: null,
+    });
     await waitFor(() => expect(location()).toBe('/programs/9'));
   });
 });
@@ -297,10 +373,26 @@ describe('program drawer', () => {
 describe('program helpers', () => {
   test('payload: trimmed texts, empty → null, continuous learning never accelerated, unknown keys left behind', () => {
     const payload = toProgramPayload({
-      ...program(4), name: ' X ', description: '  ', durationType: 'CONTINUOUS_LEARNING', accelerated: true, languages: ['ES', 'ES', 'XX' as never],
-      businessCategoryId: undefined as never, bundleProgramIds: [8], durationTypeLabel: 'x', deleted: true,
+      ...program(4),
+      name: ' X ',
+      description: '  ',
+      durationType: 'CONTINUOUS_LEARNING',
+      accelerated: true,
+      languages: ['ES', 'ES', 'XX' as never],
+      businessCategoryId: undefined as never,
+      bundleProgramIds: [8],
+      durationTypeLabel: 'x',
+      deleted: true,
     } as ProgramRecord);
-    expect(payload).toMatchObject({ name: 'X', description: null, durationType: 'CONTINUOUS_LEARNING', accelerated: false, businessCategoryId: 3, languages: ['ES'], lmsConnectionId: null });
+    expect(payload).toMatchObject({
+      name: 'X',
+      description: null,
+      durationType: 'CONTINUOUS_LEARNING',
+      accelerated: false,
+      businessCategoryId: 3,
+      languages: ['ES'],
+      lmsConnectionId: null,
+    });
     expect(Object.keys(payload)).not.toContain('bundleProgramIds');
     expect(Object.keys(payload)).not.toContain('deleted');
     expect(Object.keys(payload)).not.toContain('id');
@@ -308,23 +400,42 @@ describe('program helpers', () => {
   });
 
   test('duration choices, flow rows, bundle candidates, flow payload', () => {
-    expect(durationChoices(true, 'en')).toEqual([{ id: 'FIXED_DURATION', name: 'Accelerated (6 Months)' }, { id: 'CONTINUOUS_LEARNING', name: 'Continuous learning' }]);
+    expect(durationChoices(true, 'en')).toEqual([
+      { id: 'FIXED_DURATION', name: 'Accelerated (6 Months)' },
+      { id: 'CONTINUOUS_LEARNING', name: 'Continuous learning' },
+    ]);
     expect(durationChoices(false, 'es')[0]).toEqual({ id: 'FIXED_DURATION', name: '12 meses' });
-    expect(flowRows([{ step: 'QUESTIONNAIRE', required: true }]).filter((r) => r.required).map((r) => r.step)).toEqual(['QUESTIONNAIRE']);
+    expect(
+      flowRows([{ step: 'QUESTIONNAIRE', required: true }])
+        .filter((r) => r.required)
+        .map((r) => r.step),
+    ).toEqual(['QUESTIONNAIRE']);
     expect(flowRows(undefined)).toHaveLength(6);
-    expect(bundleCandidates(records, 2)).toEqual([{ id: 1, name: 'Health Coach Training' }, { id: 3, name: 'Nutrition Basics' }]);
+    expect(bundleCandidates(records, 2)).toEqual([
+      { id: 1, name: 'Health Coach Training' },
+      { id: 3, name: 'Nutrition Basics' },
+    ]);
     expect(toFlowPayload({ required: { DOCUMENT_UPLOAD: true, QUESTIONNAIRE: false } }).filter((r) => r.required)).toEqual([{ step: 'DOCUMENT_UPLOAD', required: true }]);
   });
 
   test("chips read 'Accelerated: Yes', 'Archived: No', 'Language: Spanish', 'Business category: HCTP'", () => {
     const translate = ((key: string, options?: { _?: string }) => {
       const table: Record<string, string> = {
-        'app.yes': 'Yes', 'app.no': 'No', 'enums.Language.ES': 'Spanish', 'resources.programs.filters.accelerated': 'Accelerated',
-        'resources.programs.filters.deleted': 'Archived', 'resources.programs.filters.languages': 'Language', 'resources.programs.filters.businessCategory': 'Business category',
+        'app.yes': 'Yes',
+        'app.no': 'No',
+        'enums.Language.ES': 'Spanish',
+        'resources.programs.filters.accelerated': 'Accelerated',
+        'resources.programs.filters.deleted': 'Archived',
+        'resources.programs.filters.languages': 'Language',
+        'resources.programs.filters.businessCategory': 'Business category',
       };
       return table[key] ?? options?._ ?? key;
     }) as TranslateFunction;
-    const chips = describeCriteria({ q: 'x', accelerated: true, deleted: false, languages: ['ES'], businessCategory: [3, 7], showOhioVideo: null }, programFilterDescriptors({ 3: 'HCTP' }), translate);
+    const chips = describeCriteria(
+      { q: 'x', accelerated: true, deleted: false, languages: ['ES'], businessCategory: [3, 7], showOhioVideo: null },
+      programFilterDescriptors({ 3: 'HCTP' }),
+      translate,
+    );
     expect(chips.map((c) => `${c.label}: ${c.value}`)).toEqual(['Archived: No', 'Accelerated: Yes', 'Business category: HCTP, 7', 'Language: Spanish']);
   });
 

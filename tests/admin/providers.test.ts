@@ -21,15 +21,29 @@ const list = (content: unknown[], total = content.length) => ({ status: 200, bod
 
 describe('data provider wire mapping', () => {
   test('react-admin paging and sorting become zero-based page, size, sortBy and descending', () => {
-    expect(pagingToQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'lastName', order: 'DESC' } })).toEqual({ size: 25, page: 2, sortBy: 'lastName', descending: true });
+    expect(pagingToQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'lastName', order: 'DESC' } })).toEqual({
+      size: 25,
+      page: 2,
+      sortBy: 'lastName',
+      descending: true,
+    });
     expect(pagingToQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' } })).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false });
   });
 
   test('criteria drop their empty parts but keep booleans', () => {
     expect(
       cleanCriteria({
-        name: '  ', email: 'ann', genders: [], languages: ['ES', ''], active: false, autoPay: null, zip: undefined,
-        createdAt: { from: null, to: '2026-01-01' }, dateOfBirth: { from: '1990-01-01', to: '' }, amount: { min: null, max: 5 }, nested: { a: '' },
+        name: '  ',
+        email: 'ann',
+        genders: [],
+        languages: ['ES', ''],
+        active: false,
+        autoPay: null,
+        zip: undefined,
+        createdAt: { from: null, to: '2026-01-01' },
+        dateOfBirth: { from: '1990-01-01', to: '' },
+        amount: { min: null, max: 5 },
+        nested: { a: '' },
       }),
     ).toEqual({ email: 'ann', languages: ['ES'], active: false, dateOfBirth: { from: '1990-01-01' } });
   });
@@ -62,7 +76,9 @@ describe('data provider calls', () => {
     const { server, dataProvider } = provider(() => list([{ id: 1 }, { id: 2 }], 42));
     const answer = await dataProvider.getList('students', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'ann' } });
     expect(answer).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42 });
-    expect(server.calls).toEqual([{ url: '/api/students?size=10&page=1&sortBy=id&descending=false&keyword=ann', method: 'GET', body: undefined, authorization: 'Bearer access-1' }]);
+    expect(server.calls).toEqual([
+      { url: '/api/students?size=10&page=1&sortBy=id&descending=false&keyword=ann', method: 'GET', body: undefined, authorization: 'Bearer access-1' },
+    ]);
   });
 
   test('criteria use find_by_criteria with the paging in the query and the cleaned criteria as body', async () => {
@@ -79,7 +95,10 @@ describe('data provider calls', () => {
   });
 
   test('create, update and delete use POST, PUT and DELETE on the record path', async () => {
-    const { server, dataProvider } = provider((url, init) => ({ status: init.method === 'POST' ? 201 : init.method === 'DELETE' ? 204 : 200, body: init.method === 'DELETE' ? undefined : { id: 9, name: 'x' } }));
+    const { server, dataProvider } = provider((url, init) => ({
+      status: init.method === 'POST' ? 201 : init.method === 'DELETE' ? 204 : 200,
+      body: init.method === 'DELETE' ? undefined : { id: 9, name: 'x' },
+    }));
     expect((await dataProvider.create('roles', { data: { name: 'x' } })).data).toEqual({ id: 9, name: 'x' });
     expect((await dataProvider.update('roles', { id: 9, data: { name: 'x' }, previousData: { id: 9 } })).data).toEqual({ id: 9, name: 'x' });
     expect((await dataProvider.delete('roles', { id: 9, previousData: { id: 9, name: 'x' } })).data).toEqual({ id: 9, name: 'x' });
@@ -109,7 +128,8 @@ describe('http client sessions', () => {
   test('a token about to expire is refreshed first, once for concurrent calls', async () => {
     const store = memorySessionStore(session({ expiresAt: 20_000 }));
     const server = fakeServer((url) =>
-      url.endsWith('/refresh_token') ? { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 } } : { status: 200, body: { ok: true } });
+      url.endsWith('/refresh_token') ? { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 } } : { status: 200, body: { ok: true } },
+    );
     const http = createHttpClient({ store, fetch: server.fetch, now: () => 0 });
     await Promise.all([http.request({ path: '/a' }), http.request({ path: '/b' })]);
     expect(server.calls.filter((c) => c.url.endsWith('/refresh_token'))).toHaveLength(1);
@@ -160,7 +180,10 @@ describe('http client sessions', () => {
 
 describe('auth provider', () => {
   const signIn = {
-    accessToken: 'a', refreshToken: 'r', expiresIn: 900, cdn: { keyPairId: 'k' },
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresIn: 900,
+    cdn: { keyPairId: 'k' },
     administrator: { id: 5, userId: 11, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', roles: ['FINANCE'], permissions: ['payments:read'] },
   };
 
@@ -171,8 +194,16 @@ describe('auth provider', () => {
     await auth.login({ username: 'ann@example.com', password: 'Secret123' });
     expect(server.calls[0]).toMatchObject({ url: '/api/auth/signin/admin', method: 'POST', body: { email: 'ann@example.com', password: 'Secret123' }, authorization: undefined });
     expect(store.get()).toEqual({
-      accessToken: 'a', refreshToken: 'r', expiresAt: 901_000, adminId: 5, userId: 11, email: 'ann@example.com', fullName: 'Ann Lee',
-      roles: ['FINANCE'], permissions: ['payments:read'], cdn: { keyPairId: 'k' },
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: 901_000,
+      adminId: 5,
+      userId: 11,
+      email: 'ann@example.com',
+      fullName: 'Ann Lee',
+      roles: ['FINANCE'],
+      permissions: ['payments:read'],
+      cdn: { keyPairId: 'k' },
     });
     expect(await auth.getIdentity!()).toEqual({ id: 5, fullName: 'Ann Lee', email: 'ann@example.com', userId: 11 });
   });
@@ -201,7 +232,11 @@ describe('auth provider', () => {
   test('a 401 sends the user to /verify with the current path, but not from /verify itself', async () => {
     const http = createHttpClient({ store: memorySessionStore(session()), fetch: fakeServer(() => ({ status: 200 })).fetch });
     const onStudents = createAuthProvider(http, { currentPath: () => '/students/42?tab=profile' });
-    await expect(onStudents.checkError(new HttpError(401, { status: 401, message: 'x' }, true))).rejects.toEqual({ logoutUser: false, redirectTo: '/verify?to=%2Fstudents%2F42%3Ftab%3Dprofile', message: false });
+    await expect(onStudents.checkError(new HttpError(401, { status: 401, message: 'x' }, true))).rejects.toEqual({
+      logoutUser: false,
+      redirectTo: '/verify?to=%2Fstudents%2F42%3Ftab%3Dprofile',
+      message: false,
+    });
     const onVerify = createAuthProvider(http, { currentPath: () => '/verify?to=%2Fstudents' });
     await expect(onVerify.checkError(new HttpError(401, { status: 401, message: 'x' }, true))).resolves.toBeUndefined();
     // Never signed in: checkAuth sends the visitor to /login, not /verify.

@@ -5,9 +5,7 @@ import { canAccess } from '../../admin/src/providers/canAccess';
 import refunds from '../../admin/src/resources/refunds';
 import { refunds as texts } from '../../admin/src/resources/refunds/i18n';
 import { validateNewRefund } from '../../admin/src/resources/refunds/RefundCreateDialog';
-import {
-  nextRefundStatuses, remainingToRefund, toCreateRefundPayload, toRefundPayload, toSubmitPayload, type RefundRecord,
-} from '../../admin/src/resources/refunds/refundRecord';
+import { nextRefundStatuses, remainingToRefund, toCreateRefundPayload, toRefundPayload, toSubmitPayload, type RefundRecord } from '../../admin/src/resources/refunds/refundRecord';
 import { validateSubmit } from '../../admin/src/resources/refunds/RefundSubmitDialog';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';
 
@@ -16,10 +14,31 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const refund = (id: number, overrides: Partial<RefundRecord> = {}): RefundRecord => ({
-  id, applicationId: 5, studentId: 42, studentPaymentPlanId: 9, source: 'CUSTOM', sourceId: null, status: 'REQUESTED', refundStatus: 'PENDING', refundType: null,
-  amountToBeRefunded: 400, taxToBeRefunded: 20, totalToBeRefunded: 420, amountRefunded: 0, taxRefunded: 0, totalRefunded: 0, referenceNumber: null,
-  comments: 'Overpaid in March', approvedAt: null, submittedAt: null, application: null, student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
-  updatedBy: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at, ...overrides,
+  id,
+  applicationId: 5,
+  studentId: 42,
+  studentPaymentPlanId: 9,
+  source: 'CUSTOM',
+  sourceId: null,
+  status: 'REQUESTED',
+  refundStatus: 'PENDING',
+  refundType: null,
+  amountToBeRefunded: 400,
+  taxToBeRefunded: 20,
+  totalToBeRefunded: 420,
+  amountRefunded: 0,
+  taxRefunded: 0,
+  totalRefunded: 0,
+  referenceNumber: null,
+  comments: 'Overpaid in March',
+  approvedAt: null,
+  submittedAt: null,
+  application: null,
+  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -30,8 +49,15 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
   const rows = [
     refund(7),
     refund(8, {
-      applicationId: 6, studentId: 43, source: 'VOUCHER', sourceId: 3, status: 'APPROVED', student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' },
-      amountToBeRefunded: 100, taxToBeRefunded: 0, totalToBeRefunded: 100,
+      applicationId: 6,
+      studentId: 43,
+      source: 'VOUCHER',
+      sourceId: 3,
+      status: 'APPROVED',
+      student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' },
+      amountToBeRefunded: 100,
+      taxToBeRefunded: 0,
+      totalToBeRefunded: 100,
     }),
   ];
   const request = jest.fn(async (req: HttpRequest) => {
@@ -77,12 +103,18 @@ describe('rules and payloads', () => {
     expect(toRefundPayload({ ...refund(7), amountToBeRefunded: 350.5, comments: '  ' })).toEqual({ amountToBeRefunded: 350.5, taxToBeRefunded: 20, comments: null });
     expect(toCreateRefundPayload({ applicationId: '5', amountToBeRefunded: 80, taxToBeRefunded: null, comments: ' ' })).toEqual({ applicationId: 5, amountToBeRefunded: 80 });
     expect(toCreateRefundPayload({ applicationId: 5, amountToBeRefunded: 80, taxToBeRefunded: 4.5, comments: 'Goodwill' })).toEqual({
-      applicationId: 5, amountToBeRefunded: 80, taxToBeRefunded: 4.5, comments: 'Goodwill',
+      applicationId: 5,
+      amountToBeRefunded: 80,
+      taxToBeRefunded: 4.5,
+      comments: 'Goodwill',
     });
     expect(toSubmitPayload({ refundType: 'EXTERNAL', referenceNumber: ' CHK-55 ', comment: '' })).toEqual({ refundType: 'EXTERNAL', referenceNumber: 'CHK-55' });
     expect(toSubmitPayload({ refundType: 'ONLINE', referenceNumber: 'left over from EXTERNAL', comment: 'Card refund' })).toEqual({ refundType: 'ONLINE', comment: 'Card refund' });
     expect(toSubmitPayload({ refundType: 'MIXED', externalAmount: 60, onlineAmount: 40, referenceNumber: 'WT-1' })).toEqual({
-      refundType: 'MIXED', externalAmount: 60, onlineAmount: 40, referenceNumber: 'WT-1',
+      refundType: 'MIXED',
+      externalAmount: 60,
+      onlineAmount: 40,
+      referenceNumber: 'WT-1',
     });
     expect(remainingToRefund({ totalToBeRefunded: 420, totalRefunded: 100.1 })).toBe(319.9);
   });
@@ -93,7 +125,9 @@ describe('rules and payloads', () => {
     expect(validateSubmit({ refundType: 'MIXED', externalAmount: 60, onlineAmount: 40 }, 100)).toEqual({});
     expect(validateSubmit({ refundType: 'ONLINE' }, 100)).toEqual({});
     expect(validateNewRefund({ applicationId: null, amountToBeRefunded: 10.001, taxToBeRefunded: -1 })).toEqual({
-      applicationId: 'ra.validation.required', amountToBeRefunded: 'resources.external-payments.validation.amount_cents', taxToBeRefunded: 'resources.external-payments.validation.amount_positive',
+      applicationId: 'ra.validation.required',
+      amountToBeRefunded: 'resources.external-payments.validation.amount_cents',
+      taxToBeRefunded: 'resources.external-payments.validation.amount_positive',
     });
     expect(validateNewRefund({ applicationId: 5, amountToBeRefunded: 10, taxToBeRefunded: 0 })).toEqual({});
   });
@@ -112,7 +146,11 @@ describe('rules and payloads', () => {
       Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
     const es = new Map(leaves(texts.es));
     for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, has: true, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
+      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
+        key,
+        has: true,
+        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
+      });
     }
   });
 });
@@ -128,15 +166,27 @@ describe('refund queue list', () => {
   test('criteria in the URL go to find_by_criteria and read as chips', async () => {
     const filter = encodeURIComponent(
       JSON.stringify({
-        students: [42], sources: ['CUSTOM', 'VOUCHER'], statuses: ['REQUESTED'], refundStatuses: ['FAILED'], amountToBeRefunded: { min: 100, max: 500 }, taxRefunded: { min: 0 },
-        updatedBy: [10], updatedAt: { from: '2026-03-01' },
+        students: [42],
+        sources: ['CUSTOM', 'VOUCHER'],
+        statuses: ['REQUESTED'],
+        refundStatuses: ['FAILED'],
+        amountToBeRefunded: { min: 100, max: 500 },
+        taxRefunded: { min: 0 },
+        updatedBy: [10],
+        updatedAt: { from: '2026-03-01' },
       }),
     );
     const request = renderConsole(`/refunds?filter=${filter}`);
     await waitFor(() =>
       expect(calls(request, 'POST', '/refund_queues/find_by_criteria')[0]?.body).toEqual({
-        students: [42], sources: ['CUSTOM', 'VOUCHER'], statuses: ['REQUESTED'], refundStatuses: ['FAILED'], amountToBeRefunded: { min: 100, max: 500 }, taxRefunded: { min: 0 },
-        updatedBy: [10], updatedAt: { from: '2026-03-01' },
+        students: [42],
+        sources: ['CUSTOM', 'VOUCHER'],
+        statuses: ['REQUESTED'],
+        refundStatuses: ['FAILED'],
+        amountToBeRefunded: { min: 100, max: 500 },
+        taxRefunded: { min: 0 },
+        updatedBy: [10],
+        updatedAt: { from: '2026-03-01' },
       }),
     );
     expect((await screen.findByTestId('filter-chip-sources')).textContent).toBe('Source: Custom, Voucher');
@@ -158,7 +208,11 @@ describe('refund drawer', () => {
     expect(within(panel).getByTestId('refund-application-link').getAttribute('href')).toBe('/enrollments/5');
     expect(within(panel).queryByTestId('refund-submit')).toBeNull();
     const actions = await within(panel).findByTestId('refund-status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject', 'Cancel']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject', 'Cancel']);
     fireEvent.click(within(actions).getByTestId('refund-to-APPROVED'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await screen.findByText('Refund approved');

@@ -166,8 +166,15 @@ describe('<PermissionMatrix>', () => {
 
 describe('role edit page', () => {
   const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin',
-    roles: ['SUPER_ADMIN'], permissions: ['*'],
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: ['SUPER_ADMIN'],
+    permissions: ['*'],
   };
   const finance = { id: 3, name: 'FINANCE', description: 'Tuition billing', permissions: ['students:read'], system: false };
 
@@ -237,10 +244,7 @@ describe('role edit page', () => {
 
   test('the list shows how much each role grants and which are built in', async () => {
     renderRoles('/roles', () => ({
-      content: [
-        { id: 1, name: 'SUPER_ADMIN', description: 'All of it', permissions: ['*'], system: true },
-        finance,
-      ],
+      content: [{ id: 1, name: 'SUPER_ADMIN', description: 'All of it', permissions: ['*'], system: true }, finance],
       pagination: { total: 2 },
     }));
     const superRow = (await screen.findByText('Super administrator')).closest('tr')!;

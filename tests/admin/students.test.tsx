@@ -20,8 +20,16 @@ function student(id: number, overrides: Partial<StudentRecord> = {}): StudentRec
     isStudent: true,
     user: { id: id + 100, email: `student${id}@example.com` },
     personalInfo: {
-      firstName: 'Ana', middleName: 'María', lastName: `López${id}`, title: null, suffix: null, gender: 'FEMALE', dateOfBirth: '1990-07-04',
-      educationLevel: 'BACHELOR', occupation: 'Nurse', militaryMember: false,
+      firstName: 'Ana',
+      middleName: 'María',
+      lastName: `López${id}`,
+      title: null,
+      suffix: null,
+      gender: 'FEMALE',
+      dateOfBirth: '1990-07-04',
+      educationLevel: 'BACHELOR',
+      occupation: 'Nurse',
+      militaryMember: false,
     },
     contactInfo: { mobilePhone: '+13055550123', homePhone: null, workPhone: null },
     address: { street1: '1450 Brickell Ave', street2: null, city: 'Miami', stateCode: 'FL', zip: '33131', countryCode: 'US' },
@@ -43,7 +51,11 @@ function student(id: number, overrides: Partial<StudentRecord> = {}): StudentRec
 }
 
 const activity = {
-  id: 1, activityDate: '2026-02-01T15:00:00.000Z', category: 'PROFILE', type: 'UPDATED', description: null,
+  id: 1,
+  activityDate: '2026-02-01T15:00:00.000Z',
+  category: 'PROFILE',
+  type: 'UPDATED',
+  description: null,
   changes: { lastName: { from: 'Lopez', to: 'López1' }, dateOfBirth: { from: null, to: '1990-07-04' }, autoPay: { from: false, to: true } },
   actor: { id: 10, name: 'Root Admin' },
 };
@@ -87,7 +99,15 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     throw new Error(`unexpected call ${method} ${req.path}`);
   });
   const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [], permissions,
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: [],
+    permissions,
   };
   const http = { request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -110,7 +130,8 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
   return request;
 }
 
-const calls = (request: jest.Mock, method: string, path: string) => request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
+const calls = (request: jest.Mock, method: string, path: string) =>
+  request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => (r.method ?? 'GET') === method && r.path === path);
 const drawer = () => screen.findByTestId('record-drawer');
 const location = () => screen.getByTestId('location').textContent;
 /** The helper text (where field errors show) of the drawer's input labelled `label`. */
@@ -149,7 +170,9 @@ describe('students list', () => {
     const request = renderConsole('/students');
     await screen.findByText('student1@example.com');
     fireEvent.change(screen.getByLabelText('Search by name, email or ID'), { target: { value: 'lopez' } });
-    await waitFor(() => expect(calls(request, 'GET', '/students').at(-1)?.query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false, keyword: 'lopez' }), { timeout: 3000 });
+    await waitFor(() => expect(calls(request, 'GET', '/students').at(-1)?.query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false, keyword: 'lopez' }), {
+      timeout: 3000,
+    });
     expect(calls(request, 'POST', '/students/find_by_criteria')).toEqual([]);
   });
 });
@@ -159,7 +182,11 @@ describe('student drawer', () => {
     renderConsole('/students/1');
     const panel = await drawer();
     expect((await within(panel).findByTestId('drawer-title')).textContent).toBe('Ana María López1');
-    expect(within(panel).getAllByRole('tab').map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole('tab')
+        .map((t) => [t.textContent, t.getAttribute('aria-selected')]),
+    ).toEqual([
       ['Overview', 'true'],
       ['Profile', 'false'],
       ['Payment information', 'false'],
@@ -175,7 +202,7 @@ describe('student drawer', () => {
     expect(within(panel).getByTestId('copy-direct-link').getAttribute('aria-label')).toBe('Copy direct link');
   });
 
-  test('opening a record adds it to the staff member\'s recently viewed (POST /users/{userId}/view_histories)', async () => {
+  test("opening a record adds it to the staff member's recently viewed (POST /users/{userId}/view_histories)", async () => {
     const request = renderConsole('/students/1');
     const panel = await drawer();
     await within(panel).findByTestId('drawer-title');
@@ -270,7 +297,13 @@ describe('student drawer', () => {
 
   test("payment information shows the auto-pay flag and the student's plans, each opening its detail", async () => {
     const plan = {
-      id: 77, name: '12 monthly payments', programName: 'Health Coach Training', status: 'ACTIVE', financialStatus: 'PAST_DUE', balance: 4210.55, daysOverdue: 12,
+      id: 77,
+      name: '12 monthly payments',
+      programName: 'Health Coach Training',
+      status: 'ACTIVE',
+      financialStatus: 'PAST_DUE',
+      balance: 4210.55,
+      daysOverdue: 12,
       nextPaymentSchedule: { id: 5, number: 2, dueDate: '2026-11-09', amountDue: 550.25 },
     };
     const request = renderConsole('/students/1', { handler: (req) => ((req.method ?? 'GET') === 'GET' && req.path === '/students/1/payment_plans' ? [plan] : undefined) });
@@ -296,21 +329,42 @@ describe('student drawer', () => {
   test('activity in Spanish: each entry names its record and writes what happened and its changes by their labels, never a raw value', async () => {
     const entries = [
       {
-        id: 2, activityDate: '2026-02-02T15:00:00.000Z', category: 'ENROLLMENT', type: 'UPDATED', entityType: 'APPLICATION', entityId: 5,
-        description: 'Application status Signed → Enrolled', descriptionKey: 'APPLICATION_STATUS_CHANGED', descriptionParams: { from: 'SIGNED', to: 'ENROLLED' },
-        changes: { status: { from: 'SIGNED', to: 'ENROLLED' } }, actor: { id: null, name: null },
+        id: 2,
+        activityDate: '2026-02-02T15:00:00.000Z',
+        category: 'ENROLLMENT',
+        type: 'UPDATED',
+        entityType: 'APPLICATION',
+        entityId: 5,
+        description: 'Application status Signed → Enrolled',
+        descriptionKey: 'APPLICATION_STATUS_CHANGED',
+        descriptionParams: { from: 'SIGNED', to: 'ENROLLED' },
+        changes: { status: { from: 'SIGNED', to: 'ENROLLED' } },
+        actor: { id: null, name: null },
       },
       {
-        id: 3, activityDate: '2026-02-03T15:00:00.000Z', category: 'BILLING', type: 'UPDATED', entityType: 'PAYMENT_PLAN', entityId: 7,
-        description: 'Tax of installment 3 set to $12.50', descriptionKey: 'TAX_SET', descriptionParams: { number: 3, amount: 1250 },
-        changes: { 'schedule.3.taxAmount': { from: 0, to: 12.5 } }, actor: { id: 10, name: 'Root Admin' },
+        id: 3,
+        activityDate: '2026-02-03T15:00:00.000Z',
+        category: 'BILLING',
+        type: 'UPDATED',
+        entityType: 'PAYMENT_PLAN',
+        entityId: 7,
+        description: 'Tax of installment 3 set to $12.50',
+        descriptionKey: 'TAX_SET',
+        descriptionParams: { number: 3, amount: 1250 },
+        changes: { 'schedule.3.taxAmount': { from: 0, to: 12.5 } },
+        actor: { id: 10, name: 'Root Admin' },
       },
     ];
-    renderConsole('/students/1', { locale: 'es', handler: (req) => (req.path === '/students/1/activity_log' ? { content: entries, pagination: { total: 2, page: 0, size: 10 } } : undefined) });
+    renderConsole('/students/1', {
+      locale: 'es',
+      handler: (req) => (req.path === '/students/1/activity_log' ? { content: entries, pagination: { total: 2, page: 0, size: 10 } } : undefined),
+    });
     const panel = await drawer();
     fireEvent.click(await within(panel).findByRole('tab', { name: 'Actividad' }));
     await within(panel).findAllByTestId('activity-row');
-    const rows = within(panel).getAllByTestId('activity-row').map((row) => [...row.querySelectorAll('td')].slice(1).map((td) => td.textContent));
+    const rows = within(panel)
+      .getAllByTestId('activity-row')
+      .map((row) => [...row.querySelectorAll('td')].slice(1).map((td) => td.textContent));
     expect(rows).toEqual([
       ['Inscripción', 'Actualización', 'Solicitud #5Estado de la solicitud Firmada → Inscrita', 'Sistema', 'Estado: Firmada → Inscrita'],
       ['Facturación', 'Actualización', 'Plan de pago #7Impuesto de la cuota 3 fijado en $12.50', 'Root Admin', 'Cuota 3 · Impuesto: 0 → 12.5'],
@@ -331,7 +385,13 @@ describe('student drawer', () => {
     renderConsole('/students/1', { permissions: ['students:read'] });
     const panel = await drawer();
     await within(panel).findByTestId('overview-email');
-    await waitFor(() => expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Payment information', 'Activity']));
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual(['Overview', 'Payment information', 'Activity']),
+    );
     expect(within(panel).queryByTestId('edit-profile')).toBeNull();
     expect(within(panel).queryByTestId('toggle-active')).toBeNull();
   });

@@ -4,7 +4,14 @@ import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import voucherRefunds from '../../admin/src/resources/voucher-refunds';
 import { voucherRefunds as texts } from '../../admin/src/resources/voucher-refunds/i18n';
 import {
-  nextRefundStatuses, parseEmails, toRefundPayload, toVoucherFormValues, toVoucherPayload, validateVoucher, type VoucherRecord, type VoucherRefundRecord,
+  nextRefundStatuses,
+  parseEmails,
+  toRefundPayload,
+  toVoucherFormValues,
+  toVoucherPayload,
+  validateVoucher,
+  type VoucherRecord,
+  type VoucherRefundRecord,
 } from '../../admin/src/resources/voucher-refunds/voucherRefundRecord';
 import { callsOf as calls, renderAdmin } from '../support/console-harness';
 
@@ -13,14 +20,41 @@ jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
 const refund = (id: number, overrides: Partial<VoucherRefundRecord> = {}): VoucherRefundRecord => ({
-  id, applicationId: 5, voucherId: 4, comments: 'Enrolled before the promotion', amountToBeRefunded: 600, taxToBeRefunded: 0, totalToBeRefunded: 600,
-  amountRefunded: 0, taxRefunded: 0, totalRefunded: 0, status: 'REQUESTED',
+  id,
+  applicationId: 5,
+  voucherId: 4,
+  comments: 'Enrolled before the promotion',
+  amountToBeRefunded: 600,
+  taxToBeRefunded: 0,
+  totalToBeRefunded: 600,
+  amountRefunded: 0,
+  taxRefunded: 0,
+  totalRefunded: 0,
+  status: 'REQUESTED',
   application: { id: 5, student: { id: 42, firstName: 'Ana', lastName: 'López', email: 'ana@example.com' }, product: { id: 1, name: 'HCTP January' } },
-  voucher: { id: 4, code: 'SPRING' }, updatedBy: { id: 10, name: 'Root Admin' }, createdAt: at, updatedAt: at, ...overrides,
+  voucher: { id: 4, code: 'SPRING' },
+  updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 const voucher = (id: number, overrides: Partial<VoucherRecord> = {}): VoucherRecord => ({
-  id, code: 'SPRING', description: 'Spring promotion', discountKind: 'PERCENT_OFF', discountValue: 10, scope: 'ALL', emailIds: [], validFrom: '2026-03-01', validTo: '2026-05-31',
-  useLimit: 100, timesUsed: 3, active: true, updatedBy: null, createdAt: at, updatedAt: at, ...overrides,
+  id,
+  code: 'SPRING',
+  description: 'Spring promotion',
+  discountKind: 'PERCENT_OFF',
+  discountValue: 10,
+  scope: 'ALL',
+  emailIds: [],
+  validFrom: '2026-03-01',
+  validTo: '2026-05-31',
+  useLimit: 100,
+  timesUsed: 3,
+  active: true,
+  updatedBy: null,
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
 });
 
 type Handler = (req: HttpRequest) => unknown;
@@ -28,7 +62,13 @@ const page = (content: unknown[]) => ({ content, pagination: { total: content.le
 const refusal = (code: string, message: string) => new HttpError(409, { status: 409, code, message });
 
 function renderConsole(path: string, { handler, permissions = ['*'] }: { handler?: Handler; permissions?: string[] } = {}) {
-  const rows = [refund(7), refund(8, { status: 'APPROVED', application: { id: 6, student: { id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, product: { id: 1, name: 'HCTP January' } } })];
+  const rows = [
+    refund(7),
+    refund(8, {
+      status: 'APPROVED',
+      application: { id: 6, student: { id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, product: { id: 1, name: 'HCTP January' } },
+    }),
+  ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
     if (answer !== undefined) return answer;
@@ -39,7 +79,8 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
     if (one && method === 'GET') return rows.find((r) => r.id === Number(one[1]));
     if (one && method === 'PUT') return { ...rows[0], ...(req.body as object) };
     if (/^\/application_vouchers\/\d+\/status$/.test(req.path)) return { ...rows[0], status: req.query?.status };
-    if (req.path === '/vouchers' && method === 'GET') return page([voucher(4), voucher(5, { code: 'VIP50', discountKind: 'AMOUNT_OFF', discountValue: 50, scope: 'EMAIL_IDS', emailIds: ['vip@example.com'], active: false })]);
+    if (req.path === '/vouchers' && method === 'GET')
+      return page([voucher(4), voucher(5, { code: 'VIP50', discountKind: 'AMOUNT_OFF', discountValue: 50, scope: 'EMAIL_IDS', emailIds: ['vip@example.com'], active: false })]);
     if (req.path === '/vouchers' && method === 'POST') return voucher(9, req.body as Partial<VoucherRecord>);
     if (req.path === '/vouchers/4' && method === 'PUT') return voucher(4, req.body as Partial<VoucherRecord>);
     if (req.path === '/students/find_by_criteria') return page([{ id: 42, user: { email: 'ana@example.com' }, personalInfo: { firstName: 'Ana', lastName: 'López' } }]);
@@ -65,21 +106,37 @@ describe('payloads and rules', () => {
   });
 
   test('the refund payload is the comments and the two amounts', () => {
-    expect(toRefundPayload({ ...refund(7), comments: '  ', amountToBeRefunded: 550.5, taxToBeRefunded: 0 })).toEqual({ comments: null, amountToBeRefunded: 550.5, taxToBeRefunded: 0 });
+    expect(toRefundPayload({ ...refund(7), comments: '  ', amountToBeRefunded: 550.5, taxToBeRefunded: 0 })).toEqual({
+      comments: null,
+      amountToBeRefunded: 550.5,
+      taxToBeRefunded: 0,
+    });
   });
 
   test('the voucher payload: code upper-cased, emails only for EMAIL_IDS, empty limit null', () => {
     expect(parseEmails(' A@x.com, b@x.com\nA@x.com ;c@x.com ')).toEqual(['a@x.com', 'b@x.com', 'c@x.com']);
     expect(toVoucherPayload({ ...toVoucherFormValues(voucher(5, { scope: 'EMAIL_IDS', emailIds: ['vip@example.com'] })), code: ' vip50 ', useLimit: null })).toEqual({
-      code: 'VIP50', description: 'Spring promotion', discountKind: 'PERCENT_OFF', discountValue: 10, scope: 'EMAIL_IDS', emailIds: ['vip@example.com'],
-      validFrom: '2026-03-01', validTo: '2026-05-31', useLimit: null, active: true,
+      code: 'VIP50',
+      description: 'Spring promotion',
+      discountKind: 'PERCENT_OFF',
+      discountValue: 10,
+      scope: 'EMAIL_IDS',
+      emailIds: ['vip@example.com'],
+      validFrom: '2026-03-01',
+      validTo: '2026-05-31',
+      useLimit: null,
+      active: true,
     });
     expect(toVoucherPayload({ ...toVoucherFormValues(null), code: 'x', discountValue: 5, emailText: 'a@x.com' }).emailIds).toEqual([]);
   });
 
   test('the voucher form checks the value per kind, the emails and the dates', () => {
-    expect(validateVoucher({ code: 'A', discountKind: 'PERCENT_OFF', discountValue: 120, scope: 'ALL' })).toEqual({ discountValue: 'resources.voucher-refunds.voucher.value_range' });
-    expect(validateVoucher({ code: 'A', discountKind: 'AMOUNT_OFF', discountValue: 120, scope: 'EMAIL_IDS', emailText: ' ' })).toEqual({ emailText: 'resources.voucher-refunds.voucher.emails_required' });
+    expect(validateVoucher({ code: 'A', discountKind: 'PERCENT_OFF', discountValue: 120, scope: 'ALL' })).toEqual({
+      discountValue: 'resources.voucher-refunds.voucher.value_range',
+    });
+    expect(validateVoucher({ code: 'A', discountKind: 'AMOUNT_OFF', discountValue: 120, scope: 'EMAIL_IDS', emailText: ' ' })).toEqual({
+      emailText: 'resources.voucher-refunds.voucher.emails_required',
+    });
     expect(validateVoucher({ code: 'A', discountKind: 'AMOUNT_OFF', discountValue: 1, scope: 'ALL', validFrom: '2026-05-01', validTo: '2026-04-01' })).toEqual({
       validTo: 'resources.voucher-refunds.voucher.dates_order',
     });
@@ -108,7 +165,10 @@ describe('voucher refunds list', () => {
     const request = renderConsole(`/voucher-refunds?filter=${filter}`);
     await waitFor(() =>
       expect(calls(request, 'POST', '/application_vouchers/find_by_criteria')[0]?.body).toEqual({
-        statuses: ['REQUESTED'], studentIds: [42], totalToBeRefunded: { min: 100, max: 700 }, updatedAt: { from: '2026-03-01' },
+        statuses: ['REQUESTED'],
+        studentIds: [42],
+        totalToBeRefunded: { min: 100, max: 700 },
+        updatedAt: { from: '2026-03-01' },
       }),
     );
     expect(await screen.findByTestId('filter-chip-statuses')).toHaveProperty('textContent', 'Status: Requested');
@@ -125,7 +185,11 @@ describe('voucher refund drawer', () => {
     expect(await within(panel).findByTestId('drawer-title')).toHaveProperty('textContent', 'Voucher refund #7 SPRING');
     expect(within(panel).getByTestId('refund-total').textContent).toBe('$600.00');
     const actions = await within(panel).findByTestId('refund-status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject', 'Cancel']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject', 'Cancel']);
     fireEvent.click(within(actions).getByTestId('refund-to-APPROVED'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await screen.findByText('Voucher refund approved');
@@ -150,7 +214,11 @@ describe('voucher refund drawer', () => {
     });
     const panel = await drawer();
     const actions = await within(panel).findByTestId('refund-status-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Complete']);
     expect(within(panel).queryByRole('button', { name: 'Save' })).toBeNull();
     fireEvent.click(within(actions).getByTestId('refund-to-COMPLETED'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
@@ -178,7 +246,16 @@ describe('voucher definitions', () => {
   test('the Vouchers view lists GET /vouchers', async () => {
     const request = await openVouchers();
     const row = (await screen.findByText('VIP50')).closest('tr') as HTMLElement;
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['5', 'VIP50', 'Spring promotion', '$50.00 · Amount off', 'Specific emails', '03-01-2026 – 05-31-2026', '3 / 100', 'No']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '5',
+      'VIP50',
+      'Spring promotion',
+      '$50.00 · Amount off',
+      'Specific emails',
+      '03-01-2026 – 05-31-2026',
+      '3 / 100',
+      'No',
+    ]);
     expect(calls(request, 'GET', '/vouchers')[0].query).toMatchObject({ size: 10, page: 0, sortBy: 'id', descending: true });
   });
 
@@ -198,7 +275,16 @@ describe('voucher definitions', () => {
     fireEvent.click(within(panel).getByTestId('save-voucher'));
     await waitFor(() => expect(within(panel).getByText('Voucher code already exists')).not.toBeNull());
     expect(calls(request, 'POST', '/vouchers')[0].body).toEqual({
-      code: 'SPRING', description: null, discountKind: 'PERCENT_OFF', discountValue: 15, scope: 'ALL', emailIds: [], validFrom: null, validTo: null, useLimit: null, active: true,
+      code: 'SPRING',
+      description: null,
+      discountKind: 'PERCENT_OFF',
+      discountValue: 15,
+      scope: 'ALL',
+      emailIds: [],
+      validFrom: null,
+      validTo: null,
+      useLimit: null,
+      active: true,
     });
     fireEvent.change(within(panel).getByLabelText('Code', { exact: false }), { target: { value: 'spring26' } });
     fireEvent.click(within(panel).getByTestId('save-voucher'));
@@ -225,8 +311,16 @@ describe('voucher definitions', () => {
     fireEvent.click(within(panel).getByTestId('save-voucher'));
     await screen.findByText('Voucher saved');
     expect(calls(request, 'PUT', '/vouchers/4')[0].body).toEqual({
-      code: 'SPRING', description: 'Spring 2026', discountKind: 'PERCENT_OFF', discountValue: 10, scope: 'ALL', emailIds: [], validFrom: '2026-03-01', validTo: '2026-05-31',
-      useLimit: 100, active: true,
+      code: 'SPRING',
+      description: 'Spring 2026',
+      discountKind: 'PERCENT_OFF',
+      discountValue: 10,
+      scope: 'ALL',
+      emailIds: [],
+      validFrom: '2026-03-01',
+      validTo: '2026-05-31',
+      useLimit: 100,
+      active: true,
     });
   });
 });

@@ -40,8 +40,17 @@ async function withMovements(): Promise<EnrolledPlan> {
   await t.deps.sequelize.transaction(async (transaction) => {
     const payment = await Payment.create(
       {
-        studentId: e.plan.studentId, applicationId: e.plan.applicationId, studentPaymentPlanId: e.plan.id, paymentScheduleId: e.entries[0].id, type: 'PRE_PAY',
-        channel: 'CARD', amount: 1000, paymentDate: today, cardBrand: 'visa', cardLast4: '4242', referenceNumber: 'ch_123',
+        studentId: e.plan.studentId,
+        applicationId: e.plan.applicationId,
+        studentPaymentPlanId: e.plan.id,
+        paymentScheduleId: e.entries[0].id,
+        type: 'PRE_PAY',
+        channel: 'CARD',
+        amount: 1000,
+        paymentDate: today,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        referenceNumber: 'ch_123',
       },
       { transaction },
     );
@@ -52,7 +61,16 @@ async function withMovements(): Promise<EnrolledPlan> {
     );
     await RefundTransaction.create({ refundId: refund.id, kind: 'EXTERNAL', amount: 100, tax: 5, status: 'SUCCEEDED' }, { transaction });
     await recordRefundMovement(
-      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: 10_000, taxCents: 500, description: description('REFUND_EXTERNAL'), referenceNumber: 'chk-9', comment: 'goodwill' },
+      {
+        planId: e.plan.id,
+        paymentId: null,
+        refundId: refund.id,
+        amountCents: 10_000,
+        taxCents: 500,
+        description: description('REFUND_EXTERNAL'),
+        referenceNumber: 'chk-9',
+        comment: 'goodwill',
+      },
       transaction,
     );
   });
@@ -69,9 +87,26 @@ describe('GET /api/students/{id}/account_history', () => {
     expect(issued).toMatchObject({ kind: 'PLAN_ISSUED', total: 6150, accountBalance: 6150, principalBalance: 6150, program: expect.any(String) });
     expect(paid).toMatchObject({ kind: 'PAYMENT', principal: 1000, tax: 0, total: 1000, accountBalance: 5150, principalBalance: 5150, last4: '4242' });
     expect(refunded).toEqual({
-      id: expect.any(Number), eventDate: expect.any(String), kind: 'REFUND', description: 'Refund (external)', descriptionKey: 'REFUND_EXTERNAL', descriptionParams: null, program: issued.program, principal: -100, interest: 0, tax: -5,
-      total: -105, accountBalance: 5150, principalBalance: 5150, last4: null, referenceNumber: `R-${refunded.refundId}`, comment: 'goodwill', applicationId: e.application.id,
-      studentPaymentPlanId: e.plan.id, paymentId: null, refundId: expect.any(Number),
+      id: expect.any(Number),
+      eventDate: expect.any(String),
+      kind: 'REFUND',
+      description: 'Refund (external)',
+      descriptionKey: 'REFUND_EXTERNAL',
+      descriptionParams: null,
+      program: issued.program,
+      principal: -100,
+      interest: 0,
+      tax: -5,
+      total: -105,
+      accountBalance: 5150,
+      principalBalance: 5150,
+      last4: null,
+      referenceNumber: `R-${refunded.refundId}`,
+      comment: 'goodwill',
+      applicationId: e.application.id,
+      studentPaymentPlanId: e.plan.id,
+      paymentId: null,
+      refundId: expect.any(Number),
     });
     // The student quotes the institute's references (issue 15); staff read the references as recorded.
     expect(paid.referenceNumber).toBe(`P-${paid.paymentId}`);
@@ -99,7 +134,7 @@ describe('GET /api/students/{id}/account_history', () => {
     expect(await LedgerEntry.count({ where: { studentId: e.student.student.id } })).toBe(4);
   });
 
-  test("400 for a bad sortBy or applicationId; 403 for another student; 404 for an unknown student; 401", async () => {
+  test('400 for a bad sortBy or applicationId; 403 for another student; 404 for an unknown student; 401', async () => {
     const e = await withMovements();
     expect((await history(e.student.student.id, support, '?sortBy=total')).status).toBe(400);
     expect((await history(e.student.student.id, support, '?applicationId=x')).status).toBe(400);

@@ -24,7 +24,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => expectLedgerConsistent());
 
-type Entry = { id: number; activityDate: string; category: string; type: string; description: string | null; entityType: string; entityId: number; actor: { id: number | null; name: string | null } };
+type Entry = {
+  id: number;
+  activityDate: string;
+  category: string;
+  type: string;
+  description: string | null;
+  entityType: string;
+  entityId: number;
+  actor: { id: number | null; name: string | null };
+};
 
 const timeline = async (studentId: number, query = 'size=100') => {
   const res = await request(t.app).get(`/api/students/${studentId}/activity_log?${query}`).set(bearer(admin.token));
@@ -53,7 +62,9 @@ describe("a student's timeline", () => {
     const status = entries.filter((e) => e.entityType === 'APPLICATION' && e.category === 'ENROLLMENT');
     expect(status.map((e) => e.description)).toContain('Application status Signed → Enrolled');
     const issued = entries.filter((e) => e.type === 'PLAN_ISSUED');
-    expect(issued).toEqual([expect.objectContaining({ category: 'BILLING', entityType: 'PAYMENT_PLAN', entityId: plan.id, actor: { id: admin.user.id, name: expect.any(String) } })]);
+    expect(issued).toEqual([
+      expect.objectContaining({ category: 'BILLING', entityType: 'PAYMENT_PLAN', entityId: plan.id, actor: { id: admin.user.id, name: expect.any(String) } }),
+    ]);
     expect(issued[0].description).toContain(plan.name);
     const paid = entries.filter((e) => e.type === 'PAYMENT_ACCEPTED');
     expect(paid).toEqual([expect.objectContaining({ category: 'BILLING', entityType: 'PAYMENT', entityId: deposit.id, actor: { id: null, name: 'System' } })]);
@@ -80,7 +91,9 @@ describe("a student's timeline", () => {
     // A pre-pay on a card that declines: the attempt and its reason are on the timeline.
     const declining = await makeChargeableCard(applicant.student.id, { token: 'tok_chargeDeclined', isDefault: false });
     const declined = await request(t.app)
-      .post(`/api/students/${applicant.student.id}/payment_plans/${plan.id}/payments`).set(bearer(applicant.token)).send({ type: 'PRE_PAY', amount: 100, paymentMethodId: declining.id });
+      .post(`/api/students/${applicant.student.id}/payment_plans/${plan.id}/payments`)
+      .set(bearer(applicant.token))
+      .send({ type: 'PRE_PAY', amount: 100, paymentMethodId: declining.id });
     expect([declined.status, declined.body.code]).toEqual([409, 'PAYMENT_FAILURE']);
     const invalid = (await Payment.findOne({ where: { studentPaymentPlanId: plan.id, status: 'INVALID' } }))!;
 
@@ -100,7 +113,9 @@ describe("a student's timeline", () => {
 
     const entries = await timeline(applicant.student.id);
     const failed = entries.filter((e) => e.type === 'PAYMENT_FAILED');
-    expect(failed).toEqual([expect.objectContaining({ category: 'BILLING', entityType: 'PAYMENT', entityId: invalid.id, actor: { id: applicant.user.id, name: expect.any(String) } })]);
+    expect(failed).toEqual([
+      expect.objectContaining({ category: 'BILLING', entityType: 'PAYMENT', entityId: invalid.id, actor: { id: applicant.user.id, name: expect.any(String) } }),
+    ]);
     expect(failed[0].description).toBe('Pre-payment (visa ending 0002) failed: Your card was declined');
     const refunds = entries.filter((e) => e.entityType === 'REFUND' && e.entityId === created.body.id).map((e) => e.description);
     expect(refunds).toEqual(expect.arrayContaining(['Refund queued (Custom): $40.00', 'Refund: Approved', 'Refund Online: $40.00 given back, completed']));

@@ -18,7 +18,16 @@ const rolesOf = async (administratorId: number) => {
 
 /** A live sign-in for the session status: an unexpired, unrevoked refresh token. */
 const signIn = (userId: number) =>
-  RefreshToken.create({ userId, familyId: unique('fam').slice(0, 36), tokenHash: sha256(unique('rt')), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null, ip: null, userAgent: null });
+  RefreshToken.create({
+    userId,
+    familyId: unique('fam').slice(0, 36),
+    tokenHash: sha256(unique('rt')),
+    expiresAt: new Date(Date.now() + 86_400_000),
+    usedAt: null,
+    revokedAt: null,
+    ip: null,
+    userAgent: null,
+  });
 
 describe('GET /api/admins', () => {
   test('the keyword finds administrators by email prefix, with roles and session status', async () => {
@@ -46,7 +55,9 @@ describe('GET /api/admins', () => {
     const res = await request(t.app).get(`/api/admins?keyword=${lastName}&sortBy=FIRST_NAME`).set(bearer(token));
     expect(res.status).toBe(200);
     expect(res.body.content.map((a: { id: number; status: string }) => [a.id, a.status])).toEqual([
-      [active.admin.id, 'ACTIVE'], [idle.admin.id, 'IDLE'], [inactive.admin.id, 'INACTIVE'],
+      [active.admin.id, 'ACTIVE'],
+      [idle.admin.id, 'IDLE'],
+      [inactive.admin.id, 'INACTIVE'],
     ]);
   });
 
@@ -92,17 +103,26 @@ describe('POST /api/admins/find_by_criteria', () => {
     const finance = await makeAdmin(t.deps, { roles: ['FINANCE'], lastName, email: `${unique('fin')}@example.com` });
     await makeAdmin(t.deps, { roles: ['SUPPORT'], lastName });
     const academic = await makeAdmin(t.deps, { roles: ['ACADEMIC', 'SUPPORT'], lastName });
-    const res = await request(t.app).post('/api/admins/find_by_criteria?sortBy=id').set(bearer(token)).send({ name: lastName, roles: ['FINANCE', 'ACADEMIC'], email: '', ids: [] });
+    const res = await request(t.app)
+      .post('/api/admins/find_by_criteria?sortBy=id')
+      .set(bearer(token))
+      .send({ name: lastName, roles: ['FINANCE', 'ACADEMIC'], email: '', ids: [] });
     expect(res.status).toBe(200);
     expect(res.body.content.map((a: { id: number }) => a.id)).toEqual([finance.admin.id, academic.admin.id]);
     expect(res.body.content[1].roles).toEqual(['ACADEMIC', 'SUPPORT']);
-    const byEmail = await request(t.app).post('/api/admins/find_by_criteria').set(bearer(token)).send({ email: finance.email.split('@')[0], ids: [finance.admin.id, academic.admin.id] });
+    const byEmail = await request(t.app)
+      .post('/api/admins/find_by_criteria')
+      .set(bearer(token))
+      .send({ email: finance.email.split('@')[0], ids: [finance.admin.id, academic.admin.id] });
     expect(byEmail.body.content.map((a: { id: number }) => a.id)).toEqual([finance.admin.id]);
   });
 
   test('an unknown criteria key or a bad date is 400; a student 403', async () => {
     const { token } = await makeAdmin(t.deps);
-    const res = await request(t.app).post('/api/admins/find_by_criteria').set(bearer(token)).send({ password: 'x', createdAt: { from: 'not a date' } });
+    const res = await request(t.app)
+      .post('/api/admins/find_by_criteria')
+      .set(bearer(token))
+      .send({ password: 'x', createdAt: { from: 'not a date' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({ password: 'Unknown field', 'createdAt.from': 'Please type a valid date' });
     const student = await makeStudent(t.deps);
@@ -129,7 +149,10 @@ describe('POST /api/admins', () => {
   test('without a password: no password hash, an invitation token and an invitation email', async () => {
     const actor = await makeAdmin(t.deps);
     const email = `${unique('invite')}@Example.com`;
-    const res = await request(t.app).post('/api/admins').set(bearer(actor.token)).send({ email, firstName: 'Ivy', lastName: 'Invited', roles: ['finance'] });
+    const res = await request(t.app)
+      .post('/api/admins')
+      .set(bearer(actor.token))
+      .send({ email, firstName: 'Ivy', lastName: 'Invited', roles: ['finance'] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: email.toLowerCase(), firstName: 'Ivy', roles: ['FINANCE'], status: 'INACTIVE', active: true, updatedBy: { id: actor.user.id } });
     const user = await User.unscoped().findByPk(res.body.userId);
@@ -143,7 +166,10 @@ describe('POST /api/admins', () => {
   test('with a password: the hash is stored and no invitation is sent', async () => {
     const actor = await makeAdmin(t.deps);
     const email = `${unique('withpw')}@example.com`;
-    const res = await request(t.app).post('/api/admins').set(bearer(actor.token)).send({ email, firstName: 'Pat', lastName: 'Password', roles: ['SUPPORT'], password: 'Str0ngPass' });
+    const res = await request(t.app)
+      .post('/api/admins')
+      .set(bearer(actor.token))
+      .send({ email, firstName: 'Pat', lastName: 'Password', roles: ['SUPPORT'], password: 'Str0ngPass' });
     expect(res.status).toBe(201);
     const user = await User.unscoped().findByPk(res.body.userId);
     expect(user?.passwordHash).toMatch(/^\$2[aby]\$/);
@@ -156,10 +182,17 @@ describe('POST /api/admins', () => {
     const res = await request(t.app).post('/api/admins').set(bearer(actor.token)).send({ email: 'nope', firstName: '', lastName: 'X', roles: [], password: 'weak', extra: true });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
-      email: 'Please type your email in the format [name@example.com]', firstName: 'This field is required', lastName: 'At least one word of two letters',
-      roles: 'This field is required', password: 'Minimum 8 characters, at least one number, one lower case and one upper case.', extra: 'Unknown field',
+      email: 'Please type your email in the format [name@example.com]',
+      firstName: 'This field is required',
+      lastName: 'At least one word of two letters',
+      roles: 'This field is required',
+      password: 'Minimum 8 characters, at least one number, one lower case and one upper case.',
+      extra: 'Unknown field',
     });
-    const unknownRole = await request(t.app).post('/api/admins').set(bearer(actor.token)).send({ email, firstName: 'Una', lastName: 'Known', roles: ['FINANCE', 'WIZARD'] });
+    const unknownRole = await request(t.app)
+      .post('/api/admins')
+      .set(bearer(actor.token))
+      .send({ email, firstName: 'Una', lastName: 'Known', roles: ['FINANCE', 'WIZARD'] });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.errors.roles).toContain('WIZARD');
     expect(await User.count({ where: { email } })).toBe(0);
@@ -169,7 +202,10 @@ describe('POST /api/admins', () => {
   test('an email taken by any account (a student too) is 409 USERNAME_TAKEN', async () => {
     const actor = await makeAdmin(t.deps);
     const student = await makeStudent(t.deps);
-    const res = await request(t.app).post('/api/admins').set(bearer(actor.token)).send({ email: student.email.toUpperCase(), firstName: 'Dup', lastName: 'Licate', roles: ['SUPPORT'] });
+    const res = await request(t.app)
+      .post('/api/admins')
+      .set(bearer(actor.token))
+      .send({ email: student.email.toUpperCase(), firstName: 'Dup', lastName: 'Licate', roles: ['SUPPORT'] });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username taken' });
     expect(await Administrator.count({ where: { email: student.email } })).toBe(0);
@@ -189,11 +225,14 @@ describe('POST /api/admins', () => {
 });
 
 describe('PUT /api/admins/:id', () => {
-  test('updates names, email and roles; the changed admin\'s live token stops working; activity has before → after', async () => {
+  test("updates names, email and roles; the changed admin's live token stops working; activity has before → after", async () => {
     const actor = await makeAdmin(t.deps);
     const target = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
     const email = `${unique('moved')}@example.com`;
-    const res = await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email, firstName: 'New', lastName: 'Name', roles: ['FINANCE'] });
+    const res = await request(t.app)
+      .put(`/api/admins/${target.admin.id}`)
+      .set(bearer(actor.token))
+      .send({ email, firstName: 'New', lastName: 'Name', roles: ['FINANCE'] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: target.admin.id, email, firstName: 'New', lastName: 'Name', roles: ['FINANCE'], updatedBy: { id: actor.user.id } });
     expect(await rolesOf(target.admin.id)).toEqual(['FINANCE']);
@@ -208,9 +247,23 @@ describe('PUT /api/admins/:id', () => {
     const actor = await makeAdmin(t.deps);
     const target = await makeAdmin(t.deps, { roles: ['SUPPORT'], firstName: 'Same', lastName: 'Person' });
     const base = { email: target.email, firstName: 'Same', lastName: 'Person' };
-    expect((await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ ...base, lastName: 'Renamed', roles: ['SUPPORT'] })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/admins/${target.admin.id}`)
+          .set(bearer(actor.token))
+          .send({ ...base, lastName: 'Renamed', roles: ['SUPPORT'] })
+      ).status,
+    ).toBe(200);
     expect((await User.findByPk(target.user.id))?.tokensValidAfter).toBeNull();
-    expect((await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ ...base, lastName: 'Renamed', roles: ['SUPPORT', 'ACADEMIC'] })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/admins/${target.admin.id}`)
+          .set(bearer(actor.token))
+          .send({ ...base, lastName: 'Renamed', roles: ['SUPPORT', 'ACADEMIC'] })
+      ).status,
+    ).toBe(200);
     const log = await ActivityLog.findOne({ where: { entityType: 'ADMINISTRATOR', entityId: target.admin.id, type: 'ROLES_CHANGED' } });
     expect(log?.changes).toEqual({ roles: { from: ['SUPPORT'], to: ['ACADEMIC', 'SUPPORT'] } });
   });
@@ -218,16 +271,25 @@ describe('PUT /api/admins/:id', () => {
   test('bad input is 400 and changes nothing; unknown role 400; missing 404', async () => {
     const actor = await makeAdmin(t.deps);
     const target = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
-    const bad = await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email: 'x', firstName: 'Ok', lastName: 'Fine', roles: ['FINANCE'], password: 'Str0ngPass' });
+    const bad = await request(t.app)
+      .put(`/api/admins/${target.admin.id}`)
+      .set(bearer(actor.token))
+      .send({ email: 'x', firstName: 'Ok', lastName: 'Fine', roles: ['FINANCE'], password: 'Str0ngPass' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ email: expect.any(String), password: 'Unknown field' });
-    const unknown = await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email: target.email, firstName: 'Ok', lastName: 'Fine', roles: ['NOPE'] });
+    const unknown = await request(t.app)
+      .put(`/api/admins/${target.admin.id}`)
+      .set(bearer(actor.token))
+      .send({ email: target.email, firstName: 'Ok', lastName: 'Fine', roles: ['NOPE'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.roles).toBeDefined();
     const row = await Administrator.findByPk(target.admin.id);
     expect(row?.lastName).toBe(target.admin.lastName);
     expect(await rolesOf(target.admin.id)).toEqual(['SUPPORT']);
-    const missing = await request(t.app).put('/api/admins/99999999').set(bearer(actor.token)).send({ email: target.email, firstName: 'Ok', lastName: 'Fine', roles: ['SUPPORT'] });
+    const missing = await request(t.app)
+      .put('/api/admins/99999999')
+      .set(bearer(actor.token))
+      .send({ email: target.email, firstName: 'Ok', lastName: 'Fine', roles: ['SUPPORT'] });
     expect(missing.status).toBe(404);
   });
 
@@ -235,7 +297,10 @@ describe('PUT /api/admins/:id', () => {
     const actor = await makeAdmin(t.deps);
     const target = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
     const other = await makeStudent(t.deps);
-    const res = await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email: other.email, firstName: 'Changed', lastName: 'Name', roles: ['FINANCE'] });
+    const res = await request(t.app)
+      .put(`/api/admins/${target.admin.id}`)
+      .set(bearer(actor.token))
+      .send({ email: other.email, firstName: 'Changed', lastName: 'Name', roles: ['FINANCE'] });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('USERNAME_TAKEN');
     expect((await Administrator.findByPk(target.admin.id))?.firstName).toBe('Ada');
@@ -249,7 +314,10 @@ describe('PUT /api/admins/:id', () => {
     // holds it" is simulated at the count of other active holders.
     const count = jest.spyOn(Administrator, 'count').mockResolvedValueOnce(0 as never);
     try {
-      const res = await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email: target.email, firstName: 'Ada', lastName: 'Last', roles: ['FINANCE'] });
+      const res = await request(t.app)
+        .put(`/api/admins/${target.admin.id}`)
+        .set(bearer(actor.token))
+        .send({ email: target.email, firstName: 'Ada', lastName: 'Last', roles: ['FINANCE'] });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'LAST_SUPER_ADMIN', message: 'The last super administrator cannot be removed' });
     } finally {
@@ -258,7 +326,14 @@ describe('PUT /api/admins/:id', () => {
     expect(await rolesOf(target.admin.id)).toEqual(['SUPER_ADMIN']);
     expect((await Administrator.findByPk(target.admin.id))?.lastName).toBe(target.admin.lastName);
     // With other holders around, the same change goes through.
-    expect((await request(t.app).put(`/api/admins/${target.admin.id}`).set(bearer(actor.token)).send({ email: target.email, firstName: 'Ada', lastName: 'Last', roles: ['FINANCE'] })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/admins/${target.admin.id}`)
+          .set(bearer(actor.token))
+          .send({ email: target.email, firstName: 'Ada', lastName: 'Last', roles: ['FINANCE'] })
+      ).status,
+    ).toBe(200);
   });
 
   test('without a token 401; SUPPORT 403; a student 403', async () => {

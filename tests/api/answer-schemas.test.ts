@@ -45,7 +45,13 @@ beforeAll(async () => {
   expect((await as(request(t.app).post(`/api/students/${sid}/payment_plans/${plan.plan.id}/payments`)).send({ type: 'PRE_PAY', amount: 1000 })).status).toBe(201);
   // External payments: one PENDING, one ACCEPTED (with its payment, plan and entry).
   const record = (paymentAmount: number) =>
-    as(request(t.app).post(`/api/students/${sid}/payment_schedule/${plan.entries[2].id}/external_payment`)).send({ method: 'CHECK', paymentAmount, paymentDate: '2024-02-01', referenceNumber: 'CHK-1', comment: 'Mailed in' });
+    as(request(t.app).post(`/api/students/${sid}/payment_schedule/${plan.entries[2].id}/external_payment`)).send({
+      method: 'CHECK',
+      paymentAmount,
+      paymentDate: '2024-02-01',
+      referenceNumber: 'CHK-1',
+      comment: 'Mailed in',
+    });
   pendingExternal = (await record(120.5)).body.id;
   acceptedExternal = (await record(75)).body.id;
   expect((await as(request(t.app).patch(`/api/external_payments/${acceptedExternal}/status?status=ACCEPTED`))).status).toBe(200);
@@ -63,8 +69,16 @@ describe('external payments', () => {
   test('GET /external_payments and find_by_criteria answer pages of the schema', async () => {
     const list = await get('/api/external_payments?size=50');
     expect(problems(externalPaymentPage, list)).toEqual([]);
-    expect(externalPaymentPage.parse(list).content.map((r) => r.status).sort()).toEqual(['ACCEPTED', 'PENDING']);
-    const found = await request(t.app).post('/api/external_payments/find_by_criteria').set(bearer(admin.token)).send({ statuses: ['PENDING'] });
+    expect(
+      externalPaymentPage
+        .parse(list)
+        .content.map((r) => r.status)
+        .sort(),
+    ).toEqual(['ACCEPTED', 'PENDING']);
+    const found = await request(t.app)
+      .post('/api/external_payments/find_by_criteria')
+      .set(bearer(admin.token))
+      .send({ statuses: ['PENDING'] });
     expect(found.status).toBe(200);
     expect(problems(externalPaymentPage, found.body)).toEqual([]);
   });
@@ -88,7 +102,12 @@ describe('refunds', () => {
   test('GET /refund_queues and find_by_criteria answer pages of the schema', async () => {
     const list = await get('/api/refund_queues?size=50');
     expect(problems(refundPage, list)).toEqual([]);
-    expect(refundPage.parse(list).content.map((r) => r.status).sort()).toEqual(['COMPLETED', 'REQUESTED']);
+    expect(
+      refundPage
+        .parse(list)
+        .content.map((r) => r.status)
+        .sort(),
+    ).toEqual(['COMPLETED', 'REQUESTED']);
     const found = await request(t.app).post('/api/refund_queues/find_by_criteria').set(bearer(admin.token)).send({});
     expect(found.status).toBe(200);
     expect(problems(refundPage, found.body)).toEqual([]);

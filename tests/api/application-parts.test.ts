@@ -41,18 +41,25 @@ describe('comments', () => {
     const app = await freshApplication();
     const made: number[] = [];
     for (let i = 1; i <= 7; i++) {
-      const res = await request(t.app).post(`${base(app.id)}/comments`).set(bearer(staff.token)).send({ content: `  Note ${i}  ` });
+      const res = await request(t.app)
+        .post(`${base(app.id)}/comments`)
+        .set(bearer(staff.token))
+        .send({ content: `  Note ${i}  ` });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ content: `Note ${i}`, author: { id: staff.user.id, name: `${staff.admin.firstName} ${staff.admin.lastName}` } });
       made.push(res.body.id);
     }
     expect(await ApplicationComment.count({ where: { applicationId: app.id } })).toBe(7);
 
-    const first = await request(t.app).get(`${base(app.id)}/comments`).set(bearer(staff.token));
+    const first = await request(t.app)
+      .get(`${base(app.id)}/comments`)
+      .set(bearer(staff.token));
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ total: 7, page: 0, size: 5 });
     expect(first.body.content.map((c: { id: number }) => c.id)).toEqual(made.slice(2).reverse());
-    const second = await request(t.app).get(`${base(app.id)}/comments?size=5&page=1`).set(bearer(supportToken));
+    const second = await request(t.app)
+      .get(`${base(app.id)}/comments?size=5&page=1`)
+      .set(bearer(supportToken));
     expect(second.status).toBe(200);
     expect(second.body.content.map((c: { content: string }) => c.content)).toEqual(['Note 2', 'Note 1']);
   });
@@ -73,10 +80,13 @@ describe('comments', () => {
     expect((await request(t.app).put(url).set(bearer(staff.token)).send({ content: 'x' })).status).toBe(404);
   });
 
-  test("a comment is reached only through its own application (404)", async () => {
+  test('a comment is reached only through its own application (404)', async () => {
     const created = await request(t.app).post(`${base()}/comments`).set(bearer(staff.token)).send({ content: 'Mine' });
     const elsewhere = await freshApplication();
-    const res = await request(t.app).put(`${base(elsewhere.id)}/comments/${created.body.id}`).set(bearer(staff.token)).send({ content: 'Moved' });
+    const res = await request(t.app)
+      .put(`${base(elsewhere.id)}/comments/${created.body.id}`)
+      .set(bearer(staff.token))
+      .send({ content: 'Moved' });
     expect(res.status).toBe(404);
     expect((await ApplicationComment.findByPk(created.body.id))?.content).toBe('Mine');
   });
@@ -102,55 +112,104 @@ describe('comments', () => {
     expect((await request(t.app).put(`${base()}/comments/${created.body.id}`).set(bearer(supportToken)).send({ content: 'x' })).status).toBe(403);
     expect((await request(t.app).delete(`${base()}/comments/${created.body.id}`).set(bearer(supportToken))).status).toBe(403);
     expect((await ApplicationComment.findByPk(created.body.id))?.content).toBe('Keep');
-    expect((await request(t.app).get(`${base(MISSING)}/comments`).set(bearer(staff.token))).status).toBe(404);
-    expect((await request(t.app).post(`${base(MISSING)}/comments`).set(bearer(staff.token)).send({ content: 'x' })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(MISSING)}/comments`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(MISSING)}/comments`)
+          .set(bearer(staff.token))
+          .send({ content: 'x' })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('answers', () => {
   test('a student upserts answers on their CREATED application; GET lists them', async () => {
     const app = await freshApplication();
-    const first = await request(t.app).post(`${base(app.id)}/answers`).set(bearer(owner.token)).send([
-      { questionId: 'goals', content: 'Help my family eat better' },
-      { questionId: 'hours', content: '10' },
-    ]);
+    const first = await request(t.app)
+      .post(`${base(app.id)}/answers`)
+      .set(bearer(owner.token))
+      .send([
+        { questionId: 'goals', content: 'Help my family eat better' },
+        { questionId: 'hours', content: '10' },
+      ]);
     expect(first.status).toBe(200);
-    expect(first.body.map((a: { questionId: string; content: string }) => [a.questionId, a.content])).toEqual([['goals', 'Help my family eat better'], ['hours', '10']]);
-
-    const second = await request(t.app).post(`${base(app.id)}/answers`).set(bearer(owner.token)).send([
-      { questionId: 'hours', content: '15' },
-      { questionId: 'source', content: 'A friend' },
-      { questionId: 'source', content: 'A podcast' },
+    expect(first.body.map((a: { questionId: string; content: string }) => [a.questionId, a.content])).toEqual([
+      ['goals', 'Help my family eat better'],
+      ['hours', '10'],
     ]);
+
+    const second = await request(t.app)
+      .post(`${base(app.id)}/answers`)
+      .set(bearer(owner.token))
+      .send([
+        { questionId: 'hours', content: '15' },
+        { questionId: 'source', content: 'A friend' },
+        { questionId: 'source', content: 'A podcast' },
+      ]);
     expect(second.status).toBe(200);
     const rows = await ApplicationAnswer.findAll({ where: { applicationId: app.id }, order: [['questionId', 'ASC']], raw: true });
-    expect(rows.map((r) => [r.questionId, r.content])).toEqual([['goals', 'Help my family eat better'], ['hours', '15'], ['source', 'A podcast']]);
+    expect(rows.map((r) => [r.questionId, r.content])).toEqual([
+      ['goals', 'Help my family eat better'],
+      ['hours', '15'],
+      ['source', 'A podcast'],
+    ]);
     // The updated answer keeps its row.
     expect(second.body.find((a: { questionId: string }) => a.questionId === 'hours').id).toBe(first.body[1].id);
 
-    const list = await request(t.app).get(`${base(app.id)}/answers`).set(bearer(owner.token));
+    const list = await request(t.app)
+      .get(`${base(app.id)}/answers`)
+      .set(bearer(owner.token));
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(3);
-    expect((await request(t.app).get(`${base(app.id)}/answers`).set(bearer(supportToken))).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(app.id)}/answers`)
+          .set(bearer(supportToken))
+      ).status,
+    ).toBe(200);
   });
 
   test('a student may not answer once the application is submitted (409); staff may', async () => {
     const app = await freshApplication('APPLIED');
-    const refused = await request(t.app).post(`${base(app.id)}/answers`).set(bearer(owner.token)).send([{ questionId: 'goals', content: 'Late' }]);
+    const refused = await request(t.app)
+      .post(`${base(app.id)}/answers`)
+      .set(bearer(owner.token))
+      .send([{ questionId: 'goals', content: 'Late' }]);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'INVALID_STATUS', message: 'Invalid status' });
     expect(await ApplicationAnswer.count({ where: { applicationId: app.id } })).toBe(0);
-    const byStaff = await request(t.app).post(`${base(app.id)}/answers`).set(bearer(staff.token)).send([{ questionId: 'goals', content: 'From the call' }]);
+    const byStaff = await request(t.app)
+      .post(`${base(app.id)}/answers`)
+      .set(bearer(staff.token))
+      .send([{ questionId: 'goals', content: 'From the call' }]);
     expect(byStaff.status).toBe(200);
     expect(await ApplicationAnswer.count({ where: { applicationId: app.id } })).toBe(1);
   });
 
   test('400 for an empty list, a missing content, an object body or unknown fields', async () => {
-    for (const body of [[], [{ questionId: 'goals' }], { questionId: 'goals', content: 'x' }, [{ questionId: 'goals', content: 'x', extra: true }], [{ questionId: '', content: 'x' }]]) {
+    for (const body of [
+      [],
+      [{ questionId: 'goals' }],
+      { questionId: 'goals', content: 'x' },
+      [{ questionId: 'goals', content: 'x', extra: true }],
+      [{ questionId: '', content: 'x' }],
+    ]) {
       const res = await request(t.app).post(`${base()}/answers`).set(bearer(owner.token)).send(body);
       expect(res.status).toBe(400);
     }
-    const res = await request(t.app).post(`${base()}/answers`).set(bearer(owner.token)).send([{ questionId: 'goals', content: ' ' }]);
+    const res = await request(t.app)
+      .post(`${base()}/answers`)
+      .set(bearer(owner.token))
+      .send([{ questionId: 'goals', content: ' ' }]);
     expect(res.body.errors).toEqual({ '0.content': 'This field is required' });
   });
 
@@ -160,8 +219,21 @@ describe('answers', () => {
     expect((await request(t.app).get(`${base()}/answers`).set(bearer(other.token))).status).toBe(403);
     expect((await request(t.app).post(`${base()}/answers`).set(bearer(other.token)).send(payload)).status).toBe(403);
     expect((await request(t.app).post(`${base()}/answers`).set(bearer(supportToken)).send(payload)).status).toBe(403);
-    expect((await request(t.app).get(`${base(MISSING)}/answers`).set(bearer(staff.token))).status).toBe(404);
-    expect((await request(t.app).post(`${base(MISSING)}/answers`).set(bearer(staff.token)).send(payload)).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(MISSING)}/answers`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(MISSING)}/answers`)
+          .set(bearer(staff.token))
+          .send(payload)
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -169,18 +241,37 @@ describe('auto_pay', () => {
   test('the student turns auto-pay on: the application and its payment plan; off again by staff', async () => {
     const app = await freshApplication('ENROLLED');
     const plan = await StudentPaymentPlan.create({
-      applicationId: app.id, studentId: owner.student.id, productPaymentPlanId: null, voucherId: null, name: 'Plan', description: null, paymentPlanType: 'PAY_IN_FULL',
-      paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTH', interestRate: null, flowType: null, firstPaymentDate: null, lastPaymentDate: null,
-      updatedById: null, updatedByName: null,
+      applicationId: app.id,
+      studentId: owner.student.id,
+      productPaymentPlanId: null,
+      voucherId: null,
+      name: 'Plan',
+      description: null,
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTH',
+      interestRate: null,
+      flowType: null,
+      firstPaymentDate: null,
+      lastPaymentDate: null,
+      updatedById: null,
+      updatedByName: null,
     });
-    const on = await request(t.app).patch(`${base(app.id)}/auto_pay`).set(bearer(owner.token)).send({ autoPay: true });
+    const on = await request(t.app)
+      .patch(`${base(app.id)}/auto_pay`)
+      .set(bearer(owner.token))
+      .send({ autoPay: true });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ id: app.id, autoPay: true });
     expect((await Application.findByPk(app.id))?.autoPay).toBe(true);
     expect((await StudentPaymentPlan.findByPk(plan.id))?.autoPay).toBe(true);
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION', entityId: app.id, type: 'UPDATED' } })).toBe(1);
 
-    const off = await request(t.app).patch(`${base(app.id)}/auto_pay`).set(bearer(staff.token)).send({ autoPay: false });
+    const off = await request(t.app)
+      .patch(`${base(app.id)}/auto_pay`)
+      .set(bearer(staff.token))
+      .send({ autoPay: false });
     expect(off.status).toBe(200);
     expect(off.body.autoPay).toBe(false);
     expect((await StudentPaymentPlan.findByPk(plan.id))?.autoPay).toBe(false);
@@ -195,19 +286,40 @@ describe('auto_pay', () => {
     expect((await request(t.app).patch(`${base()}/auto_pay`).set(bearer(other.token)).send({ autoPay: true })).status).toBe(403);
     expect((await request(t.app).patch(`${base()}/auto_pay`).set(bearer(supportToken)).send({ autoPay: true })).status).toBe(403);
     expect((await Application.findByPk(application.id))?.autoPay).toBe(false);
-    expect((await request(t.app).patch(`${base(MISSING)}/auto_pay`).set(bearer(staff.token)).send({ autoPay: true })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .patch(`${base(MISSING)}/auto_pay`)
+          .set(bearer(staff.token))
+          .send({ autoPay: true })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('call_attempts', () => {
   test('staff set the number of call attempts (0..99); recorded in the activity log', async () => {
     const app = await freshApplication();
-    const res = await request(t.app).patch(`${base(app.id)}/call_attempts/3`).set(bearer(staff.token));
+    const res = await request(t.app)
+      .patch(`${base(app.id)}/call_attempts/3`)
+      .set(bearer(staff.token));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: app.id, callAttempts: 3 });
     expect((await Application.findByPk(app.id))?.callAttempts).toBe(3);
-    expect((await request(t.app).patch(`${base(app.id)}/call_attempts/0`).set(bearer(staff.token))).body.callAttempts).toBe(0);
-    expect((await request(t.app).patch(`${base(app.id)}/call_attempts/99`).set(bearer(staff.token))).body.callAttempts).toBe(99);
+    expect(
+      (
+        await request(t.app)
+          .patch(`${base(app.id)}/call_attempts/0`)
+          .set(bearer(staff.token))
+      ).body.callAttempts,
+    ).toBe(0);
+    expect(
+      (
+        await request(t.app)
+          .patch(`${base(app.id)}/call_attempts/99`)
+          .set(bearer(staff.token))
+      ).body.callAttempts,
+    ).toBe(99);
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION', entityId: app.id } })).toBe(3);
   });
 
@@ -219,15 +331,27 @@ describe('call_attempts', () => {
     expect((await request(t.app).patch(`${base()}/call_attempts/2`).set(bearer(owner.token))).status).toBe(403);
     expect((await request(t.app).patch(`${base()}/call_attempts/2`).set(bearer(supportToken))).status).toBe(403);
     expect((await Application.findByPk(application.id))?.callAttempts).toBe(0);
-    expect((await request(t.app).patch(`${base(MISSING)}/call_attempts/2`).set(bearer(staff.token))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .patch(`${base(MISSING)}/call_attempts/2`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('salesforce_notifications', () => {
   const notify = (applicationId: number, fields: Partial<CrmNotification['_creationAttributes']> = {}) =>
     CrmNotification.create({
-      applicationId, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', payload: { applicationId, status: 'APPLIED', previousStatus: 'CREATED' },
-      lastError: null, externalId: null, sentAt: null, ...fields,
+      applicationId,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS_CHANGED',
+      payload: { applicationId, status: 'APPLIED', previousStatus: 'CREATED' },
+      lastError: null,
+      externalId: null,
+      sentAt: null,
+      ...fields,
     });
 
   /** A client that fails `failures` times, then accepts; it remembers what it was sent. */
@@ -235,7 +359,8 @@ describe('salesforce_notifications', () => {
     let left = failures;
     const sent: CrmMessage[] = [];
     return {
-      name: 'flaky', sent,
+      name: 'flaky',
+      sent,
       async send(n) {
         sent.push(n);
         if (left-- > 0) throw new Error('Salesforce 503 SERVER_UNAVAILABLE: try later');
@@ -252,15 +377,25 @@ describe('salesforce_notifications', () => {
     const b = await notify(app.id, { status: 'FAILED', attempts: 2, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired' });
     await notify(app.id, { crm: 'hubspot' });
     await notify(application.id);
-    const res = await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(`${base(app.id)}/salesforce_notifications`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
     expect(res.body.content.map((n: { id: number }) => n.id)).toEqual([b.id, a.id]);
     expect(res.body.content[0]).toMatchObject({
-      id: b.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'FAILED', attempts: 2, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired',
-      sentAt: null, payload: { applicationId: app.id, status: 'APPLIED', previousStatus: 'CREATED' },
+      id: b.id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS_CHANGED',
+      status: 'FAILED',
+      attempts: 2,
+      lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired',
+      sentAt: null,
+      payload: { applicationId: app.id, status: 'APPLIED', previousStatus: 'CREATED' },
     });
-    const asc = await request(t.app).get(`${base(app.id)}/salesforce_notifications?sortBy=id&descending=false`).set(bearer(staff.token));
+    const asc = await request(t.app)
+      .get(`${base(app.id)}/salesforce_notifications?sortBy=id&descending=false`)
+      .set(bearer(staff.token));
     expect(asc.body.content.map((n: { id: number }) => n.id)).toEqual([a.id, b.id]);
   });
 
@@ -268,27 +403,47 @@ describe('salesforce_notifications', () => {
     const app = await freshApplication();
     const sent = await notify(app.id, { status: 'ACCEPTED', attempts: 1, externalId: 'sf-000123', sentAt: new Date('2026-03-02T10:00:00Z') });
     const failed = await notify(app.id, {
-      status: 'FAILED', attempts: 2, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired',
+      status: 'FAILED',
+      attempts: 2,
+      lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired',
       payload: { applicationId: app.id, status: 'WAITING_TO_AGREE', previousStatus: 'APPLIED', studentEmail: 'x@example.com', opportunityId: 'OPP-1' },
     });
     await notify(app.id, { crm: 'hubspot' });
-    const res = await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(owner.token));
+    const res = await request(t.app)
+      .get(`${base(app.id)}/salesforce_notifications`)
+      .set(bearer(owner.token));
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
     expect(res.body.content).toEqual([
       {
-        id: failed.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'FAILED', attempts: 2, createdAt: expect.any(String), sentAt: null,
+        id: failed.id,
+        crm: 'salesforce',
+        event: 'APPLICATION_STATUS_CHANGED',
+        status: 'FAILED',
+        attempts: 2,
+        createdAt: expect.any(String),
+        sentAt: null,
         payload: { applicationId: app.id, status: 'WAITING_TO_AGREE', previousStatus: 'APPLIED' },
       },
       {
-        id: sent.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'ACCEPTED', attempts: 1, createdAt: expect.any(String), sentAt: '2026-03-02T10:00:00.000Z',
+        id: sent.id,
+        crm: 'salesforce',
+        event: 'APPLICATION_STATUS_CHANGED',
+        status: 'ACCEPTED',
+        attempts: 1,
+        createdAt: expect.any(String),
+        sentAt: '2026-03-02T10:00:00.000Z',
         payload: { applicationId: app.id, status: 'APPLIED', previousStatus: 'CREATED' },
       },
     ]);
-    const paged = await request(t.app).get(`${base(app.id)}/salesforce_notifications?size=1&page=1`).set(bearer(owner.token));
+    const paged = await request(t.app)
+      .get(`${base(app.id)}/salesforce_notifications?size=1&page=1`)
+      .set(bearer(owner.token));
     expect(paged.body.content.map((n: { id: number }) => n.id)).toEqual([sent.id]);
     // Staff still see everything.
-    const staffView = await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(staff.token));
+    const staffView = await request(t.app)
+      .get(`${base(app.id)}/salesforce_notifications`)
+      .set(bearer(staff.token));
     expect(staffView.body.content[0]).toMatchObject({ id: failed.id, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired', payload: { studentEmail: 'x@example.com' } });
   });
 
@@ -321,11 +476,19 @@ describe('salesforce_notifications', () => {
   test('the local client accepts a PENDING notification as local-{id}; a SENDING one is not retried', async () => {
     const app = await freshApplication();
     const pending = await notify(app.id);
-    const res = await request(t.app).post(`${base(app.id)}/salesforce_notifications/${pending.id}`).set(bearer(staff.token));
+    const res = await request(t.app)
+      .post(`${base(app.id)}/salesforce_notifications/${pending.id}`)
+      .set(bearer(staff.token));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ACCEPTED', externalId: `local-${pending.id}`, attempts: 1 });
     const sending = await notify(app.id, { status: 'SENDING' });
-    expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${sending.id}`).set(bearer(staff.token))).status).toBe(409);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(app.id)}/salesforce_notifications/${sending.id}`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(409);
   });
 
   test('deliverPending sends every PENDING Salesforce notification once; a failure becomes FAILED', async () => {
@@ -357,16 +520,64 @@ describe('salesforce_notifications', () => {
     const app = await freshApplication();
     const n = await notify(app.id, { status: 'FAILED' });
     const foreign = await notify(application.id, { status: 'FAILED' });
-    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications?sortBy=payload`).set(bearer(staff.token))).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(app.id)}/salesforce_notifications?sortBy=payload`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications`)).status).toBe(401);
     expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`)).status).toBe(401);
-    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications`).set(bearer(other.token))).status).toBe(403);
-    expect((await request(t.app).get(`${base(app.id)}/salesforce_notifications?sortBy=payload`).set(bearer(owner.token))).status).toBe(400);
-    expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`).set(bearer(owner.token))).status).toBe(403);
-    expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${n.id}`).set(bearer(supportToken))).status).toBe(403);
-    expect((await request(t.app).get(`${base(MISSING)}/salesforce_notifications`).set(bearer(staff.token))).status).toBe(404);
-    expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${foreign.id}`).set(bearer(staff.token))).status).toBe(404);
-    expect((await request(t.app).post(`${base(app.id)}/salesforce_notifications/${MISSING}`).set(bearer(staff.token))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(app.id)}/salesforce_notifications`)
+          .set(bearer(other.token))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(app.id)}/salesforce_notifications?sortBy=payload`)
+          .set(bearer(owner.token))
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(app.id)}/salesforce_notifications/${n.id}`)
+          .set(bearer(owner.token))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(app.id)}/salesforce_notifications/${n.id}`)
+          .set(bearer(supportToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${base(MISSING)}/salesforce_notifications`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(app.id)}/salesforce_notifications/${foreign.id}`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post(`${base(app.id)}/salesforce_notifications/${MISSING}`)
+          .set(bearer(staff.token))
+      ).status,
+    ).toBe(404);
     expect((await CrmNotification.findByPk(n.id))?.attempts).toBe(0);
   });
 });

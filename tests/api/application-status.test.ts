@@ -1,7 +1,20 @@
 import request from 'supertest';
 import {
-  ActivityLog, Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, CrmNotification, Enrollment, Envelope, OutboxMessage, PaymentMethod, PaymentSchedule, ProductItem, Role,
-  Student, StudentPaymentPlan,
+  ActivityLog,
+  Application,
+  ApplicationAnswer,
+  ApplicationCohort,
+  ApplicationStep,
+  CrmNotification,
+  Enrollment,
+  Envelope,
+  OutboxMessage,
+  PaymentMethod,
+  PaymentSchedule,
+  ProductItem,
+  Role,
+  Student,
+  StudentPaymentPlan,
 } from '../../models';
 import { nextStatuses } from '../../models/application-status';
 import { schoolToday } from '../../models/catalogue';
@@ -44,7 +57,15 @@ async function arranged(from: Status, to: Status, enrollable = gated, who = stud
   const application = await makeApplication(who.student.id, enrollable, { status: from, chosen: true });
   if (ENROLLED_LIKE.includes(from)) {
     for (const cohort of enrollable.cohorts) {
-      await Enrollment.create({ applicationId: application.id, studentId: who.student.id, cohortId: cohort.id, programId: cohort.programId, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+      await Enrollment.create({
+        applicationId: application.id,
+        studentId: who.student.id,
+        cohortId: cohort.id,
+        programId: cohort.programId,
+        enrolledAt: new Date(),
+        updatedById: null,
+        updatedByName: null,
+      });
     }
   }
   if (to === 'SIGNED' || to === 'ENROLLED') await makeSignedEnvelope(application.id);
@@ -54,12 +75,26 @@ async function arranged(from: Status, to: Status, enrollable = gated, who = stud
 describe('the status machine, every (from, to) pair', () => {
   const pairs = ApplicationStatus.flatMap((from) => ApplicationStatus.map((to) => [from, to] as [Status, Status]));
 
-  test('the machine has exactly the domain rules\' edges', () => {
+  test("the machine has exactly the domain rules' edges", () => {
     const legal = pairs.filter(([from, to]) => isLegalTransition(from, to)).map(([from, to]) => `${from}>${to}`);
     const edges = [
-      'CREATED>APPLIED', 'CREATED>CANCELLED', 'APPLIED>WAITING_TO_AGREE', 'APPLIED>WAITING_TO_SIGN', 'APPLIED>REJECTED', 'APPLIED>CANCELLED',
-      'WAITING_TO_AGREE>WAITING_TO_SIGN', 'WAITING_TO_AGREE>CANCELLED', 'WAITING_TO_SIGN>SIGNED', 'WAITING_TO_SIGN>CANCELLED', 'SIGNED>ENROLLED', 'SIGNED>CANCELLED',
-      'ENROLLED>TRANSFERRED', 'ENROLLED>PARTIAL_WITHDRAWN', 'ENROLLED>WITHDRAWN', 'PARTIAL_WITHDRAWN>WITHDRAWN', 'PARTIAL_WITHDRAWN>TRANSFERRED',
+      'CREATED>APPLIED',
+      'CREATED>CANCELLED',
+      'APPLIED>WAITING_TO_AGREE',
+      'APPLIED>WAITING_TO_SIGN',
+      'APPLIED>REJECTED',
+      'APPLIED>CANCELLED',
+      'WAITING_TO_AGREE>WAITING_TO_SIGN',
+      'WAITING_TO_AGREE>CANCELLED',
+      'WAITING_TO_SIGN>SIGNED',
+      'WAITING_TO_SIGN>CANCELLED',
+      'SIGNED>ENROLLED',
+      'SIGNED>CANCELLED',
+      'ENROLLED>TRANSFERRED',
+      'ENROLLED>PARTIAL_WITHDRAWN',
+      'ENROLLED>WITHDRAWN',
+      'PARTIAL_WITHDRAWN>WITHDRAWN',
+      'PARTIAL_WITHDRAWN>TRANSFERRED',
       ...ApplicationStatus.filter((s) => s !== 'ENROLLED' && s !== 'ARCHIVED').map((s) => `${s}>ARCHIVED`),
     ];
     expect(legal.sort()).toEqual(edges.sort());
@@ -82,7 +117,14 @@ describe('the status machine, every (from, to) pair', () => {
       const sent = await notifications(application.id);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({ crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', status: 'ACCEPTED' });
-      expect(sent[0].payload).toEqual({ applicationId: application.id, status: to, previousStatus: from, opportunityId: null, studentEmail: student.email, productId: gated.product.id });
+      expect(sent[0].payload).toEqual({
+        applicationId: application.id,
+        status: to,
+        previousStatus: from,
+        opportunityId: null,
+        studentEmail: student.email,
+        productId: gated.product.id,
+      });
       if (to === 'APPLIED') expect(after.appliedAt).not.toBeNull();
       if (to === 'ENROLLED') expect(after.enrolledAt).not.toBeNull();
       const enrollments = await Enrollment.findAll({ where: { applicationId: application.id } });
@@ -193,11 +235,27 @@ describe('requirements on the way', () => {
     const application = await makeApplication(applicant.student.id, product, { status: 'SIGNED', chosen: true });
     await expectRefused(application, 'ENROLLED', 'AGREEMENT_NOT_SIGNED', 'The enrollment agreement is not signed');
     await makeSignedEnvelope(application.id);
-    const earlier = await Enrollment.create({ applicationId: application.id, studentId: applicant.student.id, cohortId: product.cohorts[0].id, programId: product.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    const earlier = await Enrollment.create({
+      applicationId: application.id,
+      studentId: applicant.student.id,
+      cohortId: product.cohorts[0].id,
+      programId: product.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     await expectRefused(application, 'ENROLLED', 'ALREADY_ENROLLED', 'Already enrolled');
     await earlier.destroy();
     const someoneElse = await makeApplicant(t.deps);
-    const full = await Enrollment.create({ applicationId: application.id, studentId: someoneElse.student.id, cohortId: product.cohorts[0].id, programId: product.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    const full = await Enrollment.create({
+      applicationId: application.id,
+      studentId: someoneElse.student.id,
+      cohortId: product.cohorts[0].id,
+      programId: product.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     await expectRefused(application, 'ENROLLED', 'MAX_STUDENTS_REACHED', 'Max students reached');
     await full.update({ status: 'WITHDRAWN' });
     expect((await patch(application.id, 'ENROLLED')).status).toBe(200);
@@ -288,8 +346,15 @@ describe('ENROLLED: enrollments and the student payment plan', () => {
     expect(engine.principalCents).toBe(605_000);
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
     expect(plan).toMatchObject({
-      studentId: applicant.student.id, productPaymentPlanId: bundle.productPlan.id, voucherId: voucher.id, paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS',
-      status: 'ACTIVE', source: 'APPLICATION', installmentsCount: engine.entries.filter((e) => e.kind === 'INSTALLMENT').length, firstPaymentDate: schoolToday(),
+      studentId: applicant.student.id,
+      productPaymentPlanId: bundle.productPlan.id,
+      voucherId: voucher.id,
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      status: 'ACTIVE',
+      source: 'APPLICATION',
+      installmentsCount: engine.entries.filter((e) => e.kind === 'INSTALLMENT').length,
+      firstPaymentDate: schoolToday(),
     });
     expect(Number(plan.principalAmount)).toBe(6050);
     expect(Number(plan.voucherDiscount)).toBe(250);
@@ -300,14 +365,24 @@ describe('ENROLLED: enrollments and the student payment plan', () => {
     expect(Math.round(Number(plan.totalOwed) * 100)).toBe(engine.totalCents);
     expect(Math.round(Number(plan.balance) * 100)).toBe(engine.totalCents);
     expect(plan.accountingLineItems.map((l) => [l.description, l.type, l.amount])).toEqual([
-      ['Tuition', 'CHARGE', 6000], ['Registration fee', 'CHARGE', 200], ['Books and materials fee', 'CHARGE', 100], [`Voucher ${voucher.code}`, 'CREDIT', 250],
+      ['Tuition', 'CHARGE', 6000],
+      ['Registration fee', 'CHARGE', 200],
+      ['Books and materials fee', 'CHARGE', 100],
+      [`Voucher ${voucher.code}`, 'CREDIT', 250],
     ]);
 
     const schedules = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: plan.id }, order: [['number', 'ASC']] });
     expect(schedules).toHaveLength(13);
-    expect(schedules.map((s) => ({ number: s.number, kind: s.kind, dueDate: s.dueDate, principal: Math.round(Number(s.principal) * 100), interest: Math.round(Number(s.interest) * 100), amount: Math.round(Number(s.amount) * 100) }))).toEqual(
-      engine.entries.map((e) => ({ number: e.number, kind: e.kind, dueDate: e.dueDate, principal: e.principalCents, interest: e.interestCents, amount: e.amountCents })),
-    );
+    expect(
+      schedules.map((s) => ({
+        number: s.number,
+        kind: s.kind,
+        dueDate: s.dueDate,
+        principal: Math.round(Number(s.principal) * 100),
+        interest: Math.round(Number(s.interest) * 100),
+        amount: Math.round(Number(s.amount) * 100),
+      })),
+    ).toEqual(engine.entries.map((e) => ({ number: e.number, kind: e.kind, dueDate: e.dueDate, principal: e.principalCents, interest: e.interestCents, amount: e.amountCents })));
     const principalSum = schedules.reduce((sum, s) => sum + Math.round(Number(s.principal) * 100), 0);
     expect(principalSum).toBe(605_000);
     expect(schedules[0]).toMatchObject({ kind: 'DEPOSIT', dueDate: schoolToday(), status: 'PENDING' });
@@ -367,7 +442,13 @@ describe('GET /applications/{id}/status_moves: the moves the status call would a
     const applicant = await makeApplicant(t.deps);
     const application = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
     const ready = (await moves(application.id)).body.moves as Move[];
-    expect(ready.map((m) => [m.status, m.allowed])).toEqual([['WAITING_TO_AGREE', true], ['WAITING_TO_SIGN', true], ['REJECTED', true], ['CANCELLED', true], ['ARCHIVED', true]]);
+    expect(ready.map((m) => [m.status, m.allowed])).toEqual([
+      ['WAITING_TO_AGREE', true],
+      ['WAITING_TO_SIGN', true],
+      ['REJECTED', true],
+      ['CANCELLED', true],
+      ['ARCHIVED', true],
+    ]);
     expect(ready.find((m) => m.status === 'WAITING_TO_SIGN')).toMatchObject({ preparesAgreement: true, emailsStudent: true });
     await application.update({ productPaymentPlanId: null });
     const noPlan = (await moves(application.id)).body.moves as Move[];
@@ -382,7 +463,15 @@ describe('GET /applications/{id}/status_moves: the moves the status call would a
     expect(await enroll()).toMatchObject({ allowed: false, code: 'AGREEMENT_NOT_SIGNED' });
     await makeSignedEnvelope(application.id);
     const someoneElse = await makeApplicant(t.deps);
-    const seat = await Enrollment.create({ applicationId: application.id, studentId: someoneElse.student.id, cohortId: product.cohorts[0].id, programId: product.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    const seat = await Enrollment.create({
+      applicationId: application.id,
+      studentId: someoneElse.student.id,
+      cohortId: product.cohorts[0].id,
+      programId: product.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     expect(await enroll()).toMatchObject({ allowed: false, code: 'MAX_STUDENTS_REACHED', message: 'Max students reached' });
     await seat.update({ status: 'WITHDRAWN' });
     expect(await enroll()).toMatchObject({ allowed: true, code: null });
@@ -399,7 +488,9 @@ describe('GET /applications/{id}/status_moves: the moves the status call would a
       const twin = await arranged(from, 'CANCELLED', gated, applicant);
       const res = await patch(twin.id, move.status);
       expect({ move: move.status, status: res.status, code: res.status === 200 ? null : res.body.code }).toEqual({
-        move: move.status, status: move.allowed ? 200 : 409, code: move.allowed ? null : move.code,
+        move: move.status,
+        status: move.allowed ? 200 : 409,
+        code: move.allowed ? null : move.code,
       });
     }
   });
@@ -427,7 +518,10 @@ describe('approving prepares the enrollment agreement (→ WAITING_TO_SIGN)', ()
     expect(envelopes.map((e) => e.status)).toEqual(['SENT']);
     expect(envelopes[0].contentSha256).toBe((await renderAgreement(application.id)).sha256);
     expect(await ActivityLog.count({ where: { entityType: 'ENVELOPE', entityId: envelopes[0].id, type: 'CREATED' } })).toBe(1);
-    const signed = await request(t.app).post(`/api/envelopes/${envelopes[0].id}/sign`).set(bearer(applicant.token)).send({ signedName: `${applicant.student.firstName} ${applicant.student.lastName}` });
+    const signed = await request(t.app)
+      .post(`/api/envelopes/${envelopes[0].id}/sign`)
+      .set(bearer(applicant.token))
+      .send({ signedName: `${applicant.student.firstName} ${applicant.student.lastName}` });
     expect(signed.status).toBe(200);
     expect((await Application.findByPk(application.id))!.status).toBe('SIGNED');
   });
@@ -436,14 +530,31 @@ describe('approving prepares the enrollment agreement (→ WAITING_TO_SIGN)', ()
     const applicant = await makeApplicant(t.deps);
     const application = await makeApplication(applicant.student.id, gated, { status: 'WAITING_TO_AGREE', chosen: true });
     const stale = await Envelope.create({
-      applicationId: application.id, studentId: applicant.student.id, status: 'SENT', title: 'Old terms', content: 'old', contentSha256: 'f'.repeat(64),
-      signedName: null, signedAt: null, signedIp: null, signedSha256: null, voidedAt: null, updatedById: null, updatedByName: null,
+      applicationId: application.id,
+      studentId: applicant.student.id,
+      status: 'SENT',
+      title: 'Old terms',
+      content: 'old',
+      contentSha256: 'f'.repeat(64),
+      signedName: null,
+      signedAt: null,
+      signedIp: null,
+      signedSha256: null,
+      voidedAt: null,
+      updatedById: null,
+      updatedByName: null,
     });
     expect((await patch(application.id, 'WAITING_TO_SIGN')).status).toBe(200);
     const envelopes = await Envelope.findAll({ where: { applicationId: application.id }, order: [['id', 'ASC']] });
-    expect(envelopes.map((e) => [e.id === stale.id, e.status])).toEqual([[true, 'VOIDED'], [false, 'SENT']]);
+    expect(envelopes.map((e) => [e.id === stale.id, e.status])).toEqual([
+      [true, 'VOIDED'],
+      [false, 'SENT'],
+    ]);
 
-    const other = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: ['ADMIN_APPROVAL', 'ENROLLMENT_AGREEMENT'] }), { status: 'APPLIED', chosen: true });
+    const other = await makeApplication(applicant.student.id, await makeEnrollableProduct({ flow: ['ADMIN_APPROVAL', 'ENROLLMENT_AGREEMENT'] }), {
+      status: 'APPLIED',
+      chosen: true,
+    });
     const kept = await makeSignedEnvelope(other.id);
     const res = await patch(other.id, 'WAITING_TO_SIGN');
     expect(res.body.status).toBe('SIGNED');
@@ -489,7 +600,7 @@ describe('the student is emailed about the moves staff make', () => {
     expect(mail[0].textBody).toContain(`${t.deps.config.PUBLIC_URL}/agreements`);
   });
 
-  test('in the student\'s language (Spanish), for enrollment, rejection and cancellation', async () => {
+  test("in the student's language (Spanish), for enrollment, rejection and cancellation", async () => {
     const applicant = await makeApplicant(t.deps, { languageIso2LetterCode: 'ES' });
     const product = await makeEnrollableProduct({ flow: [] });
     const signed = await makeApplication(applicant.student.id, product, { status: 'SIGNED', chosen: true });
@@ -508,7 +619,7 @@ describe('the student is emailed about the moves staff make', () => {
     expect(mail[0].textBody).toContain(`${t.deps.config.PUBLIC_URL}/settings/payment-information`);
   });
 
-  test('not for ARCHIVED, not for the student\'s own submit or cancel, and not for a refused move', async () => {
+  test("not for ARCHIVED, not for the student's own submit or cancel, and not for a refused move", async () => {
     const applicant = await makeApplicant(t.deps);
     const archived = await makeApplication(applicant.student.id, gated, { status: 'APPLIED', chosen: true });
     expect((await patch(archived.id, 'ARCHIVED')).status).toBe(200);

@@ -39,11 +39,23 @@ describe('POST /api/application_vouchers', () => {
     const res = await create({ applicationId: s.application.id, voucherId: voucher.id, comments: 'Late promo', amountToBeRefunded: 250.5, taxToBeRefunded: '12.25' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), applicationId: s.application.id, voucherId: voucher.id, comments: 'Late promo', amountToBeRefunded: 250.5, taxToBeRefunded: 12.25,
-      totalToBeRefunded: 262.75, amountRefunded: 0, taxRefunded: 0, totalRefunded: 0, status: 'REQUESTED',
-      updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` }, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(Number),
+      applicationId: s.application.id,
+      voucherId: voucher.id,
+      comments: 'Late promo',
+      amountToBeRefunded: 250.5,
+      taxToBeRefunded: 12.25,
+      totalToBeRefunded: 262.75,
+      amountRefunded: 0,
+      taxRefunded: 0,
+      totalRefunded: 0,
+      status: 'REQUESTED',
+      updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       application: {
-        id: s.application.id, student: { id: s.student.id, firstName: s.student.firstName, lastName: s.student.lastName, email: s.email },
+        id: s.application.id,
+        student: { id: s.student.id, firstName: s.student.firstName, lastName: s.student.lastName, email: s.email },
         product: { id: enrollable.product.id, name: enrollable.product.name },
       },
       voucher: { id: voucher.id, code: voucher.code },
@@ -53,7 +65,7 @@ describe('POST /api/application_vouchers', () => {
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION_VOUCHER', entityId: res.body.id, studentId: s.student.id, type: 'CREATED' } })).toBe(1);
   });
 
-  test('the amount left out is the voucher\'s discount on the application\'s principal; tax defaults to 0', async () => {
+  test("the amount left out is the voucher's discount on the application's principal; tax defaults to 0", async () => {
     const s = await enrolled();
     const res = await create({ applicationId: s.application.id, voucherId: (await makeVoucher()).id });
     expect(res.status).toBe(201);
@@ -130,7 +142,15 @@ describe('GET and PUT /api/application_vouchers/{id}', () => {
     const created = (await create({ applicationId: s.application.id, voucherId: (await makeVoucher()).id, amountToBeRefunded: 100, taxToBeRefunded: 7, comments: 'first' })).body;
     const res = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(admin.token)).send({ applicationId: s.application.id, voucherId: other.id, amountToBeRefunded: 80 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ voucherId: other.id, voucher: { id: other.id, code: other.code }, amountToBeRefunded: 80, taxToBeRefunded: 7, totalToBeRefunded: 87, comments: 'first', status: 'REQUESTED' });
+    expect(res.body).toMatchObject({
+      voucherId: other.id,
+      voucher: { id: other.id, code: other.code },
+      amountToBeRefunded: 80,
+      taxToBeRefunded: 7,
+      totalToBeRefunded: 87,
+      comments: 'first',
+      status: 'REQUESTED',
+    });
     const cleared = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(admin.token)).send({ comments: '', taxToBeRefunded: 0 });
     expect(cleared.body).toMatchObject({ comments: null, taxToBeRefunded: 0, totalToBeRefunded: 80 });
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION_VOUCHER', entityId: created.id, type: 'UPDATED' } })).toBe(2);
@@ -156,7 +176,7 @@ describe('GET and PUT /api/application_vouchers/{id}', () => {
 });
 
 describe('PATCH /api/application_vouchers/{id}/status', () => {
-  test('REQUESTED → APPROVED → COMPLETED records the refunded amounts and adds them to the application\'s refunded', async () => {
+  test("REQUESTED → APPROVED → COMPLETED records the refunded amounts and adds them to the application's refunded", async () => {
     const s = await enrolled();
     const created = (await create({ applicationId: s.application.id, voucherId: (await makeVoucher()).id, amountToBeRefunded: 100, taxToBeRefunded: 6.5 })).body;
     const approved = await setStatus(created.id, 'APPROVED');
@@ -165,7 +185,10 @@ describe('PATCH /api/application_vouchers/{id}/status', () => {
     const done = await setStatus(created.id, 'COMPLETED');
     expect(done.body).toMatchObject({ status: 'COMPLETED', amountRefunded: 100, taxRefunded: 6.5, totalRefunded: 106.5 });
     expect(Number((await Application.findByPk(s.application.id))?.refunded)).toBe(106.5);
-    const logged = await ActivityLog.findAll({ where: { entityType: 'APPLICATION_VOUCHER', entityId: created.id, descriptionKey: 'VOUCHER_REFUND_STATUS' }, order: [['id', 'ASC']] });
+    const logged = await ActivityLog.findAll({
+      where: { entityType: 'APPLICATION_VOUCHER', entityId: created.id, descriptionKey: 'VOUCHER_REFUND_STATUS' },
+      order: [['id', 'ASC']],
+    });
     expect(logged.map((l) => [l.description, JSON.parse(l.descriptionParams ?? 'null')])).toEqual([
       ['Voucher refund: Approved', { status: 'APPROVED' }],
       ['Voucher refund: Completed', { status: 'COMPLETED' }],
@@ -180,7 +203,14 @@ describe('PATCH /api/application_vouchers/{id}/status', () => {
       for (const to of statuses) {
         const s = await enrolled();
         const row = await ApplicationVoucher.create({
-          applicationId: s.application.id, voucherId: voucher.id, comments: null, amountToBeRefunded: 10, totalToBeRefunded: 10, status: from, updatedById: null, updatedByName: null,
+          applicationId: s.application.id,
+          voucherId: voucher.id,
+          comments: null,
+          amountToBeRefunded: 10,
+          totalToBeRefunded: 10,
+          status: from,
+          updatedById: null,
+          updatedByName: null,
         });
         const res = await setStatus(row.id, to);
         const ok = allowed.has(`${from}>${to}`);
@@ -218,11 +248,19 @@ describe('GET /api/application_vouchers and find_by_criteria', () => {
     expect(byName.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
     const byCode = await request(t.app).get(`${BASE}?keyword=${voucher.code}&sortBy=totalToBeRefunded&descending=false`).set(bearer(admin.token));
     expect(byCode.body.content.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
-    const byEmail = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(a.email)}`).set(bearer(admin.token));
+    const byEmail = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(a.email)}`)
+      .set(bearer(admin.token));
     expect(byEmail.body.content.map((r: { id: number }) => r.id)).toEqual([first.id]);
     const byId = await request(t.app).get(`${BASE}?keyword=${first.id}%20${name}`).set(bearer(admin.token));
     expect(byId.body.content.map((r: { id: number }) => r.id)).toEqual([first.id]);
-    expect((await request(t.app).get(`${BASE}?keyword=${unique('nobody')}`).set(bearer(admin.token))).body).toEqual({ content: [], pagination: { total: 0, page: 0, size: 10 } });
+    expect(
+      (
+        await request(t.app)
+          .get(`${BASE}?keyword=${unique('nobody')}`)
+          .set(bearer(admin.token))
+      ).body,
+    ).toEqual({ content: [], pagination: { total: 0, page: 0, size: 10 } });
     expect((await request(t.app).get(`${BASE}?sortBy=comments`).set(bearer(admin.token))).status).toBe(400);
     expect((await request(t.app).get(BASE).set(bearer(a.token))).status).toBe(403);
     expect((await request(t.app).get(BASE)).status).toBe(401);
@@ -238,7 +276,10 @@ describe('GET /api/application_vouchers and find_by_criteria', () => {
     const r2 = (await create({ applicationId: a.application.id, voucherId: v2.id, amountToBeRefunded: 40, taxToBeRefunded: 2 })).body;
     const r3 = (await create({ applicationId: b.application.id, voucherId: v1.id, amountToBeRefunded: 300 })).body;
     const find = async (criteria: Record<string, unknown>) => {
-      const res = await request(t.app).post(`${BASE}/find_by_criteria?size=100`).set(bearer(admin.token)).send({ studentIds: [a.student.id, b.student.id], ...criteria });
+      const res = await request(t.app)
+        .post(`${BASE}/find_by_criteria?size=100`)
+        .set(bearer(admin.token))
+        .send({ studentIds: [a.student.id, b.student.id], ...criteria });
       expect(res.status).toBe(200);
       return res.body.content.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y);
     };
@@ -252,7 +293,10 @@ describe('GET /api/application_vouchers and find_by_criteria', () => {
     expect(await find({ totalToBeRefunded: { min: null, max: 1 }, statuses: [] })).toEqual([r1.id, r2.id, r3.id]);
     expect(await find({ updatedAt: { from: '2000-01-01', to: '2000-01-02' } })).toEqual([]);
     expect(await find({ updatedAt: { from: '2000-01-01' } })).toEqual([r1.id, r2.id, r3.id]);
-    const bad = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ statuses: ['PENDING'], studentIds: ['x'], color: 1 });
+    const bad = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(admin.token))
+      .send({ statuses: ['PENDING'], studentIds: ['x'], color: 1 });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['color', 'statuses.0', 'studentIds.0']);
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(a.token)).send({})).status).toBe(403);

@@ -1,6 +1,18 @@
 import request from 'supertest';
 import {
-  ActivityLog, Application, ApplicationAnswer, ApplicationCohort, ApplicationStep, Cohort, Enrollment, PaymentSchedule, ProductItem, ProductPaymentPlan, Role, Student, StudentPaymentPlan,
+  ActivityLog,
+  Application,
+  ApplicationAnswer,
+  ApplicationCohort,
+  ApplicationStep,
+  Cohort,
+  Enrollment,
+  PaymentSchedule,
+  ProductItem,
+  ProductPaymentPlan,
+  Role,
+  Student,
+  StudentPaymentPlan,
 } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { productPlanEngineInput } from '../../api/payment-plans/payment-plans.service';
@@ -36,11 +48,27 @@ describe('POST /api/applications', () => {
     const res = await api().post('/api/applications').set(bearer(applicant.token)).send({ productId: product.product.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      status: 'CREATED', flowType: 'HCTP', source: 'WEBSITE', opportunityId: null, migrated: false, callAttempts: 0, financialStatus: 'GOOD', refunded: 0,
+      status: 'CREATED',
+      flowType: 'HCTP',
+      source: 'WEBSITE',
+      opportunityId: null,
+      migrated: false,
+      callAttempts: 0,
+      financialStatus: 'GOOD',
+      refunded: 0,
       student: { id: applicant.student.id, email: applicant.email, firstName: 'Sam', city: 'Newark', stateCode: 'NJ', countryCode: 'US' },
       product: { id: product.product.id, name: product.product.name, flowType: 'HCTP', cost: 6000 },
-      cohort: null, applicationCohorts: [], enrollments: [], paymentPlan: null, productPaymentPlanId: null, productPaymentPlan: null, voucher: null, voucherDiscount: 0,
-      paymentMethod: null, appliedAt: null, enrolledAt: null,
+      cohort: null,
+      applicationCohorts: [],
+      enrollments: [],
+      paymentPlan: null,
+      productPaymentPlanId: null,
+      productPaymentPlan: null,
+      voucher: null,
+      voucherDiscount: 0,
+      paymentMethod: null,
+      appliedAt: null,
+      enrolledAt: null,
     });
     expect(res.body.steps).toEqual([
       { step: 'ADMIN_APPROVAL', required: true, completed: false, completedAt: null },
@@ -62,7 +90,10 @@ describe('POST /api/applications', () => {
   test('staff apply for a student with source, opportunity id and migrated; an opportunity id is registered once', async () => {
     const applicant = await makeApplicant(t.deps);
     const opportunityId = unique('0066').slice(0, 18);
-    const res = await api().post('/api/applications').set(bearer(staff.token)).send({ studentId: applicant.student.id, productId: product.product.id, source: 'PHONE', opportunityId, migrated: true });
+    const res = await api()
+      .post('/api/applications')
+      .set(bearer(staff.token))
+      .send({ studentId: applicant.student.id, productId: product.product.id, source: 'PHONE', opportunityId, migrated: true });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ source: 'PHONE', opportunityId, migrated: true, updatedBy: { id: staff.user.id } });
     const other = await makeApplicant(t.deps);
@@ -100,7 +131,9 @@ describe('POST /api/applications', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ productId: 'This field is required' });
     expect((await api().post('/api/applications').set(bearer(applicant.token)).send({ productId: 99_999_999 })).body.errors).toEqual({ productId: 'Invalid value' });
-    expect((await api().post('/api/applications').set(bearer(staff.token)).send({ studentId: 99_999_999, productId: product.product.id })).body.errors).toEqual({ studentId: 'Invalid value' });
+    expect((await api().post('/api/applications').set(bearer(staff.token)).send({ studentId: 99_999_999, productId: product.product.id })).body.errors).toEqual({
+      studentId: 'Invalid value',
+    });
     expect((await api().post('/api/applications').set(bearer(staff.token)).send({ productId: product.product.id })).body.errors).toEqual({ studentId: 'This field is required' });
     const sneaky = await api().post('/api/applications').set(bearer(applicant.token)).send({ productId: product.product.id, studentId: 1, migrated: true });
     expect(sneaky.status).toBe(400);
@@ -126,17 +159,44 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
     a2 = await makeApplication(mine.student.id, bundle, { status: 'APPLIED', chosen: true, fields: { source: 'PHONE' } });
     a3 = await makeApplication(other.student.id, product, { status: 'ENROLLED', chosen: true, fields: { autoPay: true } });
     const plan = await StudentPaymentPlan.create({
-      applicationId: a3.id, studentId: other.student.id, productPaymentPlanId: null, voucherId: null, name: 'Plan', description: null, paymentPlanType: 'PAY_IN_FULL',
-      paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: 'HCTP', firstPaymentDate: '2031-03-01', lastPaymentDate: '2031-03-01',
-      updatedById: null, updatedByName: null, status: 'SUSPENDED',
+      applicationId: a3.id,
+      studentId: other.student.id,
+      productPaymentPlanId: null,
+      voucherId: null,
+      name: 'Plan',
+      description: null,
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTHS',
+      interestRate: null,
+      flowType: 'HCTP',
+      firstPaymentDate: '2031-03-01',
+      lastPaymentDate: '2031-03-01',
+      updatedById: null,
+      updatedByName: null,
+      status: 'SUSPENDED',
     });
     await PaymentSchedule.create({ studentPaymentPlanId: plan.id, number: 1, kind: 'INSTALLMENT', dueDate: '2031-03-01', principal: 100, interest: 0, amount: 100, balance: 0 });
     // And an ACTIVE plan whose oldest unpaid entry fell due 10 days ago: the application is PAST_DUE (billing/standing.ts).
     const [y, m, d] = schoolToday().split('-').map(Number);
     await StudentPaymentPlan.create({
-      applicationId: a3.id, studentId: other.student.id, productPaymentPlanId: null, voucherId: null, name: 'Plan', description: null, paymentPlanType: 'PAY_IN_FULL',
-      paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: 'HCTP', updatedById: null, updatedByName: null,
-      status: 'ACTIVE', nextDueDate: new Date(Date.UTC(y, m - 1, d - 10)).toISOString().slice(0, 10),
+      applicationId: a3.id,
+      studentId: other.student.id,
+      productPaymentPlanId: null,
+      voucherId: null,
+      name: 'Plan',
+      description: null,
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTHS',
+      interestRate: null,
+      flowType: 'HCTP',
+      updatedById: null,
+      updatedByName: null,
+      status: 'ACTIVE',
+      nextDueDate: new Date(Date.UTC(y, m - 1, d - 10)).toISOString().slice(0, 10),
     });
   });
 
@@ -164,7 +224,10 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
   });
 
   test('GET /applications/search: by application id or by email; staff only', async () => {
-    const byId = await api().get('/api/applications/search').set(bearer(readOnly.token)).query({ keyword: String(a3.id) });
+    const byId = await api()
+      .get('/api/applications/search')
+      .set(bearer(readOnly.token))
+      .query({ keyword: String(a3.id) });
     expect(byId.status).toBe(200);
     expect(byId.body.content.map((a: { id: number }) => a.id)).toContain(a3.id);
     const byEmail = await api().get('/api/applications/search').set(bearer(readOnly.token)).query({ keyword: other.email });
@@ -196,7 +259,11 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
     expect(ids(await find({ ...students, updatedAt: { from: '2000-01-01', to: '2001-01-01' } }))).toEqual([]);
     expect(ids(await find({ ...students, keyword: mine.student.lastName, statuses: [], cohortIds: [] }))).toEqual([a1.id, a2.id]);
     // The console sends the search box's keyword in the query beside the criteria.
-    const queried = await api().post('/api/applications/find_by_criteria').set(bearer(readOnly.token)).query({ size: 100, keyword: mine.student.lastName }).send({ statuses: ['APPLIED'] });
+    const queried = await api()
+      .post('/api/applications/find_by_criteria')
+      .set(bearer(readOnly.token))
+      .query({ size: 100, keyword: mine.student.lastName })
+      .send({ statuses: ['APPLIED'] });
     expect(ids(queried)).toEqual([a2.id]);
     const bad = await find({ ...students, colour: 'red', statuses: ['NOPE'] });
     expect(bad.status).toBe(400);
@@ -205,11 +272,16 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
   });
 
   test('summary: the total and the count per status of what the criteria match', async () => {
-    const res = await api().post('/api/applications/summary').set(bearer(readOnly.token)).send({ studentIds: [mine.student.id, other.student.id] });
+    const res = await api()
+      .post('/api/applications/summary')
+      .set(bearer(readOnly.token))
+      .send({ studentIds: [mine.student.id, other.student.id] });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
     expect([...res.body.statuses].sort((x: { status: string }, y: { status: string }) => x.status.localeCompare(y.status))).toEqual([
-      { status: 'APPLIED', count: 1 }, { status: 'CREATED', count: 1 }, { status: 'ENROLLED', count: 1 },
+      { status: 'APPLIED', count: 1 },
+      { status: 'CREATED', count: 1 },
+      { status: 'ENROLLED', count: 1 },
     ]);
     expect((await api().post('/api/applications/summary').set(bearer(readOnly.token)).send({ nope: 1 })).status).toBe(400);
     expect((await api().post('/api/applications/summary').send({})).status).toBe(401);
@@ -223,14 +295,28 @@ describe('GET and PUT /api/applications/{id}', () => {
     const own = await api().get(`/api/applications/${application.id}`).set(bearer(applicant.token));
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({
-      id: application.id, productPaymentPlanId: product.productPlan.id, productPaymentPlan: { id: product.productPlan.id, name: '12 monthly payments' },
+      id: application.id,
+      productPaymentPlanId: product.productPlan.id,
+      productPaymentPlan: { id: product.productPlan.id, name: '12 monthly payments' },
       paymentMethod: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
-      cohort: { id: product.cohorts[0].id, label: product.cohorts[0].label, programId: product.programs[0].id, program: { id: product.programs[0].id, name: product.programs[0].name } },
+      cohort: {
+        id: product.cohorts[0].id,
+        label: product.cohorts[0].label,
+        programId: product.programs[0].id,
+        program: { id: product.programs[0].id, name: product.programs[0].name },
+      },
     });
-    expect(own.body.applicationCohorts).toEqual([{
-      id: expect.any(Number), programId: product.programs[0].id, programName: product.programs[0].name, cohortId: product.cohorts[0].id, cohortLabel: product.cohorts[0].label,
-      startDate: '2030-01-15', endDate: '2030-12-15',
-    }]);
+    expect(own.body.applicationCohorts).toEqual([
+      {
+        id: expect.any(Number),
+        programId: product.programs[0].id,
+        programName: product.programs[0].name,
+        cohortId: product.cohorts[0].id,
+        cohortLabel: product.cohorts[0].label,
+        startDate: '2030-01-15',
+        endDate: '2030-12-15',
+      },
+    ]);
     const stranger = await makeApplicant(t.deps);
     expect((await api().get(`/api/applications/${application.id}`).set(bearer(stranger.token))).status).toBe(403);
     expect((await api().get(`/api/applications/${application.id}`).set(bearer(readOnly.token))).status).toBe(200);
@@ -243,9 +329,16 @@ describe('GET and PUT /api/applications/{id}', () => {
     const bundle = await makeEnrollableProduct({ programs: 2 });
     const application = await makeApplication(applicant.student.id, bundle);
     const card = await makeCard(applicant.student.id);
-    const res = await api().put(`/api/applications/${application.id}`).set(bearer(applicant.token)).send({
-      cohortIds: bundle.cohorts.map((c) => c.id), productPaymentPlanId: bundle.productPlan.id, paymentMethodId: card.id, documentName: 'license.pdf', documentType: 'application/pdf',
-    });
+    const res = await api()
+      .put(`/api/applications/${application.id}`)
+      .set(bearer(applicant.token))
+      .send({
+        cohortIds: bundle.cohorts.map((c) => c.id),
+        productPaymentPlanId: bundle.productPlan.id,
+        paymentMethodId: card.id,
+        documentName: 'license.pdf',
+        documentType: 'application/pdf',
+      });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ productPaymentPlanId: bundle.productPlan.id, paymentMethod: { id: card.id }, documentName: 'license.pdf', documentType: 'application/pdf' });
     expect(res.body.applicationCohorts.map((c: { cohortId: number }) => c.cohortId).sort()).toEqual(bundle.cohorts.map((c) => c.id).sort());
@@ -254,14 +347,20 @@ describe('GET and PUT /api/applications/{id}', () => {
     // Another class of the first program: that program's row is repointed, the other kept.
     const later = await makeCohort({ program: bundle.programs[0], startDate: '2031-01-15', endDate: '2031-12-15' });
     await ProductItem.create({ productId: bundle.product.id, cohortId: later.id });
-    const moved = await api().put(`/api/applications/${application.id}`).set(bearer(applicant.token)).send({ cohortIds: [later.id, bundle.cohorts[1].id] });
+    const moved = await api()
+      .put(`/api/applications/${application.id}`)
+      .set(bearer(applicant.token))
+      .send({ cohortIds: [later.id, bundle.cohorts[1].id] });
     expect(moved.status).toBe(200);
     const rowsAfter = await ApplicationCohort.findAll({ where: { applicationId: application.id }, order: [['programId', 'ASC']] });
     expect(rowsAfter.map((r) => r.id)).toEqual(rowsBefore.map((r) => r.id));
     expect(rowsAfter.map((r) => r.cohortId)).toEqual([later.id, bundle.cohorts[1].id]);
     // Clearing the document un-completes its step; only one program chosen keeps one row.
     await ApplicationStep.create({ applicationId: application.id, step: 'DOCUMENT_UPLOAD', completedAt: new Date(), completedById: null, completedByName: null });
-    const cleared = await api().put(`/api/applications/${application.id}`).set(bearer(applicant.token)).send({ cohortIds: [later.id], documentName: '' });
+    const cleared = await api()
+      .put(`/api/applications/${application.id}`)
+      .set(bearer(applicant.token))
+      .send({ cohortIds: [later.id], documentName: '' });
     expect(cleared.body.documentName).toBeNull();
     expect(cleared.body.applicationCohorts).toHaveLength(1);
     expect(await ApplicationStep.count({ where: { applicationId: application.id, step: 'DOCUMENT_UPLOAD' } })).toBe(0);
@@ -297,10 +396,21 @@ describe('GET and PUT /api/applications/{id}', () => {
     const limited = await makeEnrollableProduct({ maxStudents: 1 });
     const first = await makeApplicant(t.deps);
     const firstApp = await makeApplication(first.student.id, limited, { status: 'ENROLLED', chosen: true });
-    await Enrollment.create({ applicationId: firstApp.id, studentId: first.student.id, cohortId: limited.cohorts[0].id, programId: limited.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    await Enrollment.create({
+      applicationId: firstApp.id,
+      studentId: first.student.id,
+      cohortId: limited.cohorts[0].id,
+      programId: limited.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     const applicant = await makeApplicant(t.deps);
     const application = await makeApplication(applicant.student.id, limited);
-    const full = await api().put(`/api/applications/${application.id}`).set(bearer(applicant.token)).send({ cohortIds: [limited.cohorts[0].id] });
+    const full = await api()
+      .put(`/api/applications/${application.id}`)
+      .set(bearer(applicant.token))
+      .send({ cohortIds: [limited.cohorts[0].id] });
     expect(full.body).toMatchObject({ status: 409, code: 'MAX_STUDENTS_REACHED', message: 'Max students reached' });
 
     const applied = await makeApplication(applicant.student.id, product, { status: 'APPLIED' });
@@ -325,7 +435,15 @@ describe('GET and PUT /api/applications/{id}', () => {
     const applicant = await makeApplicant(t.deps);
     const two = await makeEnrollableProduct();
     const template = await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL', tuitionPrice: 1000 });
-    const cheap = await ProductPaymentPlan.create({ productId: two.product.id, paymentPlanId: template.id, shortDescription: 'Cheap', longDescription: null, salesforcePaymentPlanId: null, updatedById: null, updatedByName: null });
+    const cheap = await ProductPaymentPlan.create({
+      productId: two.product.id,
+      paymentPlanId: template.id,
+      shortDescription: 'Cheap',
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
+    });
     const voucher = await makeVoucher({ discountValue: 10 });
     // 10 % of 6000 + 150 fees.
     const application = await makeApplication(applicant.student.id, two, { chosen: true, fields: { voucherId: voucher.id, voucherDiscount: 615 } });
@@ -344,20 +462,38 @@ describe('GET /api/applications/{id}/options', () => {
     const applicant = await makeApplicant(t.deps);
     const application = await makeApplication(applicant.student.id, limited, { fields: { voucherDiscount: 100 } });
     const someone = await makeApplicant(t.deps);
-    await Enrollment.create({ applicationId: application.id, studentId: someone.student.id, cohortId: limited.cohorts[0].id, programId: limited.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    await Enrollment.create({
+      applicationId: application.id,
+      studentId: someone.student.id,
+      cohortId: limited.cohorts[0].id,
+      programId: limited.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     const res = await api().get(`/api/applications/${application.id}/options`).set(bearer(applicant.token));
     expect(res.status).toBe(200);
     expect(res.body.product).toEqual({ id: limited.product.id, name: limited.product.name, flowType: 'HCTP', cost: 6000 });
     const programs = [...res.body.programs].sort((a: { id: number }, b: { id: number }) => a.id - b.id);
-    expect(programs).toEqual(limited.programs.map((p, i) => ({
-      id: p.id, name: p.name, cohorts: [{ id: limited.cohorts[i].id, label: limited.cohorts[i].label, startDate: '2030-01-15', endDate: '2030-12-15', seatsLeft: i === 0 ? 2 : 3 }],
-    })));
+    expect(programs).toEqual(
+      limited.programs.map((p, i) => ({
+        id: p.id,
+        name: p.name,
+        cohorts: [{ id: limited.cohorts[i].id, label: limited.cohorts[i].label, startDate: '2030-01-15', endDate: '2030-12-15', seatsLeft: i === 0 ? 2 : 3 }],
+      })),
+    );
     expect(res.body.paymentPlans).toHaveLength(1);
     const { input } = await productPlanEngineInput(limited.productPlan.id, { voucherDiscountCents: 10_000 });
     const engine = generateSchedule(input);
     expect(res.body.paymentPlans[0]).toMatchObject({
-      id: limited.productPlan.id, name: '12 monthly payments', shortDescription: '12 monthly payments', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS',
-      totalTerm: 12, depositAmount: 500, annualPercentageRate: 9.9,
+      id: limited.productPlan.id,
+      name: '12 monthly payments',
+      shortDescription: '12 monthly payments',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 12,
+      depositAmount: 500,
+      annualPercentageRate: 9.9,
       preview: { principal: engine.principalCents / 100, deposit: 500, interest: engine.interestCents / 100, total: engine.totalCents / 100 },
     });
     expect(res.body.paymentPlans[0].preview.principal).toBe(6200);
@@ -402,7 +538,10 @@ describe('POST /api/applications/{id}/progress', () => {
     expect((await progress({ step: 'DOCUMENT_UPLOAD' })).body.steps[2].completed).toBe(true);
 
     const card = await makeCard(applicant.student.id);
-    await api().put(`/api/applications/${application.id}`).set(bearer(applicant.token)).send({ cohortIds: [flowed.cohorts[0].id], productPaymentPlanId: flowed.productPlan.id, paymentMethodId: card.id });
+    await api()
+      .put(`/api/applications/${application.id}`)
+      .set(bearer(applicant.token))
+      .send({ cohortIds: [flowed.cohorts[0].id], productPaymentPlanId: flowed.productPlan.id, paymentMethodId: card.id });
     const ready = await progress({});
     expect(ready.body).toMatchObject({ canSubmit: true, missing: [] });
     // Marking twice keeps the first time.
@@ -453,7 +592,14 @@ describe('payment plans and classes of an application; classes of a student', ()
     const one = await api().get(`/api/applications/${a.id}/application_cohorts`).set(bearer(applicant.token));
     expect(one.status).toBe(200);
     expect(one.body.pagination).toEqual({ total: 2, page: 0, size: 200 });
-    expect(one.body.content[0]).toMatchObject({ applicationId: a.id, applicationStatus: 'CREATED', productId: bundle.product.id, productName: bundle.product.name, cohortId: bundle.cohorts[0].id, programName: bundle.programs[0].name });
+    expect(one.body.content[0]).toMatchObject({
+      applicationId: a.id,
+      applicationStatus: 'CREATED',
+      productId: bundle.product.id,
+      productName: bundle.product.name,
+      cohortId: bundle.cohorts[0].id,
+      programName: bundle.programs[0].name,
+    });
     const all = await api().get(`/api/students/${applicant.student.id}/application_cohorts`).set(bearer(applicant.token));
     expect(all.status).toBe(200);
     expect(all.body.content.map((c: { applicationId: number }) => c.applicationId)).toEqual([a.id, a.id, b.id]);
@@ -475,12 +621,24 @@ describe('archive guards', () => {
     const cohortId = own.cohorts[0].id;
     const archiveCohort = () => api().delete(`/api/cohorts/${cohortId}`).set(bearer(admin.token));
     const archiveProduct = () => api().delete(`/api/products/${own.product.id}`).set(bearer(admin.token));
-    expect((await archiveProduct()).body).toMatchObject({ status: 409, code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications' });
+    expect((await archiveProduct()).body).toMatchObject({
+      status: 409,
+      code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS',
+      message: 'The product cannot be archived: it has active applications',
+    });
     // The product membership blocks the cohort first (the catalogue's own rule): take the cohort out of the product.
     await ProductItem.destroy({ where: { productId: own.product.id } });
     expect((await archiveCohort()).body).toMatchObject({ status: 409, code: 'COHORT_HAS_ACTIVE_APPLICATIONS' });
     await application.update({ status: 'ENROLLED' });
-    const enrollment = await Enrollment.create({ applicationId: application.id, studentId: applicant.student.id, cohortId, programId: own.programs[0].id, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    const enrollment = await Enrollment.create({
+      applicationId: application.id,
+      studentId: applicant.student.id,
+      cohortId,
+      programId: own.programs[0].id,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
     expect((await archiveCohort()).body).toMatchObject({ status: 409, code: 'COHORT_HAS_ACTIVE_ENROLLMENTS' });
     await enrollment.update({ status: 'WITHDRAWN' });
     await application.update({ status: 'WITHDRAWN' });
@@ -493,17 +651,26 @@ describe('archive guards', () => {
 describe('roles', () => {
   test('every call answers 401 without a token', async () => {
     const calls: Array<[string, string]> = [
-      ['get', '/api/applications'], ['get', '/api/applications/search'], ['post', '/api/applications/find_by_criteria'], ['post', '/api/applications/summary'],
-      ['post', '/api/applications'], ['get', '/api/applications/1'], ['put', '/api/applications/1'], ['get', '/api/applications/1/options'],
-      ['post', '/api/applications/1/progress'], ['patch', '/api/applications/1/status?status=APPLIED'], ['get', '/api/applications/1/payment_plans'],
-      ['get', '/api/applications/1/application_cohorts'], ['get', '/api/students/1/application_cohorts'], ['get', '/api/enrollments'],
+      ['get', '/api/applications'],
+      ['get', '/api/applications/search'],
+      ['post', '/api/applications/find_by_criteria'],
+      ['post', '/api/applications/summary'],
+      ['post', '/api/applications'],
+      ['get', '/api/applications/1'],
+      ['put', '/api/applications/1'],
+      ['get', '/api/applications/1/options'],
+      ['post', '/api/applications/1/progress'],
+      ['patch', '/api/applications/1/status?status=APPLIED'],
+      ['get', '/api/applications/1/payment_plans'],
+      ['get', '/api/applications/1/application_cohorts'],
+      ['get', '/api/students/1/application_cohorts'],
+      ['get', '/api/enrollments'],
     ];
     for (const [method, url] of calls) {
       const res = await (api() as unknown as Record<string, (u: string) => request.Test>)[method](url).send({});
       expect([method, url, res.status]).toEqual([method, url, 401]);
     }
   });
-
 
   test('SUPPORT (read only) may list; a role without applications:read is 403 on the list', async () => {
     const name = unique('ROLE_');

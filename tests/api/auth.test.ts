@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: unknown) => request(t.app).post(`/api/auth${path}`).send(body as object);
+const post = (path: string, body: unknown) =>
+  request(t.app)
+    .post(`/api/auth${path}`)
+    .send(body as object);
 
 /** The newest email sent to an address (waiting a little: a reset link is sent just after the answer). */
 async function lastMail(to: string) {
@@ -147,7 +150,12 @@ describe('POST /api/auth/signin/customer', () => {
     const s = await makeStudent(t.deps, { firstName: 'Maya', languageIso2LetterCode: 'ES' });
     const res = await post('/signin/customer', { email: s.email, password: s.password });
     expect(res.status).toBe(200);
-    expect(res.body.student).toMatchObject({ id: s.student.id, user: { id: s.user.id, email: s.email }, personalInfo: { firstName: 'Maya', lastName: s.student.lastName }, languageIso2LetterCode: 'ES' });
+    expect(res.body.student).toMatchObject({
+      id: s.student.id,
+      user: { id: s.user.id, email: s.email },
+      personalInfo: { firstName: 'Maya', lastName: s.student.lastName },
+      languageIso2LetterCode: 'ES',
+    });
     expect(res.body.coach).toBeUndefined();
     expect(res.body.administrator).toBeUndefined();
     expect(res.body.cdn.signature).toMatch(/^[A-Za-z0-9~_-]{300,}$/);
@@ -337,7 +345,14 @@ describe('get started (portal sign-up)', () => {
   test('code emailed; a wrong code is 409 and counted; the right one creates a signed-in customer', async () => {
     const email = `${unique('newbie')}@example.com`;
     const started = await post('/customer/get_started', {
-      email, firstName: 'Nora', lastName: 'Quinn', languageIso2LetterCode: 'EN', programTrack: 'HCTP', startDate: '09-01-2030', password: 'Start1234', passwordConfirmation: 'Start1234',
+      email,
+      firstName: 'Nora',
+      lastName: 'Quinn',
+      languageIso2LetterCode: 'EN',
+      programTrack: 'HCTP',
+      startDate: '09-01-2030',
+      password: 'Start1234',
+      passwordConfirmation: 'Start1234',
     });
     expect(started.status).toBe(202);
     expect(started.body.email).toBe(email);
@@ -403,17 +418,33 @@ describe('get started (portal sign-up)', () => {
     expect((await post('/customer/verify_code', { email, code })).status).toBe(409);
   });
 
-  test('the program track is one a prospective student may pick: the portal\'s tracks are kept; internal ones are 400 and nothing is kept', async () => {
+  test("the program track is one a prospective student may pick: the portal's tracks are kept; internal ones are 400 and nothing is kept", async () => {
     for (const programTrack of ['HCTP', 'SPECIALTY', 'CHOPRA_MASTERY', 'CHOPRA_ENRICHMENT_FOUNDATION', 'SAMPLE_CLASS']) {
       const email = `${unique('track')}@example.com`;
-      const started = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      const started = await post('/customer/get_started', {
+        email,
+        firstName: 'Tara',
+        lastName: 'Moss',
+        languageIso2LetterCode: 'EN',
+        programTrack,
+        password: 'Start1234',
+        passwordConfirmation: 'Start1234',
+      });
       expect([programTrack, started.status]).toEqual([programTrack, 202]);
       const pending = await VerificationCode.findOne({ where: { email }, order: [['id', 'DESC']] });
       expect(JSON.parse(pending!.payload).programTrack).toBe(programTrack);
     }
     for (const programTrack of ['COURSE_MIGRATION', 'SELLING_GUIDES', 'HCTP_ALUMNI', 'ADVANCED', 'POST_GRAD_MATERIALS', 'CIP']) {
       const email = `${unique('internal')}@example.com`;
-      const refused = await post('/customer/get_started', { email, firstName: 'Tara', lastName: 'Moss', languageIso2LetterCode: 'EN', programTrack, password: 'Start1234', passwordConfirmation: 'Start1234' });
+      const refused = await post('/customer/get_started', {
+        email,
+        firstName: 'Tara',
+        lastName: 'Moss',
+        languageIso2LetterCode: 'EN',
+        programTrack,
+        password: 'Start1234',
+        passwordConfirmation: 'Start1234',
+      });
       expect([programTrack, refused.status, refused.body.code, refused.body.errors]).toEqual([programTrack, 400, 'VALIDATION_ERROR', { programTrack: Messages.INVALID_VALUE }]);
       expect(await VerificationCode.count({ where: { email } })).toBe(0);
       expect(await OutboxMessage.count({ where: { toAddress: email } })).toBe(0);
@@ -447,10 +478,22 @@ describe('get started (portal sign-up)', () => {
     expect(await OutboxMessage.count({ where: { toAddress: s.email, templateKey: 'ACCOUNT_EXISTS' } })).toBe(2);
     expect(await OutboxMessage.count({ where: { toAddress: nobody } })).toBe(0);
 
-    const bad = await post('/customer/get_started', { email: 'x', firstName: 'A', lastName: 'Lee', languageIso2LetterCode: 'FR', programTrack: 'NOPE', password: 'short', passwordConfirmation: 'other' });
+    const bad = await post('/customer/get_started', {
+      email: 'x',
+      firstName: 'A',
+      lastName: 'Lee',
+      languageIso2LetterCode: 'FR',
+      programTrack: 'NOPE',
+      password: 'short',
+      passwordConfirmation: 'other',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
-      email: Messages.EMAIL_FORMAT, firstName: Messages.ONE_WORD, languageIso2LetterCode: Messages.INVALID_VALUE, programTrack: Messages.INVALID_VALUE, password: Messages.STRONG_PASSWORD,
+      email: Messages.EMAIL_FORMAT,
+      firstName: Messages.ONE_WORD,
+      languageIso2LetterCode: Messages.INVALID_VALUE,
+      programTrack: Messages.INVALID_VALUE,
+      password: Messages.STRONG_PASSWORD,
     });
   });
 });

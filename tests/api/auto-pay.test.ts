@@ -59,7 +59,13 @@ test('a declined auto-pay: FailedPayment AUTO_PAY retried on +3, then +7, then n
   await runAutoPay(today);
   let [failed] = await failuresOf(p.plan.id);
   expect([failed.source, failed.status, failed.attempts, failed.nextRetryDate, toCents(failed.amountToBePaid), failed.paymentScheduleId, failed.failureMessage]).toEqual([
-    'AUTO_PAY', 'FAILED', 1, addDays(today, 3), toCents(first.amount), first.id, 'Your card was declined',
+    'AUTO_PAY',
+    'FAILED',
+    1,
+    addDays(today, 3),
+    toCents(first.amount),
+    first.id,
+    'Your card was declined',
   ]);
   const attempts = await paymentsOf(p.plan.id);
   expect(attempts.map((x) => [x.type, x.status])).toEqual([['AUTO_PAY', 'INVALID']]);
@@ -79,7 +85,11 @@ test('a declined auto-pay: FailedPayment AUTO_PAY retried on +3, then +7, then n
   expect(await FailedPayment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(1);
 
   // Staff retry: declined again → 409 and another attempt; with a working card → accepted and RESOLVED.
-  await expect(retryFailedPayment(failed.id, systemActor)).rejects.toMatchObject({ status: 409, code: 'PAYMENT_FAILURE', message: 'Payment failure your card was declined; try another card or call your bank' });
+  await expect(retryFailedPayment(failed.id, systemActor)).rejects.toMatchObject({
+    status: 409,
+    code: 'PAYMENT_FAILURE',
+    message: 'Payment failure your card was declined; try another card or call your bank',
+  });
   expect((await failed.reload()).attempts).toBe(4);
   const good = await makeChargeableCard(p.student.student.id, { token: 'tok_mastercard' });
   await StudentPaymentPlan.update({ paymentMethodId: good.id }, { where: { id: p.plan.id } });
@@ -101,7 +111,10 @@ test('an auto-pay retry that succeeds on its date resolves the failed payment of
   const [failed] = await failuresOf(p.plan.id);
   expect([failed.status, failed.attempts]).toEqual(['RESOLVED', 1]);
   const payments = await paymentsOf(p.plan.id);
-  expect(payments.map((x) => [x.status, x.cardLast4])).toEqual([['INVALID', '0002'], ['ACCEPTED', '0005']]);
+  expect(payments.map((x) => [x.status, x.cardLast4])).toEqual([
+    ['INVALID', '0002'],
+    ['ACCEPTED', '0005'],
+  ]);
   expect((await PaymentSchedule.findByPk(p.entries[0].id))!.status).toBe('PAID');
 });
 

@@ -17,7 +17,13 @@ describe('billing factories', () => {
     expect(e.entries[0].kind).toBe('DEPOSIT');
     expect(await PaymentMethod.count({ where: { studentId: e.student.student.id } })).toBe(1);
     const charge = await new SandboxGateway().charge({
-      amountCents: 500_00, currency: 'usd', customerId: e.card.gatewayCustomerId, methodId: e.card.gatewayMethodId, idempotencyKey: `t-${e.plan.id}`, description: 'test', metadata: {},
+      amountCents: 500_00,
+      currency: 'usd',
+      customerId: e.card.gatewayCustomerId,
+      methodId: e.card.gatewayMethodId,
+      idempotencyKey: `t-${e.plan.id}`,
+      description: 'test',
+      metadata: {},
     });
     expect(charge.status).toBe('succeeded');
   });

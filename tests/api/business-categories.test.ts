@@ -29,12 +29,18 @@ async function categoryId(name: string): Promise<number> {
 const MISSING = 999_999;
 
 async function makeLine(catId: number, overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post(`${BASE}/${catId}/accounting_lines`).set(bearer(superToken)).send({ description: unique('Line'), type: 'CHARGE', category: 'FEE', ...overrides });
+  const res = await request(t.app)
+    .post(`${BASE}/${catId}/accounting_lines`)
+    .set(bearer(superToken))
+    .send({ description: unique('Line'), type: 'CHARGE', category: 'FEE', ...overrides });
   expect(res.status).toBe(201);
   return res.body as { id: number; description: string };
 }
 async function makePlan(catId: number, overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post(`${BASE}/${catId}/payment_plans`).set(bearer(superToken)).send({ description: unique('Plan'), tuitionPrice: 1000, ...overrides });
+  const res = await request(t.app)
+    .post(`${BASE}/${catId}/payment_plans`)
+    .set(bearer(superToken))
+    .send({ description: unique('Plan'), tuitionPrice: 1000, ...overrides });
   expect(res.status).toBe(201);
   return res.body as { id: number; description: string; businessCategoryId: number };
 }
@@ -101,10 +107,22 @@ describe('PUT /api/business_categories/:id', () => {
     const body = { id, name: 'ADVANCED', description: 'Advanced certifications', d2LUserType: { code: 'ADV', displayName: 'Advanced learner', identifier: '110' } };
     const res = await request(t.app).put(`${BASE}/${id}`).set(bearer(financeToken)).send(body);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, name: 'ADVANCED', description: 'Advanced certifications', d2LUserType: { code: 'ADV', displayName: 'Advanced learner', identifier: '110' } });
+    expect(res.body).toMatchObject({
+      id,
+      name: 'ADVANCED',
+      description: 'Advanced certifications',
+      d2LUserType: { code: 'ADV', displayName: 'Advanced learner', identifier: '110' },
+    });
     expect(res.body.updatedBy).toEqual({ id: finance.user.id, name: `${finance.admin.firstName} ${finance.admin.lastName}` });
     const row = await BusinessCategory.findByPk(id);
-    expect(row?.get({ plain: true })).toMatchObject({ name: 'ADVANCED', description: 'Advanced certifications', d2lUserTypeCode: 'ADV', d2lUserTypeDisplayName: 'Advanced learner', d2lUserTypeIdentifier: '110', updatedById: finance.user.id });
+    expect(row?.get({ plain: true })).toMatchObject({
+      name: 'ADVANCED',
+      description: 'Advanced certifications',
+      d2lUserTypeCode: 'ADV',
+      d2lUserTypeDisplayName: 'Advanced learner',
+      d2lUserTypeIdentifier: '110',
+      updatedById: finance.user.id,
+    });
     const log = await ActivityLog.findOne({ where: { entityType: 'BUSINESS_CATEGORY', entityId: id, type: 'UPDATED' }, order: [['id', 'DESC']] });
     expect(log?.changes).toMatchObject({ description: { from: 'Advanced certifications for graduated coaches', to: 'Advanced certifications' } });
 
@@ -117,11 +135,22 @@ describe('PUT /api/business_categories/:id', () => {
 
   test('bad input is 400 with field errors and changes nothing', async () => {
     const id = await categoryId('SPECIALTY');
-    const res = await request(t.app).put(`${BASE}/${id}`).set(bearer(superToken)).send({ description: 'x'.repeat(256), d2LUserType: { code: 'y'.repeat(41), other: 1 }, extra: true });
+    const res = await request(t.app)
+      .put(`${BASE}/${id}`)
+      .set(bearer(superToken))
+      .send({ description: 'x'.repeat(256), d2LUserType: { code: 'y'.repeat(41), other: 1 }, extra: true });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
-    expect(res.body.errors).toEqual({ description: 'Maximum 255 characters', 'd2LUserType.code': 'Maximum 40 characters', 'd2LUserType.other': 'Unknown field', extra: 'Unknown field' });
-    const mismatch = await request(t.app).put(`${BASE}/${id}`).set(bearer(superToken)).send({ id: id + 1, description: 'z' });
+    expect(res.body.errors).toEqual({
+      description: 'Maximum 255 characters',
+      'd2LUserType.code': 'Maximum 40 characters',
+      'd2LUserType.other': 'Unknown field',
+      extra: 'Unknown field',
+    });
+    const mismatch = await request(t.app)
+      .put(`${BASE}/${id}`)
+      .set(bearer(superToken))
+      .send({ id: id + 1, description: 'z' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual({ id: 'Invalid value' });
     expect((await BusinessCategory.findByPk(id))?.description).toBe('Specialty courses');
@@ -207,7 +236,10 @@ describe('accounting lines', () => {
     const hctp = await categoryId('HCTP');
     const cip = await categoryId('CIP');
     const line = await makeLine(hctp);
-    const res = await request(t.app).put(`${BASE}/${hctp}/accounting_lines/${line.id}`).set(bearer(financeToken)).send({ description: 'Sales tax', type: 'CHARGE', category: 'TAX' });
+    const res = await request(t.app)
+      .put(`${BASE}/${hctp}/accounting_lines/${line.id}`)
+      .set(bearer(financeToken))
+      .send({ description: 'Sales tax', type: 'CHARGE', category: 'TAX' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: line.id, description: 'Sales tax', type: 'CHARGE', category: 'TAX' });
     expect((await AccountingLine.findByPk(line.id))?.get({ plain: true })).toMatchObject({ description: 'Sales tax', category: 'TAX', businessCategoryId: hctp });
@@ -226,14 +258,26 @@ describe('accounting lines', () => {
 
 describe('payment plans', () => {
   const interestBearing = {
-    paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250.5, depositAmount: 99.99, interestRate: 5.25,
-    annualPercentageRate: 5.3751, tuitionPrice: 6000, totalTerm: 24, amortizeTerm: 12, principalAmount: 5900.01, salesforcePaymentPlanId: 'a0X000000001',
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+    installmentAmount: 250.5,
+    depositAmount: 99.99,
+    interestRate: 5.25,
+    annualPercentageRate: 5.3751,
+    tuitionPrice: 6000,
+    totalTerm: 24,
+    amortizeTerm: 12,
+    principalAmount: 5900.01,
+    salesforcePaymentPlanId: 'a0X000000001',
   };
 
   test('POST creates an interest-bearing plan (201); money and rates are numbers in JSON and in the database', async () => {
     const id = await categoryId('SPECIALTY');
     const description = unique('24 months');
-    const res = await request(t.app).post(`${BASE}/${id}/payment_plans`).set(bearer(superToken)).send({ description, ...interestBearing });
+    const res = await request(t.app)
+      .post(`${BASE}/${id}/payment_plans`)
+      .set(bearer(superToken))
+      .send({ description, ...interestBearing });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ businessCategoryId: id, description, ...interestBearing });
     const row = await BusinessCategoryPaymentPlan.findByPk(res.body.id);
@@ -248,11 +292,25 @@ describe('payment plans', () => {
     const id = await categoryId('SPECIALTY');
     const plain = await request(t.app).post(`${BASE}/${id}/payment_plans`).set(bearer(superToken)).send({ description: 'Pay in full', tuitionPrice: '1999.90' });
     expect(plain.status).toBe(201);
-    expect(plain.body).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 0, tuitionPrice: 1999.9, installmentAmount: null });
-    const forced = await request(t.app).post(`${BASE}/${id}/payment_plans`).set(bearer(superToken)).send({ description: 'Forced', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', totalTerm: 12, amortizeTerm: 1 });
+    expect(plain.body).toMatchObject({
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+      amortizeTerm: 0,
+      tuitionPrice: 1999.9,
+      installmentAmount: null,
+    });
+    const forced = await request(t.app)
+      .post(`${BASE}/${id}/payment_plans`)
+      .set(bearer(superToken))
+      .send({ description: 'Forced', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', totalTerm: 12, amortizeTerm: 1 });
     expect(forced.status).toBe(201);
     expect(forced.body).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 1 });
-    expect((await BusinessCategoryPaymentPlan.findByPk(forced.body.id))?.get({ plain: true })).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1 });
+    expect((await BusinessCategoryPaymentPlan.findByPk(forced.body.id))?.get({ plain: true })).toMatchObject({
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+    });
   });
 
   test.each([
@@ -264,13 +322,28 @@ describe('payment plans', () => {
     [{ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', principalAmount: 0 }, { principalAmount: 'Invalid value' }],
     [{ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 6, amortizeTerm: 7 }, { amortizeTerm: 'Invalid value' }],
     [{ amortizeTerm: 2 }, { amortizeTerm: 'Invalid value' }],
-    [{ tuitionPrice: -1, depositAmount: 10.001, installmentAmount: 'abc', interestRate: 100.5, totalTerm: 1.5, amortizeTerm: -1 },
-      { tuitionPrice: 'Invalid value', depositAmount: 'Invalid value', installmentAmount: 'Invalid value', interestRate: 'Invalid value', totalTerm: 'Invalid value', amortizeTerm: 'Invalid value' }],
-    [{ description: '', paymentPlanType: 'MONTHLY', extra: 1 }, { description: 'This field is required', paymentPlanType: 'Invalid value', extra: 'Unknown field' }],
+    [
+      { tuitionPrice: -1, depositAmount: 10.001, installmentAmount: 'abc', interestRate: 100.5, totalTerm: 1.5, amortizeTerm: -1 },
+      {
+        tuitionPrice: 'Invalid value',
+        depositAmount: 'Invalid value',
+        installmentAmount: 'Invalid value',
+        interestRate: 'Invalid value',
+        totalTerm: 'Invalid value',
+        amortizeTerm: 'Invalid value',
+      },
+    ],
+    [
+      { description: '', paymentPlanType: 'MONTHLY', extra: 1 },
+      { description: 'This field is required', paymentPlanType: 'Invalid value', extra: 'Unknown field' },
+    ],
   ])('POST %j is 400 %j and stores nothing', async (body, errors) => {
     const id = await categoryId('SPECIALTY');
     const before = await BusinessCategoryPaymentPlan.count();
-    const res = await request(t.app).post(`${BASE}/${id}/payment_plans`).set(bearer(superToken)).send({ description: 'Plan', ...body });
+    const res = await request(t.app)
+      .post(`${BASE}/${id}/payment_plans`)
+      .set(bearer(superToken))
+      .send({ description: 'Plan', ...body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toEqual(errors);
@@ -331,7 +404,11 @@ describe('payment plans', () => {
     const cm = await categoryId('CHOPRA_MASTERY');
     const cip = await categoryId('CIP');
     const plan = await makePlan(cm);
-    expect((await request(t.app).get(`${BASE}/${cm}/payment_plans/${plan.id}`).set(bearer(superToken))).body).toMatchObject({ id: plan.id, businessCategoryId: cm, tuitionPrice: 1000 });
+    expect((await request(t.app).get(`${BASE}/${cm}/payment_plans/${plan.id}`).set(bearer(superToken))).body).toMatchObject({
+      id: plan.id,
+      businessCategoryId: cm,
+      tuitionPrice: 1000,
+    });
     expect((await request(t.app).get(`${BASE}/${cip}/payment_plans/${plan.id}`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/${cm}/payment_plans/${MISSING}`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/${cm}/payment_plans/${plan.id}`)).status).toBe(401);
@@ -342,14 +419,26 @@ describe('payment plans', () => {
     const cm = await categoryId('CHOPRA_MASTERY');
     const cip = await categoryId('CIP');
     const plan = await makePlan(cm, interestBearing);
-    const res = await request(t.app).put(`${BASE}/${cm}/payment_plans/${plan.id}`).set(bearer(financeToken))
+    const res = await request(t.app)
+      .put(`${BASE}/${cm}/payment_plans/${plan.id}`)
+      .set(bearer(financeToken))
       .send({ ...interestBearing, description: 'Now in full', paymentPlanType: 'PAY_IN_FULL', amortizeTerm: 0, tuitionPrice: 5000.25 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: plan.id, description: 'Now in full', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, tuitionPrice: 5000.25 });
+    expect(res.body).toMatchObject({
+      id: plan.id,
+      description: 'Now in full',
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+      tuitionPrice: 5000.25,
+    });
     const stored = { description: 'Now in full', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 0, tuitionPrice: 5000.25 };
     expect((await BusinessCategoryPaymentPlan.findByPk(plan.id))?.get({ plain: true })).toMatchObject(stored);
 
-    const bad = await request(t.app).put(`${BASE}/${cm}/payment_plans/${plan.id}`).set(bearer(superToken)).send({ description: 'x', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT' });
+    const bad = await request(t.app)
+      .put(`${BASE}/${cm}/payment_plans/${plan.id}`)
+      .set(bearer(superToken))
+      .send({ description: 'x', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ principalAmount: 'This field is required' });
     const ok = { description: 'Changed' };

@@ -37,7 +37,17 @@ describe('GET /api/students/{id}/authorize_net_history', () => {
     const sid = p.student.student.id;
     const rows = [];
     for (const [i, status] of ['SUCCEEDED', 'FAILED', 'SUCCEEDED'].entries()) {
-      rows.push(await GatewayEvent.create({ studentId: sid, provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 100 + i, status, reference: `anet-${i}`, message: status === 'FAILED' ? 'Declined' : null }));
+      rows.push(
+        await GatewayEvent.create({
+          studentId: sid,
+          provider: 'AUTHORIZE_NET',
+          kind: 'CHARGE',
+          amount: 100 + i,
+          status,
+          reference: `anet-${i}`,
+          message: status === 'FAILED' ? 'Declined' : null,
+        }),
+      );
     }
     await GatewayEvent.create({ studentId: sid, provider: 'SANDBOX', kind: 'CHARGE', amount: 5, status: 'SUCCEEDED' });
     const first = await request(t.app).get(`/api/students/${sid}/authorize_net_history?size=2`).set(bearer(p.student.token));
@@ -45,7 +55,15 @@ describe('GET /api/students/{id}/authorize_net_history', () => {
     expect(first.body.pagination).toEqual({ total: 3, page: 0, size: 2 });
     expect(first.body.content.map((e: { id: number }) => e.id)).toEqual([rows[2].id, rows[1].id]);
     // The student reads our sentence and no provider id (the row has no payment of ours to quote); staff read the provider's.
-    expect(first.body.content[1]).toMatchObject({ provider: 'AUTHORIZE_NET', kind: 'CHARGE', amount: 101, status: 'FAILED', reference: null, message: Messages.CARD_CHARGE_FAILED, payment: null });
+    expect(first.body.content[1]).toMatchObject({
+      provider: 'AUTHORIZE_NET',
+      kind: 'CHARGE',
+      amount: 101,
+      status: 'FAILED',
+      reference: null,
+      message: Messages.CARD_CHARGE_FAILED,
+      payment: null,
+    });
     const staff = await request(t.app).get(`/api/students/${sid}/authorize_net_history?size=2`).set(bearer(supportToken));
     expect(staff.body.content[1]).toMatchObject({ reference: 'anet-1', message: 'Declined' });
     const second = await request(t.app).get(`/api/students/${sid}/authorize_net_history?size=2&page=1`).set(bearer(supportToken));
@@ -76,15 +94,31 @@ describe('GET /api/students/{id}/stripe_history', () => {
     // The student reads our sentence (issue 15); staff read the gateway's text.
     expect(res.body.content).toEqual([
       expect.objectContaining({
-        provider: 'SANDBOX', kind: 'CHARGE', status: 'FAILED', amount: 700, message: Messages.CARD_CHARGE_FAILED,
+        provider: 'SANDBOX',
+        kind: 'CHARGE',
+        status: 'FAILED',
+        amount: 700,
+        message: Messages.CARD_CHARGE_FAILED,
         payment: expect.objectContaining({ type: 'PRE_PAY', status: 'INVALID', amount: 700, cardLast4: '0002', failureMessage: Messages.CARD_CHARGE_FAILED }),
       }),
-      expect.objectContaining({ provider: 'SANDBOX', kind: 'CHARGE', status: 'SUCCEEDED', amount: 500, payment: expect.objectContaining({ type: 'INSTALLMENT', status: 'ACCEPTED' }) }),
+      expect.objectContaining({
+        provider: 'SANDBOX',
+        kind: 'CHARGE',
+        status: 'SUCCEEDED',
+        amount: 500,
+        payment: expect.objectContaining({ type: 'INSTALLMENT', status: 'ACCEPTED' }),
+      }),
     ]);
     const staff = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(supportToken));
     expect(staff.status).toBe(200);
     expect(staff.body.content[0]).toMatchObject({ message: 'Your card was declined', payment: expect.objectContaining({ failureMessage: 'Your card was declined' }) });
-    expect((await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer((await makeStudent(t.deps)).token))).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`/api/students/${sid}/stripe_history`)
+          .set(bearer((await makeStudent(t.deps)).token))
+      ).status,
+    ).toBe(403);
     expect((await request(t.app).get(`/api/students/${MISSING}/stripe_history`).set(bearer(admin.token))).status).toBe(404);
     expect((await request(t.app).get(`/api/students/${sid}/stripe_history`)).status).toBe(401);
   });
@@ -129,13 +163,15 @@ describe('POST /api/students/{id}/stripe_history/{paymentId}', () => {
     expect(cents((await Payment.findByPk(res.body.id))!.amount)).toBe(70000);
   });
 
-  test('404 for another student\'s or a non-card payment; 409 STATUS_INVALID for one not INVALID; 400; 403; 401', async () => {
+  test("404 for another student's or a non-card payment; 409 STATUS_INVALID for one not INVALID; 400; 403; 401", async () => {
     const { p, failed, accepted } = await declinedPrePay();
     const sid = p.student.student.id;
     const other = await makeEnrolledPlan(t.deps, { enrollable });
     expect((await retry(other.student.student.id, failed.id, admin.token)).status).toBe(404);
     expect((await retry(sid, MISSING, admin.token)).status).toBe(404);
-    const check = await request(t.app).post(`/api/students/${sid}/payment_schedule/${p.entries[1].id}/external_payment`).set(bearer(admin.token))
+    const check = await request(t.app)
+      .post(`/api/students/${sid}/payment_schedule/${p.entries[1].id}/external_payment`)
+      .set(bearer(admin.token))
       .send({ method: 'CHECK', paymentAmount: 100, paymentDate: '2024-05-01' });
     expect((await request(t.app).patch(`/api/external_payments/${check.body.id}/status?status=ACCEPTED`).set(bearer(admin.token))).status).toBe(200);
     const external = (await Payment.findOne({ where: { studentPaymentPlanId: p.plan.id, type: 'EXTERNAL' } }))!;

@@ -24,15 +24,40 @@ const ids = (res: request.Response) => res.body.content.map((c: { id: number }) 
 
 async function programModule(program: Program, overrides: Partial<ProgramModule['_creationAttributes']> = {}) {
   return ProgramModule.create({
-    programId: program.id, title: unique('Module '), d2lModuleId: null, groupName: null, moduleGroupId: null, duration: null, startDateTime: null, openDate: null,
-    closeDate: null, endDateTime: null, image: null, communicationTemplateId: null, updatedById: null, updatedByName: null,
+    programId: program.id,
+    title: unique('Module '),
+    d2lModuleId: null,
+    groupName: null,
+    moduleGroupId: null,
+    duration: null,
+    startDateTime: null,
+    openDate: null,
+    closeDate: null,
+    endDateTime: null,
+    image: null,
+    communicationTemplateId: null,
+    updatedById: null,
+    updatedByName: null,
     ...overrides,
   });
 }
 async function cohortModule(cohort: Cohort, overrides: Partial<CohortModule['_creationAttributes']> = {}) {
   return CohortModule.create({
-    cohortId: cohort.id, programModuleId: null, title: unique('Module '), d2lModuleId: null, groupName: null, moduleGroupId: null, duration: null, startDateTime: null,
-    openDate: null, closeDate: null, endDateTime: null, image: null, communicationTemplateId: null, updatedById: null, updatedByName: null,
+    cohortId: cohort.id,
+    programModuleId: null,
+    title: unique('Module '),
+    d2lModuleId: null,
+    groupName: null,
+    moduleGroupId: null,
+    duration: null,
+    startDateTime: null,
+    openDate: null,
+    closeDate: null,
+    endDateTime: null,
+    image: null,
+    communicationTemplateId: null,
+    updatedById: null,
+    updatedByName: null,
     ...overrides,
   });
 }
@@ -46,7 +71,16 @@ describe('POST /api/cohorts/:id/modules/sync', () => {
   test("copies the program's modules with their fields, once; answers the module list", async () => {
     const program = await makeProgram();
     const group = await moduleGroup();
-    const second = await programModule(program, { displayOrder: 2, title: 'Nutrition basics', d2lModuleId: 'D-2', groupName: 'Week 2', moduleGroupId: group.id, locked: true, duration: 90, openDate: new Date('2031-02-01T05:00:00Z') });
+    const second = await programModule(program, {
+      displayOrder: 2,
+      title: 'Nutrition basics',
+      d2lModuleId: 'D-2',
+      groupName: 'Week 2',
+      moduleGroupId: group.id,
+      locked: true,
+      duration: 90,
+      openDate: new Date('2031-02-01T05:00:00Z'),
+    });
     const first = await programModule(program, { displayOrder: 1, title: 'Welcome', consumeTrackingEnabled: true });
     const cohort = await makeCohort({ program });
     const other = await makeCohort({ program });
@@ -56,8 +90,17 @@ describe('POST /api/cohorts/:id/modules/sync', () => {
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
     expect(res.body.content.map((m: { programModuleId: number }) => m.programModuleId)).toEqual([first.id, second.id]);
     expect(res.body.content[1]).toMatchObject({
-      cohortId: cohort.id, title: 'Nutrition basics', d2lModuleId: 'D-2', group: 'Week 2', moduleGroupId: group.id, moduleGroup: { id: group.id, name: group.name },
-      locked: true, duration: 90, openDate: '2031-02-01T05:00:00.000Z', displayOrder: 2, consumeTrackingEnabled: false,
+      cohortId: cohort.id,
+      title: 'Nutrition basics',
+      d2lModuleId: 'D-2',
+      group: 'Week 2',
+      moduleGroupId: group.id,
+      moduleGroup: { id: group.id, name: group.name },
+      locked: true,
+      duration: 90,
+      openDate: '2031-02-01T05:00:00.000Z',
+      displayOrder: 2,
+      consumeTrackingEnabled: false,
       updatedBy: { id: academic.user.id, name: `${academic.admin.firstName} ${academic.admin.lastName}` },
     });
     expect(res.body.content[0]).toMatchObject({ title: 'Welcome', consumeTrackingEnabled: true, moduleGroup: null });
@@ -127,14 +170,37 @@ describe('PUT /api/cohorts/:id/cohort_modules/:moduleId', () => {
     const group = await moduleGroup();
     const module = await cohortModule(cohort, { displayOrder: 4, locked: true, image: 'old.png' });
     const res = await request(t.app).put(`${BASE}/${cohort.id}/cohort_modules/${module.id}`).set(bearer(academic.token)).send({
-      title: 'Anatomy', group: 'Week 1', moduleGroupId: group.id, duration: 45, openDate: '2031-03-01', closeDate: '2031-03-10T12:00:00Z', communicationTemplateId: 7,
+      title: 'Anatomy',
+      group: 'Week 1',
+      moduleGroupId: group.id,
+      duration: 45,
+      openDate: '2031-03-01',
+      closeDate: '2031-03-10T12:00:00Z',
+      communicationTemplateId: 7,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: module.id, title: 'Anatomy', group: 'Week 1', moduleGroup: { id: group.id, name: group.name }, duration: 45, locked: false, image: null, displayOrder: 4,
-      openDate: '2031-03-01T05:00:00.000Z', closeDate: '2031-03-10T12:00:00.000Z', communicationTemplateId: 7,
+      id: module.id,
+      title: 'Anatomy',
+      group: 'Week 1',
+      moduleGroup: { id: group.id, name: group.name },
+      duration: 45,
+      locked: false,
+      image: null,
+      displayOrder: 4,
+      openDate: '2031-03-01T05:00:00.000Z',
+      closeDate: '2031-03-10T12:00:00.000Z',
+      communicationTemplateId: 7,
     });
-    expect(await modulePlain(module.id)).toMatchObject({ title: 'Anatomy', groupName: 'Week 1', moduleGroupId: group.id, locked: false, image: null, displayOrder: 4, updatedById: academic.user.id });
+    expect(await modulePlain(module.id)).toMatchObject({
+      title: 'Anatomy',
+      groupName: 'Week 1',
+      moduleGroupId: group.id,
+      locked: false,
+      image: null,
+      displayOrder: 4,
+      updatedById: academic.user.id,
+    });
     const moved = await request(t.app).put(`${BASE}/${cohort.id}/cohort_modules/${module.id}`).set(bearer(academic.token)).send({ title: 'Anatomy', displayOrder: 9 });
     expect(moved.body).toMatchObject({ displayOrder: 9, moduleGroup: null, openDate: null });
     const log = await ActivityLog.findOne({ where: { entityType: 'COHORT_MODULE', entityId: module.id }, order: [['id', 'DESC']] });
@@ -149,7 +215,10 @@ describe('PUT /api/cohorts/:id/cohort_modules/:moduleId', () => {
     const bad = await request(t.app).put(url).set(bearer(superToken)).send({ title: ' ', duration: -1, locked: 'sometimes', colour: 'blue' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ title: 'This field is required', duration: 'Invalid value', locked: 'Invalid value', colour: 'Unknown field' });
-    const order = await request(t.app).put(url).set(bearer(superToken)).send({ title: 'x', openDate: '2031-03-10', closeDate: '2031-03-01', startDateTime: '2031-03-10T10:00:00Z', endDateTime: '2031-03-10T09:00:00Z' });
+    const order = await request(t.app)
+      .put(url)
+      .set(bearer(superToken))
+      .send({ title: 'x', openDate: '2031-03-10', closeDate: '2031-03-01', startDateTime: '2031-03-10T10:00:00Z', endDateTime: '2031-03-10T09:00:00Z' });
     expect(order.body.errors).toEqual({ closeDate: 'The end cannot be before the start', endDateTime: 'The end cannot be before the start' });
     const group = await request(t.app).put(url).set(bearer(superToken)).send({ title: 'x', moduleGroupId: MISSING });
     expect(group.status).toBe(400);
@@ -157,7 +226,7 @@ describe('PUT /api/cohorts/:id/cohort_modules/:moduleId', () => {
     expect(await modulePlain(module.id)).toEqual(before);
   });
 
-  test("a module of another cohort is 404; 409 archived cohort; 401; 403 for SUPPORT", async () => {
+  test('a module of another cohort is 404; 409 archived cohort; 401; 403 for SUPPORT', async () => {
     const cohort = await makeCohort();
     const other = await makeCohort();
     const module = await cohortModule(other);
@@ -207,7 +276,10 @@ describe('PATCH /api/cohorts/:id/cohort_modules/:moduleId/open_date and /close_d
   test('404; 409 archived; 401; 403 for SUPPORT', async () => {
     const cohort = await makeCohort({ deleted: true, status: 'ARCHIVED' });
     const module = await cohortModule(cohort);
-    for (const [path, body] of [['open_date', { openDate: '2031-04-01' }], ['close_date', { closeDate: '2031-04-01' }]] as const) {
+    for (const [path, body] of [
+      ['open_date', { openDate: '2031-04-01' }],
+      ['close_date', { closeDate: '2031-04-01' }],
+    ] as const) {
       expect((await request(t.app).patch(`${BASE}/${cohort.id}/cohort_modules/${MISSING}/${path}`).set(bearer(superToken)).send(body)).status).toBe(404);
       const refused = await request(t.app).patch(`${BASE}/${cohort.id}/cohort_modules/${module.id}/${path}`).set(bearer(superToken)).send(body);
       expect(refused.status).toBe(409);
@@ -286,7 +358,12 @@ describe('skipped coaching-circle sessions', () => {
     const res = await request(t.app).post(url(cohort.id)).set(bearer(academic.token)).send({ coachingCircleTypeId: 3, sessionDate: '07-04-2031', description: 'Independence Day' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ cohortId: cohort.id, coachingCircleTypeId: 3, sessionDate: '2031-07-04', description: 'Independence Day' });
-    expect((await SkippedCoachingCircleSession.findByPk(res.body.id))?.get({ plain: true })).toMatchObject({ cohortId: cohort.id, coachingCircleTypeId: 3, sessionDate: '2031-07-04', updatedById: academic.user.id });
+    expect((await SkippedCoachingCircleSession.findByPk(res.body.id))?.get({ plain: true })).toMatchObject({
+      cohortId: cohort.id,
+      coachingCircleTypeId: 3,
+      sessionDate: '2031-07-04',
+      updatedById: academic.user.id,
+    });
     const all = await request(t.app).post(url(cohort.id)).set(bearer(academic.token)).send({ sessionDate: '2031-07-04' });
     expect(all.status).toBe(201);
     expect(all.body).toMatchObject({ coachingCircleTypeId: null, description: null });
@@ -308,7 +385,10 @@ describe('skipped coaching-circle sessions', () => {
 
   test('POST: bad input and dates outside the cohort are 400; 404; 409 archived; 401; 403 for SUPPORT — nothing added', async () => {
     const cohort = await makeCohort({ startDate: '2031-01-10', endDate: '2031-12-10' });
-    const bad = await request(t.app).post(url(cohort.id)).set(bearer(superToken)).send({ coachingCircleTypeId: 0, description: 'x'.repeat(256), kind: 'x' });
+    const bad = await request(t.app)
+      .post(url(cohort.id))
+      .set(bearer(superToken))
+      .send({ coachingCircleTypeId: 0, description: 'x'.repeat(256), kind: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ coachingCircleTypeId: 'Invalid value', sessionDate: 'This field is required', description: 'Maximum 255 characters', kind: 'Unknown field' });
     const before = await request(t.app).post(url(cohort.id)).set(bearer(superToken)).send({ sessionDate: '2031-01-09' });
@@ -329,7 +409,11 @@ describe('skipped coaching-circle sessions', () => {
     const cohort = await makeCohort({ startDate: '2031-01-10', endDate: '2031-12-10' });
     const other = await makeCohort({ startDate: '2031-01-10', endDate: '2031-12-10' });
     const made: Record<string, number> = {};
-    for (const [key, body] of Object.entries({ dec: { sessionDate: '2031-12-01', coachingCircleTypeId: 3 }, mar: { sessionDate: '2031-03-01' }, jul: { sessionDate: '2031-07-04', coachingCircleTypeId: 3 } })) {
+    for (const [key, body] of Object.entries({
+      dec: { sessionDate: '2031-12-01', coachingCircleTypeId: 3 },
+      mar: { sessionDate: '2031-03-01' },
+      jul: { sessionDate: '2031-07-04', coachingCircleTypeId: 3 },
+    })) {
       made[key] = (await request(t.app).post(url(cohort.id)).set(bearer(superToken)).send(body)).body.id;
     }
     const foreign = (await request(t.app).post(url(other.id)).set(bearer(superToken)).send({ sessionDate: '2031-02-01' })).body.id;
@@ -338,9 +422,17 @@ describe('skipped coaching-circle sessions', () => {
     expect(ids(res)).toEqual([made.mar, made.jul, made.dec]);
     expect(ids(res)).not.toContain(foreign);
     expect(res.body.pagination).toEqual({ total: 3, page: 0, size: 100 });
-    const typed = await request(t.app).get(`${url(cohort.id)}?coachingCircleTypeId=3`).set(bearer(supportToken));
+    const typed = await request(t.app)
+      .get(`${url(cohort.id)}?coachingCircleTypeId=3`)
+      .set(bearer(supportToken));
     expect(ids(typed)).toEqual([made.jul, made.dec]);
-    expect((await request(t.app).get(`${url(cohort.id)}?coachingCircleTypeId=x`).set(bearer(superToken))).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .get(`${url(cohort.id)}?coachingCircleTypeId=x`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).get(url(MISSING)).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).get(url(cohort.id))).status).toBe(401);
     expect((await request(t.app).get(url(cohort.id)).set(bearer(studentToken))).status).toBe(403);

@@ -73,17 +73,55 @@ describe('GET /api/cohorts', () => {
     expect(ids(res)).not.toContain(archived.id);
     const hctp = await categoryNamed('HCTP');
     const first = res.body.content[0];
-    expect(Object.keys(first).sort()).toEqual([
-      'accessDisabled', 'businessCategory', 'businessCategoryId', 'coachingCircleCloseDate', 'coachingCircleOpenDate', 'courseAccessEndDateTime', 'courseAccessStartDateTime',
-      'createdAt', 'customName', 'd2lSectionId', 'deleted', 'description', 'doceboConfig', 'endDate', 'extendedGraduationDate', 'id', 'iinLmsCoursePath', 'image', 'label',
-      'maxStudents', 'program', 'programId', 'productIds', 'published', 'salesforceProductId', 'sessionCloseDate', 'sessionOpenDate', 'startDate', 'status', 'updatedAt',
-      'updatedBy', 'useCoachingCircle',
-    ].sort());
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        'accessDisabled',
+        'businessCategory',
+        'businessCategoryId',
+        'coachingCircleCloseDate',
+        'coachingCircleOpenDate',
+        'courseAccessEndDateTime',
+        'courseAccessStartDateTime',
+        'createdAt',
+        'customName',
+        'd2lSectionId',
+        'deleted',
+        'description',
+        'doceboConfig',
+        'endDate',
+        'extendedGraduationDate',
+        'id',
+        'iinLmsCoursePath',
+        'image',
+        'label',
+        'maxStudents',
+        'program',
+        'programId',
+        'productIds',
+        'published',
+        'salesforceProductId',
+        'sessionCloseDate',
+        'sessionOpenDate',
+        'startDate',
+        'status',
+        'updatedAt',
+        'updatedBy',
+        'useCoachingCircle',
+      ].sort(),
+    );
     expect(first).toMatchObject({
-      id: created.id, status: 'CREATED', label: `${program.name} 01-10-2031 - 12-10-2031`, startDate: '2031-01-10', endDate: '2031-12-10',
+      id: created.id,
+      status: 'CREATED',
+      label: `${program.name} 01-10-2031 - 12-10-2031`,
+      startDate: '2031-01-10',
+      endDate: '2031-12-10',
       program: { id: program.id, name: program.name, durationType: 'FIXED_DURATION', accelerated: true, lmsConnectionId: null },
-      businessCategoryId: hctp.id, businessCategory: { id: hctp.id, name: 'HCTP' },
-      doceboConfig: { learningPlanIds: [], courseIds: [] }, productIds: [live.id], deleted: false, published: false,
+      businessCategoryId: hctp.id,
+      businessCategory: { id: hctp.id, name: 'HCTP' },
+      doceboConfig: { learningPlanIds: [], courseIds: [] },
+      productIds: [live.id],
+      deleted: false,
+      published: false,
     });
     expect(res.body.content[1]).toMatchObject({ id: active.id, label: active.customName, productIds: [] });
   });
@@ -125,9 +163,13 @@ describe('GET /api/cohorts', () => {
     expect(ids(onlyPublished)).toEqual([published.id]);
 
     // The dates sit in the middle of the label: a keyword matches any part of it.
-    const byDate = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(`${name} 2033`)}`).set(bearer(superToken));
+    const byDate = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(`${name} 2033`)}`)
+      .set(bearer(superToken));
     expect(ids(byDate)).toEqual([hidden.id]);
-    const byName = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(name.toLowerCase())}`).set(bearer(superToken));
+    const byName = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(name.toLowerCase())}`)
+      .set(bearer(superToken));
     expect(ids(byName)).toEqual([published.id, hidden.id]);
     const byId = await request(t.app).get(`${BASE}?keyword=${other.id}`).set(bearer(superToken));
     expect(ids(byId)).toContain(other.id);
@@ -181,36 +223,72 @@ describe('POST /api/cohorts/find_by_criteria', () => {
     const c = await makeCohort({ program, status: 'ACTIVE', startDate: '2022-01-10', endDate: '2036-06-10', accessDisabled: true });
     const archived = await makeCohort({ program, status: 'ARCHIVED', deleted: true });
 
-    const current = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(supportToken)).send({ programIds: [program.id] });
+    const current = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(supportToken))
+      .send({ programIds: [program.id] });
     expect(current.status).toBe(200);
     expect(ids(current)).toEqual([a.id, c.id]);
-    const every = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], statuses: ['CREATED', 'ACTIVE', 'COMPLETED', 'CANCELLED'] });
+    const every = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], statuses: ['CREATED', 'ACTIVE', 'COMPLETED', 'CANCELLED'] });
     expect(ids(every)).toEqual([a.id, b.id, c.id]);
     // A lookup by ids (a product's cohorts) finds them whatever their status.
-    const byIds = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ ids: [b.id, a.id, archived.id] });
+    const byIds = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ ids: [b.id, a.id, archived.id] });
     expect(ids(byIds)).toEqual([a.id, b.id]);
-    const statuses = await request(t.app).post(`${BASE}/find_by_criteria?sortBy=id&descending=true`).set(bearer(superToken)).send({ programIds: [program.id], statuses: ['COMPLETED', 'ACTIVE'] });
+    const statuses = await request(t.app)
+      .post(`${BASE}/find_by_criteria?sortBy=id&descending=true`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], statuses: ['COMPLETED', 'ACTIVE'] });
     expect(ids(statuses)).toEqual([c.id, b.id]);
-    const flags = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], useCoachingCircle: true, published: true });
+    const flags = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], useCoachingCircle: true, published: true });
     expect(ids(flags)).toEqual([a.id]);
-    const access = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], accessDisabled: true });
+    const access = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], accessDisabled: true });
     expect(ids(access)).toEqual([c.id]);
     const all = ['CREATED', 'ACTIVE', 'COMPLETED'];
-    const range = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], statuses: all, startDate: { from: '2021-01-01', to: '2022-12-31' } });
+    const range = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], statuses: all, startDate: { from: '2021-01-01', to: '2022-12-31' } });
     expect(ids(range)).toEqual([b.id, c.id]);
-    const ends = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], statuses: all, endDate: { from: '2036-01-01' } });
+    const ends = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], statuses: all, endDate: { from: '2036-01-01' } });
     expect(ids(ends)).toEqual([a.id, c.id]);
     const category = await categoryNamed('HCTP');
-    const byCategory = await request(t.app).post(`${BASE}/find_by_criteria?size=1000`).set(bearer(superToken)).send({ businessCategoryIds: [category.id], programIds: [program.id], statuses: [] });
+    const byCategory = await request(t.app)
+      .post(`${BASE}/find_by_criteria?size=1000`)
+      .set(bearer(superToken))
+      .send({ businessCategoryIds: [category.id], programIds: [program.id], statuses: [] });
     expect(ids(byCategory)).toEqual([a.id, c.id]);
-    const deleted = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ programIds: [program.id], deleted: true });
+    const deleted = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], deleted: true });
     expect(ids(deleted)).toEqual([archived.id]);
-    const keyword = await request(t.app).post(`${BASE}/find_by_criteria?keyword=2021`).set(bearer(superToken)).send({ programIds: [program.id], statuses: all });
+    const keyword = await request(t.app)
+      .post(`${BASE}/find_by_criteria?keyword=2021`)
+      .set(bearer(superToken))
+      .send({ programIds: [program.id], statuses: all });
     expect(ids(keyword)).toEqual([b.id]);
   });
 
   test('unknown criteria or bad values are 400; 401; 403 for a student', async () => {
-    const bad = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ statuses: ['OPEN'], colour: 'red', startDate: { from: 'soon' } });
+    const bad = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ statuses: ['OPEN'], colour: 'red', startDate: { from: 'soon' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ 'statuses.0': 'Invalid value', colour: 'Unknown field', 'startDate.from': 'Please type a valid date' });
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).send({})).status).toBe(401);
@@ -240,22 +318,49 @@ describe('POST /api/cohorts', () => {
     const cip = await categoryNamed('CIP');
     const program = await makeProgram({ businessCategoryId: cip.id });
     const body = {
-      programId: program.id, startDate: '01-15-2031', endDate: '2031-12-15', extendedGraduationDate: '2032-03-15', courseAccessStartDateTime: '2031-01-10',
-      courseAccessEndDateTime: '2032-03-15T20:00:00Z', description: 'Evening class', maxStudents: 40, d2lSectionId: 'S-1', salesforceProductId: 'SF-1',
+      programId: program.id,
+      startDate: '01-15-2031',
+      endDate: '2031-12-15',
+      extendedGraduationDate: '2032-03-15',
+      courseAccessStartDateTime: '2031-01-10',
+      courseAccessEndDateTime: '2032-03-15T20:00:00Z',
+      description: 'Evening class',
+      maxStudents: 40,
+      d2lSectionId: 'S-1',
+      salesforceProductId: 'SF-1',
       doceboConfig: { learningPlanIds: ['10', 11], courseIds: [] },
     };
     const res = await request(t.app).post(BASE).set(bearer(academic.token)).send(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      programId: program.id, businessCategoryId: cip.id, businessCategory: { id: cip.id, name: 'CIP' }, status: 'CREATED', label: `${program.name} 01-15-2031 - 12-15-2031`,
-      startDate: '2031-01-15', endDate: '2031-12-15', extendedGraduationDate: '2032-03-15', maxStudents: 40, published: false, deleted: false,
+      programId: program.id,
+      businessCategoryId: cip.id,
+      businessCategory: { id: cip.id, name: 'CIP' },
+      status: 'CREATED',
+      label: `${program.name} 01-15-2031 - 12-15-2031`,
+      startDate: '2031-01-15',
+      endDate: '2031-12-15',
+      extendedGraduationDate: '2032-03-15',
+      maxStudents: 40,
+      published: false,
+      deleted: false,
       // A date alone is the start (or end) of that day in the school's zone, America/New_York.
-      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z', courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
-      doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] }, productIds: [],
+      courseAccessStartDateTime: '2031-01-10T05:00:00.000Z',
+      courseAccessEndDateTime: '2032-03-15T20:00:00.000Z',
+      doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
+      productIds: [],
       updatedBy: { id: academic.user.id, name: `${academic.admin.firstName} ${academic.admin.lastName}` },
     });
     const row = await plain(res.body.id);
-    expect(row).toMatchObject({ programId: program.id, businessCategoryId: cip.id, status: 'CREATED', label: res.body.label, startDate: '2031-01-15', d2lSectionId: 'S-1', deleted: false });
+    expect(row).toMatchObject({
+      programId: program.id,
+      businessCategoryId: cip.id,
+      status: 'CREATED',
+      label: res.body.label,
+      startDate: '2031-01-15',
+      d2lSectionId: 'S-1',
+      deleted: false,
+    });
     expect(row.doceboLearningPlanIds).toEqual(['10', '11']);
     const log = await ActivityLog.findOne({ where: { entityType: 'COHORT', entityId: res.body.id, type: 'CREATED' } });
     expect(log?.changes).toMatchObject({ label: { from: null, to: res.body.label } });
@@ -263,14 +368,26 @@ describe('POST /api/cohorts', () => {
 
   test('the status follows the dates; a custom name is the label; continuous learning leaves the dates out', async () => {
     const program = await makeProgram();
-    const started = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: program.id, startDate: daysFromToday(-10), endDate: daysFromToday(10) });
+    const started = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: daysFromToday(-10), endDate: daysFromToday(10) });
     expect(started.body.status).toBe('ACTIVE');
-    const endsToday = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: program.id, startDate: daysFromToday(-10), endDate: today() });
+    const endsToday = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: daysFromToday(-10), endDate: today() });
     expect(endsToday.body.status).toBe('ACTIVE');
-    const past = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: program.id, startDate: daysFromToday(-30), endDate: daysFromToday(-1) });
+    const past = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: daysFromToday(-30), endDate: daysFromToday(-1) });
     expect(past.body.status).toBe('COMPLETED');
     const custom = unique('Cohort Alpha ');
-    const named = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: program.id, startDate: daysFromToday(5), customName: `  ${custom} ` });
+    const named = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: daysFromToday(5), customName: `  ${custom} ` });
     expect(named.body).toMatchObject({ status: 'CREATED', label: custom, customName: custom, endDate: null });
     const continuous = await makeProgram({ durationType: 'CONTINUOUS_LEARNING' });
     const open = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: continuous.id, startDate: '2031-02-01', endDate: '2031-03-01' });
@@ -283,15 +400,34 @@ describe('POST /api/cohorts', () => {
     const empty = await request(t.app).post(BASE).set(bearer(superToken)).send({ status: 'ACTIVE', published: true, useCoachingCircle: true });
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('VALIDATION_ERROR');
-    expect(empty.body.errors).toEqual({ programId: 'This field is required', startDate: 'This field is required', status: 'Unknown field', published: 'Unknown field', useCoachingCircle: 'Unknown field' });
-    const fields = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: program.id, startDate: '02-30-2031', maxStudents: 0, customName: 'x'.repeat(201), doceboConfig: { courseIds: 'c' } });
-    expect(fields.body.errors).toEqual({ startDate: 'Please type a valid date', maxStudents: 'Invalid value', customName: 'Maximum 200 characters', 'doceboConfig.courseIds': 'Invalid value' });
+    expect(empty.body.errors).toEqual({
+      programId: 'This field is required',
+      startDate: 'This field is required',
+      status: 'Unknown field',
+      published: 'Unknown field',
+      useCoachingCircle: 'Unknown field',
+    });
+    const fields = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: '02-30-2031', maxStudents: 0, customName: 'x'.repeat(201), doceboConfig: { courseIds: 'c' } });
+    expect(fields.body.errors).toEqual({
+      startDate: 'Please type a valid date',
+      maxStudents: 'Invalid value',
+      customName: 'Maximum 200 characters',
+      'doceboConfig.courseIds': 'Invalid value',
+    });
     const order = await request(t.app).post(BASE).set(bearer(superToken)).send({
-      programId: program.id, startDate: '2031-05-01', endDate: '2031-04-30', extendedGraduationDate: '2031-04-01',
-      courseAccessStartDateTime: '2031-05-01T10:00:00Z', courseAccessEndDateTime: '2031-05-01T09:00:00Z',
+      programId: program.id,
+      startDate: '2031-05-01',
+      endDate: '2031-04-30',
+      extendedGraduationDate: '2031-04-01',
+      courseAccessStartDateTime: '2031-05-01T10:00:00Z',
+      courseAccessEndDateTime: '2031-05-01T09:00:00Z',
     });
     expect(order.body.errors).toEqual({
-      endDate: 'The end cannot be before the start', extendedGraduationDate: 'The extended graduation date cannot be before the end date',
+      endDate: 'The end cannot be before the start',
+      extendedGraduationDate: 'The extended graduation date cannot be before the end date',
       courseAccessEndDateTime: 'The end cannot be before the start',
     });
     const noProgram = await request(t.app).post(BASE).set(bearer(superToken)).send({ programId: MISSING, startDate: '2031-05-01' });
@@ -322,11 +458,21 @@ describe('PUT /api/cohorts/:id', () => {
     const cohort = await makeCohort({ startDate: '2031-01-10', endDate: '2031-12-10', maxStudents: 10, description: 'Old' });
     const specialty = await categoryNamed('SPECIALTY');
     const other = await makeProgram({ businessCategoryId: specialty.id });
-    const res = await request(t.app).put(`${BASE}/${cohort.id}`).set(bearer(academic.token)).send({ id: cohort.id, programId: other.id, startDate: daysFromToday(-1), endDate: daysFromToday(100) });
+    const res = await request(t.app)
+      .put(`${BASE}/${cohort.id}`)
+      .set(bearer(academic.token))
+      .send({ id: cohort.id, programId: other.id, startDate: daysFromToday(-1), endDate: daysFromToday(100) });
     expect(res.status).toBe(200);
     const label = cohortLabel({ programName: other.name, startDate: daysFromToday(-1), endDate: daysFromToday(100) });
     expect(res.body).toMatchObject({ programId: other.id, businessCategoryId: specialty.id, status: 'ACTIVE', label, maxStudents: null, description: null });
-    expect(await plain(cohort.id)).toMatchObject({ programId: other.id, businessCategoryId: specialty.id, status: 'ACTIVE', label, maxStudents: null, updatedById: academic.user.id });
+    expect(await plain(cohort.id)).toMatchObject({
+      programId: other.id,
+      businessCategoryId: specialty.id,
+      status: 'ACTIVE',
+      label,
+      maxStudents: null,
+      updatedById: academic.user.id,
+    });
     const log = await ActivityLog.findOne({ where: { entityType: 'COHORT', entityId: cohort.id, type: 'UPDATED' }, order: [['id', 'DESC']] });
     expect(log?.changes).toMatchObject({ status: { from: 'CREATED', to: 'ACTIVE' }, maxStudents: { from: 10, to: null } });
   });
@@ -335,7 +481,10 @@ describe('PUT /api/cohorts/:id', () => {
     const program = await makeProgram();
     const cohort = await makeCohort({ program, status: 'CANCELLED', startDate: '2020-01-01', endDate: '2020-02-01' });
     await program.update({ deleted: true });
-    const kept = await request(t.app).put(`${BASE}/${cohort.id}`).set(bearer(superToken)).send({ programId: program.id, startDate: '2020-01-01', endDate: '2020-03-01', description: 'Postponed' });
+    const kept = await request(t.app)
+      .put(`${BASE}/${cohort.id}`)
+      .set(bearer(superToken))
+      .send({ programId: program.id, startDate: '2020-01-01', endDate: '2020-03-01', description: 'Postponed' });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ status: 'CANCELLED', description: 'Postponed', endDate: '2020-03-01' });
     const archivedProgram = await makeProgram({ deleted: true });
@@ -349,10 +498,16 @@ describe('PUT /api/cohorts/:id', () => {
   test('bad input is 400 and changes nothing; a different body id is 400', async () => {
     const cohort = await makeCohort();
     const before = await snapshot(cohort.id);
-    const res = await request(t.app).put(`${BASE}/${cohort.id}`).set(bearer(superToken)).send({ programId: cohort.programId, startDate: '2031-05-01', endDate: '2031-01-01', status: 'CANCELLED' });
+    const res = await request(t.app)
+      .put(`${BASE}/${cohort.id}`)
+      .set(bearer(superToken))
+      .send({ programId: cohort.programId, startDate: '2031-05-01', endDate: '2031-01-01', status: 'CANCELLED' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ status: 'Unknown field', endDate: 'The end cannot be before the start' });
-    const mismatch = await request(t.app).put(`${BASE}/${cohort.id}`).set(bearer(superToken)).send({ id: cohort.id + 1, programId: cohort.programId, startDate: '2031-05-01' });
+    const mismatch = await request(t.app)
+      .put(`${BASE}/${cohort.id}`)
+      .set(bearer(superToken))
+      .send({ id: cohort.id + 1, programId: cohort.programId, startDate: '2031-05-01' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual({ id: 'Invalid value' });
     expect(await snapshot(cohort.id)).toEqual(before);
@@ -387,7 +542,7 @@ describe('DELETE /api/cohorts/:id (archive)', () => {
     expect(log?.changes).toEqual({ status: { from: 'CREATED', to: 'ARCHIVED' }, deleted: { from: false, to: true }, published: { from: true, to: false } });
   });
 
-  test("a cohort in a product is 409 COHORT_IN_PRODUCT naming the product, and stays", async () => {
+  test('a cohort in a product is 409 COHORT_IN_PRODUCT naming the product, and stays', async () => {
     const cohort = await makeCohort();
     const product = await makeProduct({ cohorts: [cohort] });
     const before = await snapshot(cohort.id);
@@ -400,7 +555,9 @@ describe('DELETE /api/cohorts/:id (archive)', () => {
   test("the other areas' archive guards are asked inside the archive (e.g. active enrollments)", async () => {
     const blocked = await makeCohort();
     const free = await makeCohort();
-    registerArchiveGuard('cohort', async (id) => (id === blocked.id ? { code: 'COHORT_HAS_ACTIVE_ENROLLMENTS', message: 'The cohort cannot be archived: it has active enrollments' } : null));
+    registerArchiveGuard('cohort', async (id) =>
+      id === blocked.id ? { code: 'COHORT_HAS_ACTIVE_ENROLLMENTS', message: 'The cohort cannot be archived: it has active enrollments' } : null,
+    );
     const before = await snapshot(blocked.id);
     const res = await request(t.app).delete(`${BASE}/${blocked.id}`).set(bearer(superToken));
     expect(res.status).toBe(409);
@@ -462,11 +619,20 @@ describe('POST /api/cohorts/publish', () => {
   test('publishes and unpublishes the listed cohorts, answering them', async () => {
     const a = await makeCohort();
     const b = await makeCohort({ published: true });
-    const res = await request(t.app).post(`${BASE}/publish`).set(bearer(academic.token)).send({ cohortIds: [b.id, a.id, a.id], published: true });
+    const res = await request(t.app)
+      .post(`${BASE}/publish`)
+      .set(bearer(academic.token))
+      .send({ cohortIds: [b.id, a.id, a.id], published: true });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { id: number; published: boolean }) => [c.id, c.published])).toEqual([[a.id, true], [b.id, true]]);
+    expect(res.body.map((c: { id: number; published: boolean }) => [c.id, c.published])).toEqual([
+      [a.id, true],
+      [b.id, true],
+    ]);
     expect((await plain(a.id)).published).toBe(true);
-    const off = await request(t.app).post(`${BASE}/publish`).set(bearer(superToken)).send({ cohortIds: [a.id], published: false });
+    const off = await request(t.app)
+      .post(`${BASE}/publish`)
+      .set(bearer(superToken))
+      .send({ cohortIds: [a.id], published: false });
     expect(off.body[0]).toMatchObject({ id: a.id, published: false });
     expect((await plain(a.id)).published).toBe(false);
     expect((await plain(b.id)).published).toBe(true);
@@ -475,10 +641,16 @@ describe('POST /api/cohorts/publish', () => {
   test('an archived cohort among them is 409 COHORT_ARCHIVED, a missing one 404: none changes', async () => {
     const a = await makeCohort();
     const archived = await makeCohort({ deleted: true, status: 'ARCHIVED' });
-    const res = await request(t.app).post(`${BASE}/publish`).set(bearer(superToken)).send({ cohortIds: [a.id, archived.id], published: true });
+    const res = await request(t.app)
+      .post(`${BASE}/publish`)
+      .set(bearer(superToken))
+      .send({ cohortIds: [a.id, archived.id], published: true });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('COHORT_ARCHIVED');
-    const missing = await request(t.app).post(`${BASE}/publish`).set(bearer(superToken)).send({ cohortIds: [a.id, MISSING], published: true });
+    const missing = await request(t.app)
+      .post(`${BASE}/publish`)
+      .set(bearer(superToken))
+      .send({ cohortIds: [a.id, MISSING], published: true });
     expect(missing.status).toBe(404);
     expect((await plain(a.id)).published).toBe(false);
     expect((await plain(archived.id)).published).toBe(false);
@@ -489,8 +661,21 @@ describe('POST /api/cohorts/publish', () => {
     const bad = await request(t.app).post(`${BASE}/publish`).set(bearer(superToken)).send({ cohortIds: [], published: 'yes', id: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ cohortIds: 'This field is required', published: 'Invalid value', id: 'Unknown field' });
-    expect((await request(t.app).post(`${BASE}/publish`).send({ cohortIds: [a.id], published: true })).status).toBe(401);
-    expect((await request(t.app).post(`${BASE}/publish`).set(bearer(supportToken)).send({ cohortIds: [a.id], published: true })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/publish`)
+          .send({ cohortIds: [a.id], published: true })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/publish`)
+          .set(bearer(supportToken))
+          .send({ cohortIds: [a.id], published: true })
+      ).status,
+    ).toBe(403);
     expect((await plain(a.id)).published).toBe(false);
   });
 });
@@ -541,12 +726,17 @@ describe('PATCH /api/cohorts/:id/coaching_circle_open_close_dates', () => {
   test('sets the windows (dates are the start or end of the day in New York); keys left out are kept, null clears', async () => {
     const cohort = await makeCohort();
     const res = await request(t.app).patch(`${BASE}/${cohort.id}/coaching_circle_open_close_dates`).set(bearer(academic.token)).send({
-      coachingCircleOpenDate: '01-05-2031', coachingCircleCloseDate: '2031-01-20', sessionOpenDate: '2031-02-01T14:00:00Z', sessionCloseDate: '2031-07-01T10:00:00-04:00',
+      coachingCircleOpenDate: '01-05-2031',
+      coachingCircleCloseDate: '2031-01-20',
+      sessionOpenDate: '2031-02-01T14:00:00Z',
+      sessionCloseDate: '2031-07-01T10:00:00-04:00',
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      coachingCircleOpenDate: '2031-01-05T05:00:00.000Z', coachingCircleCloseDate: '2031-01-21T04:59:59.999Z',
-      sessionOpenDate: '2031-02-01T14:00:00.000Z', sessionCloseDate: '2031-07-01T14:00:00.000Z',
+      coachingCircleOpenDate: '2031-01-05T05:00:00.000Z',
+      coachingCircleCloseDate: '2031-01-21T04:59:59.999Z',
+      sessionOpenDate: '2031-02-01T14:00:00.000Z',
+      sessionCloseDate: '2031-07-01T14:00:00.000Z',
     });
     expect((await plain(cohort.id)).coachingCircleOpenDate?.toISOString()).toBe('2031-01-05T05:00:00.000Z');
     const partial = await request(t.app).patch(`${BASE}/${cohort.id}/coaching_circle_open_close_dates`).set(bearer(academic.token)).send({ sessionCloseDate: null });
@@ -557,7 +747,10 @@ describe('PATCH /api/cohorts/:id/coaching_circle_open_close_dates', () => {
   test('a close date before its open date (sent or kept) is 400; bad dates 400; nothing changes', async () => {
     const cohort = await makeCohort({ coachingCircleOpenDate: new Date('2031-03-01T05:00:00Z') });
     const before = await snapshot(cohort.id);
-    const both = await request(t.app).patch(`${BASE}/${cohort.id}/coaching_circle_open_close_dates`).set(bearer(superToken)).send({ sessionOpenDate: '2031-04-02', sessionCloseDate: '2031-04-01' });
+    const both = await request(t.app)
+      .patch(`${BASE}/${cohort.id}/coaching_circle_open_close_dates`)
+      .set(bearer(superToken))
+      .send({ sessionOpenDate: '2031-04-02', sessionCloseDate: '2031-04-01' });
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual({ sessionCloseDate: 'The end cannot be before the start' });
     const kept = await request(t.app).patch(`${BASE}/${cohort.id}/coaching_circle_open_close_dates`).set(bearer(superToken)).send({ coachingCircleCloseDate: '2031-02-01' });
@@ -585,7 +778,12 @@ describe('POST /api/cohorts/:id/sync_from_d2l', () => {
     const cohort = await makeCohort();
     const res = await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`).set(bearer(academic.token));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'LMS_CONNECTION_REQUIRED', message: 'No learning-system (LMS) connection is set up for this cohort', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      status: 409,
+      code: 'LMS_CONNECTION_REQUIRED',
+      message: 'No learning-system (LMS) connection is set up for this cohort',
+      requestId: expect.any(String),
+    });
     expect((await request(t.app).post(`${BASE}/${MISSING}/sync_from_d2l`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`)).status).toBe(401);
     expect((await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`).set(bearer(supportToken))).status).toBe(403);
@@ -612,8 +810,15 @@ describe('recomputeCohortStatuses (the nightly rule)', () => {
     const result = await recomputeCohortStatuses(TODAY);
     expect(result).toEqual({ activated: 2, completed: 2 });
     const expected = {
-      notStarted: 'CREATED', startsToday: 'ACTIVE', startedNoEnd: 'ACTIVE', createdEnded: 'COMPLETED', activeEndsToday: 'ACTIVE', activeEnded: 'COMPLETED',
-      cancelled: 'CANCELLED', archived: 'ARCHIVED', deletedCreated: 'CREATED',
+      notStarted: 'CREATED',
+      startsToday: 'ACTIVE',
+      startedNoEnd: 'ACTIVE',
+      createdEnded: 'COMPLETED',
+      activeEndsToday: 'ACTIVE',
+      activeEnded: 'COMPLETED',
+      cancelled: 'CANCELLED',
+      archived: 'ARCHIVED',
+      deletedCreated: 'CREATED',
     };
     for (const [key, cohort] of Object.entries(cases)) {
       const row = await plain(cohort.id);
@@ -626,4 +831,3 @@ describe('recomputeCohortStatuses (the nightly rule)', () => {
     expect(after.map((r) => [r.id, new Date(r.updatedAt).getTime()]).sort()).toEqual(stamps.map((r) => [r.id, new Date(r.updatedAt).getTime()]).sort());
   });
 });
-

@@ -92,7 +92,12 @@ describe('the error contract', () => {
     const r = schema.safeParse({ address: { street1: '1 Main', zip: '10001' }, extra: 1 });
     expect(r.success).toBe(false);
     const errors = fieldErrors(r.error!);
-    expect(errors).toMatchObject({ 'address.city': 'The address must contain a city', 'address.countryCode': 'The address must contain a country', name: 'This field is required', extra: 'Unknown field' });
+    expect(errors).toMatchObject({
+      'address.city': 'The address must contain a city',
+      'address.countryCode': 'The address must contain a country',
+      name: 'This field is required',
+      extra: 'Unknown field',
+    });
   });
 });
 
@@ -270,13 +275,14 @@ describe('the console at /admin and the portal at /', () => {
     const server = createServer(createApp(t.deps, root));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as import('node:net').AddressInfo).port;
-    const get = (encoding: string) => new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      httpGet({ host: '127.0.0.1', port, path: '/assets/big-def456.js', headers: { 'Accept-Encoding': encoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    const get = (encoding: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        httpGet({ host: '127.0.0.1', port, path: '/assets/big-def456.js', headers: { 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
     try {
       const br = await get('gzip, deflate, br');
       expect(br.status).toBe(200);

@@ -1,8 +1,28 @@
 import request from 'supertest';
 import { routeRegistry } from '../../api/common/route';
 import {
-  Administrator, Application, JobSchedule, ApplicationComment, BusinessCategoryPaymentPlan, Cohort, CohortModule, ExtraProduct, GraduationRequirement, LedgerEntry, ModuleGroup, PaymentMethod,
-  PaymentPlanAdjustment, Product, ProductPaymentPlan, Program, ProgramModule, ProgramPaymentPlan, Role, SearchFilter, SkippedCoachingCircleSession, UserViewHistory,
+  Administrator,
+  Application,
+  JobSchedule,
+  ApplicationComment,
+  BusinessCategoryPaymentPlan,
+  Cohort,
+  CohortModule,
+  ExtraProduct,
+  GraduationRequirement,
+  LedgerEntry,
+  ModuleGroup,
+  PaymentMethod,
+  PaymentPlanAdjustment,
+  Product,
+  ProductPaymentPlan,
+  Program,
+  ProgramModule,
+  ProgramPaymentPlan,
+  Role,
+  SearchFilter,
+  SkippedCoachingCircleSession,
+  UserViewHistory,
 } from '../../models';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
@@ -32,11 +52,18 @@ interface JsonSchema {
 }
 describe('OpenAPI request bodies and validation come from one schema', () => {
   test("every route's OpenAPI requestBody requires exactly the fields its validator refuses to miss, nested objects included", async () => {
-    const doc = (await request(t.app).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: JsonSchema } } } }>> };
+    const doc = (await request(t.app).get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: JsonSchema } } } }>>;
+    };
     const mismatches: string[] = [];
     let checked = 0;
     /** What the validator names missing when `probe` is parsed, at `prefix` + one key of `object`'s properties. */
-    const refusedAt = (validate: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }, probe: unknown, prefix: PropertyKey[], object: JsonSchema) => {
+    const refusedAt = (
+      validate: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } },
+      probe: unknown,
+      prefix: PropertyKey[],
+      object: JsonSchema,
+    ) => {
       const result = validate(probe);
       const keys = (result.success ? [] : result.error!.issues)
         .filter((i) => i.path.length === prefix.length + 1 && prefix.every((p, n) => i.path[n] === p))
@@ -46,7 +73,8 @@ describe('OpenAPI request bodies and validation come from one schema', () => {
     };
     const compare = (where: string, validatorRequires: string[], object: JsonSchema) => {
       const openApiRequires = [...(object.required ?? [])].sort();
-      if (JSON.stringify(validatorRequires) !== JSON.stringify(openApiRequires)) mismatches.push(`${where}: OpenAPI requires [${openApiRequires}], validation requires [${validatorRequires}]`);
+      if (JSON.stringify(validatorRequires) !== JSON.stringify(openApiRequires))
+        mismatches.push(`${where}: OpenAPI requires [${openApiRequires}], validation requires [${validatorRequires}]`);
     };
     /** An object schema, unwrapped from OpenAPI 3.0's nullable unions. */
     const objectOf = (s: JsonSchema | undefined): JsonSchema | null => {
@@ -115,7 +143,10 @@ const DELETE_CASES: Record<string, DeleteCase> = {
   },
   '/api/business_categories/:id/payment_plans/:planId': async () => {
     const plan = await makeCategoryPlan();
-    return { url: `/api/business_categories/${plan.businessCategoryId}/payment_plans/${plan.id}`, gone: async () => (await BusinessCategoryPaymentPlan.findByPk(plan.id)) === null };
+    return {
+      url: `/api/business_categories/${plan.businessCategoryId}/payment_plans/${plan.id}`,
+      gone: async () => (await BusinessCategoryPaymentPlan.findByPk(plan.id)) === null,
+    };
   },
   '/api/programs/:id': async () => {
     const program = await makeProgram();
@@ -212,11 +243,17 @@ describe('DELETE answers 204 without a body (contract "Records")', () => {
 
   test('every mounted DELETE route, called on a record of its own, answers 204 with an empty body and the record is gone', async () => {
     // A new DELETE route needs its case here: the walk covers the registry, not a hand-kept list.
-    expect(deletes().map((r) => r.path).sort()).toEqual(Object.keys(DELETE_CASES).sort());
+    expect(
+      deletes()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(Object.keys(DELETE_CASES).sort());
     const wrong: string[] = [];
     for (const r of deletes()) {
       const { url, token, gone } = await DELETE_CASES[r.path]();
-      const res = await request(t.app).delete(url).set(bearer(token ?? admin.token));
+      const res = await request(t.app)
+        .delete(url)
+        .set(bearer(token ?? admin.token));
       if (res.status !== 204 || res.text !== '' || res.headers['content-type'] || !(await gone())) {
         wrong.push(`${r.path}: ${res.status} ${res.text.slice(0, 80)}`);
       }

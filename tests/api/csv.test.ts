@@ -7,11 +7,15 @@ import { CsvFile, csvText, safeText, sendCsv } from '../../api/common/csv';
 describe('csvText', () => {
   test('writes a header, CRLF lines, quoting and spreadsheet-safe text', async () => {
     const text = await csvText(
-      new CsvFile('x.csv', ['Name', 'Note', 'Amount', 'When', 'Flag', 'Empty'], [
-        ['Ada, Countess', 'said "hi"', '12.50', new Date('2026-01-02T03:04:05.000Z'), true, null],
-        ['=HYPERLINK("x")', '-5', '-cmd', '@SUM(A1)', false, undefined],
-        ['line\nbreak', '+1', 7, 'plain', 0, ''],
-      ]),
+      new CsvFile(
+        'x.csv',
+        ['Name', 'Note', 'Amount', 'When', 'Flag', 'Empty'],
+        [
+          ['Ada, Countess', 'said "hi"', '12.50', new Date('2026-01-02T03:04:05.000Z'), true, null],
+          ['=HYPERLINK("x")', '-5', '-cmd', '@SUM(A1)', false, undefined],
+          ['line\nbreak', '+1', 7, 'plain', 0, ''],
+        ],
+      ),
     );
     expect(text.split('\r\n')).toEqual([
       'Name,Note,Amount,When,Flag,Empty',

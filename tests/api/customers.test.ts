@@ -93,7 +93,10 @@ describe('PUT /api/customers/:id', () => {
   test('FINANCE (customers:update) updates a customer, marks them a student, and the change is logged', async () => {
     const { student } = await makeStudent(t.deps, { isStudent: false });
     const finance = await makeAdmin(t.deps, { roles: ['FINANCE'] });
-    const res = await api().put(`/api/customers/${student.id}`).set(bearer(finance.token)).send(profileOf(student, { occupation: 'Teacher' }, { isStudent: true }));
+    const res = await api()
+      .put(`/api/customers/${student.id}`)
+      .set(bearer(finance.token))
+      .send(profileOf(student, { occupation: 'Teacher' }, { isStudent: true }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isStudent: true, personalInfo: { occupation: 'Teacher' }, updatedBy: { id: finance.user.id } });
     expect(await Student.findByPk(student.id)).toMatchObject({ isStudent: true, occupation: 'Teacher' });
@@ -103,7 +106,10 @@ describe('PUT /api/customers/:id', () => {
 
   test('bad input 400 and nothing changes; SUPPORT 403; missing 404; no token 401', async () => {
     const { student } = await makeStudent(t.deps, { isStudent: false });
-    const bad = await api().put(`/api/customers/${student.id}`).set(bearer(admin.token)).send(profileOf(student, { dateOfBirth: '02-30-1990' }, { address: { street1: 'x', countryCode: 'US' } }));
+    const bad = await api()
+      .put(`/api/customers/${student.id}`)
+      .set(bearer(admin.token))
+      .send(profileOf(student, { dateOfBirth: '02-30-1990' }, { address: { street1: 'x', countryCode: 'US' } }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ 'personalInfo.dateOfBirth': 'Please type a valid date', 'address.city': 'The address must contain a city' });
     expect(await Student.findByPk(student.id)).toMatchObject({ dateOfBirth: '1990-05-17', street1: '1 Main St' });

@@ -40,19 +40,20 @@ describe('the catalogue', () => {
     expect(describeText('PAYMENT_ACCEPTED_LINE', { payment: 'PAYMENT_ACCEPTED_LINE', amount: 100 }, 'en')).toBe(' accepted: $1.00');
   });
 
-
   test('every sentence has a Spanish twin with the same parameters; each format is money, date, card, text or an enumeration', () => {
     const keys = Object.keys(DescriptionTemplates.en) as DescriptionKey[];
     expect(Object.keys(DescriptionTemplates.es).sort()).toEqual([...keys].sort());
     for (const key of keys) {
       expect([key, placeholders(DescriptionTemplates.es[key])]).toEqual([key, placeholders(DescriptionTemplates.en[key])]);
-      for (const format of placeholders(DescriptionTemplates.en[key]).map((p) => p.split(':')[1]).filter(Boolean)) {
+      for (const format of placeholders(DescriptionTemplates.en[key])
+        .map((p) => p.split(':')[1])
+        .filter(Boolean)) {
         expect([key, ['money', 'date', 'card', 'text'].includes(format) || Array.isArray((Enums as Record<string, unknown>)[format])]).toEqual([key, true]);
       }
     }
   });
 
-  test('a sentence writes enumeration labels, money, dates and the card in the reader\'s language; an unknown key is null', () => {
+  test("a sentence writes enumeration labels, money, dates and the card in the reader's language; an unknown key is null", () => {
     expect(describeText('APPLICATION_STATUS_CHANGED', { from: 'SIGNED', to: 'ENROLLED' }, 'en')).toBe('Application status Signed → Enrolled');
     expect(describeText('APPLICATION_STATUS_CHANGED', { from: 'SIGNED', to: 'ENROLLED' }, 'es')).toBe('Estado de la solicitud Firmada → Inscrita');
     expect(describeText('INSTALLMENT_REMINDER_SENT', { email: 'a@b.co', amount: 123456, dueDate: '2026-03-09' }, 'es')).toBe(
@@ -77,12 +78,17 @@ describe('GET /api/students/{id}/activity_log', () => {
     expect(log.status).toBe(200);
     const entry = (log.body.content as Array<Record<string, unknown>>).find((e) => e.entityType === 'APPLICATION' && e.type === 'UPDATED');
     expect(entry).toMatchObject({
-      category: 'ENROLLMENT', description: 'Application status Created → Cancelled', descriptionKey: 'APPLICATION_STATUS_CHANGED',
-      descriptionParams: { from: 'CREATED', to: 'CANCELLED' }, changes: { status: { from: 'CREATED', to: 'CANCELLED' } },
+      category: 'ENROLLMENT',
+      description: 'Application status Created → Cancelled',
+      descriptionKey: 'APPLICATION_STATUS_CHANGED',
+      descriptionParams: { from: 'CREATED', to: 'CANCELLED' },
+      changes: { status: { from: 'CREATED', to: 'CANCELLED' } },
     });
     const row = await ActivityLog.findOne({ where: { entityType: 'APPLICATION', entityId: application.id, type: 'UPDATED' } });
     expect([row?.description, row?.descriptionKey, JSON.parse(row?.descriptionParams ?? 'null')]).toEqual([
-      'Application status Created → Cancelled', 'APPLICATION_STATUS_CHANGED', { from: 'CREATED', to: 'CANCELLED' },
+      'Application status Created → Cancelled',
+      'APPLICATION_STATUS_CHANGED',
+      { from: 'CREATED', to: 'CANCELLED' },
     ]);
   });
 });
@@ -96,8 +102,17 @@ describe('GET /api/students/{id}/account_history', () => {
     await t.deps.sequelize.transaction(async (transaction) => {
       const payment = await Payment.create(
         {
-          studentId: e.plan.studentId, applicationId: e.plan.applicationId, studentPaymentPlanId: e.plan.id, paymentScheduleId: e.entries[0].id, type: 'INSTALLMENT',
-          channel: 'CARD', amount: 500, paymentDate: today, cardBrand: 'visa', cardLast4: '4242', referenceNumber: 'ch_9',
+          studentId: e.plan.studentId,
+          applicationId: e.plan.applicationId,
+          studentPaymentPlanId: e.plan.id,
+          paymentScheduleId: e.entries[0].id,
+          type: 'INSTALLMENT',
+          channel: 'CARD',
+          amount: 500,
+          paymentDate: today,
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          referenceNumber: 'ch_9',
         },
         { transaction },
       );
@@ -107,9 +122,17 @@ describe('GET /api/students/{id}/account_history', () => {
     const res = await request(t.app).get(`/api/students/${e.student.student.id}/account_history`).set(bearer(e.student.token));
     expect(res.status).toBe(200);
     const [issued, paid] = res.body.content;
-    expect(issued).toMatchObject({ kind: 'PLAN_ISSUED', descriptionKey: 'PLAN_ISSUED', descriptionParams: { plan: e.plan.name }, description: `Payment plan issued: ${e.plan.name}` });
+    expect(issued).toMatchObject({
+      kind: 'PLAN_ISSUED',
+      descriptionKey: 'PLAN_ISSUED',
+      descriptionParams: { plan: e.plan.name },
+      description: `Payment plan issued: ${e.plan.name}`,
+    });
     expect(paid).toMatchObject({
-      kind: 'PAYMENT', descriptionKey: 'PAYMENT_INSTALLMENT', descriptionParams: { number: 1, brand: 'visa', last4: '4242' }, description: 'Payment of installment 1 (visa ending 4242)',
+      kind: 'PAYMENT',
+      descriptionKey: 'PAYMENT_INSTALLMENT',
+      descriptionParams: { number: 1, brand: 'visa', last4: '4242' },
+      description: 'Payment of installment 1 (visa ending 4242)',
     });
     const rows = await LedgerEntry.findAll({ where: { studentPaymentPlanId: e.plan.id }, order: [['id', 'ASC']] });
     expect(rows.map((r) => [r.kind, r.descriptionKey, JSON.parse(r.descriptionParams ?? 'null')])).toEqual([

@@ -38,7 +38,10 @@ const cents = (v: unknown) => Math.round(Number(v) * 100);
 /** A plan whose card is the sandbox's tok_createDispute, and its deposit (500) paid through the payments API. */
 async function disputedPayment(): Promise<{ p: EnrolledPlan; payment: Payment; dispute: Dispute }> {
   const p = await makeEnrolledPlan(t.deps, { enrollable, cardToken: 'tok_createDispute' });
-  const res = await request(t.app).post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`).set(bearer(admin.token)).send({ type: 'INSTALLMENT', amount: 500 });
+  const res = await request(t.app)
+    .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+    .set(bearer(admin.token))
+    .send({ type: 'INSTALLMENT', amount: 500 });
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('ACCEPTED');
   const payment = (await Payment.findByPk(res.body.id))!;
@@ -54,13 +57,23 @@ describe('a dispute from the sandbox gateway', () => {
   test('tok_createDispute: the charge is accepted and a PENDING dispute opens on it; GET answers it with its payment', async () => {
     const { p, payment, dispute } = await disputedPayment();
     expect({ status: dispute.status, amount: cents(dispute.amount), reason: dispute.reason, gateway: dispute.gateway, planId: dispute.studentPaymentPlanId }).toEqual({
-      status: 'PENDING', amount: 50000, reason: 'fraudulent', gateway: 'SANDBOX', planId: p.plan.id,
+      status: 'PENDING',
+      amount: 50000,
+      reason: 'fraudulent',
+      gateway: 'SANDBOX',
+      planId: p.plan.id,
     });
     expect(dispute.gatewayDisputeId).toMatch(/^dp_sandbox_/);
     const res = await request(t.app).get(`${BASE}/${dispute.id}`).set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: dispute.id, paymentId: payment.id, studentId: p.student.student.id, amount: 500, status: 'PENDING', reason: 'fraudulent', verifiedAt: null,
+      id: dispute.id,
+      paymentId: payment.id,
+      studentId: p.student.student.id,
+      amount: 500,
+      status: 'PENDING',
+      reason: 'fraudulent',
+      verifiedAt: null,
       student: { id: p.student.student.id, email: p.student.email },
       payment: { id: payment.id, type: 'INSTALLMENT', channel: 'CARD', amount: 500, status: 'ACCEPTED', cardLast4: '0259', gatewayChargeId: payment.gatewayChargeId },
     });
@@ -155,7 +168,10 @@ describe('POST /api/payment_gateway/webhooks (Stripe)', () => {
   /** An accepted card payment, then stored as the Stripe gateway stores its charges (a PaymentIntent id). */
   async function stripePayment() {
     const p = await makeEnrolledPlan(t.deps, { enrollable });
-    const res = await request(t.app).post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`).set(bearer(admin.token)).send({ type: 'INSTALLMENT', amount: 500 });
+    const res = await request(t.app)
+      .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: 500 });
     expect(res.status).toBe(201);
     const intent = `pi_${unique('test')}`;
     await Payment.update({ gateway: 'STRIPE', gatewayChargeId: intent }, { where: { id: res.body.id } });
@@ -163,7 +179,14 @@ describe('POST /api/payment_gateway/webhooks (Stripe)', () => {
   }
 
   const disputeEvent = (object: Record<string, unknown>, type = 'charge.dispute.created') =>
-    JSON.stringify({ id: `evt_${unique()}`, object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: { object: 'dispute', ...object } } });
+    JSON.stringify({
+      id: `evt_${unique()}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-27',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { object: 'dispute', ...object } },
+    });
   const signed = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
   const deliver = (payload: string, signature: string | null) => {
     const r = request(t.app).post(WEBHOOK).set('Content-Type', 'application/json');
@@ -173,13 +196,33 @@ describe('POST /api/payment_gateway/webhooks (Stripe)', () => {
   test('charge.dispute.created on a known PaymentIntent: a PENDING dispute (and its card-provider event); delivered again, the same one', async () => {
     const { p, paymentId, intent } = await stripePayment();
     const disputeId = `dp_${unique()}`;
-    const payload = disputeEvent({ id: disputeId, amount: 50000, currency: 'usd', reason: 'product_not_received', charge: `ch_${unique()}`, payment_intent: intent, status: 'needs_response' });
+    const payload = disputeEvent({
+      id: disputeId,
+      amount: 50000,
+      currency: 'usd',
+      reason: 'product_not_received',
+      charge: `ch_${unique()}`,
+      payment_intent: intent,
+      status: 'needs_response',
+    });
     const res = await deliver(payload, signed(payload));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, disputeId: expect.any(Number) });
     const dispute = (await Dispute.findByPk(res.body.disputeId))!;
-    expect({ paymentId: dispute.paymentId, status: dispute.status, gateway: dispute.gateway, gatewayDisputeId: dispute.gatewayDisputeId, amount: cents(dispute.amount), reason: dispute.reason }).toEqual({
-      paymentId, status: 'PENDING', gateway: 'STRIPE', gatewayDisputeId: disputeId, amount: 50000, reason: 'product_not_received',
+    expect({
+      paymentId: dispute.paymentId,
+      status: dispute.status,
+      gateway: dispute.gateway,
+      gatewayDisputeId: dispute.gatewayDisputeId,
+      amount: cents(dispute.amount),
+      reason: dispute.reason,
+    }).toEqual({
+      paymentId,
+      status: 'PENDING',
+      gateway: 'STRIPE',
+      gatewayDisputeId: disputeId,
+      amount: 50000,
+      reason: 'product_not_received',
     });
     expect(await GatewayEvent.count({ where: { studentId: p.student.student.id, kind: 'DISPUTE', provider: 'STRIPE', reference: disputeId } })).toBe(1);
 

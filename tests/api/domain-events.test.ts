@@ -5,9 +5,7 @@ import { CrmNotification, DomainEvent, Enrollment, FailedPayment, OutboxMessage,
 import { schoolToday } from '../../models/catalogue';
 import { claimPlan, releasePlan } from '../../api/billing/ledger';
 import { systemActor } from '../../api/common/context';
-import {
-  dispatchEvents, installEventHandlers, installedEventHandlers, MAX_ATTEMPTS, on, raise, type EventHandler, type PlanIssued,
-} from '../../api/common/events';
+import { dispatchEvents, installEventHandlers, installedEventHandlers, MAX_ATTEMPTS, on, raise, type EventHandler, type PlanIssued } from '../../api/common/events';
 import { crmIdle } from '../../api/integrations/crm';
 import { setupApp, type TestApp } from '../support/app';
 import { makeChargeableCard, makeEnrolledPlan } from '../support/billing-factories';
@@ -63,7 +61,10 @@ function effectHandler(opts: { name?: string; failures?: number; calls?: Map<num
       opts.calls?.set(deliveryId, (opts.calls.get(deliveryId) ?? 0) + 1);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (!(await effects(eventId))) {
-        await OutboxMessage.create({ toAddress: 'events@example.com', subject: `effect ${eventId}`, textBody: 'x', htmlBody: null, templateKey: null, status: 'SENT', error: null, sentAt: new Date() }, { transaction });
+        await OutboxMessage.create(
+          { toAddress: 'events@example.com', subject: `effect ${eventId}`, textBody: 'x', htmlBody: null, templateKey: null, status: 'SENT', error: null, sentAt: new Date() },
+          { transaction },
+        );
       }
       if (failures > 0) {
         failures -= 1;
@@ -77,11 +78,13 @@ describe('raise', () => {
   test('writes one delivery per handler in the transaction: rolled back with it; committed, delivered before the call returns', async () => {
     installEventHandlers([effectHandler(), effectHandler({ name: 'test.second' })]);
     let rolledBack = '';
-    await expect(t.deps.sequelize.transaction(async (transaction) => {
-      rolledBack = await raise(planIssued(), transaction);
-      expect(await DomainEvent.count({ where: { eventId: rolledBack }, transaction })).toBe(2);
-      throw new Error('undo');
-    })).rejects.toThrow('undo');
+    await expect(
+      t.deps.sequelize.transaction(async (transaction) => {
+        rolledBack = await raise(planIssued(), transaction);
+        expect(await DomainEvent.count({ where: { eventId: rolledBack }, transaction })).toBe(2);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
     expect(await deliveriesOf(rolledBack)).toEqual([]);
     expect(await effects(rolledBack)).toBe(0);
 
@@ -96,12 +99,24 @@ describe('raise', () => {
   });
 
   test('an inTransaction handler runs inside the raising transaction: its error undoes the change, and no delivery is written', async () => {
-    installEventHandlers([on({ name: 'test.inside', type: 'PlanIssued', inTransaction: true, async handle() { throw new Error('refused inside'); } }), effectHandler()]);
+    installEventHandlers([
+      on({
+        name: 'test.inside',
+        type: 'PlanIssued',
+        inTransaction: true,
+        async handle() {
+          throw new Error('refused inside');
+        },
+      }),
+      effectHandler(),
+    ]);
     let id = '';
-    await expect(t.deps.sequelize.transaction(async (transaction) => {
-      id = 'none';
-      id = await raise(planIssued(), transaction);
-    })).rejects.toThrow('refused inside');
+    await expect(
+      t.deps.sequelize.transaction(async (transaction) => {
+        id = 'none';
+        id = await raise(planIssued(), transaction);
+      }),
+    ).rejects.toThrow('refused inside');
     expect(id).toBe('none');
     expect(await DomainEvent.count({ where: { handler: 'test.inside' } })).toBe(0);
   });
@@ -192,8 +207,10 @@ describe('the status change and its handlers', () => {
     ]);
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
     const counts = async () => [
-      await Enrollment.count({ where: { applicationId: application.id } }), await StudentPaymentPlan.count({ where: { applicationId: application.id } }),
-      await Payment.count({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }), await CrmNotification.count({ where: { applicationId: application.id } }),
+      await Enrollment.count({ where: { applicationId: application.id } }),
+      await StudentPaymentPlan.count({ where: { applicationId: application.id } }),
+      await Payment.count({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } }),
+      await CrmNotification.count({ where: { applicationId: application.id } }),
     ];
     expect(await counts()).toEqual([1, 1, 1, 1]);
 
@@ -213,16 +230,27 @@ describe('the status change and its handlers', () => {
     const inThree = new Date(Date.parse(`${schoolToday()}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
     expect(failed.map((f) => [f.source, f.status, f.attempts, f.nextRetryDate])).toEqual([['ENROLLMENT', 'FAILED', 1, inThree]]);
     // Staff see it in Failed payments.
-    const listed = await request(t.app).post('/api/failed_payments/find_by_criteria').set(bearer(adminToken)).send({ sources: ['ENROLLMENT'] }).query({ size: 1000 });
+    const listed = await request(t.app)
+      .post('/api/failed_payments/find_by_criteria')
+      .set(bearer(adminToken))
+      .send({ sources: ['ENROLLMENT'] })
+      .query({ size: 1000 });
     expect(listed.body.content.map((f: { id: number }) => f.id)).toContain(failed[0].id);
   });
 
   test('a deposit that meets another payment in progress is not dropped: the delivery waits and the next dispatch charges it', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: product });
     const claim = await claimPlan(p.plan.id);
-    const eventId = await t.deps.sequelize.transaction((transaction) => raise({ type: 'PlanIssued', planId: p.plan.id, applicationId: p.application.id, studentId: p.plan.studentId, actor: systemActor }, transaction));
+    const eventId = await t.deps.sequelize.transaction((transaction) =>
+      raise({ type: 'PlanIssued', planId: p.plan.id, applicationId: p.application.id, studentId: p.plan.studentId, actor: systemActor }, transaction),
+    );
     let [row] = await deliveriesOf(eventId);
-    expect([row.handler, row.status, row.attempts, row.lastError]).toEqual(['payments.chargeEnrollmentDeposit', 'PENDING', 1, `The deposit of plan ${p.plan.id} waits: Another payment in progress`]);
+    expect([row.handler, row.status, row.attempts, row.lastError]).toEqual([
+      'payments.chargeEnrollmentDeposit',
+      'PENDING',
+      1,
+      `The deposit of plan ${p.plan.id} waits: Another payment in progress`,
+    ]);
     expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(0);
     await releasePlan(p.plan.id, claim);
     expect((await dispatchEvents({ owner: 'job', eventIds: [eventId], now: later(1) })).done).toBe(1);
@@ -238,7 +266,9 @@ describe('the status change and its handlers', () => {
     await Voucher.update({ timesUsed: 5 }, { where: { id: voucher.id } });
     expect((await patch(application.id, 'CANCELLED')).status).toBe(200);
     expect((await Voucher.findByPk(voucher.id))!.timesUsed).toBe(0);
-    const deliveries = await DomainEvent.findAll({ where: { handler: 'vouchers.recountOnClosedApplication', payload: { [Op.like]: `%"applicationId":${application.id},%` } as never } });
+    const deliveries = await DomainEvent.findAll({
+      where: { handler: 'vouchers.recountOnClosedApplication', payload: { [Op.like]: `%"applicationId":${application.id},%` } as never },
+    });
     expect(deliveries.map((d) => d.status)).toEqual(['DONE']);
     await DomainEvent.update({ status: 'PENDING' }, { where: { id: deliveries[0].id } });
     await dispatchEvents({ owner: 'test', ids: [deliveries[0].id] });
@@ -260,11 +290,22 @@ describe('GET /api/domain_events and POST /api/domain_events/{id}/retry', () => 
     const all = await request(t.app).get('/api/domain_events').query({ size: 2 }).set(bearer(supportToken));
     expect(all.status).toBe(200);
     expect(all.body.content.map((e: { id: number }) => e.id)).toEqual([done.id, failed.id]);
-    expect(all.body.content[1]).toMatchObject({ id: failed.id, type: 'PlanIssued', handler: 'test.effect', status: 'FAILED', attempts: MAX_ATTEMPTS, lastError: 'Handler refused for the test' });
+    expect(all.body.content[1]).toMatchObject({
+      id: failed.id,
+      type: 'PlanIssued',
+      handler: 'test.effect',
+      status: 'FAILED',
+      attempts: MAX_ATTEMPTS,
+      lastError: 'Handler refused for the test',
+    });
     const onlyFailed = await request(t.app).get('/api/domain_events').query({ status: 'FAILED', type: 'PlanIssued', size: 1000 }).set(bearer(supportToken));
     expect(onlyFailed.body.content.map((e: { id: number }) => e.id)).toContain(failed.id);
     expect(onlyFailed.body.content.every((e: { status: string }) => e.status === 'FAILED')).toBe(true);
-    expect((await request(t.app).get('/api/domain_events').query({ type: 'ApplicationStatusChanged', size: 1000 }).set(bearer(supportToken))).body.content.map((e: { id: number }) => e.id)).not.toContain(failed.id);
+    expect(
+      (await request(t.app).get('/api/domain_events').query({ type: 'ApplicationStatusChanged', size: 1000 }).set(bearer(supportToken))).body.content.map(
+        (e: { id: number }) => e.id,
+      ),
+    ).not.toContain(failed.id);
     expect((await request(t.app).get(`/api/domain_events/${failed.id}`).set(bearer(supportToken))).body).toMatchObject({ id: failed.id, payload: { type: 'PlanIssued' } });
     expect((await request(t.app).get('/api/domain_events').query({ status: 'LOST' }).set(bearer(supportToken))).status).toBe(400);
     expect((await request(t.app).get('/api/domain_events').query({ type: 'Nothing' }).set(bearer(supportToken))).status).toBe(400);

@@ -3,7 +3,14 @@ import { externalPaymentMachine, isExternalPaymentAmountEditable, nextExternalPa
 import { isRefundEditable, isRefundSubmittable, nextRefundStatuses, refundMachine } from '../../domain/state/refunds';
 import { APPLICATION_VOUCHER_TRANSITIONS, nextVoucherRefundStatuses, voucherRefundMachine } from '../../domain/state/vouchers';
 import {
-  amountProblem, installmentRefusal, maxPrePayCents, MIN_LEFTOVER_CENTS, MIN_PAYMENT_CENTS, payOffRefusal, paymentsEnabled, prePayRefusal,
+  amountProblem,
+  installmentRefusal,
+  maxPrePayCents,
+  MIN_LEFTOVER_CENTS,
+  MIN_PAYMENT_CENTS,
+  payOffRefusal,
+  paymentsEnabled,
+  prePayRefusal,
 } from '../../domain/rules/payments';
 import { APPLICATION_VOUCHER_TRANSITIONS as apiVoucherTransitions } from '../../api/application-vouchers/application-vouchers.service';
 import { MIN_LEFTOVER_CENTS as ledgerLeftover } from '../../api/billing/ledger';

@@ -21,20 +21,36 @@ describe('GET /api/enrollments', () => {
     const bob = await makeApplicant(t.deps);
     const a = await makeApplication(ada.student.id, bundle, { status: 'ENROLLED', chosen: true });
     const b = await makeApplication(bob.student.id, bundle, { status: 'WITHDRAWN', chosen: true });
-    const enroll = (applicationId: number, studentId: number, i: number, status: 'ACTIVE' | 'WITHDRAWN' = 'ACTIVE') => Enrollment.create({
-      applicationId, studentId, cohortId: bundle.cohorts[i].id, programId: bundle.programs[i].id, status, enrolledAt: new Date('2030-01-02T10:00:00Z'), updatedById: null, updatedByName: null,
-    });
+    const enroll = (applicationId: number, studentId: number, i: number, status: 'ACTIVE' | 'WITHDRAWN' = 'ACTIVE') =>
+      Enrollment.create({
+        applicationId,
+        studentId,
+        cohortId: bundle.cohorts[i].id,
+        programId: bundle.programs[i].id,
+        status,
+        enrolledAt: new Date('2030-01-02T10:00:00Z'),
+        updatedById: null,
+        updatedByName: null,
+      });
     const e1 = await enroll(a.id, ada.student.id, 0);
     const e2 = await enroll(a.id, ada.student.id, 1);
     const e3 = await enroll(b.id, bob.student.id, 0, 'WITHDRAWN');
 
     const byCohort = await list({ cohortId: bundle.cohorts[0].id });
     expect(byCohort.status).toBe(200);
-    expect(byCohort.body.content).toEqual([{
-      id: e1.id, applicationId: a.id, student: { id: ada.student.id, firstName: 'Ada', lastName: ada.student.lastName, email: ada.email },
-      cohortId: bundle.cohorts[0].id, cohortLabel: bundle.cohorts[0].label, programId: bundle.programs[0].id, programName: bundle.programs[0].name, status: 'ACTIVE',
-      enrolledAt: '2030-01-02T10:00:00.000Z',
-    }]);
+    expect(byCohort.body.content).toEqual([
+      {
+        id: e1.id,
+        applicationId: a.id,
+        student: { id: ada.student.id, firstName: 'Ada', lastName: ada.student.lastName, email: ada.email },
+        cohortId: bundle.cohorts[0].id,
+        cohortLabel: bundle.cohorts[0].label,
+        programId: bundle.programs[0].id,
+        programName: bundle.programs[0].name,
+        status: 'ACTIVE',
+        enrolledAt: '2030-01-02T10:00:00.000Z',
+      },
+    ]);
     expect(byCohort.body.pagination).toEqual({ total: 1, page: 0, size: 50 });
     const both = await list({ cohortId: bundle.cohorts[0].id, statuses: 'ACTIVE,WITHDRAWN' });
     expect(both.body.content.map((e: { id: number }) => e.id)).toEqual([e3.id, e1.id]);

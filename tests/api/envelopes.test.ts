@@ -86,10 +86,25 @@ describe('renderAgreement', () => {
     expect(a.sha256).toBe(sha256(a.content));
     expect(a.title).toBe(`Enrollment Agreement - ${enrollable.product.name}`);
     for (const text of [
-      fullName(), owner.email, enrollable.product.name, enrollable.programs[0].name, enrollable.programs[1].name, enrollable.cohorts[0].label, enrollable.cohorts[1].label,
-      'https://example.com/agreement.pdf', 'Class dates: 01-15-2030 to 12-15-2030', 'Health Coach Institute',
-      'Tuition: $6,000.00', 'Registration fee: $200.00', 'Books and materials fee: $100.00', 'Total principal: $6,300.00', 'Deposit: $500.00',
-      'Amount financed: $5,800.00', 'Annual percentage rate (APR): 9.90%', 'is not charged until the School accepts this application', 'CANCELLATION',
+      fullName(),
+      owner.email,
+      enrollable.product.name,
+      enrollable.programs[0].name,
+      enrollable.programs[1].name,
+      enrollable.cohorts[0].label,
+      enrollable.cohorts[1].label,
+      'https://example.com/agreement.pdf',
+      'Class dates: 01-15-2030 to 12-15-2030',
+      'Health Coach Institute',
+      'Tuition: $6,000.00',
+      'Registration fee: $200.00',
+      'Books and materials fee: $100.00',
+      'Total principal: $6,300.00',
+      'Deposit: $500.00',
+      'Amount financed: $5,800.00',
+      'Annual percentage rate (APR): 9.90%',
+      'is not charged until the School accepts this application',
+      'CANCELLATION',
     ]) {
       expect(a.content).toContain(text);
     }
@@ -110,8 +125,13 @@ describe('renderAgreement', () => {
     const { enrollable, application } = await arrange();
     const first = await renderAgreement(application.id);
     const payInFull = await ProductPaymentPlan.create({
-      productId: enrollable.product.id, paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id, shortDescription: 'Pay in full', longDescription: null,
-      salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+      productId: enrollable.product.id,
+      paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id,
+      shortDescription: 'Pay in full',
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
     });
     await application.update({ productPaymentPlanId: payInFull.id });
     const other = await renderAgreement(application.id);
@@ -122,7 +142,13 @@ describe('renderAgreement', () => {
     expect((await renderAgreement(application.id)).sha256).toBe(first.sha256);
 
     const credit = await PaymentPlanAdjustment.create({
-      productPaymentPlanId: enrollable.productPlan.id, description: 'Scholarship', type: 'CREDIT', category: 'SCHOLARSHIP', amount: 250, updatedById: null, updatedByName: null,
+      productPaymentPlanId: enrollable.productPlan.id,
+      description: 'Scholarship',
+      type: 'CREDIT',
+      category: 'SCHOLARSHIP',
+      amount: 250,
+      updatedById: null,
+      updatedByName: null,
     });
     const withCredit = await renderAgreement(application.id);
     expect(withCredit.content).toContain('Credit: Scholarship: -$250.00');
@@ -194,14 +220,27 @@ describe('POST /applications/{id}/envelopes', () => {
     const { enrollable, application } = await arrange();
     const first = await envelopeFor(application.id);
     const rendered = await renderAgreement(application.id);
-    expect(first).toMatchObject({ applicationId: application.id, studentId: owner.student.id, status: 'SENT', contentSha256: rendered.sha256, stale: false, signedAt: null, voidedAt: null });
+    expect(first).toMatchObject({
+      applicationId: application.id,
+      studentId: owner.student.id,
+      status: 'SENT',
+      contentSha256: rendered.sha256,
+      stale: false,
+      signedAt: null,
+      voidedAt: null,
+    });
     expect((await envelopeFor(application.id)).id).toBe(first.id);
     expect((await envelopeFor(application.id, staff.token)).id).toBe(first.id);
     expect(await Envelope.count({ where: { applicationId: application.id } })).toBe(1);
 
     const payInFull = await ProductPaymentPlan.create({
-      productId: enrollable.product.id, paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id, shortDescription: null, longDescription: null,
-      salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+      productId: enrollable.product.id,
+      paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id,
+      shortDescription: null,
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
     });
     await application.update({ productPaymentPlanId: payInFull.id });
     const second = await envelopeFor(application.id);
@@ -252,7 +291,10 @@ describe('GET /applications/{id}/envelopes and /envelopes/{id}', () => {
     const second = await envelopeFor(application.id);
     const list = await request(t.app).get(`/api/applications/${application.id}/envelopes`).set(bearer(owner.token));
     expect(list.status).toBe(200);
-    expect(list.body.map((e: { id: number; status: string; stale: boolean }) => [e.id, e.status, e.stale])).toEqual([[second.id, 'SENT', false], [first.id, 'VOIDED', true]]);
+    expect(list.body.map((e: { id: number; status: string; stale: boolean }) => [e.id, e.status, e.stale])).toEqual([
+      [second.id, 'SENT', false],
+      [first.id, 'VOIDED', true],
+    ]);
     expect(list.body[0].content).toBeUndefined();
     expect((await request(t.app).get(`/api/applications/${application.id}/envelopes`).set(bearer(supportToken))).status).toBe(200);
 
@@ -318,7 +360,7 @@ describe('POST /envelopes/{id}/sign', () => {
     expect(await isAgreementSigned(application.id)).toBe(true);
   });
 
-  test('400 for a name that is not the student\'s, or none', async () => {
+  test("400 for a name that is not the student's, or none", async () => {
     const { application } = await arrange();
     const envelope = await envelopeFor(application.id);
     const res = await sign(envelope.id, 'Someone Else');
@@ -429,11 +471,15 @@ describe('GET /envelopes/{id}/pdf', () => {
   test('a PDF attachment with the title, the text and, once signed, the signature block', async () => {
     const { enrollable, application } = await arrange();
     const envelope = await envelopeFor(application.id);
-    const unsigned = await request(t.app).get(`/api/envelopes/${envelope.id}/pdf`).set(bearer(owner.token)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const unsigned = await request(t.app)
+      .get(`/api/envelopes/${envelope.id}/pdf`)
+      .set(bearer(owner.token))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(unsigned.status).toBe(200);
     expect(unsigned.headers['content-type']).toMatch(/^application\/pdf/);
     expect(unsigned.headers['content-disposition']).toBe(`attachment; filename="agreement-${envelope.id}.pdf"`);
@@ -446,11 +492,15 @@ describe('GET /envelopes/{id}/pdf', () => {
 
     expect((await sign(envelope.id)).status).toBe(200);
     const row = (await Envelope.findByPk(envelope.id))!;
-    const signed = await request(t.app).get(`/api/envelopes/${envelope.id}/pdf`).set(bearer(staff.token)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const signed = await request(t.app)
+      .get(`/api/envelopes/${envelope.id}/pdf`)
+      .set(bearer(staff.token))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(signed.status).toBe(200);
     const signedText = pdfText(signed.body as Buffer);
     expect(signedText).toContain(`Signed electronically by: ${fullName()}`);
@@ -470,7 +520,7 @@ describe('GET /envelopes/{id}/pdf', () => {
 });
 
 describe('GET /students/{id}/envelopes', () => {
-  test('the student\'s own envelopes, newest first, 10 a page, by status', async () => {
+  test("the student's own envelopes, newest first, 10 a page, by status", async () => {
     const student = await makeApplicant(t.deps);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -58,11 +58,30 @@ describe('PATCH /api/external_payments/{id}/status', () => {
     expect(res.body).toMatchObject({ id: ext.id, status: 'ACCEPTED', method: 'WIRE_TRANSFER', paymentAmount: 700, paymentId: expect.any(Number) });
     const payment = (await Payment.findByPk(res.body.paymentId))!;
     expect({
-      type: payment.type, channel: payment.channel, status: payment.status, amount: cents(payment.amount), externalPaymentId: payment.externalPaymentId,
-      referenceNumber: payment.referenceNumber, paymentDate: payment.paymentDate, planId: payment.studentPaymentPlanId,
-    }).toEqual({ type: 'EXTERNAL', channel: 'WIRE_TRANSFER', status: 'ACCEPTED', amount: 70000, externalPaymentId: ext.id, referenceNumber: 'W-1', paymentDate: '2024-02-01', planId: p.plan.id });
+      type: payment.type,
+      channel: payment.channel,
+      status: payment.status,
+      amount: cents(payment.amount),
+      externalPaymentId: payment.externalPaymentId,
+      referenceNumber: payment.referenceNumber,
+      paymentDate: payment.paymentDate,
+      planId: payment.studentPaymentPlanId,
+    }).toEqual({
+      type: 'EXTERNAL',
+      channel: 'WIRE_TRANSFER',
+      status: 'ACCEPTED',
+      amount: 70000,
+      externalPaymentId: ext.id,
+      referenceNumber: 'W-1',
+      paymentDate: '2024-02-01',
+      planId: p.plan.id,
+    });
     const entries = await PaymentSchedule.findAll({ where: { studentPaymentPlanId: p.plan.id }, order: [['number', 'ASC']] });
-    expect(entries.slice(0, 3).map((e) => [e.status, cents(e.paidAmount)])).toEqual([['PAID', 50000], ['PENDING', 20000], ['PENDING', 0]]);
+    expect(entries.slice(0, 3).map((e) => [e.status, cents(e.paidAmount)])).toEqual([
+      ['PAID', 50000],
+      ['PENDING', 20000],
+      ['PENDING', 0],
+    ]);
     const plan = await planOf(p);
     expect([cents(plan.totalPaid), cents(plan.balance)]).toEqual([70000, balanceBefore - 70000]);
     const line = (await LedgerEntry.findOne({ where: { studentPaymentPlanId: p.plan.id, kind: 'EXTERNAL_PAYMENT' } }))!;
@@ -80,8 +99,16 @@ describe('PATCH /api/external_payments/{id}/status', () => {
   test('ACCEPTED settles the failed payments of the entries it paid', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable });
     const failed = await FailedPayment.create({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, source: 'AUTO_PAY',
-      amountToBePaid: 500, failureMessage: 'Your card was declined', failedAt: new Date(), updatedById: null, updatedByName: null,
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[0].id,
+      source: 'AUTO_PAY',
+      amountToBePaid: 500,
+      failureMessage: 'Your card was declined',
+      failedAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
     });
     const ext = await recorded(p);
     expect((await setStatus(ext.id, 'ACCEPTED')).status).toBe(200);
@@ -138,7 +165,12 @@ describe('PATCH /api/external_payments/{id}/status', () => {
     const ext = await recorded(p);
     const results = await Promise.all([setStatus(ext.id, 'ACCEPTED'), setStatus(ext.id, 'ACCEPTED'), setStatus(ext.id, 'REJECTED')]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409).map((r) => r.body.code).every((c) => ['STATUS_INVALID', 'PAYMENT_IN_PROGRESS'].includes(c))).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 409)
+        .map((r) => r.body.code)
+        .every((c) => ['STATUS_INVALID', 'PAYMENT_IN_PROGRESS'].includes(c)),
+    ).toBe(true);
     const status = (await ExternalPayment.findByPk(ext.id))!.status;
     expect(await Payment.count({ where: { externalPaymentId: ext.id } })).toBe(status === 'ACCEPTED' ? 1 : 0);
   });
@@ -188,10 +220,22 @@ describe('GET /api/external_payments, find_by_criteria, GET {id}', () => {
     const res = await request(t.app).get(`${BASE}/${ext.id}`).set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: ext.id, studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, method: 'CHECK',
-      paymentAmount: 500, paymentDate: '2024-02-01', referenceNumber: 'CHK-100', comment: 'Mailed in', status: 'PENDING', paymentId: null,
-      student: { id: p.student.student.id, email: p.student.email }, schedule: { id: p.entries[0].id, number: p.entries[0].number },
-      plan: { id: p.plan.id }, updatedBy: { id: admin.user.id },
+      id: ext.id,
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[0].id,
+      method: 'CHECK',
+      paymentAmount: 500,
+      paymentDate: '2024-02-01',
+      referenceNumber: 'CHK-100',
+      comment: 'Mailed in',
+      status: 'PENDING',
+      paymentId: null,
+      student: { id: p.student.student.id, email: p.student.email },
+      schedule: { id: p.entries[0].id, number: p.entries[0].number },
+      plan: { id: p.plan.id },
+      updatedBy: { id: admin.user.id },
     });
     expect((await request(t.app).get(`${BASE}/${MISSING}`).set(bearer(admin.token))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/x`).set(bearer(admin.token))).status).toBe(400);
@@ -216,7 +260,10 @@ describe('GET /api/external_payments, find_by_criteria, GET {id}', () => {
     expect((await request(t.app).get(`${BASE}?sortBy=comment`).set(bearer(admin.token))).status).toBe(400);
 
     const find = async (criteria: Record<string, unknown>) => {
-      const res = await request(t.app).post(`${BASE}/find_by_criteria?size=50`).set(bearer(admin.token)).send({ students: [a.student.student.id, b.student.student.id], ...criteria });
+      const res = await request(t.app)
+        .post(`${BASE}/find_by_criteria?size=50`)
+        .set(bearer(admin.token))
+        .send({ students: [a.student.student.id, b.student.student.id], ...criteria });
       expect(res.status).toBe(200);
       return res.body.content.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y);
     };
@@ -227,8 +274,22 @@ describe('GET /api/external_payments, find_by_criteria, GET {id}', () => {
     expect(await find({ paymentDate: { from: '2024-03-01', to: '2024-03-31' } })).toEqual([e2.id, e3.id]);
     expect(await find({ updatedBy: [admin.user.id] })).toEqual([e1.id, e3.id]);
     expect(await find({ updatedAt: { from: '2000-01-01', to: '2000-01-31' } })).toEqual([]);
-    expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ methods: ['CHECK'] })).status).toBe(400);
-    expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ statuses: ['DONE'] })).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/find_by_criteria`)
+          .set(bearer(admin.token))
+          .send({ methods: ['CHECK'] })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/find_by_criteria`)
+          .set(bearer(admin.token))
+          .send({ statuses: ['DONE'] })
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).get(BASE).set(bearer(a.student.token))).status).toBe(403);
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).send({})).status).toBe(401);
   });

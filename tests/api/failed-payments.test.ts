@@ -35,8 +35,18 @@ const cents = (v: unknown) => Math.round(Number(v) * 100);
 /** A failed auto-pay charge of the plan's first entry (500), as the auto-pay run records one. */
 function failedOf(p: EnrolledPlan, fields: Partial<FailedPayment['_creationAttributes']> = {}) {
   return FailedPayment.create({
-    studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, source: 'AUTO_PAY',
-    amountToBePaid: 500, failureMessage: 'Your card was declined', failedAt: new Date(), nextRetryDate: null, updatedById: null, updatedByName: null, ...fields,
+    studentId: p.student.student.id,
+    applicationId: p.application.id,
+    studentPaymentPlanId: p.plan.id,
+    paymentScheduleId: p.entries[0].id,
+    source: 'AUTO_PAY',
+    amountToBePaid: 500,
+    failureMessage: 'Your card was declined',
+    failedAt: new Date(),
+    nextRetryDate: null,
+    updatedById: null,
+    updatedByName: null,
+    ...fields,
   });
 }
 const find = (criteria: Record<string, unknown>, as = admin.token) => request(t.app).post(`${BASE}/find_by_criteria?size=100`).set(bearer(as)).send(criteria);
@@ -84,9 +94,15 @@ describe('POST /api/failed_payments/find_by_criteria', () => {
     expect(sorted.body.content.map((r: { id: number }) => r.id)).toEqual([f3.id, f1.id, f2.id]);
     const row = (await find({ students: [a.student.student.id], sources: ['AUTO_PAY'] })).body.content[0];
     expect(row).toMatchObject({
-      id: f1.id, source: 'AUTO_PAY', status: 'FAILED', amountToBePaid: 500, failureMessage: 'Your card was declined', attempts: 1,
+      id: f1.id,
+      source: 'AUTO_PAY',
+      status: 'FAILED',
+      amountToBePaid: 500,
+      failureMessage: 'Your card was declined',
+      attempts: 1,
       student: { id: a.student.student.id, lastName, email: a.student.email, mobilePhone: '+12015550999' },
-      plan: { id: a.plan.id, autoPay: true, daysOverdue: 75, pastDueAmount: 500 }, schedule: { id: a.entries[0].id, number: a.entries[0].number },
+      plan: { id: a.plan.id, autoPay: true, daysOverdue: 75, pastDueAmount: 500 },
+      schedule: { id: a.entries[0].id, number: a.entries[0].number },
     });
     for (const bad of [{ colour: 'red' }, { statuses: ['LOST'] }, { sources: ['CASH'] }, { autoPay: 'maybe' }, { date: { from: 'yesterday' } }]) {
       expect({ bad, status: (await find(bad)).status }).toEqual({ bad, status: 400 });
@@ -108,8 +124,17 @@ describe('GET /api/failed_payments/{id}', () => {
     const res = await request(t.app).get(`${BASE}/${f.id}`).set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: f.id, studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, attempts: 2,
-      nextRetryDate: '2031-01-04', status: 'FAILED', resolvedAt: null, plan: { id: p.plan.id, name: p.plan.name }, schedule: { id: p.entries[0].id },
+      id: f.id,
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[0].id,
+      attempts: 2,
+      nextRetryDate: '2031-01-04',
+      status: 'FAILED',
+      resolvedAt: null,
+      plan: { id: p.plan.id, name: p.plan.name },
+      schedule: { id: p.entries[0].id },
     });
     expect((await request(t.app).get(`${BASE}/${MISSING}`).set(bearer(admin.token))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/zero`).set(bearer(admin.token))).status).toBe(400);

@@ -33,7 +33,11 @@ const daysBefore = (n: number) => {
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
 };
-const send = (method: 'get' | 'post' | 'patch', path: string, body?: unknown, token = finance) => request(t.app)[method](path).set(bearer(token)).send(body as object);
+const send = (method: 'get' | 'post' | 'patch', path: string, body?: unknown, token = finance) =>
+  request(t.app)
+    [method](path)
+    .set(bearer(token))
+    .send(body as object);
 
 /** A pay-in-full plan whose one entry fell due `daysAgo` days ago, as the ledger leaves it (no recompute since). */
 async function dueDaysAgo(daysAgo: number): Promise<EnrolledPlan> {
@@ -115,7 +119,10 @@ describe('financial status and days overdue', () => {
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ financialStatus: 'COLLECTIONS', bankruptcy: true });
     expect((await StudentPaymentPlan.findByPk(bankrupt.plan.id))!.financialStatus).toBe('COLLECTIONS');
-    expect((await send('get', `/api/applications/${bankrupt.application.id}`)).body).toMatchObject({ financialStatus: 'COLLECTIONS', paymentPlan: { financialStatus: 'COLLECTIONS' } });
+    expect((await send('get', `/api/applications/${bankrupt.application.id}`)).body).toMatchObject({
+      financialStatus: 'COLLECTIONS',
+      paymentPlan: { financialStatus: 'COLLECTIONS' },
+    });
 
     const dated = await dueDaysAgo(10);
     const refused = await send('patch', `/api/payment_plans/${dated.plan.id}/financial_status`, { financialStatus: 'COLLECTIONS' });
@@ -126,7 +133,8 @@ describe('financial status and days overdue', () => {
   });
 
   test('the failed payments and the billing dashboard count the same standing; the recompute then stores what was already answered', async () => {
-    const dashboard = async () => (await send('get', '/api/billing/dashboard')).body as { collections: { count: number }; byFinancialStatus: Array<{ financialStatus: string; count: number }> };
+    const dashboard = async () =>
+      (await send('get', '/api/billing/dashboard')).body as { collections: { count: number }; byFinancialStatus: Array<{ financialStatus: string; count: number }> };
     const count = (d: Awaited<ReturnType<typeof dashboard>>, s: string) => d.byFinancialStatus.find((r) => r.financialStatus === s)!.count;
     const before = await dashboard();
     const e = await dueDaysAgo(70);
@@ -136,8 +144,17 @@ describe('financial status and days overdue', () => {
     expect(count(after, 'GOOD') - count(before, 'GOOD')).toBe(0);
 
     const failed = await FailedPayment.create({
-      studentId: e.student.student.id, applicationId: e.application.id, studentPaymentPlanId: e.plan.id, paymentScheduleId: e.entries[0].id, source: 'AUTO_PAY',
-      amountToBePaid: 100, failureMessage: 'Your card was declined', failedAt: new Date(), nextRetryDate: null, updatedById: null, updatedByName: null,
+      studentId: e.student.student.id,
+      applicationId: e.application.id,
+      studentPaymentPlanId: e.plan.id,
+      paymentScheduleId: e.entries[0].id,
+      source: 'AUTO_PAY',
+      amountToBePaid: 100,
+      failureMessage: 'Your card was declined',
+      failedAt: new Date(),
+      nextRetryDate: null,
+      updatedById: null,
+      updatedByName: null,
     });
     const found = await send('post', '/api/failed_payments/find_by_criteria', { students: [e.student.student.id], daysOverdue: { min: 70, max: 70 } });
     expect(found.body.content).toEqual([expect.objectContaining({ id: failed.id, plan: expect.objectContaining({ daysOverdue: 70, financialStatus: 'COLLECTIONS' }) })]);

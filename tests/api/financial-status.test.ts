@@ -37,7 +37,10 @@ async function state(e: EnrolledPlan) {
   const plan = (await StudentPaymentPlan.findByPk(e.plan.id))!;
   const application = (await Application.findByPk(e.application.id))!;
   return {
-    financialStatus: plan.financialStatus, daysOverdue: plan.daysOverdue, nextDueDate: plan.nextDueDate, pastDueAmount: toCents(plan.pastDueAmount),
+    financialStatus: plan.financialStatus,
+    daysOverdue: plan.daysOverdue,
+    nextDueDate: plan.nextDueDate,
+    pastDueAmount: toCents(plan.pastDueAmount),
     application: [application.financialStatus, application.daysOverdue],
   };
 }
@@ -79,7 +82,13 @@ describe('recomputeFinancialStatus(today)', () => {
   });
 
   test('the thresholds to the day: 1, 59, 60, 119, 120 days', async () => {
-    const cases: Array<[number, string]> = [[1, 'PAST_DUE'], [59, 'PAST_DUE'], [60, 'COLLECTIONS'], [119, 'COLLECTIONS'], [120, 'COLLECTIONS_2']];
+    const cases: Array<[number, string]> = [
+      [1, 'PAST_DUE'],
+      [59, 'PAST_DUE'],
+      [60, 'COLLECTIONS'],
+      [119, 'COLLECTIONS'],
+      [120, 'COLLECTIONS_2'],
+    ];
     const made = [];
     for (const [days] of cases) made.push(await dueDaysAgo(days));
     await recomputeFinancialStatus(today);
@@ -128,9 +137,25 @@ describe('recomputeFinancialStatus(today)', () => {
     const e = await dueDaysAgo(10);
     // A second ACTIVE plan on the same application, 130 days overdue (written straight into the tables).
     const other = await StudentPaymentPlan.create({
-      applicationId: e.application.id, studentId: e.plan.studentId, productPaymentPlanId: null, voucherId: null, name: 'Second', description: null, paymentPlanType: 'PAY_IN_FULL',
-      paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: null, firstPaymentDate: daysBefore(130),
-      lastPaymentDate: daysBefore(130), updatedById: null, updatedByName: null, totalOwed: 10, balance: 10, nextDueDate: daysBefore(130),
+      applicationId: e.application.id,
+      studentId: e.plan.studentId,
+      productPaymentPlanId: null,
+      voucherId: null,
+      name: 'Second',
+      description: null,
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTHS',
+      interestRate: null,
+      flowType: null,
+      firstPaymentDate: daysBefore(130),
+      lastPaymentDate: daysBefore(130),
+      updatedById: null,
+      updatedByName: null,
+      totalOwed: 10,
+      balance: 10,
+      nextDueDate: daysBefore(130),
     });
     await PaymentSchedule.create({ studentPaymentPlanId: other.id, number: 1, kind: 'INSTALLMENT', dueDate: daysBefore(130), principal: 10, interest: 0, amount: 10, balance: 0 });
     await recomputeFinancialStatus(today);

@@ -31,12 +31,22 @@ const api = (token = root.token) => ({
     const r = request(t.app).post(`/api/job_schedules${path}`).set(bearer(token));
     return body === undefined ? r : r.send(body as object);
   },
-  put: (path: string, body: unknown) => request(t.app).put(`/api/job_schedules${path}`).set(bearer(token)).send(body as object),
+  put: (path: string, body: unknown) =>
+    request(t.app)
+      .put(`/api/job_schedules${path}`)
+      .set(bearer(token))
+      .send(body as object),
   delete: (path: string) => request(t.app).delete(`/api/job_schedules${path}`).set(bearer(token)),
 });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
-  jobName: unique('Nightly cohorts '), jobGroup: 'CATALOGUE', description: 'Test schedule', type: 'COHORT_STATUS', cronJob: true, cronExpression: '30 4 * * *', ...overrides,
+  jobName: unique('Nightly cohorts '),
+  jobGroup: 'CATALOGUE',
+  description: 'Test schedule',
+  type: 'COHORT_STATUS',
+  cronJob: true,
+  cronExpression: '30 4 * * *',
+  ...overrides,
 });
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -47,7 +57,13 @@ describe('GET /api/job_schedules', () => {
     expect(res.status).toBe(200);
     for (const entry of JOB_CATALOGUE) {
       const found = res.body.content.find((s: { type: string; jobName: string }) => s.type === entry.type && s.jobName === entry.jobName);
-      expect(found).toMatchObject({ type: entry.type, cronJob: entry.cronExpression !== null, cronExpression: entry.cronExpression, repeatInterval: entry.repeatInterval, params: entry.params });
+      expect(found).toMatchObject({
+        type: entry.type,
+        cronJob: entry.cronExpression !== null,
+        cronExpression: entry.cronExpression,
+        repeatInterval: entry.repeatInterval,
+        params: entry.params,
+      });
     }
     const dispatch = JOB_CATALOGUE.find((e) => e.type === 'DOMAIN_EVENT_DISPATCH')!;
     expect([dispatch.cronExpression, dispatch.repeatInterval]).toEqual([null, 10]);
@@ -63,14 +79,56 @@ describe('GET /api/job_schedules', () => {
 
   test('an answer has the contract fields: next run (null when paused), last run, who changed it', async () => {
     const s = await makeSchedule({ jobName: unique('AAA first '), cronExpression: '0 5 * * *' });
-    await JobRun.create({ jobScheduleId: s.id, trigger: 'MANUAL', owner: 'host:1', scheduledFor: null, startedAt: new Date(Date.now() - 2000), endedAt: new Date(Date.now() - 1000), outcome: 'SUCCEEDED', count: 3, error: null });
-    const last = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'host:2', scheduledFor: new Date(), startedAt: new Date(), endedAt: null, outcome: 'FAILED', count: 1, error: 'Boom' });
+    await JobRun.create({
+      jobScheduleId: s.id,
+      trigger: 'MANUAL',
+      owner: 'host:1',
+      scheduledFor: null,
+      startedAt: new Date(Date.now() - 2000),
+      endedAt: new Date(Date.now() - 1000),
+      outcome: 'SUCCEEDED',
+      count: 3,
+      error: null,
+    });
+    const last = await JobRun.create({
+      jobScheduleId: s.id,
+      trigger: 'SCHEDULE',
+      owner: 'host:2',
+      scheduledFor: new Date(),
+      startedAt: new Date(),
+      endedAt: null,
+      outcome: 'FAILED',
+      count: 1,
+      error: 'Boom',
+    });
     const res = await api().get(`/${s.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: s.id, jobName: s.jobName, jobGroup: 'TEST', description: null, type: 'COHORT_STATUS', status: 'ACTIVE', cronJob: true, cronExpression: '0 5 * * *', repeatInterval: null,
-      params: {}, nextRunAt: expect.stringMatching(ISO), lastRun: { id: last.id, jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'host:2', startedAt: expect.stringMatching(ISO), endedAt: null, outcome: 'FAILED', count: 1, error: 'Boom' },
-      createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO), updatedByName: 'Test',
+      id: s.id,
+      jobName: s.jobName,
+      jobGroup: 'TEST',
+      description: null,
+      type: 'COHORT_STATUS',
+      status: 'ACTIVE',
+      cronJob: true,
+      cronExpression: '0 5 * * *',
+      repeatInterval: null,
+      params: {},
+      nextRunAt: expect.stringMatching(ISO),
+      lastRun: {
+        id: last.id,
+        jobScheduleId: s.id,
+        trigger: 'SCHEDULE',
+        owner: 'host:2',
+        startedAt: expect.stringMatching(ISO),
+        endedAt: null,
+        outcome: 'FAILED',
+        count: 1,
+        error: 'Boom',
+      },
+      createdAt: expect.stringMatching(ISO),
+      updatedAt: expect.stringMatching(ISO),
+      updatedByName: 'Test',
     });
     // 05:00 in New York is 09:00 or 10:00 UTC (daylight saving), within the next day.
     const next = new Date(res.body.nextRunAt);
@@ -117,15 +175,31 @@ describe('GET /api/job_schedules', () => {
 });
 
 describe('POST /api/job_schedules', () => {
-  test('201: a cron schedule with its next run, the type\'s default params, who made it', async () => {
+  test("201: a cron schedule with its next run, the type's default params, who made it", async () => {
     const b = body({ type: 'INSTALLMENT_REMINDER', cronExpression: '0 9 * * 1-5' });
     const res = await api().post('', b);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ jobName: b.jobName, jobGroup: 'CATALOGUE', type: 'INSTALLMENT_REMINDER', status: 'ACTIVE', cronJob: true, cronExpression: '0 9 * * 1-5', repeatInterval: null, params: { daysBefore: [7, 1], catchUpDays: 2 }, lastRun: null });
+    expect(res.body).toMatchObject({
+      jobName: b.jobName,
+      jobGroup: 'CATALOGUE',
+      type: 'INSTALLMENT_REMINDER',
+      status: 'ACTIVE',
+      cronJob: true,
+      cronExpression: '0 9 * * 1-5',
+      repeatInterval: null,
+      params: { daysBefore: [7, 1], catchUpDays: 2 },
+      lastRun: null,
+    });
     expect(res.body.nextRunAt).toMatch(ISO);
     const row = (await JobSchedule.findByPk(res.body.id))!;
     expect([row.jobName, row.type, row.status, row.cronExpression, row.params, row.updatedByName, row.nextRunAt?.toISOString()]).toEqual([
-      b.jobName, 'INSTALLMENT_REMINDER', 'ACTIVE', '0 9 * * 1-5', { daysBefore: [7, 1], catchUpDays: 2 }, `${'Ada'} ${(root.admin.lastName)}`, res.body.nextRunAt,
+      b.jobName,
+      'INSTALLMENT_REMINDER',
+      'ACTIVE',
+      '0 9 * * 1-5',
+      { daysBefore: [7, 1], catchUpDays: 2 },
+      `${'Ada'} ${root.admin.lastName}`,
+      res.body.nextRunAt,
     ]);
   });
 
@@ -188,7 +262,17 @@ describe('PUT and DELETE /api/job_schedules/{id}', () => {
 
   test('DELETE: 204, the schedule and its runs gone; 404 after; 409 while a run holds the lease; 401; 403', async () => {
     const s = await makeSchedule();
-    await JobRun.create({ jobScheduleId: s.id, trigger: 'MANUAL', owner: 'h:1', scheduledFor: null, startedAt: new Date(), endedAt: new Date(), outcome: 'SUCCEEDED', count: 0, error: null });
+    await JobRun.create({
+      jobScheduleId: s.id,
+      trigger: 'MANUAL',
+      owner: 'h:1',
+      scheduledFor: null,
+      startedAt: new Date(),
+      endedAt: new Date(),
+      outcome: 'SUCCEEDED',
+      count: 0,
+      error: null,
+    });
     expect((await api(support.token).delete(`/${s.id}`)).status).toBe(403);
     expect((await request(t.app).delete(`/api/job_schedules/${s.id}`)).status).toBe(401);
     const res = await api().delete(`/${s.id}`);
@@ -209,7 +293,17 @@ describe('POST /api/job_schedules/{id}/run, /pause, /resume and GET /runs', () =
     const s = await makeSchedule();
     const res = await api().post(`/${s.id}/run`);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ id: expect.any(Number), jobScheduleId: s.id, trigger: 'MANUAL', owner: runnerFor(t.deps).owner, startedAt: expect.stringMatching(ISO), endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      jobScheduleId: s.id,
+      trigger: 'MANUAL',
+      owner: runnerFor(t.deps).owner,
+      startedAt: expect.stringMatching(ISO),
+      endedAt: null,
+      outcome: 'RUNNING',
+      count: 0,
+      error: null,
+    });
     await runnerFor(t.deps).idle();
     const run = (await JobRun.findByPk(res.body.id))!;
     expect([run.outcome, run.error, run.endedAt instanceof Date]).toEqual(['SUCCEEDED', null, true]);
@@ -224,7 +318,17 @@ describe('POST /api/job_schedules/{id}/run, /pause, /resume and GET /runs', () =
     const refused = await api().post(`/${s.id}/run`);
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'JOB_ALREADY_RUNNING', 'Job already running']);
     expect(await JobRun.count({ where: { jobScheduleId: s.id } })).toBe(0);
-    const dead = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'other-host:7', scheduledFor: null, startedAt: new Date(), endedAt: null, outcome: 'RUNNING', count: 5, error: null });
+    const dead = await JobRun.create({
+      jobScheduleId: s.id,
+      trigger: 'SCHEDULE',
+      owner: 'other-host:7',
+      scheduledFor: null,
+      startedAt: new Date(),
+      endedAt: null,
+      outcome: 'RUNNING',
+      count: 5,
+      error: null,
+    });
     await s.update({ leaseExpiresAt: new Date(Date.now() - 1000), leaseRunId: dead.id }, { silent: true });
     const res = await api().post(`/${s.id}/run`);
     expect(res.status).toBe(202);
@@ -296,7 +400,14 @@ describe('POST /api/job_schedules/{id}/run, /pause, /resume and GET /runs', () =
 test('the OpenAPI document lists the job-schedule calls', async () => {
   const doc = (await request(t.app).get('/api/openapi.json')).body;
   const paths = Object.keys(doc.paths);
-  for (const p of ['/api/job_schedules', '/api/job_schedules/{id}', '/api/job_schedules/{id}/run', '/api/job_schedules/{id}/pause', '/api/job_schedules/{id}/resume', '/api/job_schedules/{id}/runs']) {
+  for (const p of [
+    '/api/job_schedules',
+    '/api/job_schedules/{id}',
+    '/api/job_schedules/{id}/run',
+    '/api/job_schedules/{id}/pause',
+    '/api/job_schedules/{id}/resume',
+    '/api/job_schedules/{id}/runs',
+  ]) {
     expect(paths).toContain(p);
   }
 });

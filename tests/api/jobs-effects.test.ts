@@ -1,6 +1,19 @@
 import {
-  ActivityLog, AutoChargeAttempt, Cohort, CrmNotification, FailedPayment, JobRun, NoticeSent, OutboxMessage, PasswordToken, Payment, PaymentSchedule, RefreshToken, Student,
-  StudentPaymentPlan, VerificationCode,
+  ActivityLog,
+  AutoChargeAttempt,
+  Cohort,
+  CrmNotification,
+  FailedPayment,
+  JobRun,
+  NoticeSent,
+  OutboxMessage,
+  PasswordToken,
+  Payment,
+  PaymentSchedule,
+  RefreshToken,
+  Student,
+  StudentPaymentPlan,
+  VerificationCode,
 } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { toDisplayDate } from '../../models/dates';
@@ -35,7 +48,7 @@ const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) 
 const outboxOf = (email: string) => OutboxMessage.findAll({ where: { toAddress: email }, order: [['id', 'ASC']] });
 
 describe('INSTALLMENT_REMINDER and PAST_DUE_NOTICE', () => {
-  test('reminders 7 and 1 days before due, in the student\'s language, once per entry and kind however many runs', async () => {
+  test("reminders 7 and 1 days before due, in the student's language, once per entry and kind however many runs", async () => {
     const en = await makeEnrolledPlan(t.deps, { enrollable: product });
     const es = await makeEnrolledPlan(t.deps, { enrollable: product });
     await Student.update({ languageIso2LetterCode: 'ES' }, { where: { id: es.student.student.id } });
@@ -61,7 +74,11 @@ describe('INSTALLMENT_REMINDER and PAST_DUE_NOTICE', () => {
     expect(esMail.map((m) => m.subject)).toEqual([`Health Coach Institute: su cuota vence el ${toDisplayDate(addDays(today, 6))}`]);
     expect(esMail[0].textBody).toContain('en 6 días');
     const notices = await NoticeSent.findAll({ where: { paymentScheduleId: [...en.entries, ...es.entries].map((e) => e.id) }, order: [['paymentScheduleId', 'ASC']] });
-    expect(notices.map((n) => [n.paymentScheduleId, n.kind])).toEqual([[en.entries[1].id, 'REMINDER_7'], [en.entries[2].id, 'REMINDER_1'], [es.entries[1].id, 'REMINDER_7']]);
+    expect(notices.map((n) => [n.paymentScheduleId, n.kind])).toEqual([
+      [en.entries[1].id, 'REMINDER_7'],
+      [en.entries[2].id, 'REMINDER_1'],
+      [es.entries[1].id, 'REMINDER_7'],
+    ]);
     expect(notices[0].outboxMessageId).toBe(seven.id);
   });
 
@@ -102,7 +119,10 @@ describe('AUTO_PAY and FAILED_PAYMENT_RETRY', () => {
     await Promise.all([runOnce(t.deps, s1.id, a), runOnce(t.deps, s2.id, b)]);
     await runOnce(t.deps, s1.id, b);
     const payments = await Payment.findAll({ where: { studentPaymentPlanId: p.plan.id }, order: [['id', 'ASC']] });
-    expect(payments.map((x) => [x.type, x.status, x.paymentScheduleId])).toEqual([['AUTO_PAY', 'ACCEPTED', p.entries[0].id], ['AUTO_PAY', 'ACCEPTED', p.entries[1].id]]);
+    expect(payments.map((x) => [x.type, x.status, x.paymentScheduleId])).toEqual([
+      ['AUTO_PAY', 'ACCEPTED', p.entries[0].id],
+      ['AUTO_PAY', 'ACCEPTED', p.entries[1].id],
+    ]);
     expect(await AutoChargeAttempt.count({ where: { paymentScheduleId: [p.entries[0].id, p.entries[1].id], chargeDate: today } })).toBe(2);
     const runs = await JobRun.findAll({ where: { jobScheduleId: [s1.id, s2.id] } });
     expect(runs.every((r) => r.outcome === 'SUCCEEDED')).toBe(true);
@@ -134,7 +154,10 @@ describe('AUTO_PAY and FAILED_PAYMENT_RETRY', () => {
     expect([retry.outcome, retry.count]).toEqual(['SUCCEEDED', 1]);
     [failed] = await FailedPayment.findAll({ where: { studentPaymentPlanId: p.plan.id } });
     expect(failed.status).toBe('RESOLVED');
-    expect((await Payment.findAll({ where: { studentPaymentPlanId: p.plan.id }, order: [['id', 'ASC']] })).map((x) => [x.type, x.status])).toEqual([['AUTO_PAY', 'INVALID'], ['AUTO_PAY', 'ACCEPTED']]);
+    expect((await Payment.findAll({ where: { studentPaymentPlanId: p.plan.id }, order: [['id', 'ASC']] })).map((x) => [x.type, x.status])).toEqual([
+      ['AUTO_PAY', 'INVALID'],
+      ['AUTO_PAY', 'ACCEPTED'],
+    ]);
     expect((await PaymentSchedule.findByPk(p.entries[0].id))!.status).toBe('PAID');
     await expectLedgerConsistent({ planIds: [p.plan.id] });
   });
@@ -166,8 +189,20 @@ test('CRM_DELIVERY_RETRY: failed rows retried with backoff, rows stuck SENDING r
   const application = await makeApplication(student.student.id, product);
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
   const row = async (status: string, attempts: number, updatedMinutesAgo: number) => {
-    const r = await CrmNotification.create({ applicationId: application.id, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', payload: { n: unique() }, status, attempts, lastError: status === 'FAILED' ? 'CRM down' : null, externalId: null, sentAt: null });
-    await t.deps.sequelize.query('UPDATE crm_notifications SET updated_at = :at, created_at = :at WHERE id = :id', { replacements: { at: minutesAgo(updatedMinutesAgo), id: r.id } });
+    const r = await CrmNotification.create({
+      applicationId: application.id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS_CHANGED',
+      payload: { n: unique() },
+      status,
+      attempts,
+      lastError: status === 'FAILED' ? 'CRM down' : null,
+      externalId: null,
+      sentAt: null,
+    });
+    await t.deps.sequelize.query('UPDATE crm_notifications SET updated_at = :at, created_at = :at WHERE id = :id', {
+      replacements: { at: minutesAgo(updatedMinutesAgo), id: r.id },
+    });
     return r;
   };
   const due = await row('FAILED', 1, 20); // backoff 15 min: due
@@ -196,14 +231,54 @@ test('CLEANUP: expired links, refresh tokens, codes and old job runs deleted; li
   const { user } = await makeStudent(t.deps);
   const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
   const link = (expiresAt: Date) => PasswordToken.create({ userId: user.id, purpose: 'RESET', tokenHash: unique('h').padEnd(64, '0').slice(0, 64), expiresAt, usedAt: null });
-  const refresh = (expiresAt: Date) => RefreshToken.create({ userId: user.id, familyId: unique('f'), tokenHash: unique('r').padEnd(64, '0').slice(0, 64), expiresAt, usedAt: null, revokedAt: null, ip: null, userAgent: null });
+  const refresh = (expiresAt: Date) =>
+    RefreshToken.create({
+      userId: user.id,
+      familyId: unique('f'),
+      tokenHash: unique('r').padEnd(64, '0').slice(0, 64),
+      expiresAt,
+      usedAt: null,
+      revokedAt: null,
+      ip: null,
+      userAgent: null,
+    });
   const code = (expiresAt: Date) => VerificationCode.create({ email: `${unique('c')}@example.com`, codeHash: 'x', payload: '{}', expiresAt, usedAt: null });
   const old = [await link(daysAgo(3)), await refresh(daysAgo(3)), await code(daysAgo(3))];
   const live = [await link(daysAgo(-1)), await refresh(daysAgo(-10)), await code(new Date(Date.now() + 600_000))];
   const s = await makeSchedule({ type: 'CLEANUP' });
-  const oldRun = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'h', scheduledFor: null, startedAt: daysAgo(40), endedAt: daysAgo(40), outcome: 'SUCCEEDED', count: 0, error: null });
-  const stillRunning = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'h', scheduledFor: null, startedAt: daysAgo(40), endedAt: null, outcome: 'RUNNING', count: 0, error: null });
-  const recent = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'h', scheduledFor: null, startedAt: daysAgo(2), endedAt: daysAgo(2), outcome: 'FAILED', count: 0, error: 'x' });
+  const oldRun = await JobRun.create({
+    jobScheduleId: s.id,
+    trigger: 'SCHEDULE',
+    owner: 'h',
+    scheduledFor: null,
+    startedAt: daysAgo(40),
+    endedAt: daysAgo(40),
+    outcome: 'SUCCEEDED',
+    count: 0,
+    error: null,
+  });
+  const stillRunning = await JobRun.create({
+    jobScheduleId: s.id,
+    trigger: 'SCHEDULE',
+    owner: 'h',
+    scheduledFor: null,
+    startedAt: daysAgo(40),
+    endedAt: null,
+    outcome: 'RUNNING',
+    count: 0,
+    error: null,
+  });
+  const recent = await JobRun.create({
+    jobScheduleId: s.id,
+    trigger: 'SCHEDULE',
+    owner: 'h',
+    scheduledFor: null,
+    startedAt: daysAgo(2),
+    endedAt: daysAgo(2),
+    outcome: 'FAILED',
+    count: 0,
+    error: 'x',
+  });
   const run = await runJob(t.deps, 'CLEANUP', { graceDays: 1, runsKeepDays: 30 });
   expect(run.outcome).toBe('SUCCEEDED');
   expect(run.count).toBeGreaterThanOrEqual(4);

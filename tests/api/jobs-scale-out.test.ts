@@ -50,8 +50,17 @@ async function startServer(owner: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL: url, PORT: String(port), JOBS_ENABLED: 'true', JOBS_OWNER: owner, JOBS_LEASE_SECONDS: '3', JOBS_RELOAD_SECONDS: '1',
-      SHUTDOWN_GRACE_SECONDS: '5', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DB_POOL_MAX: '5',
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      JOBS_ENABLED: 'true',
+      JOBS_OWNER: owner,
+      JOBS_LEASE_SECONDS: '3',
+      JOBS_RELOAD_SECONDS: '1',
+      SHUTDOWN_GRACE_SECONDS: '5',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DB_POOL_MAX: '5',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -92,8 +101,18 @@ maybe('two API processes on one MariaDB database', () => {
 
   test('a job every 2 seconds with the run call hammered on both: each scheduled time once, runs never overlap', async () => {
     const s = await JobSchedule.create({
-      jobName: unique('Scale-out '), jobGroup: 'TEST', description: null, type: 'DOMAIN_EVENT_DISPATCH', status: 'ACTIVE', cronJob: false, cronExpression: null, repeatInterval: 2,
-      params: {}, nextRunAt: null, updatedById: null, updatedByName: 'Test',
+      jobName: unique('Scale-out '),
+      jobGroup: 'TEST',
+      description: null,
+      type: 'DOMAIN_EVENT_DISPATCH',
+      status: 'ACTIVE',
+      cronJob: false,
+      cronExpression: null,
+      repeatInterval: 2,
+      params: {},
+      nextRunAt: null,
+      updatedById: null,
+      updatedByName: 'Test',
     });
     const started = Date.now();
     const statuses: number[] = [];
@@ -107,7 +126,13 @@ maybe('two API processes on one MariaDB database', () => {
     await sleep(3000);
     await JobSchedule.update({ status: 'PAUSED' }, { where: { id: s.id } });
     await sleep(2500);
-    const runs = await JobRun.findAll({ where: { jobScheduleId: s.id }, order: [['startedAt', 'ASC'], ['id', 'ASC']] });
+    const runs = await JobRun.findAll({
+      where: { jobScheduleId: s.id },
+      order: [
+        ['startedAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    });
     const scheduled = runs.filter((r) => r.trigger === 'SCHEDULE');
     const slots = scheduled.map((r) => r.scheduledFor!.toISOString());
     // Each scheduled time once (and nearly every time of the ~20 s ran: a few may fall while a hammered run held the lease).
@@ -129,8 +154,18 @@ maybe('two API processes on one MariaDB database', () => {
     const entryIds = plans.map((p) => p.entries[0].id);
     // Ours alone: paced 250 ms per charge, so the run lasts seconds; never fired by its cron during the test.
     const s = await JobSchedule.create({
-      jobName: unique('Auto-pay scale-out '), jobGroup: 'TEST', description: null, type: 'AUTO_PAY', status: 'ACTIVE', cronJob: true, cronExpression: '0 0 1 1 *', repeatInterval: null,
-      params: { pauseMsBetweenCharges: 250 }, nextRunAt: null, updatedById: null, updatedByName: 'Test',
+      jobName: unique('Auto-pay scale-out '),
+      jobGroup: 'TEST',
+      description: null,
+      type: 'AUTO_PAY',
+      status: 'ACTIVE',
+      cronJob: true,
+      cronExpression: '0 0 1 1 *',
+      repeatInterval: null,
+      params: { pauseMsBetweenCharges: 250 },
+      nextRunAt: null,
+      updatedById: null,
+      updatedByName: 'Test',
     });
     const [a, b] = servers;
     const res = await runCall(a, s.id);

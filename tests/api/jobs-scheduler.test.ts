@@ -108,7 +108,17 @@ test('a failing job is recorded FAILED with its error, and the lease released', 
 test('a process that died: its lease lapses and another process takes it over — the dead run ABANDONED, the job run again', async () => {
   const s = await fake();
   // Process A dies in the middle of a run: its lease stays, no longer renewed.
-  const dead = await JobRun.create({ jobScheduleId: s.id, trigger: 'SCHEDULE', owner: 'proc-dead', scheduledFor: null, startedAt: new Date(), endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+  const dead = await JobRun.create({
+    jobScheduleId: s.id,
+    trigger: 'SCHEDULE',
+    owner: 'proc-dead',
+    scheduledFor: null,
+    startedAt: new Date(),
+    endedAt: null,
+    outcome: 'RUNNING',
+    count: 0,
+    error: null,
+  });
   await s.update({ leaseOwner: 'proc-dead', leaseExpiresAt: new Date(Date.now() + 400), leaseRunId: dead.id }, { silent: true });
   const b = new JobRunner(t.deps, { owner: 'proc-B', leaseMs: 1000 });
   // Before the lease lapses: not taken over, a run once is refused.
@@ -121,7 +131,10 @@ test('a process that died: its lease lapses and another process takes it over �
   await dead.reload();
   expect([dead.outcome, dead.endedAt instanceof Date, dead.error]).toEqual(['ABANDONED', true, 'The lease lapsed (its process stopped); taken over by proc-B']);
   const runs = await JobRun.findAll({ where: { jobScheduleId: s.id }, order: [['id', 'ASC']] });
-  expect(runs.map((r) => [r.owner, r.trigger, r.outcome])).toEqual([['proc-dead', 'SCHEDULE', 'ABANDONED'], ['proc-B', 'SCHEDULE', 'SUCCEEDED']]);
+  expect(runs.map((r) => [r.owner, r.trigger, r.outcome])).toEqual([
+    ['proc-dead', 'SCHEDULE', 'ABANDONED'],
+    ['proc-B', 'SCHEDULE', 'SUCCEEDED'],
+  ]);
   expect((await s.reload()).leaseOwner).toBeNull();
 });
 
@@ -213,7 +226,17 @@ test('a graceful stop: a run that outlasts the grace is handed over — ABANDONE
 
 test('a paused schedule whose process died: the lease is cleared and the run ABANDONED, the job not run again', async () => {
   const s = await fake({ status: 'PAUSED' });
-  const dead = await JobRun.create({ jobScheduleId: s.id, trigger: 'MANUAL', owner: 'proc-dead', scheduledFor: null, startedAt: new Date(), endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+  const dead = await JobRun.create({
+    jobScheduleId: s.id,
+    trigger: 'MANUAL',
+    owner: 'proc-dead',
+    scheduledFor: null,
+    startedAt: new Date(),
+    endedAt: null,
+    outcome: 'RUNNING',
+    count: 0,
+    error: null,
+  });
   await s.update({ leaseOwner: 'proc-dead', leaseExpiresAt: new Date(Date.now() - 10), leaseRunId: dead.id }, { silent: true });
   const b = new JobRunner(t.deps, { owner: 'proc-B', leaseMs: 1000 });
   const started = await b.takeOverLapsed();

@@ -1,8 +1,20 @@
 import { LedgerEntry, Payment, PaymentAllocation, PaymentSchedule, Refund, RefundTransaction, StudentPaymentPlan } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import {
-  amortise, applyPayment, claimPlan, financialStatusOf, formatMoney, planPosition, recordRefundMovement, refreshPlan, releasePlan, reversePayment, setEntryTax, toCents,
-  toDollars, CLAIM_TTL_MS,
+  amortise,
+  applyPayment,
+  claimPlan,
+  financialStatusOf,
+  formatMoney,
+  planPosition,
+  recordRefundMovement,
+  refreshPlan,
+  releasePlan,
+  reversePayment,
+  setEntryTax,
+  toCents,
+  toDollars,
+  CLAIM_TTL_MS,
 } from '../../api/billing/ledger';
 import { systemActor } from '../../api/common/context';
 import { addMonths } from '../../api/payment-plans/schedule';
@@ -36,7 +48,14 @@ function entry(number: number, dueDate: string, principal: number, interest: num
   const paid = opts.paid ?? 0;
   const amount = Math.round((principal + interest) * 100) / 100;
   return {
-    id: number * 10, number, dueDate, principal, interest, amount, taxAmount: opts.tax ?? 0, paidAmount: paid,
+    id: number * 10,
+    number,
+    dueDate,
+    principal,
+    interest,
+    amount,
+    taxAmount: opts.tax ?? 0,
+    paidAmount: paid,
     status: opts.status ?? (paid >= amount + (opts.tax ?? 0) ? 'PAID' : 'PENDING'),
   } as PaymentSchedule;
 }
@@ -46,8 +65,17 @@ describe('planPosition (pure)', () => {
 
   test('two entries past due, one ahead: balances, pay-off without future interest, days overdue', () => {
     expect(planPosition(entries, '2030-02-15')).toEqual({
-      principalBalanceCents: 28500, accruedInterestCents: 1000, unpaidTaxCents: 500, payoffCents: 30000, balanceCents: 30500, dueNowCents: 20500, pastDueCents: 20500,
-      maxPrePayCents: 29950, nextEntry: { id: 10, number: 1, dueDate: '2030-01-01', amountDueCents: 10000 }, oldestUnpaidDueDate: '2030-01-01', daysOverdue: 45,
+      principalBalanceCents: 28500,
+      accruedInterestCents: 1000,
+      unpaidTaxCents: 500,
+      payoffCents: 30000,
+      balanceCents: 30500,
+      dueNowCents: 20500,
+      pastDueCents: 20500,
+      maxPrePayCents: 29950,
+      nextEntry: { id: 10, number: 1, dueDate: '2030-01-01', amountDueCents: 10000 },
+      oldestUnpaidDueDate: '2030-01-01',
+      daysOverdue: 45,
     });
   });
 
@@ -57,24 +85,47 @@ describe('planPosition (pure)', () => {
   });
 
   test('a due entry partly paid pays tax, then interest, then principal; an entry ahead partly paid is principal first', () => {
-    const p = planPosition([entry(1, '2030-01-01', 100, 0, { paid: 100 }), entry(2, '2030-02-01', 90, 10, { tax: 5, paid: 12 }), entry(3, '2030-03-01', 95, 5, { paid: 20 })], '2030-02-15');
+    const p = planPosition(
+      [entry(1, '2030-01-01', 100, 0, { paid: 100 }), entry(2, '2030-02-01', 90, 10, { tax: 5, paid: 12 }), entry(3, '2030-03-01', 95, 5, { paid: 20 })],
+      '2030-02-15',
+    );
     // #2: 12 paid = tax 5 + interest 7 → unpaid interest 3, principal 90. #3: 20 paid = principal → 75 unpaid, interest 5 forgiven in the pay-off.
     expect(p).toMatchObject({
-      principalBalanceCents: 16500, accruedInterestCents: 300, unpaidTaxCents: 0, payoffCents: 16800, balanceCents: 17300, dueNowCents: 9300, pastDueCents: 9300,
-      nextEntry: { id: 20, number: 2, dueDate: '2030-02-01', amountDueCents: 9300 }, oldestUnpaidDueDate: '2030-02-01', daysOverdue: 14,
+      principalBalanceCents: 16500,
+      accruedInterestCents: 300,
+      unpaidTaxCents: 0,
+      payoffCents: 16800,
+      balanceCents: 17300,
+      dueNowCents: 9300,
+      pastDueCents: 9300,
+      nextEntry: { id: 20, number: 2, dueDate: '2030-02-01', amountDueCents: 9300 },
+      oldestUnpaidDueDate: '2030-02-01',
+      daysOverdue: 14,
     });
   });
 
   test('everything paid: no balance, no pay-off, no next entry, GOOD', () => {
     const p = planPosition([entry(1, '2030-01-01', 100, 0, { paid: 100 }), entry(2, '2030-02-01', 90, 10, { paid: 100 })], '2030-03-01');
     expect(p).toEqual({
-      principalBalanceCents: 0, accruedInterestCents: 0, unpaidTaxCents: 0, payoffCents: 0, balanceCents: 0, dueNowCents: 0, pastDueCents: 0, maxPrePayCents: 0,
-      nextEntry: null, oldestUnpaidDueDate: null, daysOverdue: 0,
+      principalBalanceCents: 0,
+      accruedInterestCents: 0,
+      unpaidTaxCents: 0,
+      payoffCents: 0,
+      balanceCents: 0,
+      dueNowCents: 0,
+      pastDueCents: 0,
+      maxPrePayCents: 0,
+      nextEntry: null,
+      oldestUnpaidDueDate: null,
+      daysOverdue: 0,
     });
   });
 
   test('entries are read in schedule order whatever order they come in; cents from DECIMAL text', () => {
-    const shuffled = [entry(3, '2030-03-01', 95, 5), { ...entry(1, '2030-01-01', 100, 0), principal: '100.00', amount: '100.00', paidAmount: '0.10' } as unknown as PaymentSchedule];
+    const shuffled = [
+      entry(3, '2030-03-01', 95, 5),
+      { ...entry(1, '2030-01-01', 100, 0), principal: '100.00', amount: '100.00', paidAmount: '0.10' } as unknown as PaymentSchedule,
+    ];
     const p = planPosition(shuffled, '2030-01-02');
     expect(p.nextEntry).toEqual({ id: 10, number: 1, dueDate: '2030-01-01', amountDueCents: 9990 });
     expect(p.balanceCents).toBe(19990);
@@ -95,7 +146,7 @@ describe('amortise', () => {
     const rows = amortise(465000, 12, 9.9);
     expect(rows).toHaveLength(12);
     expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(465000);
-    expect(rows[0].interest).toBe(Math.round(465000 * 0.099 / 12));
+    expect(rows[0].interest).toBe(Math.round((465000 * 0.099) / 12));
     // Level: every payment but the last is the same amount.
     const payments = rows.map((r) => r.principal + r.interest);
     expect(new Set(payments.slice(0, 11)).size).toBe(1);
@@ -103,7 +154,11 @@ describe('amortise', () => {
   });
 
   test('zero rate: equal parts, the last takes the remainder', () => {
-    expect(amortise(1000, 3, 0)).toEqual([{ principal: 333, interest: 0 }, { principal: 333, interest: 0 }, { principal: 334, interest: 0 }]);
+    expect(amortise(1000, 3, 0)).toEqual([
+      { principal: 333, interest: 0 },
+      { principal: 333, interest: 0 },
+      { principal: 334, interest: 0 },
+    ]);
     expect(amortise(1000, 0, 5)).toEqual([]);
   });
 });
@@ -111,8 +166,17 @@ describe('amortise', () => {
 /** Applies an IN_PROGRESS card payment of `type` through the ledger. */
 async function apply(p: EnrolledPlan, type: string, amount: number, scheduleId: number | null = null): Promise<Payment> {
   const payment = await Payment.create({
-    studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: scheduleId, type, channel: 'CARD', amount,
-    status: 'IN_PROGRESS', paymentDate: today, cardBrand: 'visa', cardLast4: '4242',
+    studentId: p.student.student.id,
+    applicationId: p.application.id,
+    studentPaymentPlanId: p.plan.id,
+    paymentScheduleId: scheduleId,
+    type,
+    channel: 'CARD',
+    amount,
+    status: 'IN_PROGRESS',
+    paymentDate: today,
+    cardBrand: 'visa',
+    cardLast4: '4242',
   });
   await t.deps.sequelize.transaction((transaction) => applyPayment(payment, today, transaction));
   return payment.reload();
@@ -163,7 +227,13 @@ describe('applyPayment', () => {
     const line = (await lines(p.plan.id)).pop()!;
     expect(line.kind).toBe('PAYMENT');
     expect(line.description).toBe('Payment of installment 2 (visa ending 4242)');
-    expect([toCents(line.total), toCents(line.principal), toCents(line.interest), line.last4, line.paymentId]).toEqual([toCents(second.amount), toCents(second.principal), toCents(second.interest), '4242', payment.id]);
+    expect([toCents(line.total), toCents(line.principal), toCents(line.interest), line.last4, line.paymentId]).toEqual([
+      toCents(second.amount),
+      toCents(second.principal),
+      toCents(second.interest),
+      '4242',
+      payment.id,
+    ]);
     expect(toCents(line.principalBalance)).toBe(615000 - toCents(second.principal));
   });
 
@@ -188,7 +258,12 @@ describe('applyPayment', () => {
     expect(toCents(plan.balance)).toBe(principal + interest - 150000);
     expect(toCents(plan.principalPaid)).toBe(150000);
     const line = (await lines(p.plan.id)).pop()!;
-    expect([line.kind, line.description, toCents(line.principalBalance), toCents(line.accountBalance)]).toEqual(['PAYMENT', 'Pre-payment (visa ending 4242)', principal - 150000, toCents(plan.balance)]);
+    expect([line.kind, line.description, toCents(line.principalBalance), toCents(line.accountBalance)]).toEqual([
+      'PAYMENT',
+      'Pre-payment (visa ending 4242)',
+      principal - 150000,
+      toCents(plan.balance),
+    ]);
   });
 
   test('rounding: an odd pre-pay leaves every amount in whole cents and the position consistent', async () => {
@@ -223,8 +298,15 @@ describe('applyPayment', () => {
   test('an external payment fills the oldest entries in order; more than the balance is AMOUNT_EXCEEDED and writes nothing', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: product, backdateMonths: 1 });
     const payment = await Payment.create({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, type: 'EXTERNAL', channel: 'CHECK', amount: 600, status: 'IN_PROGRESS',
-      paymentDate: today, referenceNumber: 'CHK-1',
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      type: 'EXTERNAL',
+      channel: 'CHECK',
+      amount: 600,
+      status: 'IN_PROGRESS',
+      paymentDate: today,
+      referenceNumber: 'CHK-1',
     });
     await t.deps.sequelize.transaction((transaction) => applyPayment(payment, today, transaction));
     const after = await entriesOf(p.plan.id);
@@ -234,7 +316,13 @@ describe('applyPayment', () => {
     expect([line.kind, line.description, line.referenceNumber]).toEqual(['EXTERNAL_PAYMENT', 'Check payment', 'CHK-1']);
 
     const tooMuch = await Payment.create({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, type: 'EXTERNAL', channel: 'WIRE_TRANSFER', amount: 999999, status: 'IN_PROGRESS',
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      type: 'EXTERNAL',
+      channel: 'WIRE_TRANSFER',
+      amount: 999999,
+      status: 'IN_PROGRESS',
       paymentDate: today,
     });
     await expect(t.deps.sequelize.transaction((transaction) => applyPayment(tooMuch, today, transaction))).rejects.toMatchObject({ status: 409, code: 'AMOUNT_EXCEEDED' });
@@ -264,7 +352,14 @@ describe('reversePayment', () => {
   test('a voided manual payment becomes DELETED', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: product });
     const payment = await Payment.create({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, type: 'EXTERNAL', channel: 'OTHER', amount: 200, status: 'IN_PROGRESS', paymentDate: today,
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      type: 'EXTERNAL',
+      channel: 'OTHER',
+      amount: 200,
+      status: 'IN_PROGRESS',
+      paymentDate: today,
     });
     await t.deps.sequelize.transaction((transaction) => applyPayment(payment, today, transaction));
     await t.deps.sequelize.transaction((transaction) => reversePayment(payment, 'VOID', today, transaction));
@@ -279,10 +374,28 @@ describe('refunds, tax and refresh', () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: product });
     const payment = await apply(p, 'INSTALLMENT', 500, p.entries[0].id);
     const balance = toCents((await p.plan.reload()).balance);
-    const refund = await Refund.create({ applicationId: p.application.id, studentId: p.student.student.id, studentPaymentPlanId: p.plan.id, source: 'CUSTOM', status: 'COMPLETED' });
+    const refund = await Refund.create({
+      applicationId: p.application.id,
+      studentId: p.student.student.id,
+      studentPaymentPlanId: p.plan.id,
+      source: 'CUSTOM',
+      status: 'COMPLETED',
+    });
     await RefundTransaction.create({ refundId: refund.id, paymentId: payment.id, kind: 'ONLINE', amount: 120, tax: 0, status: 'SUCCEEDED' });
     await t.deps.sequelize.transaction((transaction) =>
-      recordRefundMovement({ planId: p.plan.id, paymentId: payment.id, refundId: refund.id, amountCents: 12000, taxCents: 0, description: description('REFUND_TO_CARD_ENDING', { last4: '4242' }), referenceNumber: null, comment: 'c' }, transaction),
+      recordRefundMovement(
+        {
+          planId: p.plan.id,
+          paymentId: payment.id,
+          refundId: refund.id,
+          amountCents: 12000,
+          taxCents: 0,
+          description: description('REFUND_TO_CARD_ENDING', { last4: '4242' }),
+          referenceNumber: null,
+          comment: 'c',
+        },
+        transaction,
+      ),
     );
     const plan = await p.plan.reload();
     expect([toCents(plan.totalRefunds), toCents(plan.balance)]).toEqual([12000, balance]);

@@ -10,7 +10,11 @@ const USER = 'mailer';
 const PASSWORD = 's3cr3t/p@ss-Zq9'; // has URL-reserved characters: the URL carries it encoded
 const FROM = 'School <no-reply@example.com>';
 
-interface Received { from: string; to: string[]; raw: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
 
 /** A local SMTP server that accepts USER/PASSWORD and keeps every message it receives. */
 function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
@@ -173,7 +177,13 @@ describe("an email to a student's address is on the student's timeline", () => {
   test('the outbox: the entry names who had it sent and what it is about; an address that is no student’s gets none', async () => {
     const { student, email } = await makeStudent(t.deps);
     const subject = unique('Installment reminder ');
-    await new OutboxMailer().send({ to: email.toUpperCase(), subject, text: 'Due soon', actor: { userId: 42, name: 'Dana Finance' }, about: { entityType: 'PAYMENT_SCHEDULE', entityId: 7 } });
+    await new OutboxMailer().send({
+      to: email.toUpperCase(),
+      subject,
+      text: 'Due soon',
+      actor: { userId: 42, name: 'Dana Finance' },
+      about: { entityType: 'PAYMENT_SCHEDULE', entityId: 7 },
+    });
     const entries = await ActivityLog.findAll({ where: { studentId: student.id } });
     expect(entries.map((a) => ({ type: a.type, entityType: a.entityType, entityId: a.entityId, actorUserId: a.actorUserId, actorName: a.actorName }))).toEqual([
       { type: 'EMAIL_SENT', entityType: 'PAYMENT_SCHEDULE', entityId: 7, actorUserId: 42, actorName: 'Dana Finance' },

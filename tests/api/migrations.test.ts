@@ -21,7 +21,8 @@ describe('migration 0005-finance-catalogue', () => {
       await m0005.up({ context: t.deps.sequelize.getQueryInterface() });
       const after = (await Role.findOne({ where: { name: 'FINANCE' } }))!.permissions;
       expect(after).toEqual([...before, 'business_categories:*', 'products:*']);
-      for (const p of ['business_categories:create', 'business_categories:delete', 'products:create', 'products:publish', 'coaches:update']) expect(hasPermission(after, p)).toBe(true);
+      for (const p of ['business_categories:create', 'business_categories:delete', 'products:create', 'products:publish', 'coaches:update'])
+        expect(hasPermission(after, p)).toBe(true);
 
       // Running it again adds nothing.
       await m0005.up({ context: t.deps.sequelize.getQueryInterface() });
@@ -57,7 +58,17 @@ describe('migration 0007-billing', () => {
     // 0009 dropped the index 0008's covering index makes redundant.
     expect(await indexNames()).toContain('payment_schedules_past_due_cover');
     expect(await indexNames()).not.toContain('payment_schedules_student_payment_plan_id_status_due_date');
-    for (const table of ['payments', 'payment_allocations', 'ledger_entries', 'external_payments', 'refunds', 'refund_transactions', 'disputes', 'failed_payments', 'gateway_events']) {
+    for (const table of [
+      'payments',
+      'payment_allocations',
+      'ledger_entries',
+      'external_payments',
+      'refunds',
+      'refund_transactions',
+      'disputes',
+      'failed_payments',
+      'gateway_events',
+    ]) {
       expect(await tables()).toContain(table);
     }
     expect(Object.keys(await qi.describeTable('student_payment_plans'))).toEqual(expect.arrayContaining(['payment_claim', 'next_due_date', 'principal_paid']));

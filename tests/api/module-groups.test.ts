@@ -21,8 +21,17 @@ afterAll(() => t.close());
 const BASE = '/api/module_groups';
 const MISSING = 999_999;
 const moduleColumns = {
-  d2lModuleId: null, groupName: null, duration: null, startDateTime: null, openDate: null, closeDate: null, endDateTime: null, image: null,
-  communicationTemplateId: null, updatedById: null, updatedByName: null,
+  d2lModuleId: null,
+  groupName: null,
+  duration: null,
+  startDateTime: null,
+  openDate: null,
+  closeDate: null,
+  endDateTime: null,
+  image: null,
+  communicationTemplateId: null,
+  updatedById: null,
+  updatedByName: null,
 };
 async function makeGroup(name = unique('Group ')) {
   const res = await request(t.app).post(BASE).set(bearer(academicToken)).send({ name });
@@ -33,7 +42,10 @@ async function makeGroup(name = unique('Group ')) {
 describe('POST /api/module_groups', () => {
   test('ACADEMIC creates a group (201), name trimmed; stored and logged', async () => {
     const name = unique('Foundations ');
-    const res = await request(t.app).post(BASE).set(bearer(academicToken)).send({ name: `  ${name} ` });
+    const res = await request(t.app)
+      .post(BASE)
+      .set(bearer(academicToken))
+      .send({ name: `  ${name} ` });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.any(Number), name });
     expect((await ModuleGroup.findByPk(res.body.id))?.name).toBe(name);
@@ -53,10 +65,37 @@ describe('POST /api/module_groups', () => {
     const bad = await request(t.app).post(BASE).set(bearer(superToken)).send({ name: ' ', extra: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ name: 'This field is required', extra: 'Unknown field' });
-    expect((await request(t.app).post(BASE).set(bearer(superToken)).send({ name: 'x'.repeat(201) })).body.errors).toEqual({ name: 'Maximum 200 characters' });
-    expect((await request(t.app).post(BASE).send({ name: unique('G') })).status).toBe(401);
-    expect((await request(t.app).post(BASE).set(bearer(supportToken)).send({ name: unique('G') })).status).toBe(403);
-    expect((await request(t.app).post(BASE).set(bearer(studentToken)).send({ name: unique('G') })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post(BASE)
+          .set(bearer(superToken))
+          .send({ name: 'x'.repeat(201) })
+      ).body.errors,
+    ).toEqual({ name: 'Maximum 200 characters' });
+    expect(
+      (
+        await request(t.app)
+          .post(BASE)
+          .send({ name: unique('G') })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(BASE)
+          .set(bearer(supportToken))
+          .send({ name: unique('G') })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post(BASE)
+          .set(bearer(studentToken))
+          .send({ name: unique('G') })
+      ).status,
+    ).toBe(403);
     expect(await ModuleGroup.count()).toBe(before);
   });
 });
@@ -71,9 +110,13 @@ describe('GET /api/module_groups', () => {
     expect(res.body.pagination).toMatchObject({ page: 0, size: 100, total: await ModuleGroup.count() });
     const listed = res.body.content.map((g: { id: number }) => g.id).filter((id: number) => id === a.id || id === b.id);
     if (res.body.pagination.total <= 100) expect(listed).toEqual([a.id, b.id]);
-    const mine = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(prefix)}`).set(bearer(supportToken));
+    const mine = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(prefix)}`)
+      .set(bearer(supportToken));
     expect(mine.body.content.map((g: { id: number }) => g.id)).toEqual([a.id, b.id]);
-    const paged = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(prefix)}&size=1&page=1`).set(bearer(supportToken));
+    const paged = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(prefix)}&size=1&page=1`)
+      .set(bearer(supportToken));
     expect(paged.body).toMatchObject({ content: [{ id: b.id, name: b.name }], pagination: { total: 2, page: 1, size: 1 } });
   });
 

@@ -1,6 +1,18 @@
 import {
-  centsText, dollarsText, formatCents, formatDollars, hasWholeCents, MAX_AMOUNT, MAX_AMOUNT_CENTS, parseDollars, roundDollars, toAmount, toCents, toCentsOrNull,
-  toDollars, toDollarsOrNull,
+  centsText,
+  dollarsText,
+  formatCents,
+  formatDollars,
+  hasWholeCents,
+  MAX_AMOUNT,
+  MAX_AMOUNT_CENTS,
+  parseDollars,
+  roundDollars,
+  toAmount,
+  toCents,
+  toCentsOrNull,
+  toDollars,
+  toDollarsOrNull,
 } from '../../domain/money';
 import { formatMoney as ledgerFormat, toCents as ledgerToCents, toDollars as ledgerToDollars } from '../../api/billing/ledger';
 

@@ -21,11 +21,26 @@ async function threeEmails() {
   const to = `${unique('outbox.')}@example.com`;
   const base = Date.now() - 60_000;
   const rows = [];
-  for (const [i, [subject, status]] of ([['Reset your password', 'SENT'], ['Your verification code', 'SENT'], ['Your installment is due', 'FAILED']] as const).entries()) {
-    rows.push(await OutboxMessage.create({
-      toAddress: to, subject: `Health Coach Institute: ${subject}`, textBody: `Body ${i}`, htmlBody: i === 2 ? '<p>Body <b>2</b></p>' : null, templateKey: `KEY_${i}`, status,
-      error: status === 'FAILED' ? 'ECONNREFUSED: connect failed' : null, sentAt: status === 'SENT' ? new Date(base + i * 1000) : null, createdAt: new Date(base + i * 1000),
-    }));
+  for (const [i, [subject, status]] of (
+    [
+      ['Reset your password', 'SENT'],
+      ['Your verification code', 'SENT'],
+      ['Your installment is due', 'FAILED'],
+    ] as const
+  ).entries()) {
+    rows.push(
+      await OutboxMessage.create({
+        toAddress: to,
+        subject: `Health Coach Institute: ${subject}`,
+        textBody: `Body ${i}`,
+        htmlBody: i === 2 ? '<p>Body <b>2</b></p>' : null,
+        templateKey: `KEY_${i}`,
+        status,
+        error: status === 'FAILED' ? 'ECONNREFUSED: connect failed' : null,
+        sentAt: status === 'SENT' ? new Date(base + i * 1000) : null,
+        createdAt: new Date(base + i * 1000),
+      }),
+    );
   }
   return { to, rows };
 }
@@ -38,8 +53,14 @@ describe('GET /api/outbox', () => {
     expect(res.body.pagination).toEqual({ total: 3, page: 0, size: 2 });
     expect(res.body.content.map((m: { id: number }) => m.id)).toEqual([rows[2].id, rows[1].id]);
     expect(res.body.content[0]).toEqual({
-      id: rows[2].id, toAddress: to, subject: 'Health Coach Institute: Your installment is due', templateKey: 'KEY_2', status: 'FAILED', error: 'ECONNREFUSED: connect failed',
-      sentAt: null, createdAt: rows[2].createdAt.toISOString(),
+      id: rows[2].id,
+      toAddress: to,
+      subject: 'Health Coach Institute: Your installment is due',
+      templateKey: 'KEY_2',
+      status: 'FAILED',
+      error: 'ECONNREFUSED: connect failed',
+      sentAt: null,
+      createdAt: rows[2].createdAt.toISOString(),
     });
     const second = await list({ keyword: to, size: 2, page: 1 });
     expect(second.body.content.map((m: { id: number }) => m.id)).toEqual([rows[0].id]);
@@ -63,7 +84,12 @@ describe('GET /api/outbox', () => {
   test('the get-started code a newcomer is emailed is readable here when no mail server is set up', async () => {
     const email = `${unique('newcomer.')}@example.com`;
     const started = await request(t.app).post('/api/auth/customer/get_started').send({
-      email, firstName: 'Nia', lastName: 'Okafor', languageIso2LetterCode: 'EN', password: 'Start1234', passwordConfirmation: 'Start1234',
+      email,
+      firstName: 'Nia',
+      lastName: 'Okafor',
+      languageIso2LetterCode: 'EN',
+      password: 'Start1234',
+      passwordConfirmation: 'Start1234',
     });
     expect(started.status).toBe(202);
     const found = await list({ keyword: email });

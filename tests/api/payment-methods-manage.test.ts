@@ -46,8 +46,7 @@ const remove = (studentId: number, methodId: number, as?: string) => {
   const r = request(t.app).delete(url(studentId, methodId));
   return as ? r.set(bearer(as)) : r;
 };
-const add = (studentId: number, stripeTokenId: string, as: string) =>
-  request(t.app).post(`/api/students/${studentId}/payment_methods`).set(bearer(as)).send({ stripeTokenId });
+const add = (studentId: number, stripeTokenId: string, as: string) => request(t.app).post(`/api/students/${studentId}/payment_methods`).set(bearer(as)).send({ stripeTokenId });
 
 /** A student with visa (the default), mastercard and amex added through the API, oldest first. */
 async function studentWithCards() {
@@ -73,12 +72,35 @@ async function cardsOf(studentId: number) {
 async function planFor(studentId: number, methodId: number | null, opts: { scheduleStatus?: string; status?: string; balance?: number } = {}) {
   const application = await makeApplication(studentId, product, { status: 'ENROLLED', fields: { paymentMethodId: methodId } });
   const plan = await StudentPaymentPlan.create({
-    applicationId: application.id, studentId, productPaymentPlanId: null, voucherId: null, name: 'Pay in full', description: null, paymentPlanType: 'PAY_IN_FULL',
-    paymentScheduleType: 'FIXED_TERMS', frequency: 'MONTHLY', frequencyUnit: 'MONTHS', interestRate: null, flowType: 'HCTP', firstPaymentDate: '2031-03-01',
-    lastPaymentDate: '2031-03-01', updatedById: null, updatedByName: null, totalOwed: 100, balance: opts.balance ?? 100, status: opts.status ?? 'ACTIVE',
+    applicationId: application.id,
+    studentId,
+    productPaymentPlanId: null,
+    voucherId: null,
+    name: 'Pay in full',
+    description: null,
+    paymentPlanType: 'PAY_IN_FULL',
+    paymentScheduleType: 'FIXED_TERMS',
+    frequency: 'MONTHLY',
+    frequencyUnit: 'MONTHS',
+    interestRate: null,
+    flowType: 'HCTP',
+    firstPaymentDate: '2031-03-01',
+    lastPaymentDate: '2031-03-01',
+    updatedById: null,
+    updatedByName: null,
+    totalOwed: 100,
+    balance: opts.balance ?? 100,
+    status: opts.status ?? 'ACTIVE',
   });
   const entry = await PaymentSchedule.create({
-    studentPaymentPlanId: plan.id, number: 1, kind: 'INSTALLMENT', dueDate: '2031-03-01', principal: 100, interest: 0, amount: 100, balance: 0,
+    studentPaymentPlanId: plan.id,
+    number: 1,
+    kind: 'INSTALLMENT',
+    dueDate: '2031-03-01',
+    principal: 100,
+    interest: 0,
+    amount: 100,
+    balance: 0,
     status: opts.scheduleStatus ?? 'PENDING',
   });
   return { application, plan, entry };
@@ -151,7 +173,13 @@ describe('PUT /api/students/{id}/payment_methods/{methodId}', () => {
     expect(res.body).toEqual({ id: s.mastercard, brand: 'mastercard', last4: '4444', expMonth: 3, expYear: thisYear + 4, isDefault: false });
     const row = (await PaymentMethod.findByPk(s.mastercard))!;
     expect(row.get({ plain: true })).toMatchObject({
-      expMonth: 3, expYear: thisYear + 4, fingerprint: before.fingerprint, gatewayMethodId: before.gatewayMethodId, gatewayCustomerId: before.gatewayCustomerId, isDefault: false, deleted: false,
+      expMonth: 3,
+      expYear: thisYear + 4,
+      fingerprint: before.fingerprint,
+      gatewayMethodId: before.gatewayMethodId,
+      gatewayCustomerId: before.gatewayCustomerId,
+      isDefault: false,
+      deleted: false,
     });
     const log = await ActivityLog.findOne({ where: { entityType: 'PAYMENT_METHOD', entityId: s.mastercard, type: 'UPDATED' } });
     expect(log?.changes).toEqual({ card: { from: `mastercard 4444 12/${thisYear + 3}`, to: `mastercard 4444 3/${thisYear + 4}` } });
@@ -255,7 +283,15 @@ describe('DELETE /api/students/{id}/payment_methods/{methodId}', () => {
     const { entry } = await planFor(s.student.id, s.mastercard, { scheduleStatus: 'PENDING' });
     // Another entry of the same plan already paid does not matter: one pending is enough.
     await PaymentSchedule.create({
-      studentPaymentPlanId: entry.studentPaymentPlanId, number: 2, kind: 'INSTALLMENT', dueDate: '2031-04-01', principal: 0, interest: 0, amount: 0, balance: 0, status: 'PAID',
+      studentPaymentPlanId: entry.studentPaymentPlanId,
+      number: 2,
+      kind: 'INSTALLMENT',
+      dueDate: '2031-04-01',
+      principal: 0,
+      interest: 0,
+      amount: 0,
+      balance: 0,
+      status: 'PAID',
     });
     for (const as of [s.token, financeToken]) {
       const res = await remove(s.student.id, s.mastercard, as);

@@ -21,7 +21,10 @@ const add = (studentId: number, stripeTokenId: string, as: string) => request(t.
 test('the browser is told to tokenise with Stripe and its publishable key; the sandbox token route is not there', async () => {
   const s = await makeStudent(t.deps);
   expect((await request(t.app).get('/api/payment_gateway/config').set(bearer(s.token))).body).toEqual({ gateway: 'STRIPE', publishableKey: 'pk_test_fake' });
-  const sandbox = await request(t.app).post('/api/payment_gateway/sandbox/tokens').set(bearer(s.token)).send({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123' });
+  const sandbox = await request(t.app)
+    .post('/api/payment_gateway/sandbox/tokens')
+    .set(bearer(s.token))
+    .send({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123' });
   expect(sandbox.status).toBe(404);
 });
 
@@ -36,8 +39,12 @@ test("a student adds a card from a Stripe token: Stripe's customer and card ids 
   expect(customer.body).toEqual({ email: s.student.email, metadata: { studentId: String(s.student.id) } });
   const row = await PaymentMethod.findByPk(res.body.id);
   expect(row?.get({ plain: true })).toMatchObject({
-    studentId: s.student.id, gateway: 'STRIPE', gatewayCustomerId: expect.stringMatching(/^cus_/), gatewayMethodId: expect.stringMatching(/^pm_/),
-    fingerprint: fakeFingerprint('tok_visa'), isDefault: true,
+    studentId: s.student.id,
+    gateway: 'STRIPE',
+    gatewayCustomerId: expect.stringMatching(/^cus_/),
+    gatewayMethodId: expect.stringMatching(/^pm_/),
+    fingerprint: fakeFingerprint('tok_visa'),
+    isDefault: true,
   });
   const attach = fake.requests.slice(from).find((r) => r.path === `/v1/payment_methods/${row!.gatewayMethodId}/attach`);
   expect(attach?.body).toEqual({ customer: row!.gatewayCustomerId });

@@ -50,12 +50,19 @@ describe('POST /api/payment_gateway/sandbox/tokens', () => {
     const res = await token({ number: '4242 4242 4242 4242', expMonth: '08', expYear: String(nextYear).slice(2), cvc: '123' }, s.token);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: `tok_sandbox_visa_4242_08${String(nextYear).slice(2)}_${sandboxFingerprint('4242424242424242')}`, brand: 'visa', last4: '4242', expMonth: 8, expYear: nextYear,
+      id: `tok_sandbox_visa_4242_08${String(nextYear).slice(2)}_${sandboxFingerprint('4242424242424242')}`,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 8,
+      expYear: nextYear,
     });
   });
 
   test('400 on the field at fault: Luhn, expiry, CVC, missing and unknown fields', async () => {
-    expect((await token({ number: '4242424242424241', expMonth: 1, expYear: nextYear, cvc: '123' })).body).toMatchObject({ status: 400, errors: { number: 'Invalid card number' } });
+    expect((await token({ number: '4242424242424241', expMonth: 1, expYear: nextYear, cvc: '123' })).body).toMatchObject({
+      status: 400,
+      errors: { number: 'Invalid card number' },
+    });
     expect((await token({ number: '4242424242424242', expMonth: 1, expYear: 2001, cvc: '123' })).body.errors).toEqual({ expYear: 'The card has expired' });
     expect((await token({ number: '4242424242424242', expMonth: 1, expYear: nextYear, cvc: '1' })).body.errors).toEqual({ cvc: 'Invalid security code' });
     const missing = await token({});
@@ -87,7 +94,11 @@ describe('POST /api/students/{id}/payment_methods', () => {
 
     const row = await PaymentMethod.findByPk(first.body.id);
     expect(row?.get({ plain: true })).toMatchObject({
-      studentId: s.student.id, gateway: 'SANDBOX', gatewayCustomerId: `cus_sandbox_${s.student.id}`, fingerprint: sandboxFingerprint('4242424242424242'), deleted: false,
+      studentId: s.student.id,
+      gateway: 'SANDBOX',
+      gatewayCustomerId: `cus_sandbox_${s.student.id}`,
+      fingerprint: sandboxFingerprint('4242424242424242'),
+      deleted: false,
       gatewayMethodId: expect.stringMatching(/^pm_sandbox_visa_4242_11\d\d_[0-9a-f]{16}$/),
     });
     expect(await ActivityLog.count({ where: { entityType: 'PAYMENT_METHOD', studentId: s.student.id, type: 'CREATED', actorUserId: s.user.id } })).toBe(2);
@@ -129,7 +140,9 @@ describe('POST /api/students/{id}/payment_methods', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ stripeTokenId: 'Invalid value' });
     expect((await add(s.student.id, '', s.token)).body.errors).toEqual({ stripeTokenId: 'This field is required' });
-    expect((await request(t.app).post(`/api/students/${s.student.id}/payment_methods`).set(bearer(s.token)).send({ stripeTokenId: 'tok_visa', brand: 'x' })).body.errors).toEqual({ brand: 'Unknown field' });
+    expect((await request(t.app).post(`/api/students/${s.student.id}/payment_methods`).set(bearer(s.token)).send({ stripeTokenId: 'tok_visa', brand: 'x' })).body.errors).toEqual({
+      brand: 'Unknown field',
+    });
     expect(await PaymentMethod.count({ where: { studentId: s.student.id } })).toBe(0);
   });
 
@@ -173,7 +186,10 @@ describe('GET /api/students/{id}/payment_methods', () => {
       const res = await methods(s.student.id, as);
       expect(res.status).toBe(200);
       expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 100 });
-      expect(res.body.content.map((m: { last4: string; isDefault: boolean }) => [m.last4, m.isDefault])).toEqual([['0005', true], ['4242', false]]);
+      expect(res.body.content.map((m: { last4: string; isDefault: boolean }) => [m.last4, m.isDefault])).toEqual([
+        ['0005', true],
+        ['4242', false],
+      ]);
     }
     const paged = await request(t.app).get(`/api/students/${s.student.id}/payment_methods?size=1&page=1`).set(bearer(s.token));
     expect(paged.body).toMatchObject({ content: [{ last4: '4242' }], pagination: { total: 2, page: 1, size: 1 } });

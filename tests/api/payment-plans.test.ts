@@ -14,9 +14,17 @@ afterAll(() => t.close());
 
 const URL = '/api/payment_plans/generate';
 const calculator = {
-  paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 12, annualPercentageRate: 0,
-  tuitionPrice: 6000, registrationFee: 100, booksAndMaterialsFee: 250, depositAmount: 500,
-  adjustments: [{ type: 'CREDIT', amount: 350 }], voucherDiscount: 0, firstDueDate: '01-31-2027',
+  paymentPlanType: 'INTEREST_BEARING',
+  paymentScheduleType: 'FIXED_TERMS',
+  totalTerm: 12,
+  annualPercentageRate: 0,
+  tuitionPrice: 6000,
+  registrationFee: 100,
+  booksAndMaterialsFee: 250,
+  depositAmount: 500,
+  adjustments: [{ type: 'CREDIT', amount: 350 }],
+  voucherDiscount: 0,
+  firstDueDate: '01-31-2027',
 };
 
 describe('POST /api/payment_plans/generate', () => {
@@ -37,7 +45,15 @@ describe('POST /api/payment_plans/generate', () => {
     const program = await makeProgram({ registrationFee: 100, booksAndMaterialsFee: 250, cost: 6000 });
     const product = await makeProduct({ cost: 6000, cohorts: [await makeCohort({ program }), await makeCohort({ program })], withPlan: true });
     const plan = (await ProductPaymentPlan.findOne({ where: { productId: product.id } }))!;
-    await PaymentPlanAdjustment.create({ productPaymentPlanId: plan.id, description: 'Scholarship', type: 'CREDIT', category: 'SCHOLARSHIP', amount: 1000, updatedById: null, updatedByName: null });
+    await PaymentPlanAdjustment.create({
+      productPaymentPlanId: plan.id,
+      description: 'Scholarship',
+      type: 'CREDIT',
+      category: 'SCHOLARSHIP',
+      amount: 1000,
+      updatedById: null,
+      updatedByName: null,
+    });
     const res = await request(t.app).post(URL).set(bearer(financeToken)).send({ productPaymentPlanId: plan.id, voucherDiscount: 50.5, firstDueDate: '2027-03-15' });
     expect(res.status).toBe(200);
     // Pay in full: 6000 (product cost, the template has no tuition) + 100 + 250 (one program, counted once) − 1000 − 50.50.
@@ -46,16 +62,25 @@ describe('POST /api/payment_plans/generate', () => {
   });
 
   test('bad input is 400 with field errors: missing tuition, an installment under the interest, terms beside a product plan, unknown fields', async () => {
-    const noTuition = await request(t.app).post(URL).set(bearer(financeToken)).send({ ...calculator, tuitionPrice: null });
+    const noTuition = await request(t.app)
+      .post(URL)
+      .set(bearer(financeToken))
+      .send({ ...calculator, tuitionPrice: null });
     expect(noTuition.status).toBe(400);
     expect(noTuition.body.errors).toEqual({ tuitionPrice: 'This field is required' });
-    const tooSmall = await request(t.app).post(URL).set(bearer(financeToken)).send({ ...calculator, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 10, annualPercentageRate: 9.9 });
+    const tooSmall = await request(t.app)
+      .post(URL)
+      .set(bearer(financeToken))
+      .send({ ...calculator, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 10, annualPercentageRate: 9.9 });
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.errors).toEqual({ installmentAmount: 'Invalid installment amount' });
     const mixed = await request(t.app).post(URL).set(bearer(financeToken)).send({ productPaymentPlanId: 1, tuitionPrice: 10 });
     expect(mixed.status).toBe(400);
     expect(mixed.body.errors).toEqual({ tuitionPrice: 'Invalid value' });
-    const unknown = await request(t.app).post(URL).set(bearer(financeToken)).send({ ...calculator, firstDueDate: '02-30-2027', extra: 1 });
+    const unknown = await request(t.app)
+      .post(URL)
+      .set(bearer(financeToken))
+      .send({ ...calculator, firstDueDate: '02-30-2027', extra: 1 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ firstDueDate: 'Please type a valid date', extra: 'Unknown field' });
   });

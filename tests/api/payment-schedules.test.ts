@@ -39,8 +39,14 @@ async function payFirst(e: EnrolledPlan) {
   await t.deps.sequelize.transaction(async (transaction) => {
     const payment = await Payment.create(
       {
-        studentId: e.plan.studentId, applicationId: e.plan.applicationId, studentPaymentPlanId: e.plan.id, paymentScheduleId: e.entries[0].id, type: 'INSTALLMENT',
-        channel: 'CARD', amount: Number(e.entries[0].amount), paymentDate: today,
+        studentId: e.plan.studentId,
+        applicationId: e.plan.applicationId,
+        studentPaymentPlanId: e.plan.id,
+        paymentScheduleId: e.entries[0].id,
+        type: 'INSTALLMENT',
+        channel: 'CARD',
+        amount: Number(e.entries[0].amount),
+        paymentDate: today,
       },
       { transaction },
     );
@@ -62,8 +68,18 @@ describe('POST /api/payment_schedules/find_by_criteria', () => {
     expect(res.body.pagination).toEqual({ total: 13, page: 0, size: 3 });
     expect(res.body.content.map((r: { id: number }) => r.id)).toEqual(e.entries.slice(0, 3).map((x) => x.id));
     expect(res.body.content[0]).toMatchObject({
-      id: e.entries[0].id, studentPaymentPlanId: e.plan.id, number: 1, kind: 'DEPOSIT', dueDate: e.entries[0].dueDate, amount: 500, amountDue: 500, status: 'PENDING',
-      studentId: e.student.student.id, studentName: `${e.student.student.firstName} ${e.student.student.lastName}`, email: e.student.email, planName: e.plan.name,
+      id: e.entries[0].id,
+      studentPaymentPlanId: e.plan.id,
+      number: 1,
+      kind: 'DEPOSIT',
+      dueDate: e.entries[0].dueDate,
+      amount: 500,
+      amountDue: 500,
+      status: 'PENDING',
+      studentId: e.student.student.id,
+      studentName: `${e.student.student.firstName} ${e.student.student.lastName}`,
+      email: e.student.email,
+      planName: e.plan.name,
       applicationId: e.application.id,
     });
   });
@@ -92,7 +108,7 @@ describe('POST /api/payment_schedules/find_by_criteria', () => {
 });
 
 describe('GET /api/payment_schedules/{id}/send-equal-notification', () => {
-  test("emails the student what is left on the entry and its due date; logged", async () => {
+  test('emails the student what is left on the entry and its due date; logged', async () => {
     const e = await enrolled();
     const res = await get(`/api/payment_schedules/${e.entries[1].id}/send-equal-notification`, finance);
     expect(res.status).toBe(200);

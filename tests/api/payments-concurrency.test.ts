@@ -27,7 +27,10 @@ const today = schoolToday();
 const N = 50;
 
 function prePay(p: EnrolledPlan, amount: number, key: string) {
-  return request(t.app).post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`).set(bearer(p.student.token)).set('Idempotency-Key', key)
+  return request(t.app)
+    .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+    .set(bearer(p.student.token))
+    .set('Idempotency-Key', key)
     .send({ type: 'PRE_PAY', amount });
 }
 

@@ -63,13 +63,45 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
     const res = await pay(p, { type: 'INSTALLMENT', amount: 500 });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, type: 'INSTALLMENT', channel: 'CARD',
-      amount: 500, principalAmount: 500, interestAmount: 0, taxAmount: 0, refundedAmount: 0, status: 'ACCEPTED', failureMessage: null, cardBrand: 'visa', cardLast4: '4242',
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[0].id,
+      type: 'INSTALLMENT',
+      channel: 'CARD',
+      amount: 500,
+      principalAmount: 500,
+      interestAmount: 0,
+      taxAmount: 0,
+      refundedAmount: 0,
+      status: 'ACCEPTED',
+      failureMessage: null,
+      cardBrand: 'visa',
+      cardLast4: '4242',
       paymentDate: today,
     });
     expect(Object.keys(res.body).sort()).toEqual([
-      'amount', 'applicationId', 'cardBrand', 'cardLast4', 'channel', 'comment', 'createdAt', 'failureMessage', 'id', 'interestAmount', 'paymentDate', 'paymentScheduleId',
-      'principalAmount', 'processedAt', 'referenceNumber', 'refundedAmount', 'status', 'studentId', 'studentPaymentPlanId', 'taxAmount', 'type',
+      'amount',
+      'applicationId',
+      'cardBrand',
+      'cardLast4',
+      'channel',
+      'comment',
+      'createdAt',
+      'failureMessage',
+      'id',
+      'interestAmount',
+      'paymentDate',
+      'paymentScheduleId',
+      'principalAmount',
+      'processedAt',
+      'referenceNumber',
+      'refundedAmount',
+      'status',
+      'studentId',
+      'studentPaymentPlanId',
+      'taxAmount',
+      'type',
     ]);
     const payment = (await Payment.findByPk(res.body.id))!;
     expect(payment.gatewayChargeId).toMatch(/^ch_sandbox_50000_/);
@@ -114,7 +146,7 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
     expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(0);
   });
 
-  test('403: another student, an admin without payments:create (SUPPORT, ADMISSIONS); 404: unknown plan or another student\'s plan', async () => {
+  test("403: another student, an admin without payments:create (SUPPORT, ADMISSIONS); 404: unknown plan or another student's plan", async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: inFull });
     const other = await makeStudent(t.deps);
     expect((await pay(p, { type: 'INSTALLMENT', amount: 10 }, { token: other.token })).status).toBe(403);
@@ -164,7 +196,8 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
     conflict(await pay(p, { type: 'PRE_PAY', amount: payoff / 100 + 5 }), 'PREPAY_AT_OR_ABOVE_PAYOFF', 'process a pay-off instead a pre-pay');
     const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     conflict(
-      await pay(p, { type: 'PRE_PAY', amount: (payoff - 30) / 100 }), 'LEFTOVER_BALANCE',
+      await pay(p, { type: 'PRE_PAY', amount: (payoff - 30) / 100 }),
+      'LEFTOVER_BALANCE',
       `don't leave a balance of $0.30, try paying off the full remaining amount ${money(payoff)}`,
     );
     expect(money(payoff)).toMatch(/^\$\d,\d{3}\.\d{2}$/);
@@ -177,7 +210,7 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
     expect(await payoffOf(p)).toBe(50);
   });
 
-  test('PAYMENT_METHOD_REQUIRED without a card; a card not the student\'s is 404; PAYMENT_IN_PROGRESS while the plan is claimed', async () => {
+  test("PAYMENT_METHOD_REQUIRED without a card; a card not the student's is 404; PAYMENT_IN_PROGRESS while the plan is claimed", async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: inFull });
     const due = Number(p.entries[0].amount);
     const other = await makeChargeableCard((await makeStudent(t.deps)).student.id);
@@ -197,7 +230,7 @@ describe('POST /api/students/{id}/payment_plans/{planId}/payments', () => {
     expect([res.body.cardBrand, res.body.cardLast4, (await Payment.findByPk(res.body.id))!.paymentMethodId]).toEqual(['mastercard', '4444', fresh.id]);
   });
 
-  test('a declined card: 409 PAYMENT_FAILURE, the payment INVALID, a FAILED gateway event, the plan\'s last failure; nothing applied', async () => {
+  test("a declined card: 409 PAYMENT_FAILURE, the payment INVALID, a FAILED gateway event, the plan's last failure; nothing applied", async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: inFull, cardToken: 'tok_chargeDeclined' });
     const res = await pay(p, { type: 'INSTALLMENT', amount: Number(p.entries[0].amount) });
     conflict(res, 'PAYMENT_FAILURE', 'Payment failure your card was declined; try another card or call your bank');
@@ -257,7 +290,9 @@ describe('POST /api/students/{id}/payment_schedule/{scheduleId}/online_payment',
     expect((await PaymentSchedule.findByPk(p.entries[0].id))!.status).toBe('PENDING');
     conflict(await schedule(p, second.id, 'online_payment', {}, p.student.token), 'ALREADY_PROCESSED', 'Already processed');
     conflict(await schedule(p, p.entries[0].id, 'online_payment', { amount: 400 }, financeToken), 'AMOUNT_LOWER_THAN_TO_BE_PAID', 'Amount lower than to be paid');
-    expect((await schedule(p, p.entries[0].id, 'online_payment', { amount: 0.2 }, p.student.token)).body.errors).toEqual({ amount: 'The payment amount must be greater than 0.50' });
+    expect((await schedule(p, p.entries[0].id, 'online_payment', { amount: 0.2 }, p.student.token)).body.errors).toEqual({
+      amount: 'The payment amount must be greater than 0.50',
+    });
     const other = await makeStudent(t.deps);
     expect((await schedule(p, p.entries[0].id, 'online_payment', {}, other.token)).status).toBe(403);
     expect((await schedule(p, p.entries[0].id, 'online_payment', {}, supportToken)).status).toBe(403);
@@ -275,8 +310,15 @@ describe('POST .../external_payment', () => {
     const res = await schedule(p, p.entries[1].id, 'external_payment', body, financeToken);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      studentId: p.student.student.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[1].id, method: 'CHECK', paymentAmount: 250.5, paymentDate: '2030-03-04',
-      referenceNumber: 'CHK-77', comment: 'mailed', status: 'PENDING',
+      studentId: p.student.student.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[1].id,
+      method: 'CHECK',
+      paymentAmount: 250.5,
+      paymentDate: '2030-03-04',
+      referenceNumber: 'CHK-77',
+      comment: 'mailed',
+      status: 'PENDING',
     });
     const row = (await ExternalPayment.findByPk(res.body.id))!;
     expect([row.status, toCents(row.paymentAmount), row.updatedByName]).toEqual(['PENDING', 25050, expect.stringContaining('Ada')]);
@@ -295,7 +337,7 @@ describe('POST .../external_payment', () => {
 });
 
 describe('POST .../tax_amount', () => {
-  test('staff set an entry\'s tax: the entry answers it, the plan owes it; 400, 403, 404, 409 once paid', async () => {
+  test("staff set an entry's tax: the entry answers it, the plan owes it; 400, 403, 404, 409 once paid", async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: product });
     const res = await schedule(p, p.entries[3].id, 'tax_amount', { taxAmount: 12.34 }, financeToken);
     expect(res.status).toBe(200);
@@ -320,8 +362,15 @@ describe('POST .../cancel_online_payment', () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable: inFull });
     await claimPlan(p.plan.id);
     const running = await Payment.create({
-      studentId: p.student.student.id, applicationId: p.application.id, studentPaymentPlanId: p.plan.id, paymentScheduleId: p.entries[0].id, type: 'INSTALLMENT', channel: 'CARD',
-      amount: p.entries[0].amount, status: 'IN_PROGRESS', paymentDate: today,
+      studentId: p.student.student.id,
+      applicationId: p.application.id,
+      studentPaymentPlanId: p.plan.id,
+      paymentScheduleId: p.entries[0].id,
+      type: 'INSTALLMENT',
+      channel: 'CARD',
+      amount: p.entries[0].amount,
+      status: 'IN_PROGRESS',
+      paymentDate: today,
     });
     expect((await schedule(p, p.entries[0].id, 'cancel_online_payment', undefined, supportToken)).status).toBe(403);
     expect((await schedule(p, p.entries[0].id, 'cancel_online_payment', undefined, p.student.token)).status).toBe(403);
@@ -359,7 +408,7 @@ describe('GET /api/students/{id}/payments', () => {
 });
 
 describe('the enrollment deposit', () => {
-  test('PATCH status ENROLLED issues the plan and charges its first entry to the application\'s card', async () => {
+  test("PATCH status ENROLLED issues the plan and charges its first entry to the application's card", async () => {
     const enrollable = await makeEnrollableProduct({ flow: [] });
     const s = await makeStudent(t.deps);
     const card = await makeChargeableCard(s.student.id);

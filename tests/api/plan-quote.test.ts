@@ -26,10 +26,23 @@ beforeAll(async () => {
   // The first plan (lowest id): deposit 500, 12 months at 9.9 %, 6000 + 150 fees = 6150 before the voucher.
   product = await makeEnrollableProduct({ flow: ['ENROLLMENT_AGREEMENT'] });
   payInFull = await ProductPaymentPlan.create({
-    productId: product.product.id, paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id, shortDescription: 'Pay in full', longDescription: null,
-    salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+    productId: product.product.id,
+    paymentPlanId: (await makeCategoryPlan({ paymentPlanType: 'PAY_IN_FULL' })).id,
+    shortDescription: 'Pay in full',
+    longDescription: null,
+    salesforcePaymentPlanId: null,
+    updatedById: null,
+    updatedByName: null,
   });
-  await PaymentPlanAdjustment.create({ productPaymentPlanId: payInFull.id, description: 'Pay-in-full discount', type: 'CREDIT', category: 'PROMO', amount: 500, updatedById: null, updatedByName: null });
+  await PaymentPlanAdjustment.create({
+    productPaymentPlanId: payInFull.id,
+    description: 'Pay-in-full discount',
+    type: 'CREDIT',
+    category: 'PROMO',
+    amount: 500,
+    updatedById: null,
+    updatedByName: null,
+  });
 });
 afterAll(async () => {
   await crmIdle();
@@ -74,7 +87,11 @@ describe('the quote of an application on a plan', () => {
     expect(full.voucherDiscount).toBe(565);
 
     // Choosing a plan, reading the agreement, going back and choosing another: the agreement always says what the plan step said.
-    for (const [planId, option] of [[payInFull.id, full], [product.productPlan.id, monthly], [payInFull.id, full]] as const) {
+    for (const [planId, option] of [
+      [payInFull.id, full],
+      [product.productPlan.id, monthly],
+      [payInFull.id, full],
+    ] as const) {
       const chosen = await request(t.app).put(`/api/applications/${application.id}`).set(bearer(s.token)).send({ productPaymentPlanId: planId });
       expect(chosen.status).toBe(200);
       expect(chosen.body.voucherDiscount).toBe(option.voucherDiscount);

@@ -29,10 +29,23 @@ function day(offset: number): string {
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
 
-type Dto = { id: number; name: string; cohortIds: number[]; published: boolean; deleted: boolean; enrolling: boolean; paymentPlanCount: number; flowType: string; cost: number | null };
+type Dto = {
+  id: number;
+  name: string;
+  cohortIds: number[];
+  published: boolean;
+  deleted: boolean;
+  enrolling: boolean;
+  paymentPlanCount: number;
+  flowType: string;
+  cost: number | null;
+};
 
 async function createViaApi(overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post(BASE).set(bearer(superToken)).send({ name: unique('Product '), flowType: 'HCTP', cost: 100, ...overrides });
+  const res = await request(t.app)
+    .post(BASE)
+    .set(bearer(superToken))
+    .send({ name: unique('Product '), flowType: 'HCTP', cost: 100, ...overrides });
   expect(res.status).toBe(201);
   return res.body as Dto;
 }
@@ -51,15 +64,35 @@ describe('POST /api/products', () => {
     const early = await makeCohort({ program, startDate: '2030-03-01', endDate: '2030-12-01' });
     const name = unique('Product ');
     const body = {
-      name, description: 'Twelve months', salesforceProductType: 'COURSE', salesforceProductId: 'SF-1', enrollmentAgreementUrl: 'https://example.com/agreement.pdf',
-      cost: '6000.50', flowType: 'DYNAMIC', enrollingStartDate: '01-15-2030', enrollingEndDate: '2030-02-15', cohortIds: [late.id, early.id, late.id],
+      name,
+      description: 'Twelve months',
+      salesforceProductType: 'COURSE',
+      salesforceProductId: 'SF-1',
+      enrollmentAgreementUrl: 'https://example.com/agreement.pdf',
+      cost: '6000.50',
+      flowType: 'DYNAMIC',
+      enrollingStartDate: '01-15-2030',
+      enrollingEndDate: '2030-02-15',
+      cohortIds: [late.id, early.id, late.id],
     };
     const res = await request(t.app).post(BASE).set(bearer(superToken)).send(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name, description: 'Twelve months', salesforceProductType: 'COURSE', salesforceProductId: 'SF-1', enrollmentAgreementUrl: 'https://example.com/agreement.pdf',
-      cost: 6000.5, flowType: 'DYNAMIC', enrollingStartDate: '2030-01-15', enrollingEndDate: '2030-02-15', enrolling: false, published: false, deleted: false,
-      cohortIds: [early.id, late.id], paymentPlanCount: 0, updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` },
+      name,
+      description: 'Twelve months',
+      salesforceProductType: 'COURSE',
+      salesforceProductId: 'SF-1',
+      enrollmentAgreementUrl: 'https://example.com/agreement.pdf',
+      cost: 6000.5,
+      flowType: 'DYNAMIC',
+      enrollingStartDate: '2030-01-15',
+      enrollingEndDate: '2030-02-15',
+      enrolling: false,
+      published: false,
+      deleted: false,
+      cohortIds: [early.id, late.id],
+      paymentPlanCount: 0,
+      updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` },
     });
     expect(res.body.cohorts).toEqual([
       { id: early.id, label: early.label, status: 'CREATED', startDate: '2030-03-01', endDate: '2030-12-01' },
@@ -73,21 +106,39 @@ describe('POST /api/products', () => {
   });
 
   test('equal enrolling dates make a one-day window (enrolling today); no cohorts is allowed', async () => {
-    const res = await request(t.app).post(BASE).set(bearer(superToken)).send({ name: unique('Product '), flowType: 'HCTP', enrollingStartDate: day(0), enrollingEndDate: day(0) });
+    const res = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ name: unique('Product '), flowType: 'HCTP', enrollingStartDate: day(0), enrollingEndDate: day(0) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ enrolling: true, cohortIds: [], cohorts: [], cost: null });
   });
 
   test('bad input is 400 with field errors and creates nothing', async () => {
     const name = unique('Bad ');
-    const res = await request(t.app).post(BASE).set(bearer(superToken)).send({
-      name, flowType: 'OTHER', cost: -1, enrollingStartDate: '02-30-2030', enrollingEndDate: 'soon', enrollmentAgreementUrl: 'not a url', cohortIds: ['x'], published: true,
-    });
+    const res = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({
+        name,
+        flowType: 'OTHER',
+        cost: -1,
+        enrollingStartDate: '02-30-2030',
+        enrollingEndDate: 'soon',
+        enrollmentAgreementUrl: 'not a url',
+        cohortIds: ['x'],
+        published: true,
+      });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toEqual({
-      flowType: 'Invalid value', cost: 'Invalid value', enrollingStartDate: 'Please type a valid date', enrollingEndDate: 'Please type a valid date',
-      enrollmentAgreementUrl: 'Please type a valid URL', 'cohortIds.0': 'Invalid value', published: 'Unknown field',
+      flowType: 'Invalid value',
+      cost: 'Invalid value',
+      enrollingStartDate: 'Please type a valid date',
+      enrollingEndDate: 'Please type a valid date',
+      enrollmentAgreementUrl: 'Please type a valid URL',
+      'cohortIds.0': 'Invalid value',
+      published: 'Unknown field',
     });
     const missing = await request(t.app).post(BASE).set(bearer(superToken)).send({ cost: 1.005 });
     expect(missing.status).toBe(400);
@@ -99,7 +150,10 @@ describe('POST /api/products', () => {
     const archived = await makeCohort({ deleted: true });
     const good = await makeCohort();
     const name = unique('Product ');
-    for (const cohortIds of [[good.id, MISSING], [good.id, archived.id]]) {
+    for (const cohortIds of [
+      [good.id, MISSING],
+      [good.id, archived.id],
+    ]) {
       const res = await request(t.app).post(BASE).set(bearer(superToken)).send({ name, flowType: 'HCTP', cohortIds });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ cohortIds: 'Invalid value' });
@@ -140,8 +194,25 @@ describe('GET /api/products', () => {
     expect(res.body.content[0].cohorts).toEqual([{ id: cohort.id, label: cohort.label, status: 'CREATED', startDate: cohort.startDate, endDate: cohort.endDate }]);
     expect(res.body.content[1]).toMatchObject({ cohortIds: [], paymentPlanCount: 0, cost: 10 });
     expect(Object.keys(res.body.content[0]).sort()).toEqual([
-      'cohortIds', 'cohorts', 'cost', 'createdAt', 'deleted', 'description', 'enrolling', 'enrollingEndDate', 'enrollingStartDate', 'enrollmentAgreementUrl', 'flowType', 'id', 'name',
-      'paymentPlanCount', 'published', 'salesforceProductId', 'salesforceProductType', 'updatedAt', 'updatedBy',
+      'cohortIds',
+      'cohorts',
+      'cost',
+      'createdAt',
+      'deleted',
+      'description',
+      'enrolling',
+      'enrollingEndDate',
+      'enrollingStartDate',
+      'enrollmentAgreementUrl',
+      'flowType',
+      'id',
+      'name',
+      'paymentPlanCount',
+      'published',
+      'salesforceProductId',
+      'salesforceProductType',
+      'updatedAt',
+      'updatedBy',
     ]);
     const archived = await request(t.app).get(`${BASE}?keyword=${prefix}&deleted=true`).set(bearer(superToken));
     expect(archived.body.content.map((p: Dto) => p.id)).toEqual([gone.id]);
@@ -204,7 +275,8 @@ describe('POST /api/products/find_by_criteria', () => {
     const past = await makeProduct({ name: `${prefix} past`, flowType: 'PURCHASE', enrollingStartDate: day(-30), enrollingEndDate: day(-1) });
     const open = await makeProduct({ name: `${prefix} open`, flowType: 'HCTP', enrollingStartDate: day(-30), enrollingEndDate: null });
     const gone = await makeProduct({ name: `${prefix} gone`, flowType: 'HCTP', deleted: true, enrollingStartDate: day(-1), enrollingEndDate: day(1) });
-    const find = (criteria: Record<string, unknown>, query = '') => request(t.app).post(`${BASE}/find_by_criteria?keyword=${prefix}&sortBy=NAME${query}`).set(bearer(supportToken)).send(criteria);
+    const find = (criteria: Record<string, unknown>, query = '') =>
+      request(t.app).post(`${BASE}/find_by_criteria?keyword=${prefix}&sortBy=NAME${query}`).set(bearer(supportToken)).send(criteria);
     const ids = (res: request.Response) => res.body.content.map((p: Dto) => p.id);
 
     expect(ids(await find({ enrolling: true }))).toEqual([enrolling.id]);
@@ -223,7 +295,10 @@ describe('POST /api/products/find_by_criteria', () => {
   });
 
   test('an unknown key or value is 400; 401; 403 for a student', async () => {
-    const bad = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ flowTypes: ['NOPE'], color: 'red' });
+    const bad = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ flowTypes: ['NOPE'], color: 'red' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ 'flowTypes.0': 'Invalid value', color: 'Unknown field' });
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).send({})).status).toBe(401);
@@ -296,7 +371,10 @@ describe('PUT /api/products/:id', () => {
     const [c1, c2, c3] = [await makeCohort(), await makeCohort(), await makeCohort()];
     const created = await createViaApi({ cohortIds: [c1.id, c2.id], description: 'old' });
     const name = unique('Renamed ');
-    const res = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(superToken)).send({ name, flowType: 'PURCHASE', cost: 99.99, cohortIds: [c2.id, c3.id] });
+    const res = await request(t.app)
+      .put(`${BASE}/${created.id}`)
+      .set(bearer(superToken))
+      .send({ name, flowType: 'PURCHASE', cost: 99.99, cohortIds: [c2.id, c3.id] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name, flowType: 'PURCHASE', cost: 99.99, description: null });
     expect([...res.body.cohortIds].sort()).toEqual([c2.id, c3.id].sort());
@@ -322,7 +400,10 @@ describe('PUT /api/products/:id', () => {
     const bad = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(superToken)).send({ name: '', flowType: 'HCTP', deleted: true });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ name: 'This field is required', deleted: 'Unknown field' });
-    const badCohort = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(superToken)).send({ name: 'x', flowType: 'HCTP', cohortIds: [MISSING] });
+    const badCohort = await request(t.app)
+      .put(`${BASE}/${created.id}`)
+      .set(bearer(superToken))
+      .send({ name: 'x', flowType: 'HCTP', cohortIds: [MISSING] });
     expect(badCohort.status).toBe(400);
     expect(badCohort.body.errors).toEqual({ cohortIds: 'Invalid value' });
     expect(await snapshot(created.id)).toEqual(before);
@@ -332,10 +413,16 @@ describe('PUT /api/products/:id', () => {
     const [kept, other] = [await makeCohort(), await makeCohort({ deleted: true, status: 'ARCHIVED' })];
     const product = await makeProduct({ cohorts: [kept] });
     await kept.update({ deleted: true, status: 'ARCHIVED' });
-    const res = await request(t.app).put(`${BASE}/${product.id}`).set(bearer(superToken)).send({ name: product.name, flowType: 'HCTP', cohortIds: [kept.id] });
+    const res = await request(t.app)
+      .put(`${BASE}/${product.id}`)
+      .set(bearer(superToken))
+      .send({ name: product.name, flowType: 'HCTP', cohortIds: [kept.id] });
     expect(res.status).toBe(200);
     expect(res.body.cohorts).toEqual([expect.objectContaining({ id: kept.id, status: 'ARCHIVED' })]);
-    const added = await request(t.app).put(`${BASE}/${product.id}`).set(bearer(superToken)).send({ name: product.name, flowType: 'HCTP', cohortIds: [kept.id, other.id] });
+    const added = await request(t.app)
+      .put(`${BASE}/${product.id}`)
+      .set(bearer(superToken))
+      .send({ name: product.name, flowType: 'HCTP', cohortIds: [kept.id, other.id] });
     expect(added.status).toBe(400);
     expect(added.body.errors).toEqual({ cohortIds: 'Invalid value' });
     expect((await snapshot(product.id)).items).toEqual([kept.id]);
@@ -345,12 +432,20 @@ describe('PUT /api/products/:id', () => {
     const cohort = await makeCohort();
     const published = await makeProduct({ cohorts: [cohort], withPlan: true, published: true });
     const archived = await makeProduct({ deleted: true });
-    const window = await request(t.app).put(`${BASE}/${published.id}`).set(bearer(superToken)).send({ name: 'x', flowType: 'HCTP', enrollingStartDate: '2030-05-02', enrollingEndDate: '2030-05-01' });
+    const window = await request(t.app)
+      .put(`${BASE}/${published.id}`)
+      .set(bearer(superToken))
+      .send({ name: 'x', flowType: 'HCTP', enrollingStartDate: '2030-05-02', enrollingEndDate: '2030-05-01' });
     expect(window.status).toBe(409);
     expect(window.body.code).toBe('PRODUCT_ENROLLMENT_WINDOW');
     const empty = await request(t.app).put(`${BASE}/${published.id}`).set(bearer(superToken)).send({ name: 'x', flowType: 'HCTP', cohortIds: [] });
     expect(empty.status).toBe(409);
-    expect(empty.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published', requestId: expect.any(String) });
+    expect(empty.body).toEqual({
+      status: 409,
+      code: 'PRODUCT_PUBLISH_REQUIREMENTS',
+      message: 'A product needs a payment plan and a product item to be published',
+      requestId: expect.any(String),
+    });
     const before = await snapshot(published.id);
     expect(before.product?.name).toBe(published.name);
     expect(before.items).toEqual([cohort.id]);
@@ -382,7 +477,9 @@ describe('DELETE /api/products/:id (archive) and PATCH /api/products/:id/undelet
     expect(row?.published).toBe(false);
     expect(await ProductItem.count({ where: { productId: product.id } })).toBe(1);
     expect(await ActivityLog.count({ where: { entityType: 'PRODUCT', entityId: product.id, type: 'DELETED' } })).toBe(1);
-    const list = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(product.name)}`).set(bearer(superToken));
+    const list = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(product.name)}`)
+      .set(bearer(superToken));
     expect(list.body.content).toEqual([]);
     expect((await request(t.app).delete(`${BASE}/${product.id}`).set(bearer(superToken))).status).toBe(204);
     expect(await ActivityLog.count({ where: { entityType: 'PRODUCT', entityId: product.id, type: 'DELETED' } })).toBe(1);
@@ -398,10 +495,17 @@ describe('DELETE /api/products/:id (archive) and PATCH /api/products/:id/undelet
 
   test("a later area's archive block (active applications) is a 409 with its code and changes nothing", async () => {
     const blocked = await makeProduct({ published: true });
-    registerArchiveGuard('product', async (id) => (id === blocked.id ? { code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications' } : null));
+    registerArchiveGuard('product', async (id) =>
+      id === blocked.id ? { code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications' } : null,
+    );
     const res = await request(t.app).delete(`${BASE}/${blocked.id}`).set(bearer(superToken));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 409, code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS', message: 'The product cannot be archived: it has active applications', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      status: 409,
+      code: 'PRODUCT_HAS_ACTIVE_APPLICATIONS',
+      message: 'The product cannot be archived: it has active applications',
+      requestId: expect.any(String),
+    });
     const row = await Product.findByPk(blocked.id);
     expect(row?.deleted).toBe(false);
     expect(row?.published).toBe(true);
@@ -429,7 +533,12 @@ describe('POST /api/products/:id/publish', () => {
     for (const p of [noPlan, noItem]) {
       const res = await request(t.app).post(`${BASE}/${p.id}/publish`).set(bearer(superToken));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ status: 409, code: 'PRODUCT_PUBLISH_REQUIREMENTS', message: 'A product needs a payment plan and a product item to be published', requestId: expect.any(String) });
+      expect(res.body).toEqual({
+        status: 409,
+        code: 'PRODUCT_PUBLISH_REQUIREMENTS',
+        message: 'A product needs a payment plan and a product item to be published',
+        requestId: expect.any(String),
+      });
       expect((await Product.findByPk(p.id))?.published).toBe(false);
     }
     const ready = await makeProduct({ cohorts: [cohort], withPlan: true });
@@ -466,7 +575,12 @@ describe('POST /api/products/:id/publish', () => {
 describe('GET /api/products/:id/check_enrolling_status', () => {
   test('enrolling between the dates (both inclusive), not before, after or without both dates; 401; 403 student; 404', async () => {
     const cases: Array<[string | null, string | null, boolean]> = [
-      [day(-3), day(3), true], [day(0), day(0), true], [day(1), day(3), false], [day(-3), day(-1), false], [day(-3), null, false], [null, null, false],
+      [day(-3), day(3), true],
+      [day(0), day(0), true],
+      [day(1), day(3), false],
+      [day(-3), day(-1), false],
+      [day(-3), null, false],
+      [null, null, false],
     ];
     for (const [start, end, expected] of cases) {
       const p = await makeProduct({ enrollingStartDate: start, enrollingEndDate: end });

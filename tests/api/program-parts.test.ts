@@ -1,6 +1,15 @@
 import request from 'supertest';
 import {
-  AccountingLine, ActivityLog, CohortModule, ExtraProduct, GraduationRequirement, LmsCategory, ModuleGroup, ProgramModule, ProgramPaymentPlan, ProgramPaymentPlanLine,
+  AccountingLine,
+  ActivityLog,
+  CohortModule,
+  ExtraProduct,
+  GraduationRequirement,
+  LmsCategory,
+  ModuleGroup,
+  ProgramModule,
+  ProgramPaymentPlan,
+  ProgramPaymentPlanLine,
   type Program,
 } from '../../models';
 import { setupApp, type TestApp } from '../support/app';
@@ -33,14 +42,32 @@ async function lmsCategory(program: Program, kind: 'QUIZ' | 'ASSIGNMENT', name =
 }
 async function accountingLine(categoryName = 'HCTP', overrides: Partial<AccountingLine['_creationAttributes']> = {}) {
   const category = await categoryNamed(categoryName);
-  return AccountingLine.create({ businessCategoryId: category.id, description: unique('Line '), type: 'CHARGE', category: 'FEE', updatedById: null, updatedByName: null, ...overrides });
+  return AccountingLine.create({
+    businessCategoryId: category.id,
+    description: unique('Line '),
+    type: 'CHARGE',
+    category: 'FEE',
+    updatedById: null,
+    updatedByName: null,
+    ...overrides,
+  });
 }
 async function moduleGroup(name = unique('Group ')) {
   return ModuleGroup.create({ name });
 }
 const moduleColumns = {
-  d2lModuleId: null, groupName: null, moduleGroupId: null, duration: null, startDateTime: null, openDate: null, closeDate: null, endDateTime: null, image: null,
-  communicationTemplateId: null, updatedById: null, updatedByName: null,
+  d2lModuleId: null,
+  groupName: null,
+  moduleGroupId: null,
+  duration: null,
+  startDateTime: null,
+  openDate: null,
+  closeDate: null,
+  endDateTime: null,
+  image: null,
+  communicationTemplateId: null,
+  updatedById: null,
+  updatedByName: null,
 };
 async function programModule(program: Program, overrides: Partial<ProgramModule['_creationAttributes']> = {}) {
   return ProgramModule.create({ programId: program.id, title: unique('Module '), ...moduleColumns, ...overrides });
@@ -53,11 +80,22 @@ async function cohortModule(cohortId: number, overrides: Partial<CohortModule['_
 
 describe('graduation requirements', () => {
   const body = (overrides: Record<string, unknown> = {}) => ({
-    name: unique('Quizzes '), total: 10, type: 'QUIZ', requirement: 'Pass the quizzes', minRequiredToComplete: 8, minRequiredToPass: 7, minScore: 70.5, displayOrder: 1,
-    quizIds: ['q-1', 'q-2'], ...overrides,
+    name: unique('Quizzes '),
+    total: 10,
+    type: 'QUIZ',
+    requirement: 'Pass the quizzes',
+    minRequiredToComplete: 8,
+    minRequiredToPass: 7,
+    minScore: 70.5,
+    displayOrder: 1,
+    quizIds: ['q-1', 'q-2'],
+    ...overrides,
   });
   const post = (program: Program | number, payload: Record<string, unknown>, token = academicToken) =>
-    request(t.app).post(`${P(program)}/graduation_requirements`).set(bearer(token)).send(payload);
+    request(t.app)
+      .post(`${P(program)}/graduation_requirements`)
+      .set(bearer(token))
+      .send(payload);
 
   test('POST (ACADEMIC) creates a requirement (201) with its LMS categories; stored and logged', async () => {
     const program = await makeProgram();
@@ -68,7 +106,15 @@ describe('graduation requirements', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...payload, programId: program.id, updatedBy: { id: academic.user.id } });
     const row = await GraduationRequirement.findByPk(res.body.id);
-    expect(row?.get({ plain: true })).toMatchObject({ programId: program.id, name: payload.name, type: 'QUIZ', displayOrder: 1, quizCategoryId: quiz.id, assignmentCategoryId: assignment.id, quizIds: ['q-1', 'q-2'] });
+    expect(row?.get({ plain: true })).toMatchObject({
+      programId: program.id,
+      name: payload.name,
+      type: 'QUIZ',
+      displayOrder: 1,
+      quizCategoryId: quiz.id,
+      assignmentCategoryId: assignment.id,
+      quizIds: ['q-1', 'q-2'],
+    });
     expect(Number(row?.minScore)).toBe(70.5);
     expect(await ActivityLog.count({ where: { entityType: 'GRADUATION_REQUIREMENT', entityId: res.body.id, type: 'CREATED' } })).toBe(1);
   });
@@ -77,15 +123,36 @@ describe('graduation requirements', () => {
     const program = await makeProgram();
     const res = await post(program, { name: 'Coaching circles', type: 'COACHING_CIRCLE', displayOrder: 0 });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ total: null, requirement: null, minRequiredToComplete: null, minRequiredToPass: null, minScore: null, quizCategoryId: null, assignmentCategoryId: null, quizIds: [] });
+    expect(res.body).toMatchObject({
+      total: null,
+      requirement: null,
+      minRequiredToComplete: null,
+      minRequiredToPass: null,
+      minScore: null,
+      quizCategoryId: null,
+      assignmentCategoryId: null,
+      quizIds: [],
+    });
   });
 
   test.each([
-    [{ name: ' ', type: 'EXAM', displayOrder: -1, extra: 1 }, { name: 'This field is required', type: 'Invalid value', displayOrder: 'Invalid value', extra: 'Unknown field' }],
+    [
+      { name: ' ', type: 'EXAM', displayOrder: -1, extra: 1 },
+      { name: 'This field is required', type: 'Invalid value', displayOrder: 'Invalid value', extra: 'Unknown field' },
+    ],
     [{ displayOrder: undefined }, { displayOrder: 'This field is required' }],
-    [{ total: 5, minRequiredToComplete: 6, minRequiredToPass: 6 }, { minRequiredToComplete: 'Invalid value', minRequiredToPass: 'Invalid value' }],
-    [{ minScore: 100.5, total: 1.5, quizIds: 'q-1' }, { minScore: 'Invalid value', total: 'Invalid value', quizIds: 'Invalid value' }],
-    [{ quizCategoryId: 'abc', quizIds: [''] }, { quizCategoryId: 'Invalid value', 'quizIds.0': 'This field is required' }],
+    [
+      { total: 5, minRequiredToComplete: 6, minRequiredToPass: 6 },
+      { minRequiredToComplete: 'Invalid value', minRequiredToPass: 'Invalid value' },
+    ],
+    [
+      { minScore: 100.5, total: 1.5, quizIds: 'q-1' },
+      { minScore: 'Invalid value', total: 'Invalid value', quizIds: 'Invalid value' },
+    ],
+    [
+      { quizCategoryId: 'abc', quizIds: [''] },
+      { quizCategoryId: 'Invalid value', 'quizIds.0': 'This field is required' },
+    ],
   ])('POST %j is 400 %j and stores nothing', async (overrides, errors) => {
     const program = await makeProgram();
     const res = await post(program, body(overrides));
@@ -125,7 +192,13 @@ describe('graduation requirements', () => {
   test('POST: 401; 403 SUPPORT; 404 missing program; 409 PROGRAM_ARCHIVED; nothing stored', async () => {
     const program = await makeProgram();
     const archived = await archivedProgram();
-    expect((await request(t.app).post(`${P(program)}/graduation_requirements`).send(body())).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${P(program)}/graduation_requirements`)
+          .send(body())
+      ).status,
+    ).toBe(401);
     expect((await post(program, body(), supportToken)).status).toBe(403);
     expect((await post(program, body(), studentToken)).status).toBe(403);
     const missing = await post(MISSING, body());
@@ -143,37 +216,87 @@ describe('graduation requirements', () => {
     const second = (await post(program, body({ displayOrder: 2 }))).body;
     const first = (await post(program, body({ displayOrder: 1 }))).body;
     const foreign = (await post(other, body({ displayOrder: 1 }))).body;
-    const res = await request(t.app).get(`${P(program)}/graduation_requirements`).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(`${P(program)}/graduation_requirements`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([first.id, second.id]);
     expect(ids(res)).not.toContain(foreign.id);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 100 });
-    const desc = await request(t.app).get(`${P(program)}/graduation_requirements?sortBy=DISPLAY_ORDER&descending=true`).set(bearer(superToken));
+    const desc = await request(t.app)
+      .get(`${P(program)}/graduation_requirements?sortBy=DISPLAY_ORDER&descending=true`)
+      .set(bearer(superToken));
     expect(ids(desc)).toEqual([second.id, first.id]);
-    expect((await request(t.app).get(`${P(program)}/graduation_requirements?sortBy=secret`).set(bearer(superToken))).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/graduation_requirements?sortBy=secret`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).get(`${P(program)}/graduation_requirements`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/graduation_requirements`).set(bearer(studentToken))).status).toBe(403);
-    expect((await request(t.app).get(`${P(MISSING)}/graduation_requirements`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/graduation_requirements`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(MISSING)}/graduation_requirements`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
   });
 
   test('GET one; one of another program is 404; 400 bad id; 401; 403 student', async () => {
     const program = await makeProgram();
     const other = await makeProgram();
     const created = (await post(program, body())).body;
-    const res = await request(t.app).get(`${P(program)}/graduation_requirements/${created.id}`).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(`${P(program)}/graduation_requirements/${created.id}`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, programId: program.id, name: created.name, minScore: 70.5 });
-    expect((await request(t.app).get(`${P(other)}/graduation_requirements/${created.id}`).set(bearer(superToken))).status).toBe(404);
-    expect((await request(t.app).get(`${P(program)}/graduation_requirements/${MISSING}`).set(bearer(superToken))).status).toBe(404);
-    expect((await request(t.app).get(`${P(program)}/graduation_requirements/x`).set(bearer(superToken))).body.errors).toEqual({ requirementId: 'Invalid value' });
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(other)}/graduation_requirements/${created.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/graduation_requirements/${MISSING}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/graduation_requirements/x`)
+          .set(bearer(superToken))
+      ).body.errors,
+    ).toEqual({ requirementId: 'Invalid value' });
     expect((await request(t.app).get(`${P(program)}/graduation_requirements/${created.id}`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/graduation_requirements/${created.id}`).set(bearer(studentToken))).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/graduation_requirements/${created.id}`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
   });
 
   test('PUT replaces the fields (keeping its own display order is fine); logged', async () => {
     const program = await makeProgram();
     const created = (await post(program, body({ displayOrder: 5 }))).body;
-    const res = await request(t.app).put(`${P(program)}/graduation_requirements/${created.id}`).set(bearer(academicToken))
+    const res = await request(t.app)
+      .put(`${P(program)}/graduation_requirements/${created.id}`)
+      .set(bearer(academicToken))
       .send({ name: 'Assignments', type: 'ASSIGNMENT', displayOrder: 5, total: 4, minRequiredToPass: 4 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Assignments', type: 'ASSIGNMENT', displayOrder: 5, total: 4, minRequiredToPass: 4, minScore: null, quizIds: [] });
@@ -188,17 +311,33 @@ describe('graduation requirements', () => {
     const a = (await post(program, body({ displayOrder: 1 }))).body;
     await post(program, body({ displayOrder: 2 }));
     const url = `${P(program)}/graduation_requirements/${a.id}`;
-    const taken = await request(t.app).put(url).set(bearer(superToken)).send(body({ displayOrder: 2 }));
+    const taken = await request(t.app)
+      .put(url)
+      .set(bearer(superToken))
+      .send(body({ displayOrder: 2 }));
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('DISPLAY_ORDER_EXISTS');
-    const bad = await request(t.app).put(url).set(bearer(superToken)).send(body({ type: null }));
+    const bad = await request(t.app)
+      .put(url)
+      .set(bearer(superToken))
+      .send(body({ type: null }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ type: 'This field is required' });
     expect((await request(t.app).put(url).send(body())).status).toBe(401);
     expect((await request(t.app).put(url).set(bearer(supportToken)).send(body())).status).toBe(403);
-    expect((await request(t.app).put(`${P(other)}/graduation_requirements/${a.id}`).set(bearer(superToken)).send(body({ displayOrder: 9 }))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .put(`${P(other)}/graduation_requirements/${a.id}`)
+          .set(bearer(superToken))
+          .send(body({ displayOrder: 9 }))
+      ).status,
+    ).toBe(404);
     await program.update({ deleted: true });
-    const archived = await request(t.app).put(url).set(bearer(superToken)).send(body({ displayOrder: 9 }));
+    const archived = await request(t.app)
+      .put(url)
+      .set(bearer(superToken))
+      .send(body({ displayOrder: 9 }));
     expect(archived.status).toBe(409);
     expect(archived.body.code).toBe('PROGRAM_ARCHIVED');
     expect((await GraduationRequirement.findByPk(a.id))?.get({ plain: true })).toMatchObject({ name: a.name, displayOrder: 1, type: 'QUIZ' });
@@ -211,7 +350,13 @@ describe('graduation requirements', () => {
     const url = (id: number) => `${P(program)}/graduation_requirements/${id}`;
     expect((await request(t.app).delete(url(a.id))).status).toBe(401);
     expect((await request(t.app).delete(url(a.id)).set(bearer(supportToken))).status).toBe(403);
-    expect((await request(t.app).delete(`${P(MISSING)}/graduation_requirements/${a.id}`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .delete(`${P(MISSING)}/graduation_requirements/${a.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
     expect(await GraduationRequirement.findByPk(a.id)).not.toBeNull();
     expect((await request(t.app).delete(url(a.id)).set(bearer(academicToken))).status).toBe(204);
     expect(await GraduationRequirement.findByPk(a.id)).toBeNull();
@@ -231,16 +376,22 @@ describe('GET quiz_categories and assignment_categories', () => {
     const quizA = await lmsCategory(program, 'QUIZ', 'A quizzes');
     const assignment = await lmsCategory(program, 'ASSIGNMENT');
     await lmsCategory(other, 'QUIZ');
-    const quizzes = await request(t.app).get(`${P(program)}/quiz_categories`).set(bearer(supportToken));
+    const quizzes = await request(t.app)
+      .get(`${P(program)}/quiz_categories`)
+      .set(bearer(supportToken));
     expect(quizzes.status).toBe(200);
     expect(quizzes.body.content).toEqual([
       { id: quizA.id, programId: program.id, kind: 'QUIZ', externalId: null, name: 'A quizzes' },
       { id: quizB.id, programId: program.id, kind: 'QUIZ', externalId: null, name: 'B quizzes' },
     ]);
     expect(quizzes.body.pagination).toEqual({ total: 2, page: 0, size: 100 });
-    const assignments = await request(t.app).get(`${P(program)}/assignment_categories`).set(bearer(supportToken));
+    const assignments = await request(t.app)
+      .get(`${P(program)}/assignment_categories`)
+      .set(bearer(supportToken));
     expect(ids(assignments)).toEqual([assignment.id]);
-    const empty = await request(t.app).get(`${P(await makeProgram())}/quiz_categories`).set(bearer(superToken));
+    const empty = await request(t.app)
+      .get(`${P(await makeProgram())}/quiz_categories`)
+      .set(bearer(superToken));
     expect(empty.body).toEqual({ content: [], pagination: { total: 0, page: 0, size: 100 } });
   });
 
@@ -248,9 +399,27 @@ describe('GET quiz_categories and assignment_categories', () => {
     const program = await makeProgram();
     for (const path of ['quiz_categories', 'assignment_categories']) {
       expect((await request(t.app).get(`${P(program)}/${path}`)).status).toBe(401);
-      expect((await request(t.app).get(`${P(program)}/${path}`).set(bearer(studentToken))).status).toBe(403);
-      expect((await request(t.app).get(`${P(MISSING)}/${path}`).set(bearer(superToken))).status).toBe(404);
-      expect((await request(t.app).get(`${P(program)}/${path}?size=0`).set(bearer(superToken))).body.errors).toEqual({ size: 'Invalid value' });
+      expect(
+        (
+          await request(t.app)
+            .get(`${P(program)}/${path}`)
+            .set(bearer(studentToken))
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await request(t.app)
+            .get(`${P(MISSING)}/${path}`)
+            .set(bearer(superToken))
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await request(t.app)
+            .get(`${P(program)}/${path}?size=0`)
+            .set(bearer(superToken))
+        ).body.errors,
+      ).toEqual({ size: 'Invalid value' });
     }
   });
 });
@@ -259,11 +428,22 @@ describe('GET quiz_categories and assignment_categories', () => {
 
 describe('program payment plans', () => {
   const interestBearing = {
-    paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentAmount: 250.5, depositAmount: 99.99, interestRate: 5.25,
-    annualPercentageRate: 5.3751, tuitionPrice: 6000, totalTerm: 24, amortizeTerm: 12, principalAmount: 5900.01,
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
+    installmentAmount: 250.5,
+    depositAmount: 99.99,
+    interestRate: 5.25,
+    annualPercentageRate: 5.3751,
+    tuitionPrice: 6000,
+    totalTerm: 24,
+    amortizeTerm: 12,
+    principalAmount: 5900.01,
   };
   const post = (program: Program | number, payload: Record<string, unknown>, token = academicToken) =>
-    request(t.app).post(`${P(program)}/payment_plans`).set(bearer(token)).send(payload);
+    request(t.app)
+      .post(`${P(program)}/payment_plans`)
+      .set(bearer(token))
+      .send(payload);
 
   test('POST creates a plan with accounting lines of the program category (201); lines answered with description, type, category and amount', async () => {
     const program = await makeProgram();
@@ -271,11 +451,25 @@ describe('program payment plans', () => {
     const scholarship = await accountingLine('HCTP', { description: unique('Scholarship '), type: 'CREDIT', category: 'SCHOLARSHIP' });
     const name = unique('24 months ');
     const res = await post(program, {
-      name, isDefault: true, shortDescription: 'Monthly', longDescription: 'Twenty-four monthly payments', ...interestBearing,
-      accountingLines: [{ accountingLineId: tuition.id, amount: 6000 }, { accountingLineId: scholarship.id, amount: '500.25' }],
+      name,
+      isDefault: true,
+      shortDescription: 'Monthly',
+      longDescription: 'Twenty-four monthly payments',
+      ...interestBearing,
+      accountingLines: [
+        { accountingLineId: tuition.id, amount: 6000 },
+        { accountingLineId: scholarship.id, amount: '500.25' },
+      ],
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ programId: program.id, name, isDefault: true, shortDescription: 'Monthly', longDescription: 'Twenty-four monthly payments', ...interestBearing });
+    expect(res.body).toMatchObject({
+      programId: program.id,
+      name,
+      isDefault: true,
+      shortDescription: 'Monthly',
+      longDescription: 'Twenty-four monthly payments',
+      ...interestBearing,
+    });
     expect(res.body.accountingLines).toEqual([
       { id: expect.any(Number), accountingLineId: tuition.id, amount: 6000, description: tuition.description, type: 'CHARGE', category: 'FEE' },
       { id: expect.any(Number), accountingLineId: scholarship.id, amount: 500.25, description: scholarship.description, type: 'CREDIT', category: 'SCHOLARSHIP' },
@@ -283,16 +477,38 @@ describe('program payment plans', () => {
     const row = await ProgramPaymentPlan.findByPk(res.body.id);
     expect(row?.get({ plain: true })).toMatchObject({ programId: program.id, name, isDefault: true, ...interestBearing });
     const lines = await ProgramPaymentPlanLine.findAll({ where: { programPaymentPlanId: res.body.id }, order: [['id', 'ASC']], raw: true });
-    expect(lines.map((l) => [l.accountingLineId, Number(l.amount)])).toEqual([[tuition.id, 6000], [scholarship.id, 500.25]]);
+    expect(lines.map((l) => [l.accountingLineId, Number(l.amount)])).toEqual([
+      [tuition.id, 6000],
+      [scholarship.id, 500.25],
+    ]);
     expect(await ActivityLog.count({ where: { entityType: 'PROGRAM_PAYMENT_PLAN', entityId: res.body.id, type: 'CREATED' } })).toBe(1);
   });
 
   test('PAY_IN_FULL is saved as FIXED_TERMS with totalTerm 1 whatever was sent; defaults apply', async () => {
     const program = await makeProgram();
-    const forced = await post(program, { name: 'In full', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', totalTerm: 12, amortizeTerm: 1, tuitionPrice: '1999.90' });
+    const forced = await post(program, {
+      name: 'In full',
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT',
+      totalTerm: 12,
+      amortizeTerm: 1,
+      tuitionPrice: '1999.90',
+    });
     expect(forced.status).toBe(201);
-    expect(forced.body).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 1, tuitionPrice: 1999.9, isDefault: false, accountingLines: [] });
-    expect((await ProgramPaymentPlan.findByPk(forced.body.id))?.get({ plain: true })).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1 });
+    expect(forced.body).toMatchObject({
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+      amortizeTerm: 1,
+      tuitionPrice: 1999.9,
+      isDefault: false,
+      accountingLines: [],
+    });
+    expect((await ProgramPaymentPlan.findByPk(forced.body.id))?.get({ plain: true })).toMatchObject({
+      paymentPlanType: 'PAY_IN_FULL',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 1,
+    });
     const plain = await post(program, { name: 'Defaults' });
     expect(plain.body).toMatchObject({ paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 0, shortDescription: null });
   });
@@ -303,9 +519,13 @@ describe('program payment plans', () => {
     const a = (await post(program, { name: 'A', isDefault: true })).body;
     const elsewhere = (await post(other, { name: 'Elsewhere', isDefault: true })).body;
     const b = (await post(program, { name: 'B', isDefault: true })).body;
-    const flags = async () => Object.fromEntries((await ProgramPaymentPlan.findAll({ where: { id: [a.id, b.id, elsewhere.id] }, raw: true })).map((p) => [p.id, Boolean(p.isDefault)]));
+    const flags = async () =>
+      Object.fromEntries((await ProgramPaymentPlan.findAll({ where: { id: [a.id, b.id, elsewhere.id] }, raw: true })).map((p) => [p.id, Boolean(p.isDefault)]));
     expect(await flags()).toEqual({ [a.id]: false, [b.id]: true, [elsewhere.id]: true });
-    const put = await request(t.app).put(`${P(program)}/payment_plans/${a.id}`).set(bearer(academicToken)).send({ name: 'A', isDefault: true });
+    const put = await request(t.app)
+      .put(`${P(program)}/payment_plans/${a.id}`)
+      .set(bearer(academicToken))
+      .send({ name: 'A', isDefault: true });
     expect(put.status).toBe(200);
     expect(await flags()).toEqual({ [a.id]: true, [b.id]: false, [elsewhere.id]: true });
   });
@@ -313,9 +533,25 @@ describe('program payment plans', () => {
   test.each([
     [{ paymentPlanType: 'INTEREST_BEARING' }, { paymentScheduleType: 'This field is required' }],
     [{ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', principalAmount: 0 }, { principalAmount: 'Invalid value' }],
-    [{ name: '', tuitionPrice: -1, isDefault: 'maybe', extra: 1 }, { name: 'This field is required', tuitionPrice: 'Invalid value', isDefault: 'Invalid value', extra: 'Unknown field' }],
-    [{ accountingLines: [{ accountingLineId: 'x', amount: -5 }, { amount: 1.001, other: 1 }] },
-      { 'accountingLines.0.accountingLineId': 'Invalid value', 'accountingLines.0.amount': 'Invalid value', 'accountingLines.1.accountingLineId': 'This field is required', 'accountingLines.1.amount': 'Invalid value', 'accountingLines.1.other': 'Unknown field' }],
+    [
+      { name: '', tuitionPrice: -1, isDefault: 'maybe', extra: 1 },
+      { name: 'This field is required', tuitionPrice: 'Invalid value', isDefault: 'Invalid value', extra: 'Unknown field' },
+    ],
+    [
+      {
+        accountingLines: [
+          { accountingLineId: 'x', amount: -5 },
+          { amount: 1.001, other: 1 },
+        ],
+      },
+      {
+        'accountingLines.0.accountingLineId': 'Invalid value',
+        'accountingLines.0.amount': 'Invalid value',
+        'accountingLines.1.accountingLineId': 'This field is required',
+        'accountingLines.1.amount': 'Invalid value',
+        'accountingLines.1.other': 'Unknown field',
+      },
+    ],
     [{ accountingLines: [{ accountingLineId: 1 }] }, { 'accountingLines.0.amount': 'This field is required' }],
   ])('POST %j is 400 %j and stores nothing', async (payload, errors) => {
     const program = await makeProgram();
@@ -329,22 +565,44 @@ describe('program payment plans', () => {
   test('POST: the same accounting line twice, or an unknown one, is 400 on that line', async () => {
     const program = await makeProgram();
     const line = await accountingLine();
-    const twice = await post(program, { name: 'Plan', accountingLines: [{ accountingLineId: line.id, amount: 1 }, { accountingLineId: line.id, amount: 2 }] });
+    const twice = await post(program, {
+      name: 'Plan',
+      accountingLines: [
+        { accountingLineId: line.id, amount: 1 },
+        { accountingLineId: line.id, amount: 2 },
+      ],
+    });
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ 'accountingLines.1.accountingLineId': 'Invalid value' });
-    const unknown = await post(program, { name: 'Plan', accountingLines: [{ accountingLineId: line.id, amount: 1 }, { accountingLineId: MISSING, amount: 2 }] });
+    const unknown = await post(program, {
+      name: 'Plan',
+      accountingLines: [
+        { accountingLineId: line.id, amount: 1 },
+        { accountingLineId: MISSING, amount: 2 },
+      ],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ 'accountingLines.1.accountingLineId': 'Invalid value' });
     expect(await ProgramPaymentPlan.count({ where: { programId: program.id } })).toBe(0);
   });
 
-  test("POST: a line of another business category is 409 ACCOUNTING_LINE_OTHER_CATEGORY and stores nothing", async () => {
+  test('POST: a line of another business category is 409 ACCOUNTING_LINE_OTHER_CATEGORY and stores nothing', async () => {
     const program = await makeProgram();
     const mine = await accountingLine('HCTP');
     const foreign = await accountingLine('CIP');
-    const res = await post(program, { name: 'Plan', accountingLines: [{ accountingLineId: mine.id, amount: 1 }, { accountingLineId: foreign.id, amount: 2 }] });
+    const res = await post(program, {
+      name: 'Plan',
+      accountingLines: [
+        { accountingLineId: mine.id, amount: 1 },
+        { accountingLineId: foreign.id, amount: 2 },
+      ],
+    });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'ACCOUNTING_LINE_OTHER_CATEGORY', message: "The accounting line does not belong to the program's business category", details: { accountingLineIds: [foreign.id] } });
+    expect(res.body).toMatchObject({
+      code: 'ACCOUNTING_LINE_OTHER_CATEGORY',
+      message: "The accounting line does not belong to the program's business category",
+      details: { accountingLineIds: [foreign.id] },
+    });
     expect(await ProgramPaymentPlan.count({ where: { programId: program.id } })).toBe(0);
     expect(await ProgramPaymentPlanLine.count({ where: { accountingLineId: [mine.id, foreign.id] } })).toBe(0);
   });
@@ -352,7 +610,13 @@ describe('program payment plans', () => {
   test('POST: 401; 403 SUPPORT; 404 missing program; 409 archived program; nothing stored', async () => {
     const program = await makeProgram();
     const archived = await archivedProgram();
-    expect((await request(t.app).post(`${P(program)}/payment_plans`).send({ name: 'x' })).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${P(program)}/payment_plans`)
+          .send({ name: 'x' })
+      ).status,
+    ).toBe(401);
     expect((await post(program, { name: 'x' }, supportToken)).status).toBe(403);
     expect((await post(MISSING, { name: 'x' })).status).toBe(404);
     const refused = await post(archived, { name: 'x' });
@@ -368,21 +632,55 @@ describe('program payment plans', () => {
     const a = (await post(program, { name: 'A', accountingLines: [{ accountingLineId: line.id, amount: 100 }] })).body;
     const b = (await post(program, { name: 'B', ...interestBearing })).body;
     const foreign = (await post(other, { name: 'C' })).body;
-    const res = await request(t.app).get(`${P(program)}/payment_plans`).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(`${P(program)}/payment_plans`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([a.id, b.id]);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 100 });
     expect(res.body.content[0].accountingLines).toEqual([expect.objectContaining({ accountingLineId: line.id, amount: 100, description: line.description })]);
-    const one = await request(t.app).get(`${P(program)}/payment_plans/${b.id}`).set(bearer(supportToken));
+    const one = await request(t.app)
+      .get(`${P(program)}/payment_plans/${b.id}`)
+      .set(bearer(supportToken));
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: b.id, name: 'B', ...interestBearing });
-    expect((await request(t.app).get(`${P(program)}/payment_plans/${foreign.id}`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/payment_plans/${foreign.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
     expect((await request(t.app).get(`${P(program)}/payment_plans`)).status).toBe(401);
     expect((await request(t.app).get(`${P(program)}/payment_plans/${a.id}`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/payment_plans`).set(bearer(studentToken))).status).toBe(403);
-    expect((await request(t.app).get(`${P(program)}/payment_plans/${a.id}`).set(bearer(studentToken))).status).toBe(403);
-    expect((await request(t.app).get(`${P(MISSING)}/payment_plans`).set(bearer(superToken))).status).toBe(404);
-    expect((await request(t.app).get(`${P(program)}/payment_plans/abc`).set(bearer(superToken))).body.errors).toEqual({ planId: 'Invalid value' });
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/payment_plans`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/payment_plans/${a.id}`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(MISSING)}/payment_plans`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/payment_plans/abc`)
+          .set(bearer(superToken))
+      ).body.errors,
+    ).toEqual({ planId: 'Invalid value' });
   });
 
   test('PUT replaces terms and lines (PAY_IN_FULL forced); logged', async () => {
@@ -390,16 +688,42 @@ describe('program payment plans', () => {
     const keep = await accountingLine();
     const drop = await accountingLine();
     const added = await accountingLine();
-    const plan = (await post(program, { name: 'Plan', ...interestBearing, accountingLines: [{ accountingLineId: keep.id, amount: 10 }, { accountingLineId: drop.id, amount: 20 }] })).body;
-    const res = await request(t.app).put(`${P(program)}/payment_plans/${plan.id}`).set(bearer(academicToken)).send({
-      name: 'Now in full', ...interestBearing, paymentPlanType: 'PAY_IN_FULL', amortizeTerm: 0,
-      accountingLines: [{ accountingLineId: keep.id, amount: 15.5 }, { accountingLineId: added.id, amount: 0 }],
-    });
+    const plan = (
+      await post(program, {
+        name: 'Plan',
+        ...interestBearing,
+        accountingLines: [
+          { accountingLineId: keep.id, amount: 10 },
+          { accountingLineId: drop.id, amount: 20 },
+        ],
+      })
+    ).body;
+    const res = await request(t.app)
+      .put(`${P(program)}/payment_plans/${plan.id}`)
+      .set(bearer(academicToken))
+      .send({
+        name: 'Now in full',
+        ...interestBearing,
+        paymentPlanType: 'PAY_IN_FULL',
+        amortizeTerm: 0,
+        accountingLines: [
+          { accountingLineId: keep.id, amount: 15.5 },
+          { accountingLineId: added.id, amount: 0 },
+        ],
+      });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: plan.id, name: 'Now in full', paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1 });
-    expect(res.body.accountingLines.map((l: { accountingLineId: number; amount: number }) => [l.accountingLineId, l.amount])).toEqual([[keep.id, 15.5], [added.id, 0]]);
+    expect(res.body.accountingLines.map((l: { accountingLineId: number; amount: number }) => [l.accountingLineId, l.amount])).toEqual([
+      [keep.id, 15.5],
+      [added.id, 0],
+    ]);
     const lines = await ProgramPaymentPlanLine.findAll({ where: { programPaymentPlanId: plan.id }, raw: true });
-    expect(lines.map((l) => [l.accountingLineId, Number(l.amount)]).sort((x, y) => x[0] - y[0])).toEqual([[keep.id, 15.5], [added.id, 0]].sort((x, y) => x[0] - y[0]));
+    expect(lines.map((l) => [l.accountingLineId, Number(l.amount)]).sort((x, y) => x[0] - y[0])).toEqual(
+      [
+        [keep.id, 15.5],
+        [added.id, 0],
+      ].sort((x, y) => x[0] - y[0]),
+    );
     const log = await ActivityLog.findOne({ where: { entityType: 'PROGRAM_PAYMENT_PLAN', entityId: plan.id, type: 'UPDATED' } });
     expect(log?.changes).toMatchObject({ name: { from: 'Plan', to: 'Now in full' } });
   });
@@ -414,12 +738,22 @@ describe('program payment plans', () => {
     const bad = await request(t.app).put(url).set(bearer(superToken)).send({ name: 'X', paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ totalTerm: 'Invalid value' });
-    const conflict = await request(t.app).put(url).set(bearer(superToken)).send({ name: 'X', accountingLines: [{ accountingLineId: foreign.id, amount: 1 }] });
+    const conflict = await request(t.app)
+      .put(url)
+      .set(bearer(superToken))
+      .send({ name: 'X', accountingLines: [{ accountingLineId: foreign.id, amount: 1 }] });
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe('ACCOUNTING_LINE_OTHER_CATEGORY');
     expect((await request(t.app).put(url).send({ name: 'X' })).status).toBe(401);
     expect((await request(t.app).put(url).set(bearer(supportToken)).send({ name: 'X' })).status).toBe(403);
-    expect((await request(t.app).put(`${P(other)}/payment_plans/${plan.id}`).set(bearer(superToken)).send({ name: 'X' })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .put(`${P(other)}/payment_plans/${plan.id}`)
+          .set(bearer(superToken))
+          .send({ name: 'X' })
+      ).status,
+    ).toBe(404);
     await program.update({ deleted: true });
     expect((await request(t.app).put(url).set(bearer(superToken)).send({ name: 'X' })).body.code).toBe('PROGRAM_ARCHIVED');
     expect((await ProgramPaymentPlan.findByPk(plan.id))?.get({ plain: true })).toMatchObject({ name: 'Plan', tuitionPrice: 100 });
@@ -435,7 +769,13 @@ describe('program payment plans', () => {
     const url = (id: number) => `${P(program)}/payment_plans/${id}`;
     expect((await request(t.app).delete(url(plan.id))).status).toBe(401);
     expect((await request(t.app).delete(url(plan.id)).set(bearer(supportToken))).status).toBe(403);
-    expect((await request(t.app).delete(`${P(MISSING)}/payment_plans/${plan.id}`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .delete(`${P(MISSING)}/payment_plans/${plan.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
     expect((await request(t.app).delete(url(plan.id)).set(bearer(academicToken))).status).toBe(204);
     expect(await ProgramPaymentPlan.findByPk(plan.id)).toBeNull();
     expect(await ProgramPaymentPlanLine.count({ where: { programPaymentPlanId: plan.id } })).toBe(0);
@@ -451,10 +791,20 @@ describe('program payment plans', () => {
 
 describe('extra products', () => {
   const body = (overrides: Record<string, unknown> = {}) => ({
-    name: unique('Transcript '), description: 'Official transcript', type: 'TRANSCRIPT', priceType: 'FIXED', price: 25.5, calculateTaxes: true, multipleItemPurchase: false, ...overrides,
+    name: unique('Transcript '),
+    description: 'Official transcript',
+    type: 'TRANSCRIPT',
+    priceType: 'FIXED',
+    price: 25.5,
+    calculateTaxes: true,
+    multipleItemPurchase: false,
+    ...overrides,
   });
   const post = (program: Program | number, payload: Record<string, unknown>, token = academicToken) =>
-    request(t.app).post(`${P(program)}/extra_products`).set(bearer(token)).send(payload);
+    request(t.app)
+      .post(`${P(program)}/extra_products`)
+      .set(bearer(token))
+      .send(payload);
 
   test('POST creates an unpublished extra product (201); stored and logged', async () => {
     const program = await makeProgram();
@@ -478,9 +828,15 @@ describe('extra products', () => {
   });
 
   test.each([
-    [{ name: '', type: 'HAT', priceType: 'CHEAP', extra: 1 }, { name: 'This field is required', type: 'Invalid value', priceType: 'Invalid value', extra: 'Unknown field' }],
+    [
+      { name: '', type: 'HAT', priceType: 'CHEAP', extra: 1 },
+      { name: 'This field is required', type: 'Invalid value', priceType: 'Invalid value', extra: 'Unknown field' },
+    ],
     [{ price: null }, { price: 'This field is required' }],
-    [{ price: -1, calculateTaxes: 'yes' }, { price: 'Invalid value', calculateTaxes: 'Invalid value' }],
+    [
+      { price: -1, calculateTaxes: 'yes' },
+      { price: 'Invalid value', calculateTaxes: 'Invalid value' },
+    ],
     [{ published: true }, { published: 'Unknown field' }],
   ])('POST %j is 400 %j and stores nothing', async (overrides, errors) => {
     const program = await makeProgram();
@@ -493,7 +849,13 @@ describe('extra products', () => {
   test('POST: 401; 403 SUPPORT; 404 missing program; 409 archived; nothing stored', async () => {
     const program = await makeProgram();
     const archived = await archivedProgram();
-    expect((await request(t.app).post(`${P(program)}/extra_products`).send(body())).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${P(program)}/extra_products`)
+          .send(body())
+      ).status,
+    ).toBe(401);
     expect((await post(program, body(), supportToken)).status).toBe(403);
     expect((await post(MISSING, body())).status).toBe(404);
     expect((await post(archived, body())).body.code).toBe('PROGRAM_ARCHIVED');
@@ -505,42 +867,120 @@ describe('extra products', () => {
     const b = (await post(program, body({ name: 'B certificate', type: 'CERTIFICATE' }))).body;
     const a = (await post(program, body({ name: 'A transcript' }))).body;
     const gone = (await post(program, body({ name: 'C gone' }))).body;
-    await request(t.app).delete(`${P(program)}/extra_products/${gone.id}`).set(bearer(superToken));
-    await request(t.app).patch(`${P(program)}/extra_products/${b.id}/publish?publish=true`).set(bearer(superToken));
-    const res = await request(t.app).get(`${P(program)}/extra_products`).set(bearer(supportToken));
+    await request(t.app)
+      .delete(`${P(program)}/extra_products/${gone.id}`)
+      .set(bearer(superToken));
+    await request(t.app)
+      .patch(`${P(program)}/extra_products/${b.id}/publish?publish=true`)
+      .set(bearer(superToken));
+    const res = await request(t.app)
+      .get(`${P(program)}/extra_products`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([a.id, b.id]);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 100 });
-    expect(ids(await request(t.app).get(`${P(program)}/extra_products?deleted=true`).set(bearer(superToken)))).toEqual([gone.id]);
-    expect(ids(await request(t.app).get(`${P(program)}/extra_products?published=true`).set(bearer(superToken)))).toEqual([b.id]);
-    expect(ids(await request(t.app).get(`${P(program)}/extra_products?type=TRANSCRIPT`).set(bearer(superToken)))).toEqual([a.id]);
-    expect((await request(t.app).get(`${P(program)}/extra_products?deleted=maybe&type=HAT`).set(bearer(superToken))).body.errors).toEqual({ deleted: 'Invalid value', type: 'Invalid value' });
+    expect(
+      ids(
+        await request(t.app)
+          .get(`${P(program)}/extra_products?deleted=true`)
+          .set(bearer(superToken)),
+      ),
+    ).toEqual([gone.id]);
+    expect(
+      ids(
+        await request(t.app)
+          .get(`${P(program)}/extra_products?published=true`)
+          .set(bearer(superToken)),
+      ),
+    ).toEqual([b.id]);
+    expect(
+      ids(
+        await request(t.app)
+          .get(`${P(program)}/extra_products?type=TRANSCRIPT`)
+          .set(bearer(superToken)),
+      ),
+    ).toEqual([a.id]);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/extra_products?deleted=maybe&type=HAT`)
+          .set(bearer(superToken))
+      ).body.errors,
+    ).toEqual({ deleted: 'Invalid value', type: 'Invalid value' });
     expect((await request(t.app).get(`${P(program)}/extra_products`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/extra_products`).set(bearer(studentToken))).status).toBe(403);
-    expect((await request(t.app).get(`${P(MISSING)}/extra_products`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/extra_products`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(MISSING)}/extra_products`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
   });
 
   test('GET one (archived ones too, flagged); another program is 404; 401; 403 student', async () => {
     const program = await makeProgram();
     const other = await makeProgram();
     const created = (await post(program, body())).body;
-    const res = await request(t.app).get(`${P(program)}/extra_products/${created.id}`).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(`${P(program)}/extra_products/${created.id}`)
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: created.name, price: 25.5, deleted: false });
-    await request(t.app).delete(`${P(program)}/extra_products/${created.id}`).set(bearer(superToken));
-    expect((await request(t.app).get(`${P(program)}/extra_products/${created.id}`).set(bearer(superToken))).body).toMatchObject({ id: created.id, deleted: true });
-    expect((await request(t.app).get(`${P(other)}/extra_products/${created.id}`).set(bearer(superToken))).status).toBe(404);
+    await request(t.app)
+      .delete(`${P(program)}/extra_products/${created.id}`)
+      .set(bearer(superToken));
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/extra_products/${created.id}`)
+          .set(bearer(superToken))
+      ).body,
+    ).toMatchObject({ id: created.id, deleted: true });
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(other)}/extra_products/${created.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
     expect((await request(t.app).get(`${P(program)}/extra_products/${created.id}`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/extra_products/${created.id}`).set(bearer(studentToken))).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/extra_products/${created.id}`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
   });
 
   test('PUT replaces the fields and keeps the published flag; logged', async () => {
     const program = await makeProgram();
     const created = (await post(program, body())).body;
-    await request(t.app).patch(`${P(program)}/extra_products/${created.id}/publish?publish=true`).set(bearer(superToken));
-    const res = await request(t.app).put(`${P(program)}/extra_products/${created.id}`).set(bearer(academicToken)).send({ name: 'Certificate', type: 'CERTIFICATE', priceType: 'FREE' });
+    await request(t.app)
+      .patch(`${P(program)}/extra_products/${created.id}/publish?publish=true`)
+      .set(bearer(superToken));
+    const res = await request(t.app)
+      .put(`${P(program)}/extra_products/${created.id}`)
+      .set(bearer(academicToken))
+      .send({ name: 'Certificate', type: 'CERTIFICATE', priceType: 'FREE' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, name: 'Certificate', type: 'CERTIFICATE', priceType: 'FREE', price: 0, calculateTaxes: false, description: null, published: true });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      name: 'Certificate',
+      type: 'CERTIFICATE',
+      priceType: 'FREE',
+      price: 0,
+      calculateTaxes: false,
+      description: null,
+      published: true,
+    });
     expect((await ExtraProduct.findByPk(created.id))?.get({ plain: true })).toMatchObject({ name: 'Certificate', type: 'CERTIFICATE', published: true });
     expect(await ActivityLog.count({ where: { entityType: 'EXTRA_PRODUCT', entityId: created.id, type: 'UPDATED' } })).toBe(2);
   });
@@ -550,17 +990,43 @@ describe('extra products', () => {
     const other = await makeProgram();
     const live = (await post(program, body())).body;
     const gone = (await post(program, body())).body;
-    await request(t.app).delete(`${P(program)}/extra_products/${gone.id}`).set(bearer(superToken));
+    await request(t.app)
+      .delete(`${P(program)}/extra_products/${gone.id}`)
+      .set(bearer(superToken));
     const url = (id: number) => `${P(program)}/extra_products/${id}`;
-    expect((await request(t.app).put(url(live.id)).set(bearer(superToken)).send(body({ type: undefined }))).body.errors).toEqual({ type: 'This field is required' });
+    expect(
+      (
+        await request(t.app)
+          .put(url(live.id))
+          .set(bearer(superToken))
+          .send(body({ type: undefined }))
+      ).body.errors,
+    ).toEqual({ type: 'This field is required' });
     expect((await request(t.app).put(url(live.id)).send(body())).status).toBe(401);
     expect((await request(t.app).put(url(live.id)).set(bearer(supportToken)).send(body())).status).toBe(403);
-    expect((await request(t.app).put(`${P(other)}/extra_products/${live.id}`).set(bearer(superToken)).send(body())).status).toBe(404);
-    const archived = await request(t.app).put(url(gone.id)).set(bearer(superToken)).send(body({ name: 'Back' }));
+    expect(
+      (
+        await request(t.app)
+          .put(`${P(other)}/extra_products/${live.id}`)
+          .set(bearer(superToken))
+          .send(body())
+      ).status,
+    ).toBe(404);
+    const archived = await request(t.app)
+      .put(url(gone.id))
+      .set(bearer(superToken))
+      .send(body({ name: 'Back' }));
     expect(archived.status).toBe(409);
     expect(archived.body).toMatchObject({ code: 'EXTRA_PRODUCT_ARCHIVED', message: 'The extra product is archived' });
     await program.update({ deleted: true });
-    expect((await request(t.app).put(url(live.id)).set(bearer(superToken)).send(body({ name: 'Changed' }))).body.code).toBe('PROGRAM_ARCHIVED');
+    expect(
+      (
+        await request(t.app)
+          .put(url(live.id))
+          .set(bearer(superToken))
+          .send(body({ name: 'Changed' }))
+      ).body.code,
+    ).toBe('PROGRAM_ARCHIVED');
     expect((await ExtraProduct.findByPk(live.id))?.name).toBe(live.name);
     expect((await ExtraProduct.findByPk(gone.id))?.name).toBe(gone.name);
   });
@@ -581,7 +1047,9 @@ describe('extra products', () => {
     expect((await request(t.app).patch(url(created.id))).status).toBe(401);
     expect((await request(t.app).patch(url(created.id)).set(bearer(supportToken))).status).toBe(403);
     expect((await request(t.app).patch(url(MISSING)).set(bearer(superToken))).status).toBe(404);
-    await request(t.app).delete(`${P(program)}/extra_products/${created.id}`).set(bearer(superToken));
+    await request(t.app)
+      .delete(`${P(program)}/extra_products/${created.id}`)
+      .set(bearer(superToken));
     expect((await request(t.app).patch(url(created.id)).set(bearer(superToken))).body.code).toBe('EXTRA_PRODUCT_ARCHIVED');
     expect((await ExtraProduct.findByPk(created.id))?.published).toBe(false);
   });
@@ -590,7 +1058,9 @@ describe('extra products', () => {
     const program = await makeProgram();
     const created = (await post(program, body())).body;
     const other = (await post(program, body())).body;
-    await request(t.app).patch(`${P(program)}/extra_products/${created.id}/publish?publish=true`).set(bearer(superToken));
+    await request(t.app)
+      .patch(`${P(program)}/extra_products/${created.id}/publish?publish=true`)
+      .set(bearer(superToken));
     const url = (id: number) => `${P(program)}/extra_products/${id}`;
     expect((await request(t.app).delete(url(created.id))).status).toBe(401);
     expect((await request(t.app).delete(url(created.id)).set(bearer(supportToken))).status).toBe(403);
@@ -610,12 +1080,26 @@ describe('extra products', () => {
 
 describe('program modules', () => {
   const body = (overrides: Record<string, unknown> = {}) => ({
-    title: unique('Module '), d2lModuleId: 'D2L-1', group: 'Week 1', locked: true, duration: 90, startDateTime: '2030-01-15T14:00:00Z', openDate: '2030-01-10T00:00:00Z',
-    closeDate: '2030-02-10T23:59:00.000Z', endDateTime: '2030-02-15T14:00:00Z', image: 'https://cdn.example.com/m1.png', consumeTrackingEnabled: true,
-    communicationTemplateId: 7, displayOrder: 1, ...overrides,
+    title: unique('Module '),
+    d2lModuleId: 'D2L-1',
+    group: 'Week 1',
+    locked: true,
+    duration: 90,
+    startDateTime: '2030-01-15T14:00:00Z',
+    openDate: '2030-01-10T00:00:00Z',
+    closeDate: '2030-02-10T23:59:00.000Z',
+    endDateTime: '2030-02-15T14:00:00Z',
+    image: 'https://cdn.example.com/m1.png',
+    consumeTrackingEnabled: true,
+    communicationTemplateId: 7,
+    displayOrder: 1,
+    ...overrides,
   });
   const post = (program: Program | number, payload: Record<string, unknown>, token = academicToken) =>
-    request(t.app).post(`${P(program)}/program_modules`).set(bearer(token)).send(payload);
+    request(t.app)
+      .post(`${P(program)}/program_modules`)
+      .set(bearer(token))
+      .send(payload);
 
   test('POST creates a module (201): group answered as `group`, its module group nested; stored and logged', async () => {
     const program = await makeProgram();
@@ -624,11 +1108,25 @@ describe('program modules', () => {
     const res = await post(program, payload);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      ...payload, programId: program.id, group: 'Week 1', moduleGroup: { id: group.id, name: group.name }, startDateTime: '2030-01-15T14:00:00.000Z',
-      openDate: '2030-01-10T00:00:00.000Z', closeDate: '2030-02-10T23:59:00.000Z', endDateTime: '2030-02-15T14:00:00.000Z',
+      ...payload,
+      programId: program.id,
+      group: 'Week 1',
+      moduleGroup: { id: group.id, name: group.name },
+      startDateTime: '2030-01-15T14:00:00.000Z',
+      openDate: '2030-01-10T00:00:00.000Z',
+      closeDate: '2030-02-10T23:59:00.000Z',
+      endDateTime: '2030-02-15T14:00:00.000Z',
     });
     const row = await ProgramModule.findByPk(res.body.id);
-    expect(row?.get({ plain: true })).toMatchObject({ programId: program.id, title: payload.title, groupName: 'Week 1', moduleGroupId: group.id, locked: true, duration: 90, displayOrder: 1 });
+    expect(row?.get({ plain: true })).toMatchObject({
+      programId: program.id,
+      title: payload.title,
+      groupName: 'Week 1',
+      moduleGroupId: group.id,
+      locked: true,
+      duration: 90,
+      displayOrder: 1,
+    });
     expect(row?.openDate?.toISOString()).toBe('2030-01-10T00:00:00.000Z');
     expect(await ActivityLog.count({ where: { entityType: 'PROGRAM_MODULE', entityId: res.body.id, type: 'CREATED' } })).toBe(1);
   });
@@ -637,15 +1135,34 @@ describe('program modules', () => {
     const program = await makeProgram();
     const res = await post(program, { title: 'Welcome' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Welcome', group: null, moduleGroupId: null, moduleGroup: null, locked: false, consumeTrackingEnabled: false, displayOrder: 0, openDate: null, duration: null });
+    expect(res.body).toMatchObject({
+      title: 'Welcome',
+      group: null,
+      moduleGroupId: null,
+      moduleGroup: null,
+      locked: false,
+      consumeTrackingEnabled: false,
+      displayOrder: 0,
+      openDate: null,
+      duration: null,
+    });
   });
 
   test.each([
-    [{ title: '', locked: 'no', duration: -5, extra: 1 }, { title: 'This field is required', locked: 'Invalid value', duration: 'Invalid value', extra: 'Unknown field' }],
+    [
+      { title: '', locked: 'no', duration: -5, extra: 1 },
+      { title: 'This field is required', locked: 'Invalid value', duration: 'Invalid value', extra: 'Unknown field' },
+    ],
     [{ openDate: '2030-03-01T00:00:00Z', closeDate: '2030-02-01T00:00:00Z' }, { closeDate: 'The end cannot be before the start' }],
     [{ startDateTime: '2030-03-01T00:00:00Z', endDateTime: '2030-02-01' }, { endDateTime: 'The end cannot be before the start' }],
-    [{ openDate: '2030-13-45', startDateTime: '2030-01-15T14:00', closeDate: 'soon' }, { openDate: 'Please type a valid date', startDateTime: 'Please type a valid date', closeDate: 'Please type a valid date' }],
-    [{ moduleGroupId: 0, communicationTemplateId: 'x', displayOrder: 1.5 }, { moduleGroupId: 'Invalid value', communicationTemplateId: 'Invalid value', displayOrder: 'Invalid value' }],
+    [
+      { openDate: '2030-13-45', startDateTime: '2030-01-15T14:00', closeDate: 'soon' },
+      { openDate: 'Please type a valid date', startDateTime: 'Please type a valid date', closeDate: 'Please type a valid date' },
+    ],
+    [
+      { moduleGroupId: 0, communicationTemplateId: 'x', displayOrder: 1.5 },
+      { moduleGroupId: 'Invalid value', communicationTemplateId: 'Invalid value', displayOrder: 'Invalid value' },
+    ],
   ])('POST %j is 400 %j and stores nothing', async (overrides, errors) => {
     const program = await makeProgram();
     const res = await post(program, body(overrides));
@@ -660,7 +1177,13 @@ describe('program modules', () => {
     const unknown = await post(program, body({ moduleGroupId: MISSING }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ moduleGroupId: 'Invalid value' });
-    expect((await request(t.app).post(`${P(program)}/program_modules`).send(body())).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${P(program)}/program_modules`)
+          .send(body())
+      ).status,
+    ).toBe(401);
     expect((await post(program, body(), supportToken)).status).toBe(403);
     expect((await post(MISSING, body())).status).toBe(404);
     expect((await post(archived, body())).body.code).toBe('PROGRAM_ARCHIVED');
@@ -675,34 +1198,80 @@ describe('program modules', () => {
     for (let i = 0; i < 21; i += 1) made.push(await programModule(program, { displayOrder: 20 - Math.floor(i / 2), moduleGroupId: i === 20 ? group.id : null }));
     await programModule(other);
     const expected = [...made].sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id).map((m) => m.id);
-    const first = await request(t.app).get(`${P(program)}/program_modules`).set(bearer(supportToken));
+    const first = await request(t.app)
+      .get(`${P(program)}/program_modules`)
+      .set(bearer(supportToken));
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ total: 21, page: 0, size: 20 });
     expect(ids(first)).toEqual(expected.slice(0, 20));
     expect(first.body.content[0]).toMatchObject({ id: made[20].id, moduleGroup: { id: group.id, name: group.name } });
-    const second = await request(t.app).get(`${P(program)}/program_modules?size=20&page=1`).set(bearer(supportToken));
+    const second = await request(t.app)
+      .get(`${P(program)}/program_modules?size=20&page=1`)
+      .set(bearer(supportToken));
     expect(ids(second)).toEqual(expected.slice(20));
-    const byTitle = await request(t.app).get(`${P(program)}/program_modules?sortBy=TITLE&size=3`).set(bearer(supportToken));
-    expect(byTitle.body.content.map((m: { title: string }) => m.title)).toEqual(made.map((m) => m.title).sort().slice(0, 3));
-    expect((await request(t.app).get(`${P(program)}/program_modules?page=-1`).set(bearer(superToken))).body.errors).toEqual({ page: 'Invalid value' });
+    const byTitle = await request(t.app)
+      .get(`${P(program)}/program_modules?sortBy=TITLE&size=3`)
+      .set(bearer(supportToken));
+    expect(byTitle.body.content.map((m: { title: string }) => m.title)).toEqual(
+      made
+        .map((m) => m.title)
+        .sort()
+        .slice(0, 3),
+    );
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/program_modules?page=-1`)
+          .set(bearer(superToken))
+      ).body.errors,
+    ).toEqual({ page: 'Invalid value' });
     expect((await request(t.app).get(`${P(program)}/program_modules`)).status).toBe(401);
-    expect((await request(t.app).get(`${P(program)}/program_modules`).set(bearer(studentToken))).status).toBe(403);
-    expect((await request(t.app).get(`${P(MISSING)}/program_modules`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/program_modules`)
+          .set(bearer(studentToken))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(MISSING)}/program_modules`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
   });
 
   test("a day without a time is read in the school's zone: opening at its start, closing at its end", async () => {
     const program = await makeProgram();
     const res = await post(program, body({ openDate: '2030-01-10', closeDate: '01-31-2030', startDateTime: '2030-01-10', endDateTime: '2030-01-31' }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ openDate: '2030-01-10T05:00:00.000Z', closeDate: '2030-02-01T04:59:59.999Z', startDateTime: '2030-01-10T05:00:00.000Z', endDateTime: '2030-02-01T04:59:59.999Z' });
+    expect(res.body).toMatchObject({
+      openDate: '2030-01-10T05:00:00.000Z',
+      closeDate: '2030-02-01T04:59:59.999Z',
+      startDateTime: '2030-01-10T05:00:00.000Z',
+      endDateTime: '2030-02-01T04:59:59.999Z',
+    });
   });
 
   test('GET one; another program is 404', async () => {
     const program = await makeProgram();
     const other = await makeProgram();
     const created = (await post(program, body())).body;
-    expect((await request(t.app).get(`${P(program)}/program_modules/${created.id}`).set(bearer(supportToken))).body).toMatchObject({ id: created.id, title: created.title });
-    expect((await request(t.app).get(`${P(other)}/program_modules/${created.id}`).set(bearer(supportToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(program)}/program_modules/${created.id}`)
+          .set(bearer(supportToken))
+      ).body,
+    ).toMatchObject({ id: created.id, title: created.title });
+    expect(
+      (
+        await request(t.app)
+          .get(`${P(other)}/program_modules/${created.id}`)
+          .set(bearer(supportToken))
+      ).status,
+    ).toBe(404);
   });
 
   test('PUT replaces the fields; cohort copies keep theirs; logged', async () => {
@@ -711,9 +1280,21 @@ describe('program modules', () => {
     const group = await moduleGroup();
     const created = (await post(program, body())).body;
     const copy = await cohortModule(cohort.id, { programModuleId: created.id, title: created.title });
-    const res = await request(t.app).put(`${P(program)}/program_modules/${created.id}`).set(bearer(academicToken)).send({ title: 'Renamed', moduleGroupId: group.id, displayOrder: 4 });
+    const res = await request(t.app)
+      .put(`${P(program)}/program_modules/${created.id}`)
+      .set(bearer(academicToken))
+      .send({ title: 'Renamed', moduleGroupId: group.id, displayOrder: 4 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, title: 'Renamed', moduleGroupId: group.id, moduleGroup: { id: group.id, name: group.name }, group: null, locked: false, openDate: null, displayOrder: 4 });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      title: 'Renamed',
+      moduleGroupId: group.id,
+      moduleGroup: { id: group.id, name: group.name },
+      group: null,
+      locked: false,
+      openDate: null,
+      displayOrder: 4,
+    });
     expect((await ProgramModule.findByPk(created.id))?.get({ plain: true })).toMatchObject({ title: 'Renamed', moduleGroupId: group.id, groupName: null, openDate: null });
     expect((await CohortModule.findByPk(copy.id))?.title).toBe(created.title);
     const log = await ActivityLog.findOne({ where: { entityType: 'PROGRAM_MODULE', entityId: created.id, type: 'UPDATED' } });
@@ -725,13 +1306,41 @@ describe('program modules', () => {
     const other = await makeProgram();
     const created = (await post(program, body())).body;
     const url = `${P(program)}/program_modules/${created.id}`;
-    expect((await request(t.app).put(url).set(bearer(superToken)).send(body({ openDate: '2031-01-01T00:00:00Z' }))).body.errors).toEqual({ closeDate: 'The end cannot be before the start' });
-    expect((await request(t.app).put(url).set(bearer(superToken)).send(body({ moduleGroupId: MISSING }))).body.errors).toEqual({ moduleGroupId: 'Invalid value' });
+    expect(
+      (
+        await request(t.app)
+          .put(url)
+          .set(bearer(superToken))
+          .send(body({ openDate: '2031-01-01T00:00:00Z' }))
+      ).body.errors,
+    ).toEqual({ closeDate: 'The end cannot be before the start' });
+    expect(
+      (
+        await request(t.app)
+          .put(url)
+          .set(bearer(superToken))
+          .send(body({ moduleGroupId: MISSING }))
+      ).body.errors,
+    ).toEqual({ moduleGroupId: 'Invalid value' });
     expect((await request(t.app).put(url).send(body())).status).toBe(401);
     expect((await request(t.app).put(url).set(bearer(supportToken)).send(body())).status).toBe(403);
-    expect((await request(t.app).put(`${P(other)}/program_modules/${created.id}`).set(bearer(superToken)).send(body())).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .put(`${P(other)}/program_modules/${created.id}`)
+          .set(bearer(superToken))
+          .send(body())
+      ).status,
+    ).toBe(404);
     await program.update({ deleted: true });
-    expect((await request(t.app).put(url).set(bearer(superToken)).send(body({ title: 'Changed' }))).body.code).toBe('PROGRAM_ARCHIVED');
+    expect(
+      (
+        await request(t.app)
+          .put(url)
+          .set(bearer(superToken))
+          .send(body({ title: 'Changed' }))
+      ).body.code,
+    ).toBe('PROGRAM_ARCHIVED');
     expect((await ProgramModule.findByPk(created.id))?.get({ plain: true })).toMatchObject({ title: created.title, groupName: 'Week 1', moduleGroupId: null });
   });
 
@@ -740,7 +1349,9 @@ describe('program modules', () => {
     const cohort = await makeCohort({ program });
     const created = (await post(program, body())).body;
     const copy = await cohortModule(cohort.id, { programModuleId: created.id });
-    const res = await request(t.app).delete(`${P(program)}/program_modules/${created.id}`).set(bearer(academicToken));
+    const res = await request(t.app)
+      .delete(`${P(program)}/program_modules/${created.id}`)
+      .set(bearer(academicToken));
     expect(res.status).toBe(204);
     expect(await ProgramModule.findByPk(created.id)).toBeNull();
     const kept = await CohortModule.findByPk(copy.id);
@@ -755,8 +1366,20 @@ describe('program modules', () => {
     const url = `${P(program)}/program_modules/${created.id}`;
     expect((await request(t.app).delete(url)).status).toBe(401);
     expect((await request(t.app).delete(url).set(bearer(supportToken))).status).toBe(403);
-    expect((await request(t.app).delete(`${P(other)}/program_modules/${created.id}`).set(bearer(superToken))).status).toBe(404);
-    expect((await request(t.app).delete(`${P(program)}/program_modules/${MISSING}`).set(bearer(superToken))).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .delete(`${P(other)}/program_modules/${created.id}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .delete(`${P(program)}/program_modules/${MISSING}`)
+          .set(bearer(superToken))
+      ).status,
+    ).toBe(404);
     await program.update({ deleted: true });
     expect((await request(t.app).delete(url).set(bearer(superToken))).body.code).toBe('PROGRAM_ARCHIVED');
     expect(await ProgramModule.findByPk(created.id)).not.toBeNull();
@@ -793,7 +1416,14 @@ describe('PATCH /api/programs/:id/cohort_modules/:moduleId/module_group', () => 
     const foreign = await request(t.app).patch(url(program)).set(bearer(superToken)).send({ moduleGroupId: group.id });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Cohort module not found');
-    expect((await request(t.app).patch(`${P(other)}/cohort_modules/${MISSING}/module_group`).set(bearer(superToken)).send({ moduleGroupId: group.id })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .patch(`${P(other)}/cohort_modules/${MISSING}/module_group`)
+          .set(bearer(superToken))
+          .send({ moduleGroupId: group.id })
+      ).status,
+    ).toBe(404);
     expect((await request(t.app).patch(url(MISSING)).set(bearer(superToken)).send({ moduleGroupId: group.id })).status).toBe(404);
     expect((await request(t.app).patch(url(other)).set(bearer(superToken)).send({})).body.errors).toEqual({ moduleGroupId: 'This field is required' });
     expect((await request(t.app).patch(url(other)).set(bearer(superToken)).send({ moduleGroupId: MISSING })).body.errors).toEqual({ moduleGroupId: 'Invalid value' });

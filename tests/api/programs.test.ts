@@ -31,7 +31,10 @@ async function body(overrides: Record<string, unknown> = {}) {
   return { name: unique('Program '), businessCategoryId: hctp.id, cost: 5999.99, language: 'EN', ...overrides };
 }
 async function create(overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post(BASE).set(bearer(superToken)).send(await body(overrides));
+  const res = await request(t.app)
+    .post(BASE)
+    .set(bearer(superToken))
+    .send(await body(overrides));
   expect(res.status).toBe(201);
   return res.body as { id: number; name: string } & Record<string, unknown>;
 }
@@ -44,25 +47,69 @@ describe('POST /api/programs', () => {
   test('ACADEMIC creates a program (201) with every field; money in dollars, nested agreement, languages stored', async () => {
     const hctp = await categoryNamed('HCTP');
     const name = unique('Health Coach ');
-    const res = await request(t.app).post(BASE).set(bearer(academicToken)).send({
-      name, image: 'https://cdn.example.com/p.png', description: 'Core program', preRequisites: 'None', courseAccessDuration: 365, graduationLimitDays: 540,
-      cost: '6000.50', businessCategoryId: hctp.id, welcomeEmailTemplate: 'WELCOME_HCTP', language: 'EN',
-      enrollmentAgreement: { url: 'https://example.com/agreement.pdf', publicationDate: '01-15-2027', lastRevisionDate: '2027-02-01' },
-      registrationFee: 100, booksAndMaterialsFee: 49.99, accelerated: true, durationType: 'FIXED_DURATION', isBundle: false,
-      salesforceProductId: 'SF-1', salesforceProductType: 'Program', lmsConnectionId: null, d2lOrgUnitId: '6606', accredibleGroupId: 'ACC-1',
-      clockHours: 120, weeks: 26, showOhioVideo: true, reservedSeat: true, languages: ['ES', 'EN', 'ES'],
-    });
+    const res = await request(t.app)
+      .post(BASE)
+      .set(bearer(academicToken))
+      .send({
+        name,
+        image: 'https://cdn.example.com/p.png',
+        description: 'Core program',
+        preRequisites: 'None',
+        courseAccessDuration: 365,
+        graduationLimitDays: 540,
+        cost: '6000.50',
+        businessCategoryId: hctp.id,
+        welcomeEmailTemplate: 'WELCOME_HCTP',
+        language: 'EN',
+        enrollmentAgreement: { url: 'https://example.com/agreement.pdf', publicationDate: '01-15-2027', lastRevisionDate: '2027-02-01' },
+        registrationFee: 100,
+        booksAndMaterialsFee: 49.99,
+        accelerated: true,
+        durationType: 'FIXED_DURATION',
+        isBundle: false,
+        salesforceProductId: 'SF-1',
+        salesforceProductType: 'Program',
+        lmsConnectionId: null,
+        d2lOrgUnitId: '6606',
+        accredibleGroupId: 'ACC-1',
+        clockHours: 120,
+        weeks: 26,
+        showOhioVideo: true,
+        reservedSeat: true,
+        languages: ['ES', 'EN', 'ES'],
+      });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name, cost: 6000.5, registrationFee: 100, booksAndMaterialsFee: 49.99, businessCategory: { id: hctp.id, name: 'HCTP' }, businessCategoryId: hctp.id,
+      name,
+      cost: 6000.5,
+      registrationFee: 100,
+      booksAndMaterialsFee: 49.99,
+      businessCategory: { id: hctp.id, name: 'HCTP' },
+      businessCategoryId: hctp.id,
       enrollmentAgreement: { url: 'https://example.com/agreement.pdf', publicationDate: '2027-01-15', lastRevisionDate: '2027-02-01' },
-      accelerated: true, durationType: 'FIXED_DURATION', durationTypeLabel: 'Accelerated (6 Months)', isBundle: false, bundleProgramIds: [],
-      lmsConnection: null, lmsConnectionId: null, languages: ['EN', 'ES'], deleted: false, clockHours: 120, weeks: 26, showOhioVideo: true, reservedSeat: true,
+      accelerated: true,
+      durationType: 'FIXED_DURATION',
+      durationTypeLabel: 'Accelerated (6 Months)',
+      isBundle: false,
+      bundleProgramIds: [],
+      lmsConnection: null,
+      lmsConnectionId: null,
+      languages: ['EN', 'ES'],
+      deleted: false,
+      clockHours: 120,
+      weeks: 26,
+      showOhioVideo: true,
+      reservedSeat: true,
       updatedBy: { id: academic.user.id, name: `${academic.admin.firstName} ${academic.admin.lastName}` },
     });
     const row = await Program.findByPk(res.body.id);
     expect(row?.get({ plain: true })).toMatchObject({
-      name, cost: 6000.5, enrollmentAgreementUrl: 'https://example.com/agreement.pdf', enrollmentAgreementPublicationDate: '2027-01-15', d2lOrgUnitId: '6606', deleted: false,
+      name,
+      cost: 6000.5,
+      enrollmentAgreementUrl: 'https://example.com/agreement.pdf',
+      enrollmentAgreementPublicationDate: '2027-01-15',
+      d2lOrgUnitId: '6606',
+      deleted: false,
     });
     expect(Number(row?.cost)).toBe(6000.5);
     expect(await languagesOf(res.body.id)).toEqual(['EN', 'ES']);
@@ -72,7 +119,15 @@ describe('POST /api/programs', () => {
 
   test('defaults: language EN, languages [language], FIXED_DURATION labelled 12 Months; a continuous program is never accelerated', async () => {
     const plain = await create({ language: 'ES' });
-    expect(plain).toMatchObject({ language: 'ES', languages: ['ES'], durationType: 'FIXED_DURATION', durationTypeLabel: '12 Months', accelerated: false, isBundle: false, showOhioVideo: false });
+    expect(plain).toMatchObject({
+      language: 'ES',
+      languages: ['ES'],
+      durationType: 'FIXED_DURATION',
+      durationTypeLabel: '12 Months',
+      accelerated: false,
+      isBundle: false,
+      showOhioVideo: false,
+    });
     const continuous = await create({ durationType: 'CONTINUOUS_LEARNING', accelerated: true });
     expect(continuous).toMatchObject({ accelerated: false, durationTypeLabel: 'Continuous learning' });
     expect((await Program.findByPk(continuous.id))?.accelerated).toBe(false);
@@ -80,19 +135,44 @@ describe('POST /api/programs', () => {
 
   test('bad input is 400 with field errors and creates nothing', async () => {
     const name = unique('Bad ');
-    const res = await request(t.app).post(BASE).set(bearer(superToken)).send({
-      name: '', cost: -1, registrationFee: 1.234, language: 'FR', languages: ['EN', 'DE'], durationType: 'FOREVER', clockHours: 1.5, weeks: -2,
-      enrollmentAgreement: { url: 'not a url', publicationDate: '2027-13-45', extra: 1 }, accelerated: 'maybe', password: 'x',
-    });
+    const res = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({
+        name: '',
+        cost: -1,
+        registrationFee: 1.234,
+        language: 'FR',
+        languages: ['EN', 'DE'],
+        durationType: 'FOREVER',
+        clockHours: 1.5,
+        weeks: -2,
+        enrollmentAgreement: { url: 'not a url', publicationDate: '2027-13-45', extra: 1 },
+        accelerated: 'maybe',
+        password: 'x',
+      });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toEqual({
-      name: 'This field is required', cost: 'Invalid value', registrationFee: 'Invalid value', businessCategoryId: 'This field is required', language: 'Invalid value',
-      'languages.1': 'Invalid value', durationType: 'Invalid value', clockHours: 'Invalid value', weeks: 'Invalid value',
-      'enrollmentAgreement.url': 'Please type a valid URL', 'enrollmentAgreement.publicationDate': 'Please type a valid date', 'enrollmentAgreement.extra': 'Unknown field',
-      accelerated: 'Invalid value', password: 'Unknown field',
+      name: 'This field is required',
+      cost: 'Invalid value',
+      registrationFee: 'Invalid value',
+      businessCategoryId: 'This field is required',
+      language: 'Invalid value',
+      'languages.1': 'Invalid value',
+      durationType: 'Invalid value',
+      clockHours: 'Invalid value',
+      weeks: 'Invalid value',
+      'enrollmentAgreement.url': 'Please type a valid URL',
+      'enrollmentAgreement.publicationDate': 'Please type a valid date',
+      'enrollmentAgreement.extra': 'Unknown field',
+      accelerated: 'Invalid value',
+      password: 'Unknown field',
     });
-    const long = await request(t.app).post(BASE).set(bearer(superToken)).send(await body({ name: `${name}${'x'.repeat(200)}` }));
+    const long = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send(await body({ name: `${name}${'x'.repeat(200)}` }));
     expect(long.status).toBe(400);
     expect(long.body.errors).toEqual({ name: 'Maximum 200 characters' });
     expect(await Program.count({ where: { name: `${name}${'x'.repeat(200)}` } })).toBe(0);
@@ -100,10 +180,16 @@ describe('POST /api/programs', () => {
 
   test('an unknown business category or any LMS connection is 400 and creates nothing', async () => {
     const b = await body();
-    const category = await request(t.app).post(BASE).set(bearer(superToken)).send({ ...b, businessCategoryId: MISSING });
+    const category = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ ...b, businessCategoryId: MISSING });
     expect(category.status).toBe(400);
     expect(category.body.errors).toEqual({ businessCategoryId: 'Invalid value' });
-    const lms = await request(t.app).post(BASE).set(bearer(superToken)).send({ ...b, lmsConnectionId: 3 });
+    const lms = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ ...b, lmsConnectionId: 3 });
     expect(lms.status).toBe(400);
     expect(lms.body.errors).toEqual({ lmsConnectionId: 'Invalid value' });
     expect(await Program.count({ where: { name: b.name as string } })).toBe(0);
@@ -130,7 +216,14 @@ describe('GET /api/programs', () => {
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 2, page: 0, size: 10 });
     expect(ids(res)).toEqual([a.id, b.id]);
-    expect(res.body.content[0]).toMatchObject({ name: `${stem} Alpha`, cost: 300, languages: ['EN', 'ES'], businessCategory: { name: 'HCTP' }, bundleProgramIds: [], durationTypeLabel: '12 Months' });
+    expect(res.body.content[0]).toMatchObject({
+      name: `${stem} Alpha`,
+      cost: 300,
+      languages: ['EN', 'ES'],
+      businessCategory: { name: 'HCTP' },
+      bundleProgramIds: [],
+      durationTypeLabel: '12 Months',
+    });
 
     const byCost = await request(t.app).get(`${BASE}?keyword=${stem}&sortBy=cost&descending=true`).set(bearer(supportToken));
     expect(ids(byCost)).toEqual([a.id, b.id]);
@@ -139,9 +232,13 @@ describe('GET /api/programs', () => {
     expect(archived.body.content[0].deleted).toBe(true);
 
     // A name of several words finds itself; words that are not in that order at its start do not.
-    const phrase = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(`${stem} Be`)}`).set(bearer(supportToken));
+    const phrase = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(`${stem} Be`)}`)
+      .set(bearer(supportToken));
     expect(ids(phrase)).toEqual([b.id]);
-    const reversed = await request(t.app).get(`${BASE}?keyword=${encodeURIComponent(`Beta ${stem}`)}`).set(bearer(supportToken));
+    const reversed = await request(t.app)
+      .get(`${BASE}?keyword=${encodeURIComponent(`Beta ${stem}`)}`)
+      .set(bearer(supportToken));
     expect(ids(reversed)).toEqual([]);
   });
 
@@ -193,7 +290,10 @@ describe('POST /api/programs/find_by_criteria', () => {
   });
 
   test('an unknown criteria key or a bad language is 400; 401; 403', async () => {
-    const bad = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ published: true, languages: ['FR'] });
+    const bad = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(superToken))
+      .send({ published: true, languages: ['FR'] });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ published: 'Unknown field', 'languages.0': 'Invalid value' });
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).send({})).status).toBe(401);
@@ -226,7 +326,10 @@ describe('PUT /api/programs/:id', () => {
     const cohort = await makeCohort({ programId: p.id });
     const cip = await categoryNamed('CIP');
     const name = unique('Renamed ');
-    const res = await request(t.app).put(`${BASE}/${p.id}`).set(bearer(academicToken)).send(await body({ id: p.id, name, businessCategoryId: cip.id, cost: 10, languages: ['ES'] }));
+    const res = await request(t.app)
+      .put(`${BASE}/${p.id}`)
+      .set(bearer(academicToken))
+      .send(await body({ id: p.id, name, businessCategoryId: cip.id, cost: 10, languages: ['ES'] }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: p.id, name, cost: 10, businessCategory: { id: cip.id, name: 'CIP' }, languages: ['ES'], d2lOrgUnitId: null });
     const row = await Program.findByPk(p.id);
@@ -242,7 +345,10 @@ describe('PUT /api/programs/:id', () => {
   test('a continuous-learning duration drops the dates from cohort labels', async () => {
     const p = await create();
     const cohort = await makeCohort({ programId: p.id });
-    const res = await request(t.app).put(`${BASE}/${p.id}`).set(bearer(superToken)).send(await body({ name: p.name, durationType: 'CONTINUOUS_LEARNING' }));
+    const res = await request(t.app)
+      .put(`${BASE}/${p.id}`)
+      .set(bearer(superToken))
+      .send(await body({ name: p.name, durationType: 'CONTINUOUS_LEARNING' }));
     expect(res.status).toBe(200);
     expect((await Cohort.findByPk(cohort.id))?.label).toBe(p.name);
   });
@@ -250,13 +356,19 @@ describe('PUT /api/programs/:id', () => {
   test('bad input is 400 and changes nothing (also an id that is not the path id, an LMS connection, an unknown category)', async () => {
     const p = await create({ cost: 50 });
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [{ name: ' ', cost: 'abc' }, { name: 'This field is required', cost: 'Invalid value' }],
+      [
+        { name: ' ', cost: 'abc' },
+        { name: 'This field is required', cost: 'Invalid value' },
+      ],
       [{ id: p.id + 1 }, { id: 'Invalid value' }],
       [{ lmsConnectionId: 1 }, { lmsConnectionId: 'Invalid value' }],
       [{ businessCategoryId: MISSING }, { businessCategoryId: 'Invalid value' }],
     ];
     for (const [override, errors] of cases) {
-      const res = await request(t.app).put(`${BASE}/${p.id}`).set(bearer(superToken)).send(await body({ name: 'Changed', ...override }));
+      const res = await request(t.app)
+        .put(`${BASE}/${p.id}`)
+        .set(bearer(superToken))
+        .send(await body({ name: 'Changed', ...override }));
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual(errors);
     }
@@ -268,7 +380,10 @@ describe('PUT /api/programs/:id', () => {
   test('an archived program is 409 PROGRAM_ARCHIVED and stays unchanged', async () => {
     const p = await create();
     await Program.update({ deleted: true }, { where: { id: p.id } });
-    const res = await request(t.app).put(`${BASE}/${p.id}`).set(bearer(superToken)).send(await body({ name: 'Nope' }));
+    const res = await request(t.app)
+      .put(`${BASE}/${p.id}`)
+      .set(bearer(superToken))
+      .send(await body({ name: 'Nope' }));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'PROGRAM_ARCHIVED', message: 'The program is archived' });
     expect((await Program.findByPk(p.id))?.name).toBe(p.name);
@@ -278,11 +393,17 @@ describe('PUT /api/programs/:id', () => {
     const inner = await create();
     const bundle = await create({ isBundle: true });
     await ProgramBundleItem.create({ bundleProgramId: bundle.id, programId: inner.id });
-    const off = await request(t.app).put(`${BASE}/${bundle.id}`).set(bearer(superToken)).send(await body({ name: bundle.name, isBundle: false }));
+    const off = await request(t.app)
+      .put(`${BASE}/${bundle.id}`)
+      .set(bearer(superToken))
+      .send(await body({ name: bundle.name, isBundle: false }));
     expect(off.status).toBe(409);
     expect(off.body.code).toBe('BUNDLE_NOT_ALLOWED');
     expect((await Program.findByPk(bundle.id))?.isBundle).toBe(true);
-    const on = await request(t.app).put(`${BASE}/${inner.id}`).set(bearer(superToken)).send(await body({ name: inner.name, isBundle: true }));
+    const on = await request(t.app)
+      .put(`${BASE}/${inner.id}`)
+      .set(bearer(superToken))
+      .send(await body({ name: inner.name, isBundle: true }));
     expect(on.status).toBe(409);
     expect(on.body.code).toBe('BUNDLE_NOT_ALLOWED');
     expect((await Program.findByPk(inner.id))?.isBundle).toBe(false);
@@ -358,16 +479,25 @@ describe('bundles: /api/programs/:id/programs', () => {
   test('POST replaces the set (in the order sent) and GET lists them', async () => {
     const [a, b, c] = [await create(), await create(), await create()];
     const bundle = await create({ isBundle: true });
-    const first = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(academicToken)).send({ programIds: [b.id, a.id] });
+    const first = await request(t.app)
+      .post(`${BASE}/${bundle.id}/programs`)
+      .set(bearer(academicToken))
+      .send({ programIds: [b.id, a.id] });
     expect(first.status).toBe(200);
     expect(first.body.map((p: { id: number }) => p.id)).toEqual([b.id, a.id]);
-    const second = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(academicToken)).send({ programIds: [c.id, a.id, c.id] });
+    const second = await request(t.app)
+      .post(`${BASE}/${bundle.id}/programs`)
+      .set(bearer(academicToken))
+      .send({ programIds: [c.id, a.id, c.id] });
     expect(second.status).toBe(200);
     const rows = await ProgramBundleItem.findAll({ where: { bundleProgramId: bundle.id }, order: [['displayOrder', 'ASC']] });
     expect(rows.map((r) => r.programId)).toEqual([c.id, a.id]);
     const list = await request(t.app).get(`${BASE}/${bundle.id}/programs`).set(bearer(supportToken));
     expect(list.status).toBe(200);
-    expect(list.body.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([[c.id, c.name], [a.id, a.name]]);
+    expect(list.body.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([
+      [c.id, c.name],
+      [a.id, a.name],
+    ]);
     expect((await request(t.app).get(`${BASE}/${bundle.id}`).set(bearer(superToken))).body.bundleProgramIds).toEqual([c.id, a.id]);
     const emptied = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(academicToken)).send({ programIds: [] });
     expect(emptied.body).toEqual([]);
@@ -379,7 +509,11 @@ describe('bundles: /api/programs/:id/programs', () => {
     const other = await create({ isBundle: true });
     const bundle = await create({ isBundle: true });
     await ProgramBundleItem.create({ bundleProgramId: bundle.id, programId: a.id });
-    for (const [target, programIds] of [[a.id, [bundle.id]], [bundle.id, [bundle.id]], [bundle.id, [other.id]]] as Array<[number, number[]]>) {
+    for (const [target, programIds] of [
+      [a.id, [bundle.id]],
+      [bundle.id, [bundle.id]],
+      [bundle.id, [other.id]],
+    ] as Array<[number, number[]]>) {
       const res = await request(t.app).post(`${BASE}/${target}/programs`).set(bearer(superToken)).send({ programIds });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'BUNDLE_NOT_ALLOWED', message: 'Only a bundle program can include programs, and never itself or another bundle' });
@@ -393,10 +527,16 @@ describe('bundles: /api/programs/:id/programs', () => {
     const archived = await create();
     await Program.update({ deleted: true }, { where: { id: archived.id } });
     const bundle = await create({ isBundle: true });
-    const res = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(superToken)).send({ programIds: [a.id, MISSING, archived.id] });
+    const res = await request(t.app)
+      .post(`${BASE}/${bundle.id}/programs`)
+      .set(bearer(superToken))
+      .send({ programIds: [a.id, MISSING, archived.id] });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ 'programIds.1': 'Invalid value', 'programIds.2': 'Invalid value' });
-    const shape = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(superToken)).send({ programIds: ['x'], other: 1 });
+    const shape = await request(t.app)
+      .post(`${BASE}/${bundle.id}/programs`)
+      .set(bearer(superToken))
+      .send({ programIds: ['x'], other: 1 });
     expect(shape.status).toBe(400);
     expect(shape.body.errors).toEqual({ 'programIds.0': 'Invalid value', other: 'Unknown field' });
     expect(await ProgramBundleItem.count({ where: { bundleProgramId: bundle.id } })).toBe(0);
@@ -406,12 +546,35 @@ describe('bundles: /api/programs/:id/programs', () => {
     const a = await create();
     const bundle = await create({ isBundle: true });
     await Program.update({ deleted: true }, { where: { id: bundle.id } });
-    const archived = await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(superToken)).send({ programIds: [a.id] });
+    const archived = await request(t.app)
+      .post(`${BASE}/${bundle.id}/programs`)
+      .set(bearer(superToken))
+      .send({ programIds: [a.id] });
     expect(archived.status).toBe(409);
     expect(archived.body.code).toBe('PROGRAM_ARCHIVED');
-    expect((await request(t.app).post(`${BASE}/${bundle.id}/programs`).send({ programIds: [a.id] })).status).toBe(401);
-    expect((await request(t.app).post(`${BASE}/${bundle.id}/programs`).set(bearer(supportToken)).send({ programIds: [a.id] })).status).toBe(403);
-    expect((await request(t.app).post(`${BASE}/${MISSING}/programs`).set(bearer(superToken)).send({ programIds: [a.id] })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/${bundle.id}/programs`)
+          .send({ programIds: [a.id] })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/${bundle.id}/programs`)
+          .set(bearer(supportToken))
+          .send({ programIds: [a.id] })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/${MISSING}/programs`)
+          .set(bearer(superToken))
+          .send({ programIds: [a.id] })
+      ).status,
+    ).toBe(404);
     expect((await request(t.app).get(`${BASE}/${MISSING}/programs`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/${bundle.id}/programs`)).status).toBe(401);
     expect((await request(t.app).get(`${BASE}/${bundle.id}/programs`).set(bearer(studentToken))).status).toBe(403);
@@ -428,7 +591,14 @@ describe('enrollment flow requirements', () => {
     expect(initial.status).toBe(200);
     expect(initial.body).toEqual(EnrollmentFlowStep.map((step) => ({ step, required: false })));
 
-    const put = await request(t.app).put(url(p.id)).set(bearer(academicToken)).send([{ step: 'QUESTIONNAIRE', required: true }, { step: 'ADMIN_APPROVAL', required: true }, { step: 'DOCUMENT_UPLOAD', required: false }]);
+    const put = await request(t.app)
+      .put(url(p.id))
+      .set(bearer(academicToken))
+      .send([
+        { step: 'QUESTIONNAIRE', required: true },
+        { step: 'ADMIN_APPROVAL', required: true },
+        { step: 'DOCUMENT_UPLOAD', required: false },
+      ]);
     expect(put.status).toBe(200);
     const expected = EnrollmentFlowStep.map((step) => ({ step, required: step === 'QUESTIONNAIRE' || step === 'ADMIN_APPROVAL' }));
     expect(put.body).toEqual(expected);
@@ -436,7 +606,10 @@ describe('enrollment flow requirements', () => {
     const rows = await EnrollmentFlowRequirement.findAll({ where: { programId: p.id }, order: [['displayOrder', 'ASC']] });
     expect(rows.map((r) => [r.step, r.required])).toEqual(expected.map((r) => [r.step, r.required]));
 
-    const again = await request(t.app).put(url(p.id)).set(bearer(academicToken)).send([{ step: 'ENROLLMENT_AGREEMENT', required: true }]);
+    const again = await request(t.app)
+      .put(url(p.id))
+      .set(bearer(academicToken))
+      .send([{ step: 'ENROLLMENT_AGREEMENT', required: true }]);
     expect(again.body.filter((r: { required: boolean }) => r.required).map((r: { step: string }) => r.step)).toEqual(['ENROLLMENT_AGREEMENT']);
     expect(await EnrollmentFlowRequirement.count({ where: { programId: p.id, required: true } })).toBe(1);
     const log = await ActivityLog.findOne({ where: { entityType: 'PROGRAM', entityId: p.id, description: 'Enrollment flow requirements' }, order: [['id', 'DESC']] });
@@ -445,11 +618,26 @@ describe('enrollment flow requirements', () => {
 
   test('bad input (unknown step, duplicate step, not an array) is 400 and changes nothing', async () => {
     const p = await create();
-    await request(t.app).put(url(p.id)).set(bearer(superToken)).send([{ step: 'QUESTIONNAIRE', required: true }]);
-    const unknown = await request(t.app).put(url(p.id)).set(bearer(superToken)).send([{ step: 'PAY', required: true }, { step: 'QUESTIONNAIRE', required: 'x' }]);
+    await request(t.app)
+      .put(url(p.id))
+      .set(bearer(superToken))
+      .send([{ step: 'QUESTIONNAIRE', required: true }]);
+    const unknown = await request(t.app)
+      .put(url(p.id))
+      .set(bearer(superToken))
+      .send([
+        { step: 'PAY', required: true },
+        { step: 'QUESTIONNAIRE', required: 'x' },
+      ]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ '0.step': 'Invalid value', '1.required': 'Invalid value' });
-    const dup = await request(t.app).put(url(p.id)).set(bearer(superToken)).send([{ step: 'QUESTIONNAIRE', required: false }, { step: 'QUESTIONNAIRE', required: true }]);
+    const dup = await request(t.app)
+      .put(url(p.id))
+      .set(bearer(superToken))
+      .send([
+        { step: 'QUESTIONNAIRE', required: false },
+        { step: 'QUESTIONNAIRE', required: true },
+      ]);
     expect(dup.status).toBe(400);
     expect(dup.body.errors).toEqual({ '1.step': 'Invalid value' });
     const notArray = await request(t.app).put(url(p.id)).set(bearer(superToken)).send({ requirements: [] });
@@ -475,7 +663,11 @@ describe('enrollment flow requirements', () => {
 });
 
 describe('learning-system calls', () => {
-  const calls: Array<['post' | 'get', string]> = [['post', 'sync_from_d2l'], ['get', 'sync_academic_status'], ['post', 'sync_topic_videos_from_d2l']];
+  const calls: Array<['post' | 'get', string]> = [
+    ['post', 'sync_from_d2l'],
+    ['get', 'sync_academic_status'],
+    ['post', 'sync_topic_videos_from_d2l'],
+  ];
 
   test('each is 409 LMS_CONNECTION_REQUIRED (no connection can exist yet) and changes nothing', async () => {
     const p = await create({ d2lOrgUnitId: '6606' });

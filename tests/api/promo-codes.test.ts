@@ -76,7 +76,10 @@ describe('POST /api/applications/{id}/promo_code', () => {
     const res = await apply(s.application.id, ` ${voucher.code.toLowerCase()} `, s.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: s.application.id, status: 'CREATED', voucher: { id: voucher.id, code: voucher.code, discountKind: 'PERCENT_OFF', discountValue: 10 }, voucherDiscount: 615,
+      id: s.application.id,
+      status: 'CREATED',
+      voucher: { id: voucher.id, code: voucher.code, discountKind: 'PERCENT_OFF', discountValue: 10 },
+      voucherDiscount: 615,
     });
     const row = await Application.findByPk(s.application.id);
     expect(row?.voucherId).toBe(voucher.id);
@@ -86,12 +89,26 @@ describe('POST /api/applications/{id}/promo_code', () => {
     expect(await ActivityLog.count({ where: { entityType: 'APPLICATION', entityId: s.application.id, studentId: s.student.id, category: 'ENROLLMENT' } })).toBe(1);
   });
 
-  test('the discount follows the principal of the chosen plan (adjustments included), or of the product\'s first plan when none is chosen', async () => {
+  test("the discount follows the principal of the chosen plan (adjustments included), or of the product's first plan when none is chosen", async () => {
     const product = await makeEnrollableProduct();
     const cheaper = await ProductPaymentPlan.create({
-      productId: product.product.id, paymentPlanId: product.template.id, shortDescription: 'With a scholarship', longDescription: null, salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+      productId: product.product.id,
+      paymentPlanId: product.template.id,
+      shortDescription: 'With a scholarship',
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
     });
-    await PaymentPlanAdjustment.create({ productPaymentPlanId: cheaper.id, description: 'Scholarship', type: 'CREDIT', category: 'SCHOLARSHIP', amount: 1150, updatedById: null, updatedByName: null });
+    await PaymentPlanAdjustment.create({
+      productPaymentPlanId: cheaper.id,
+      description: 'Scholarship',
+      type: 'CREDIT',
+      category: 'SCHOLARSHIP',
+      amount: 1150,
+      updatedById: null,
+      updatedByName: null,
+    });
     const voucher = await makeVoucher();
     const none = await applicant({ chosen: false, product });
     expect((await apply(none.application.id, voucher.code, none.token)).body.voucherDiscount).toBe(615);
@@ -145,7 +162,7 @@ describe('POST /api/applications/{id}/promo_code', () => {
     expect(Number(row?.voucherDiscount)).toBe(0);
   });
 
-  test('valid on its first and last day; EMAIL_IDS matches the student\'s email whatever the case; a CANCELLED holder frees its use', async () => {
+  test("valid on its first and last day; EMAIL_IDS matches the student's email whatever the case; a CANCELLED holder frees its use", async () => {
     const edges = await makeVoucher({ validFrom: day(0), validTo: day(0) });
     const a = await applicant();
     expect((await apply(a.application.id, edges.code, a.token)).status).toBe(200);
@@ -182,7 +199,9 @@ describe('POST /api/applications/{id}/promo_code', () => {
     const empty = await apply(other.application.id, '', other.token);
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ code: 'This field is required' });
-    expect((await request(t.app).post(`/api/applications/${other.application.id}/promo_code`).set(bearer(other.token)).send({ code: 'X', extra: 1 })).body.errors).toEqual({ extra: 'Unknown field' });
+    expect((await request(t.app).post(`/api/applications/${other.application.id}/promo_code`).set(bearer(other.token)).send({ code: 'X', extra: 1 })).body.errors).toEqual({
+      extra: 'Unknown field',
+    });
     expect((await request(t.app).post(`/api/applications/${other.application.id}/promo_code`).send({ code: voucher.code })).status).toBe(401);
     expect((await Application.findByPk(other.application.id))?.voucherId).toBeNull();
   });
@@ -210,8 +229,18 @@ describe('POST /api/applications/{id}/promo_code', () => {
     const res = await apply(s.application.id, voucher.code, admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: s.application.id, voucher: null, voucherDiscount: 0,
-      applicationVoucher: { applicationId: s.application.id, voucherId: voucher.id, voucher: { id: voucher.id, code: voucher.code }, status: 'REQUESTED', amountToBeRefunded: 300, taxToBeRefunded: 0, totalToBeRefunded: 300 },
+      id: s.application.id,
+      voucher: null,
+      voucherDiscount: 0,
+      applicationVoucher: {
+        applicationId: s.application.id,
+        voucherId: voucher.id,
+        voucher: { id: voucher.id, code: voucher.code },
+        status: 'REQUESTED',
+        amountToBeRefunded: 300,
+        taxToBeRefunded: 0,
+        totalToBeRefunded: 300,
+      },
     });
     expect((await Application.findByPk(s.application.id))?.voucherId).toBeNull();
     expect(await ApplicationVoucher.count({ where: { applicationId: s.application.id, status: 'REQUESTED' } })).toBe(1);
@@ -273,9 +302,23 @@ describe('helpers for other changes', () => {
   test('recomputeVoucherDiscount follows a new plan', async () => {
     const product = await makeEnrollableProduct();
     const other = await ProductPaymentPlan.create({
-      productId: product.product.id, paymentPlanId: product.template.id, shortDescription: null, longDescription: null, salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+      productId: product.product.id,
+      paymentPlanId: product.template.id,
+      shortDescription: null,
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
     });
-    await PaymentPlanAdjustment.create({ productPaymentPlanId: other.id, description: 'Kit', type: 'CHARGE', category: 'FEE', amount: 850, updatedById: null, updatedByName: null });
+    await PaymentPlanAdjustment.create({
+      productPaymentPlanId: other.id,
+      description: 'Kit',
+      type: 'CHARGE',
+      category: 'FEE',
+      amount: 850,
+      updatedById: null,
+      updatedByName: null,
+    });
     const s = await applicant({ product });
     await apply(s.application.id, (await makeVoucher()).code, s.token);
     await Application.update({ productPaymentPlanId: other.id }, { where: { id: s.application.id } });

@@ -1,7 +1,5 @@
 import request from 'supertest';
-import {
-  ActivityLog, Application, ApplicationVoucher, GatewayEvent, LedgerEntry, Payment, Refund, RefundTransaction, StudentPaymentPlan,
-} from '../../models';
+import { ActivityLog, Application, ApplicationVoucher, GatewayEvent, LedgerEntry, Payment, Refund, RefundTransaction, StudentPaymentPlan } from '../../models';
 import { gatewayFor, GatewayError } from '../../api/integrations/gateway';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
@@ -78,9 +76,21 @@ describe('POST /api/refund_queues (CUSTOM)', () => {
     const res = await create({ applicationId: p.application.id, amountToBeRefunded: 100.5, taxToBeRefunded: 6.25, comments: '  Goodwill  ' }, financeToken);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      applicationId: p.application.id, studentId: p.student.student.id, studentPaymentPlanId: p.plan.id, source: 'CUSTOM', sourceId: null, status: 'REQUESTED',
-      refundStatus: 'PENDING', refundType: null, amountToBeRefunded: 100.5, taxToBeRefunded: 6.25, totalToBeRefunded: 106.75, amountRefunded: 0, totalRefunded: 0,
-      comments: 'Goodwill', transactions: [],
+      applicationId: p.application.id,
+      studentId: p.student.student.id,
+      studentPaymentPlanId: p.plan.id,
+      source: 'CUSTOM',
+      sourceId: null,
+      status: 'REQUESTED',
+      refundStatus: 'PENDING',
+      refundType: null,
+      amountToBeRefunded: 100.5,
+      taxToBeRefunded: 6.25,
+      totalToBeRefunded: 106.75,
+      amountRefunded: 0,
+      totalRefunded: 0,
+      comments: 'Goodwill',
+      transactions: [],
     });
     expect(res.body.student).toMatchObject({ id: p.student.student.id, email: p.student.email });
     expect(res.body.application.product).toEqual({ id: enrollable.product.id, name: enrollable.product.name });
@@ -227,7 +237,10 @@ describe('GET, PUT, status and the lists', () => {
     expect((await request(t.app).get(`${BASE}?sortBy=comments`).set(bearer(admin.token))).status).toBe(400);
 
     const find = async (criteria: Record<string, unknown>) => {
-      const res = await request(t.app).post(`${BASE}/find_by_criteria?size=50`).set(bearer(admin.token)).send({ students: [a.student.student.id, b.student.student.id], ...criteria });
+      const res = await request(t.app)
+        .post(`${BASE}/find_by_criteria?size=50`)
+        .set(bearer(admin.token))
+        .send({ students: [a.student.student.id, b.student.student.id], ...criteria });
       expect(res.status).toBe(200);
       return res.body.content.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y);
     };
@@ -243,7 +256,14 @@ describe('GET, PUT, status and the lists', () => {
     expect(await find({ updatedBy: [admin.user.id] })).toEqual([r1.id, r2.id]);
     expect(await find({ updatedAt: { from: '2000-01-01', to: '2000-01-02' } })).toEqual([]);
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ colour: 'red' })).status).toBe(400);
-    expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ statuses: ['DONE'] })).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .post(`${BASE}/find_by_criteria`)
+          .set(bearer(admin.token))
+          .send({ statuses: ['DONE'] })
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).get(BASE).set(bearer(a.student.token))).status).toBe(403);
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(a.student.token)).send({})).status).toBe(403);
     expect((await request(t.app).get(BASE)).status).toBe(401);
@@ -260,11 +280,24 @@ describe('giving the money back', () => {
       const res = await submit(id, { refundType: 'ONLINE' }, financeToken);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        status: 'COMPLETED', refundStatus: 'REFUNDED', refundType: 'ONLINE', amountRefunded: 1200, taxRefunded: 0, totalRefunded: 1200,
+        status: 'COMPLETED',
+        refundStatus: 'REFUNDED',
+        refundType: 'ONLINE',
+        amountRefunded: 1200,
+        taxRefunded: 0,
+        totalRefunded: 1200,
       });
       const [newest, oldest] = [p.payments[1], p.payments[0]];
       expect(res.body.transactions).toEqual([
-        expect.objectContaining({ kind: 'ONLINE', paymentId: newest.id, amount: 1000, tax: 0, status: 'SUCCEEDED', gateway: 'SANDBOX', gatewayRefundId: expect.stringMatching(/^re_sandbox_/) }),
+        expect.objectContaining({
+          kind: 'ONLINE',
+          paymentId: newest.id,
+          amount: 1000,
+          tax: 0,
+          status: 'SUCCEEDED',
+          gateway: 'SANDBOX',
+          gatewayRefundId: expect.stringMatching(/^re_sandbox_/),
+        }),
         expect.objectContaining({ kind: 'ONLINE', paymentId: oldest.id, amount: 200, tax: 0, status: 'SUCCEEDED' }),
       ]);
       expect(spy.mock.calls.map(([input]) => input)).toEqual([
@@ -278,10 +311,14 @@ describe('giving the money back', () => {
     expect(cents((await Payment.findByPk(p.payments[0].id))!.refundedAmount)).toBe(20000);
     expect(await planTotals(p.plan.id)).toEqual({ totalPaid: 150000, totalRefunds: 120000 });
     const lines = await LedgerEntry.findAll({ where: { studentPaymentPlanId: p.plan.id, kind: 'REFUND' }, order: [['id', 'ASC']] });
-    expect(lines.map((l) => [cents(l.total), l.refundId, l.last4])).toEqual([[-100000, id, '4242'], [-20000, id, '4242']]);
+    expect(lines.map((l) => [cents(l.total), l.refundId, l.last4])).toEqual([
+      [-100000, id, '4242'],
+      [-20000, id, '4242'],
+    ]);
     const events = await GatewayEvent.findAll({ where: { studentId: p.student.student.id, kind: 'REFUND' }, order: [['id', 'ASC']] });
     expect(events.map((e) => [e.provider, e.status, cents(e.amount), e.paymentId])).toEqual([
-      ['SANDBOX', 'SUCCEEDED', 100000, p.payments[1].id], ['SANDBOX', 'SUCCEEDED', 20000, p.payments[0].id],
+      ['SANDBOX', 'SUCCEEDED', 100000, p.payments[1].id],
+      ['SANDBOX', 'SUCCEEDED', 20000, p.payments[0].id],
     ]);
     expect(cents((await Application.findByPk(p.application.id))!.refunded)).toBe(120000);
     // Done: nothing more to submit.
@@ -317,7 +354,10 @@ describe('giving the money back', () => {
     expect(rest.body).toMatchObject({ status: 'COMPLETED', refundStatus: 'REFUNDED', amountRefunded: 300, taxRefunded: 30, totalRefunded: 330 });
     expect(await planTotals(p.plan.id)).toEqual({ totalPaid: 150000, totalRefunds: 33000 });
     const lines = await LedgerEntry.findAll({ where: { studentPaymentPlanId: p.plan.id, kind: 'REFUND' }, order: [['id', 'ASC']] });
-    expect(lines.map((l) => [cents(l.total), l.referenceNumber, l.comment])).toEqual([[-11000, 'CHK-1', 'mailed'], [-22000, null, null]]);
+    expect(lines.map((l) => [cents(l.total), l.referenceNumber, l.comment])).toEqual([
+      [-11000, 'CHK-1', 'mailed'],
+      [-22000, null, null],
+    ]);
     // External refunds do not touch the card payments.
     expect((await Payment.findAll({ where: { studentPaymentPlanId: p.plan.id } })).map((x) => cents(x.refundedAmount))).toEqual([0, 0]);
   });
@@ -338,7 +378,8 @@ describe('giving the money back', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'COMPLETED', refundStatus: 'REFUNDED', refundType: 'MIXED', totalRefunded: 500, referenceNumber: 'WIRE-9' });
     expect(res.body.transactions.map((x: { kind: string; amount: number; paymentId: number | null }) => [x.kind, x.amount, x.paymentId])).toEqual([
-      ['ONLINE', 200, p.payments[1].id], ['EXTERNAL', 300, null],
+      ['ONLINE', 200, p.payments[1].id],
+      ['EXTERNAL', 300, null],
     ]);
     expect(cents((await Payment.findByPk(p.payments[1].id))!.refundedAmount)).toBe(20000);
     expect(await planTotals(p.plan.id)).toEqual({ totalPaid: 150000, totalRefunds: 50000 });
@@ -363,7 +404,8 @@ describe('giving the money back', () => {
     const failed = (await request(t.app).get(`${BASE}/${id}`).set(bearer(admin.token))).body;
     expect(failed).toMatchObject({ status: 'APPROVED', refundStatus: 'FAILED', amountRefunded: 1000, totalRefunded: 1000 });
     expect(failed.transactions.map((x: { status: string; amount: number; failureMessage: string | null }) => [x.status, x.amount, x.failureMessage])).toEqual([
-      ['SUCCEEDED', 1000, null], ['FAILED', 200, 'The refund was declined'],
+      ['SUCCEEDED', 1000, null],
+      ['FAILED', 200, 'The refund was declined'],
     ]);
     expect(await GatewayEvent.count({ where: { studentId: p.student.student.id, kind: 'REFUND', status: 'FAILED' } })).toBe(1);
     expect(await planTotals(p.plan.id)).toEqual({ totalPaid: 150000, totalRefunds: 100000 });
@@ -378,8 +420,12 @@ describe('giving the money back', () => {
   test('online refunds only go back to card payments: an accepted check counts for external refunds, not online ones', async () => {
     const p = await makeEnrolledPlan(t.deps, { enrollable });
     const sid = p.student.student.id;
-    expect((await request(t.app).post(`/api/students/${sid}/payment_plans/${p.plan.id}/payments`).set(bearer(admin.token)).send({ type: 'INSTALLMENT', amount: 500 })).status).toBe(201);
-    const check = await request(t.app).post(`/api/students/${sid}/payment_schedule/${p.entries[1].id}/external_payment`).set(bearer(admin.token))
+    expect((await request(t.app).post(`/api/students/${sid}/payment_plans/${p.plan.id}/payments`).set(bearer(admin.token)).send({ type: 'INSTALLMENT', amount: 500 })).status).toBe(
+      201,
+    );
+    const check = await request(t.app)
+      .post(`/api/students/${sid}/payment_schedule/${p.entries[1].id}/external_payment`)
+      .set(bearer(admin.token))
       .send({ method: 'CHECK', paymentAmount: 300, paymentDate: '2024-01-10', referenceNumber: 'CHK-77' });
     expect(check.status).toBe(201);
     expect((await request(t.app).patch(`/api/external_payments/${check.body.id}/status?status=ACCEPTED`).set(bearer(admin.token))).status).toBe(200);
@@ -453,13 +499,20 @@ describe('voucher refunds through the queue', () => {
   test('approving an application voucher queues a VOUCHER refund; completing it completes the voucher (refunded counted once)', async () => {
     const p = await paidPlan();
     const voucher = await makeVoucher();
-    const created = await request(t.app).post(vouchers).set(bearer(admin.token)).send({ applicationId: p.application.id, voucherId: voucher.id, amountToBeRefunded: 150, taxToBeRefunded: 5 });
+    const created = await request(t.app)
+      .post(vouchers)
+      .set(bearer(admin.token))
+      .send({ applicationId: p.application.id, voucherId: voucher.id, amountToBeRefunded: 150, taxToBeRefunded: 5 });
     expect(created.status).toBe(201);
     expect(await Refund.count({ where: { applicationId: p.application.id } })).toBe(0);
     expect((await request(t.app).patch(`${vouchers}/${created.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
     const refund = (await Refund.findOne({ where: { source: 'VOUCHER', sourceId: created.body.id } }))!;
     expect({
-      status: refund.status, applicationId: refund.applicationId, planId: refund.studentPaymentPlanId, amount: cents(refund.amountToBeRefunded), tax: cents(refund.taxToBeRefunded),
+      status: refund.status,
+      applicationId: refund.applicationId,
+      planId: refund.studentPaymentPlanId,
+      amount: cents(refund.amountToBeRefunded),
+      tax: cents(refund.taxToBeRefunded),
       total: cents(refund.totalToBeRefunded),
     }).toEqual({ status: 'REQUESTED', applicationId: p.application.id, planId: p.plan.id, amount: 15000, tax: 500, total: 15500 });
 
@@ -476,7 +529,10 @@ describe('voucher refunds through the queue', () => {
     expect(done.body).toMatchObject({ source: 'VOUCHER', status: 'COMPLETED', totalRefunded: 155 });
     const av = (await ApplicationVoucher.findByPk(created.body.id))!;
     expect({ status: av.status, amountRefunded: cents(av.amountRefunded), taxRefunded: cents(av.taxRefunded), totalRefunded: cents(av.totalRefunded) }).toEqual({
-      status: 'COMPLETED', amountRefunded: 15000, taxRefunded: 500, totalRefunded: 15500,
+      status: 'COMPLETED',
+      amountRefunded: 15000,
+      taxRefunded: 500,
+      totalRefunded: 15500,
     });
     expect(cents((await Application.findByPk(p.application.id))!.refunded)).toBe(15500);
     expect(await planTotals(p.plan.id)).toEqual({ totalPaid: 150000, totalRefunds: 15500 });
@@ -507,7 +563,10 @@ describe('GET /api/students/{id}/refunds', () => {
 
     const own = await request(t.app).get(`${url}?applicationId=${p.application.id}`).set(bearer(p.student.token));
     expect(own.status).toBe(200);
-    expect(own.body.content.map((r: { id: number; amountToBeRefunded: number }) => [r.id, r.amountToBeRefunded])).toEqual([[second.body.id, 30], [first.body.id, 20]]);
+    expect(own.body.content.map((r: { id: number; amountToBeRefunded: number }) => [r.id, r.amountToBeRefunded])).toEqual([
+      [second.body.id, 30],
+      [first.body.id, 20],
+    ]);
     expect(own.body.pagination.total).toBe(2);
 
     const other = await makeEnrolledPlan(t.deps, { enrollable });

@@ -74,7 +74,10 @@ test('create, get, update, list, find_by_criteria and delete, each stored and lo
 
   const listed = await request(app).get(BASE).query({ keyword: renamed }).set(bearer(supportToken));
   expect(listed.body.content).toEqual([{ id, name: renamed }]);
-  const found = await request(app).post(`${BASE}/find_by_criteria`).set(bearer(supportToken)).send({ name, ids: [id] });
+  const found = await request(app)
+    .post(`${BASE}/find_by_criteria`)
+    .set(bearer(supportToken))
+    .send({ name, ids: [id] });
   expect(found.status).toBe(200);
   expect(found.body).toEqual({ content: [{ id, name: renamed }], pagination: { total: 1, page: 0, size: 10 } });
 
@@ -91,11 +94,31 @@ test('400 bad body, bad id, unknown criteria; 401; 403; 404 — nothing changes'
   expect((await request(app).post(BASE).set(bearer(superToken)).send({ name: '' })).body.errors).toEqual({ name: expect.any(String) });
   expect((await request(app).get(`${BASE}/0`).set(bearer(superToken))).body.errors).toEqual({ id: 'Invalid value' });
   expect((await request(app).post(`${BASE}/find_by_criteria`).set(bearer(superToken)).send({ colour: 'red' })).status).toBe(400);
-  expect((await request(app).post(BASE).send({ name: unique('x') })).status).toBe(401);
-  expect((await request(app).post(BASE).set(bearer(supportToken)).send({ name: unique('x') })).status).toBe(403);
+  expect(
+    (
+      await request(app)
+        .post(BASE)
+        .send({ name: unique('x') })
+    ).status,
+  ).toBe(401);
+  expect(
+    (
+      await request(app)
+        .post(BASE)
+        .set(bearer(supportToken))
+        .send({ name: unique('x') })
+    ).status,
+  ).toBe(403);
   expect((await request(app).get(BASE).set(bearer(studentToken))).status).toBe(403);
   expect((await request(app).get(`${BASE}/999999`).set(bearer(superToken))).status).toBe(404);
-  expect((await request(app).put(`${BASE}/999999`).set(bearer(superToken)).send({ name: unique('x') })).status).toBe(404);
+  expect(
+    (
+      await request(app)
+        .put(`${BASE}/999999`)
+        .set(bearer(superToken))
+        .send({ name: unique('x') })
+    ).status,
+  ).toBe(404);
   expect((await request(app).delete(`${BASE}/999999`).set(bearer(superToken))).status).toBe(404);
   expect(await ModuleGroup.count()).toBe(before);
 });

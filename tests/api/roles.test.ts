@@ -13,7 +13,10 @@ describe('POST /api/roles', () => {
   test('a super admin creates a role; it is stored with its permissions', async () => {
     const { token } = await makeAdmin(t.deps);
     const name = unique('AUDITOR').toUpperCase();
-    const res = await request(t.app).post('/api/roles').set(bearer(token)).send({ name, description: 'Reads', permissions: ['students:read', 'payments:*'] });
+    const res = await request(t.app)
+      .post('/api/roles')
+      .set(bearer(token))
+      .send({ name, description: 'Reads', permissions: ['students:read', 'payments:*'] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name, permissions: ['students:read', 'payments:*'], system: false });
     const row = await Role.findByPk(res.body.id);
@@ -23,7 +26,10 @@ describe('POST /api/roles', () => {
   test('bad input is 400 with field errors and creates nothing', async () => {
     const { token } = await makeAdmin(t.deps);
     const before = await Role.count();
-    const res = await request(t.app).post('/api/roles').set(bearer(token)).send({ name: '', permissions: ['nope:read'], extra: 1 });
+    const res = await request(t.app)
+      .post('/api/roles')
+      .set(bearer(token))
+      .send({ name: '', permissions: ['nope:read'], extra: 1 });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toMatchObject({ name: 'This field is required', 'permissions.0': 'Invalid value', extra: 'Unknown field' });
@@ -59,12 +65,18 @@ describe('PUT and DELETE /api/roles/:id', () => {
 
   test('a role held by an administrator cannot be deleted (409); an unused one can (204)', async () => {
     const { token } = await makeAdmin(t.deps);
-    const created = await request(t.app).post('/api/roles').set(bearer(token)).send({ name: unique('TEMP').toUpperCase(), permissions: ['students:read'] });
+    const created = await request(t.app)
+      .post('/api/roles')
+      .set(bearer(token))
+      .send({ name: unique('TEMP').toUpperCase(), permissions: ['students:read'] });
     await makeAdmin(t.deps, { roles: [created.body.name] });
     const refused = await request(t.app).delete(`/api/roles/${created.body.id}`).set(bearer(token));
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ROLE_IN_USE');
-    const unused = await request(t.app).post('/api/roles').set(bearer(token)).send({ name: unique('GONE').toUpperCase(), permissions: [] });
+    const unused = await request(t.app)
+      .post('/api/roles')
+      .set(bearer(token))
+      .send({ name: unique('GONE').toUpperCase(), permissions: [] });
     expect((await request(t.app).delete(`/api/roles/${unused.body.id}`).set(bearer(token))).status).toBe(204);
     expect(await Role.findByPk(unused.body.id)).toBeNull();
   });

@@ -79,7 +79,16 @@ beforeEach(() => {
 });
 
 const notify = (payload: Record<string, unknown>, status = 'PENDING') =>
-  CrmNotification.create({ applicationId, crm: 'salesforce', event: 'APPLICATION_STATUS_CHANGED', payload: { applicationId, ...payload }, status, lastError: null, externalId: null, sentAt: null });
+  CrmNotification.create({
+    applicationId,
+    crm: 'salesforce',
+    event: 'APPLICATION_STATUS_CHANGED',
+    payload: { applicationId, ...payload },
+    status,
+    lastError: null,
+    externalId: null,
+    sentAt: null,
+  });
 
 describe('Salesforce REST adapter', () => {
   test('CRM_ADAPTER=salesforce picks the REST adapter', () => {
@@ -91,7 +100,10 @@ describe('Salesforce REST adapter', () => {
     expect(await deliverOne(t.deps, n.id)).toBe(true);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toEqual({
-      method: 'PATCH', path: `/services/data/v60.0/sobjects/Opportunity/${KNOWN_OPPORTUNITY}`, authorization: `Bearer ${TOKEN}`, contentType: 'application/json',
+      method: 'PATCH',
+      path: `/services/data/v60.0/sobjects/Opportunity/${KNOWN_OPPORTUNITY}`,
+      authorization: `Bearer ${TOKEN}`,
+      contentType: 'application/json',
       body: { Application_Status__c: 'SIGNED', Application_Id__c: String(applicationId) },
     });
     const row = (await CrmNotification.findByPk(n.id))!;
@@ -109,13 +121,17 @@ describe('Salesforce REST adapter', () => {
     expect(await CrmNotification.findByPk(n.id)).toMatchObject({ status: 'ACCEPTED', externalId: expect.stringMatching(/^00TDn/) });
   });
 
-  test('a 401 answer (bad token) → FAILED with Salesforce\'s error in lastError', async () => {
+  test("a 401 answer (bad token) → FAILED with Salesforce's error in lastError", async () => {
     useCrmClient(new SalesforceCrmClient({ url, token: 'expired-token' }));
     const n = await notify({ status: 'SIGNED', opportunityId: KNOWN_OPPORTUNITY });
     await deliverOne(t.deps, n.id);
     expect(seen[0].authorization).toBe('Bearer expired-token');
     expect(await CrmNotification.findByPk(n.id)).toMatchObject({
-      status: 'FAILED', attempts: 1, externalId: null, sentAt: null, lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired or invalid',
+      status: 'FAILED',
+      attempts: 1,
+      externalId: null,
+      sentAt: null,
+      lastError: 'Salesforce 401 INVALID_SESSION_ID: Session expired or invalid',
     });
   });
 

@@ -18,8 +18,15 @@ function refusal(fn: () => unknown): GatewayError {
 
 describe('Luhn and brands', () => {
   test.each([
-    ['4242424242424242', true], ['5555555555554444', true], ['378282246310005', true], ['4000000000000002', true], ['6011111111111117', true],
-    ['4242424242424241', false], ['1234567812345678', false], ['0000000000000001', false], ['abc', false],
+    ['4242424242424242', true],
+    ['5555555555554444', true],
+    ['378282246310005', true],
+    ['4000000000000002', true],
+    ['6011111111111117', true],
+    ['4242424242424241', false],
+    ['1234567812345678', false],
+    ['0000000000000001', false],
+    ['abc', false],
   ])('%s valid=%s', (number, valid) => {
     expect(luhnValid(number)).toBe(valid);
   });
@@ -48,7 +55,7 @@ describe('createToken', () => {
     expect(sandbox.createToken({ number: '3056930009020004', expMonth: 1, expYear: 2031, cvc: '123' })).toMatchObject({ brand: 'unknown', last4: '0004' });
   });
 
-  test('the fingerprint is the number\'s: two expiries of one card share it, two cards do not', () => {
+  test("the fingerprint is the number's: two expiries of one card share it, two cards do not", () => {
     const a = sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123' });
     const b = sandbox.createToken({ number: '4242424242424242', expMonth: 2, expYear: 2033, cvc: '321' });
     const c = sandbox.createToken({ number: '4000056655665556', expMonth: 1, expYear: 2031, cvc: '123' });
@@ -76,7 +83,7 @@ describe('createToken', () => {
     expect(refusal(() => sandbox.createToken({ number: '4242424242424242', expMonth: 1, expYear: 2100, cvc: '123' })).errors).toEqual({ expYear: Messages.INVALID_VALUE });
   });
 
-  test('the declining test numbers are refused with the gateway\'s reason', () => {
+  test("the declining test numbers are refused with the gateway's reason", () => {
     const err = refusal(() => sandbox.createToken({ number: '4000000000000002', expMonth: 1, expYear: 2031, cvc: '123' }));
     expect(err).toMatchObject({ kind: 'declined', reason: 'Your card was declined' });
     for (const [number, reason] of Object.entries(SANDBOX_DECLINED_NUMBERS)) {
@@ -86,18 +93,29 @@ describe('createToken', () => {
 });
 
 describe('attachCard', () => {
-  test('decodes a made token: method id, customer, and the card\'s facts', async () => {
+  test("decodes a made token: method id, customer, and the card's facts", async () => {
     const token = sandbox.createToken({ number: '5555555555554444', expMonth: 3, expYear: 2032, cvc: '123' });
     const card = await sandbox.attachCard(token.id, customer);
     expect(card).toEqual({
-      methodId: token.id.replace(/^tok_/, 'pm_'), customerId: 'cus_sandbox_7', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2032,
+      methodId: token.id.replace(/^tok_/, 'pm_'),
+      customerId: 'cus_sandbox_7',
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 3,
+      expYear: 2032,
       fingerprint: sandboxFingerprint('5555555555554444'),
     });
     expect((await sandbox.attachCard(token.id, { ...customer, customerId: 'cus_existing' })).customerId).toBe('cus_existing');
   });
 
   test('the fixed test tokens attach (the charge-declining ones too: they decline when charged)', async () => {
-    expect(await sandbox.attachCard('tok_visa', customer)).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2033, fingerprint: sandboxFingerprint('4242424242424242') });
+    expect(await sandbox.attachCard('tok_visa', customer)).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2033,
+      fingerprint: sandboxFingerprint('4242424242424242'),
+    });
     expect(await sandbox.attachCard('tok_mastercard', customer)).toMatchObject({ brand: 'mastercard', last4: '4444' });
     expect(await sandbox.attachCard('tok_amex', customer)).toMatchObject({ brand: 'amex', last4: '0005' });
     expect(await sandbox.attachCard('tok_chargeDeclined', customer)).toMatchObject({ brand: 'visa', last4: '0002' });
@@ -108,7 +126,13 @@ describe('attachCard', () => {
   });
 
   test('anything else is an invalid token; an expired token is declined', async () => {
-    for (const token of ['tok_unknown', 'tok_sandbox_visa_4242_1399_0123456789abcdef', 'tok_sandbox_diners_4242_0131_0123456789abcdef', 'pm_sandbox_visa_4242_0131_0123456789abcdef', '']) {
+    for (const token of [
+      'tok_unknown',
+      'tok_sandbox_visa_4242_1399_0123456789abcdef',
+      'tok_sandbox_diners_4242_0131_0123456789abcdef',
+      'pm_sandbox_visa_4242_0131_0123456789abcdef',
+      '',
+    ]) {
       await expect(sandbox.attachCard(token, customer)).rejects.toMatchObject({ kind: 'invalid' });
     }
     await expect(sandbox.attachCard('tok_sandbox_visa_4242_0130_0123456789abcdef', customer)).rejects.toMatchObject({ kind: 'declined', reason: 'Your card has expired' });
@@ -140,7 +164,7 @@ describe('charge and refund', () => {
     expect((await charge(await methodOf(made.id))).status).toBe('succeeded');
   });
 
-  test('the charge-declining test cards decline when charged, with the gateway\'s reasons', async () => {
+  test("the charge-declining test cards decline when charged, with the gateway's reasons", async () => {
     await expect(charge(await methodOf('tok_chargeDeclined'))).rejects.toEqual(new GatewayError('declined', 'Your card was declined'));
     await expect(charge(await methodOf('tok_chargeDeclinedInsufficientFunds'))).rejects.toEqual(new GatewayError('declined', 'Your card has insufficient funds'));
     // Every declining test number's card (as a method id of that card) declines with its reason.

@@ -2,15 +2,35 @@ import { addMonths, generateSchedule, principalOf, ScheduleError, type ScheduleI
 import { PaymentScheduleType } from '../../models/enums';
 
 const base: ScheduleInput = {
-  paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 12, amortizeTerm: 0, annualPercentageRate: 0,
-  tuitionCents: 600_000, registrationFeeCents: 10_000, booksAndMaterialsFeeCents: 25_000, adjustments: [], voucherDiscountCents: 0,
-  depositCents: 50_000, installmentCents: null, principalPartCents: null, firstDueDate: '2027-01-31',
+  paymentPlanType: 'INTEREST_BEARING',
+  paymentScheduleType: 'FIXED_TERMS',
+  totalTerm: 12,
+  amortizeTerm: 0,
+  annualPercentageRate: 0,
+  tuitionCents: 600_000,
+  registrationFeeCents: 10_000,
+  booksAndMaterialsFeeCents: 25_000,
+  adjustments: [],
+  voucherDiscountCents: 0,
+  depositCents: 50_000,
+  installmentCents: null,
+  principalPartCents: null,
+  firstDueDate: '2027-01-31',
 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('the principal', () => {
   test('tuition + fees + charges − credits − voucher', () => {
-    expect(principalOf({ ...base, adjustments: [{ type: 'CHARGE', amountCents: 1_500 }, { type: 'CREDIT', amountCents: 50_000 }], voucherDiscountCents: 10_000 })).toBe(576_500);
+    expect(
+      principalOf({
+        ...base,
+        adjustments: [
+          { type: 'CHARGE', amountCents: 1_500 },
+          { type: 'CREDIT', amountCents: 50_000 },
+        ],
+        voucherDiscountCents: 10_000,
+      }),
+    ).toBe(576_500);
   });
   test('credits beyond what is owed are refused', () => {
     expect(() => principalOf({ ...base, adjustments: [{ type: 'CREDIT', amountCents: 700_000 }] })).toThrow(ScheduleError);
@@ -21,7 +41,11 @@ describe('generateSchedule', () => {
   test('PAY_IN_FULL: one entry of the whole principal on the first due date', () => {
     const s = generateSchedule({ ...base, paymentPlanType: 'PAY_IN_FULL', adjustments: [{ type: 'CREDIT', amountCents: 50_000 }] });
     expect(s).toEqual({
-      principalCents: 585_000, depositCents: 0, financedCents: 585_000, interestCents: 0, totalCents: 585_000,
+      principalCents: 585_000,
+      depositCents: 0,
+      financedCents: 585_000,
+      interestCents: 0,
+      totalCents: 585_000,
       entries: [{ number: 1, kind: 'INSTALLMENT', dueDate: '2027-01-31', principalCents: 585_000, interestCents: 0, amountCents: 585_000, balanceCents: 0 }],
     });
   });
@@ -62,12 +86,25 @@ describe('generateSchedule', () => {
   });
 
   test('FIXED_INSTALLMENT_AMOUNT that never covers the interest is refused: Invalid installment amount', () => {
-    expect(() => generateSchedule({ ...base, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentCents: 4_000, annualPercentageRate: 9.9 })).toThrow('Invalid installment amount');
-    expect(() => generateSchedule({ ...base, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentCents: 1, annualPercentageRate: 0 })).toThrow('Invalid installment amount');
+    expect(() => generateSchedule({ ...base, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentCents: 4_000, annualPercentageRate: 9.9 })).toThrow(
+      'Invalid installment amount',
+    );
+    expect(() => generateSchedule({ ...base, paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT', installmentCents: 1, annualPercentageRate: 0 })).toThrow(
+      'Invalid installment amount',
+    );
   });
 
   test('FIXED_PRINCIPAL_AMOUNT: equal principal parts, interest falling with the balance', () => {
-    const s = generateSchedule({ ...base, paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', depositCents: 0, totalTerm: 4, annualPercentageRate: 6, tuitionCents: 400_003, registrationFeeCents: 0, booksAndMaterialsFeeCents: 0 });
+    const s = generateSchedule({
+      ...base,
+      paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT',
+      depositCents: 0,
+      totalTerm: 4,
+      annualPercentageRate: 6,
+      tuitionCents: 400_003,
+      registrationFeeCents: 0,
+      booksAndMaterialsFeeCents: 0,
+    });
     expect(s.entries.map((e) => e.principalCents)).toEqual([100_000, 100_000, 100_000, 100_003]);
     expect(s.entries.map((e) => e.interestCents)).toEqual([2_000, 1_500, 1_000, 500]);
     const byAmount = generateSchedule({ ...base, paymentScheduleType: 'FIXED_PRINCIPAL_AMOUNT', depositCents: 0, principalPartCents: 200_000 });
@@ -110,7 +147,10 @@ describe('properties, for random valid inputs', () => {
         tuitionCents: int(0, 2_000_000),
         registrationFeeCents: int(0, 20_000),
         booksAndMaterialsFeeCents: int(0, 50_000),
-        adjustments: [{ type: 'CHARGE', amountCents: int(0, 10_000) }, { type: 'CREDIT', amountCents: int(0, 10_000) }],
+        adjustments: [
+          { type: 'CHARGE', amountCents: int(0, 10_000) },
+          { type: 'CREDIT', amountCents: int(0, 10_000) },
+        ],
         voucherDiscountCents: int(0, 10_000),
         depositCents: rand() < 0.5 ? 0 : int(1, 200_000),
         principalPartCents: rand() < 0.5 ? null : int(5_000, 500_000),

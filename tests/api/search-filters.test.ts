@@ -22,7 +22,10 @@ describe('POST /api/search_filters/:kind', () => {
   test('saves a students filter for the caller with normalised criteria', async () => {
     const admin = await makeAdmin(t.deps);
     const name = unique('Women in NJ');
-    const res = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name, criteria: { genders: ['FEMALE'], stateCodes: ['NJ'], dateOfBirth: { from: '01-31-1980' } } });
+    const res = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name, criteria: { genders: ['FEMALE'], stateCodes: ['NJ'], dateOfBirth: { from: '01-31-1980' } } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name, kind: 'students', criteria: { genders: ['FEMALE'], stateCodes: ['NJ'], dateOfBirth: { from: '1980-01-31' } } });
     const row = await SearchFilter.findByPk(res.body.id);
@@ -32,14 +35,20 @@ describe('POST /api/search_filters/:kind', () => {
 
   test('other kinds accept any JSON object until their areas land', async () => {
     const admin = await makeAdmin(t.deps);
-    const res = await api().post('/api/search_filters/cohorts').set(bearer(admin.token)).send({ name: 'Active', criteria: { statuses: ['ACTIVE'] } });
+    const res = await api()
+      .post('/api/search_filters/cohorts')
+      .set(bearer(admin.token))
+      .send({ name: 'Active', criteria: { statuses: ['ACTIVE'] } });
     expect(res.status).toBe(201);
     expect(res.body.criteria).toEqual({ statuses: ['ACTIVE'] });
   });
 
   test('bad students criteria, a bad kind or a blank name are 400 and nothing is saved', async () => {
     const admin = await makeAdmin(t.deps);
-    const bad = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'X', criteria: { genders: ['ROBOT'], shoeSize: 3, createdAt: { from: 'soon' } } });
+    const bad = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: 'X', criteria: { genders: ['ROBOT'], shoeSize: 3, createdAt: { from: 'soon' } } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ 'criteria.genders.0': 'Invalid value', 'criteria.shoeSize': 'Unknown field', 'criteria.createdAt.from': 'Please type a valid date' });
     const kind = await api().post('/api/search_filters/planets').set(bearer(admin.token)).send({ name: 'X', criteria: {} });
@@ -55,7 +64,10 @@ describe('POST /api/search_filters/:kind', () => {
     const admin = await makeAdmin(t.deps);
     const name = unique('Dup');
     expect((await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name, criteria: {} })).status).toBe(201);
-    const dup = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name, criteria: { city: 'x' } });
+    const dup = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name, criteria: { city: 'x' } });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ code: 'FILTER_NAME_TAKEN', message: 'A saved filter with this name already exists' });
     expect(await SearchFilter.count({ where: { ownerUserId: admin.user.id, name } })).toBe(1);
@@ -79,7 +91,10 @@ describe('GET /api/search_filters', () => {
     const admin = await makeAdmin(t.deps);
     const other = await makeAdmin(t.deps);
     await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'B students', criteria: {} });
-    await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'A students', criteria: { autoPay: true } });
+    await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: 'A students', criteria: { autoPay: true } });
     await api().post('/api/search_filters/cohorts').set(bearer(admin.token)).send({ name: 'C cohorts', criteria: {} });
     await api().post('/api/search_filters/students').set(bearer(other.token)).send({ name: 'Not mine', criteria: {} });
     const all = await api().get('/api/search_filters').set(bearer(admin.token));
@@ -89,7 +104,9 @@ describe('GET /api/search_filters', () => {
     const students = await api().get('/api/search_filters?type=students&size=1000').set(bearer(admin.token));
     expect(students.body.content.map((f: { name: string }) => f.name)).toEqual(['A students', 'B students']);
     expect(students.body.pagination.size).toBe(100);
-    expect(students.body.content[0]).toEqual(expect.objectContaining({ id: expect.any(Number), kind: 'students', criteria: { autoPay: true }, createdAt: expect.any(String), updatedAt: expect.any(String) }));
+    expect(students.body.content[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), kind: 'students', criteria: { autoPay: true }, createdAt: expect.any(String), updatedAt: expect.any(String) }),
+    );
   });
 
   test('a bad type 400; no token 401; a role without search_filters:read 403', async () => {
@@ -98,15 +115,27 @@ describe('GET /api/search_filters', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.type).toBeDefined();
     expect((await api().get('/api/search_filters')).status).toBe(401);
-    expect((await api().get('/api/search_filters').set(bearer((await adminWithout()).token))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .get('/api/search_filters')
+          .set(bearer((await adminWithout()).token))
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('PUT /api/search_filters/:id/:kind', () => {
   test('renames and replaces the criteria', async () => {
     const admin = await makeAdmin(t.deps);
-    const created = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'Old', criteria: { city: 'Boston' } });
-    const res = await api().put(`/api/search_filters/${created.body.id}/students`).set(bearer(admin.token)).send({ name: 'New', criteria: { city: 'Austin', militaryMember: true } });
+    const created = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: 'Old', criteria: { city: 'Boston' } });
+    const res = await api()
+      .put(`/api/search_filters/${created.body.id}/students`)
+      .set(bearer(admin.token))
+      .send({ name: 'New', criteria: { city: 'Austin', militaryMember: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.body.id, name: 'New', criteria: { city: 'Austin', militaryMember: true } });
     const row = await SearchFilter.findByPk(created.body.id);
@@ -115,9 +144,15 @@ describe('PUT /api/search_filters/:id/:kind', () => {
 
   test("400 for bad criteria and nothing changes; 404 for another admin's or a missing filter; 409 for a taken name; 401; 403", async () => {
     const admin = await makeAdmin(t.deps);
-    const a = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'First', criteria: { city: 'Boston' } });
+    const a = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: 'First', criteria: { city: 'Boston' } });
     await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: 'Second', criteria: {} });
-    const bad = await api().put(`/api/search_filters/${a.body.id}/students`).set(bearer(admin.token)).send({ name: 'First', criteria: { languages: ['FR'] } });
+    const bad = await api()
+      .put(`/api/search_filters/${a.body.id}/students`)
+      .set(bearer(admin.token))
+      .send({ name: 'First', criteria: { languages: ['FR'] } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors['criteria.languages.0']).toBe('Invalid value');
     const taken = await api().put(`/api/search_filters/${a.body.id}/students`).set(bearer(admin.token)).send({ name: 'Second', criteria: {} });
@@ -128,7 +163,14 @@ describe('PUT /api/search_filters/:id/:kind', () => {
     expect((await api().put(`/api/search_filters/${a.body.id}/students`).set(bearer(other.token)).send({ name: 'Mine now', criteria: {} })).status).toBe(404);
     expect((await api().put('/api/search_filters/99999999/students').set(bearer(admin.token)).send({ name: 'X', criteria: {} })).status).toBe(404);
     expect((await api().put(`/api/search_filters/${a.body.id}/students`).send({ name: 'X', criteria: {} })).status).toBe(401);
-    expect((await api().put(`/api/search_filters/${a.body.id}/students`).set(bearer((await adminWithout()).token)).send({ name: 'X', criteria: {} })).status).toBe(403);
+    expect(
+      (
+        await api()
+          .put(`/api/search_filters/${a.body.id}/students`)
+          .set(bearer((await adminWithout()).token))
+          .send({ name: 'X', criteria: {} })
+      ).status,
+    ).toBe(403);
     expect((await SearchFilter.findByPk(a.body.id))?.name).toBe('First');
   });
 });
@@ -140,7 +182,13 @@ describe('DELETE /api/search_filters/:id', () => {
     const other = await makeAdmin(t.deps);
     expect((await api().delete(`/api/search_filters/${f.body.id}`).set(bearer(other.token))).status).toBe(404);
     expect((await api().delete(`/api/search_filters/${f.body.id}`)).status).toBe(401);
-    expect((await api().delete(`/api/search_filters/${f.body.id}`).set(bearer((await adminWithout()).token))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .delete(`/api/search_filters/${f.body.id}`)
+          .set(bearer((await adminWithout()).token))
+      ).status,
+    ).toBe(403);
     expect(await SearchFilter.findByPk(f.body.id)).not.toBeNull();
     expect((await api().delete(`/api/search_filters/${f.body.id}`).set(bearer(admin.token))).status).toBe(204);
     expect(await SearchFilter.findByPk(f.body.id)).toBeNull();

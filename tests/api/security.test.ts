@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { Op } from 'sequelize';
-import {
-  BusinessCategory, GatewayEvent, OutboxMessage, PasswordToken, Payment, PaymentSchedule, RefreshToken, SignInFailure, StudentPaymentPlan, User,
-} from '../../models';
+import { BusinessCategory, GatewayEvent, OutboxMessage, PasswordToken, Payment, PaymentSchedule, RefreshToken, SignInFailure, StudentPaymentPlan, User } from '../../models';
 import { Messages } from '../../models/messages';
 import { toCents } from '../../api/billing/ledger';
 import { createApp } from '../../api/app';
@@ -67,9 +65,13 @@ describe('request bodies must be JSON', () => {
     const failures: string[] = [];
     for (const r of routes) {
       const path = r.path.replace(/:\w+/g, '1');
-      for (const [type, body] of [['text/plain', '{"amount":1}'], ['application/x-www-form-urlencoded', 'amount=1&description=x']]) {
+      for (const [type, body] of [
+        ['text/plain', '{"amount":1}'],
+        ['application/x-www-form-urlencoded', 'amount=1&description=x'],
+      ]) {
         const res = await request(t.app)[r.method](path).set(bearer(token)).set('Content-Type', type).send(body);
-        if (res.status !== 415 || JSON.stringify(withoutRequestId(res.body)) !== JSON.stringify(UNSUPPORTED)) failures.push(`${r.method.toUpperCase()} ${r.path} ${type}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 415 || JSON.stringify(withoutRequestId(res.body)) !== JSON.stringify(UNSUPPORTED))
+          failures.push(`${r.method.toUpperCase()} ${r.path} ${type}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -84,10 +86,16 @@ describe('request bodies must be JSON', () => {
     expect(untyped).toEqual({ status: 415, body: UNSUPPORTED_ANSWER });
     expect((await BusinessCategory.findByPk(id))!.description).toBe('Before the probe');
 
-    const charset = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"With charset"}', { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json; charset=utf-8' });
+    const charset = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"With charset"}', {
+      Authorization: `Bearer ${adminToken}`,
+      'Content-Type': 'application/json; charset=utf-8',
+    });
     expect(charset.status).toBe(200);
     expect((await BusinessCategory.findByPk(id))!.description).toBe('With charset');
-    const suffixed = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"Merge patch"}', { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/merge-patch+json' });
+    const suffixed = await rawRequest('PUT', `/api/business_categories/${id}`, '{"description":"Merge patch"}', {
+      Authorization: `Bearer ${adminToken}`,
+      'Content-Type': 'application/merge-patch+json',
+    });
     expect(suffixed.status).toBe(200);
     expect((await BusinessCategory.findByPk(id))!.description).toBe('Merge patch');
   });
@@ -106,7 +114,9 @@ describe('request bodies must be JSON', () => {
     const entry = p.entries[0];
     const res = await request(t.app)
       .post(`/api/students/${p.student.student.id}/payment_schedule/${entry.id}/online_payment`)
-      .set(bearer(p.student.token)).set('Content-Type', 'text/plain').send('{"amount":1}');
+      .set(bearer(p.student.token))
+      .set('Content-Type', 'text/plain')
+      .send('{"amount":1}');
     expect([res.status, res.body]).toEqual([415, UNSUPPORTED_ANSWER]);
     expect(await Payment.count({ where: { studentPaymentPlanId: p.plan.id } })).toBe(0);
     expect(await GatewayEvent.count({ where: { studentId: p.student.student.id } })).toBe(0);
@@ -326,8 +336,11 @@ describe('Idempotency-Key', () => {
     expect([otherBody.status, otherBody.body]).toEqual([409, reused]);
     const otherAmount = await pay({ type: 'INSTALLMENT', amount: 501 });
     expect([otherAmount.status, otherAmount.body]).toEqual([409, reused]);
-    const otherCall = await request(t.app).post(`/api/students/${studentId}/payment_schedule/${p.entries[1].id}/online_payment`)
-      .set(bearer(p.student.token)).set('Idempotency-Key', key).send({});
+    const otherCall = await request(t.app)
+      .post(`/api/students/${studentId}/payment_schedule/${p.entries[1].id}/online_payment`)
+      .set(bearer(p.student.token))
+      .set('Idempotency-Key', key)
+      .send({});
     expect([otherCall.status, otherCall.body]).toEqual([409, reused]);
 
     // The same request again, by the student or by staff for them: the first answer, nothing charged.

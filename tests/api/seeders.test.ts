@@ -1,8 +1,26 @@
 import { Op } from 'sequelize';
 import request from 'supertest';
 import {
-  Administrator, Application, Coach, Cohort, ExternalPayment, FailedPayment, LedgerEntry, Payment, PaymentSchedule, Product, ProductItem, ProductPaymentPlan, Program, ProgramPaymentPlan,
-  Refund, RefundTransaction, Role, Student, StudentPaymentPlan, User,
+  Administrator,
+  Application,
+  Coach,
+  Cohort,
+  ExternalPayment,
+  FailedPayment,
+  LedgerEntry,
+  Payment,
+  PaymentSchedule,
+  Product,
+  ProductItem,
+  ProductPaymentPlan,
+  Program,
+  ProgramPaymentPlan,
+  Refund,
+  RefundTransaction,
+  Role,
+  Student,
+  StudentPaymentPlan,
+  User,
 } from '../../models';
 import { bearer, makeAdmin } from '../support/factories';
 import { addMonths } from '../../api/payment-plans/schedule';

@@ -22,7 +22,10 @@ const get = async (url: string, token = admin.token) => {
   return res.body;
 };
 const post = async (url: string, body: unknown, token = admin.token) => {
-  const res = await request(t.app).post(url).set(bearer(token)).send(body as object);
+  const res = await request(t.app)
+    .post(url)
+    .set(bearer(token))
+    .send(body as object);
   if (res.status !== 200 && res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
@@ -41,7 +44,9 @@ beforeAll(async () => {
   await post(`/api/applications/${paid.application.id}/answers`, [{ questionId: 'goals', content: 'Help my family eat better' }]);
   await post(`/api/applications/${paid.application.id}/comments`, { content: 'Called, no answer' });
   made.applicationVoucher = (await post('/api/application_vouchers', { applicationId: paid.application.id, voucherId: (await makeVoucher()).id, amountToBeRefunded: 10 })).id;
-  made.externalPayment = (await post(`/api/students/${s}/payment_schedule/${paid.entries[1].id}/external_payment`, { method: 'CHECK', paymentAmount: 100, paymentDate: '2030-01-02' })).id;
+  made.externalPayment = (
+    await post(`/api/students/${s}/payment_schedule/${paid.entries[1].id}/external_payment`, { method: 'CHECK', paymentAmount: 100, paymentDate: '2030-01-02' })
+  ).id;
   made.refund = (await post('/api/refund_queues', { applicationId: paid.application.id, amountToBeRefunded: 20 })).id;
   // The catalogue parts.
   const program = await makeProgram();
@@ -81,114 +86,428 @@ const productPlans = () => `/api/products/${paid.enrollable.product.id}/product_
 
 /** Entity → [how to read one answer, the paths it must carry]. */
 const ENTITIES: Array<[string, () => Promise<unknown>, string[]]> = [
-  ['Application (GET one)', () => get(application()), [
-    'id', 'student.user', 'student.personalInfo', 'student.address', 'student.contactInfo', 'cohort.program', 'enrollments', 'products', 'paymentPlan', 'documentName',
-    'documentType', 'answers', 'refunded', 'status', 'autoPay', 'flowType', 'financialStatus', 'daysOverdue', 'callAttempts',
-  ]],
-  ['Application (list row)', async () => first(await get(`/api/applications?keyword=${paid.application.id}`)), [
-    'id', 'student.user', 'student.personalInfo', 'student.address', 'student.contactInfo', 'cohort.program', 'enrollments', 'products', 'paymentPlan', 'answers',
-  ]],
+  [
+    'Application (GET one)',
+    () => get(application()),
+    [
+      'id',
+      'student.user',
+      'student.personalInfo',
+      'student.address',
+      'student.contactInfo',
+      'cohort.program',
+      'enrollments',
+      'products',
+      'paymentPlan',
+      'documentName',
+      'documentType',
+      'answers',
+      'refunded',
+      'status',
+      'autoPay',
+      'flowType',
+      'financialStatus',
+      'daysOverdue',
+      'callAttempts',
+    ],
+  ],
+  [
+    'Application (list row)',
+    async () => first(await get(`/api/applications?keyword=${paid.application.id}`)),
+    ['id', 'student.user', 'student.personalInfo', 'student.address', 'student.contactInfo', 'cohort.program', 'enrollments', 'products', 'paymentPlan', 'answers'],
+  ],
   ['Application answer', async () => (await get(application())).answers, ['questionId', 'content']],
   ['Application answer (GET answers)', async () => first(await get(`${application()}/answers`)), ['questionId', 'content']],
   ['Application comment', async () => first(await get(`${application()}/comments`)), ['content']],
-  ['Application paymentPlan', async () => (await get(application())).paymentPlan, [
-    'id', 'applicationId', 'name', 'type', 'totalToBePaid', 'totalPaid', 'totalCredit', 'interestRate', 'interestAmount', 'installmentsCount', 'installmentAmount',
-    'balance', 'initialPayment', 'firstPaymentEffectiveDate', 'startDate', 'endDate', 'status', 'paymentTransactions', 'accountingLineItems', 'financialStatus',
-    'daysOverdue', 'totalTax',
-  ]],
-  ['Application voucher', () => get(`/api/application_vouchers/${made.applicationVoucher}`), [
-    'id', 'applicationId', 'voucherId', 'comments', 'amountToBeRefunded', 'taxToBeRefunded', 'totalToBeRefunded', 'amountRefunded', 'taxRefunded', 'totalRefunded', 'status',
-  ]],
-  ['Product', () => get(`/api/products/${paid.enrollable.product.id}`), [
-    'id', 'name', 'deleted', 'description', 'salesforceProductType', 'salesforceProductId', 'enrollmentAgreementUrl', 'cost', 'flowType', 'enrollingStartDate',
-    'enrollingEndDate', 'enrolling', 'published',
-  ]],
-  ['Product payment plan', () => get(`${productPlans()}/${paid.enrollable.productPlan.id}`), [
-    'id', 'productId', 'paymentPlanId', 'paymentPlan', 'shortDescription', 'longDescription', 'salesforcePaymentPlanId',
-  ]],
+  [
+    'Application paymentPlan',
+    async () => (await get(application())).paymentPlan,
+    [
+      'id',
+      'applicationId',
+      'name',
+      'type',
+      'totalToBePaid',
+      'totalPaid',
+      'totalCredit',
+      'interestRate',
+      'interestAmount',
+      'installmentsCount',
+      'installmentAmount',
+      'balance',
+      'initialPayment',
+      'firstPaymentEffectiveDate',
+      'startDate',
+      'endDate',
+      'status',
+      'paymentTransactions',
+      'accountingLineItems',
+      'financialStatus',
+      'daysOverdue',
+      'totalTax',
+    ],
+  ],
+  [
+    'Application voucher',
+    () => get(`/api/application_vouchers/${made.applicationVoucher}`),
+    ['id', 'applicationId', 'voucherId', 'comments', 'amountToBeRefunded', 'taxToBeRefunded', 'totalToBeRefunded', 'amountRefunded', 'taxRefunded', 'totalRefunded', 'status'],
+  ],
+  [
+    'Product',
+    () => get(`/api/products/${paid.enrollable.product.id}`),
+    [
+      'id',
+      'name',
+      'deleted',
+      'description',
+      'salesforceProductType',
+      'salesforceProductId',
+      'enrollmentAgreementUrl',
+      'cost',
+      'flowType',
+      'enrollingStartDate',
+      'enrollingEndDate',
+      'enrolling',
+      'published',
+    ],
+  ],
+  [
+    'Product payment plan',
+    () => get(`${productPlans()}/${paid.enrollable.productPlan.id}`),
+    ['id', 'productId', 'paymentPlanId', 'paymentPlan', 'shortDescription', 'longDescription', 'salesforcePaymentPlanId'],
+  ],
   ['Payment plan adjustment', async () => first(await get(`${productPlans()}/${paid.enrollable.productPlan.id}/adjustments`)), ['id', 'description', 'type', 'category', 'amount']],
-  ['Program', () => get(`/api/programs/${made.program}`), [
-    'id', 'name', 'image', 'description', 'preRequisites', 'courseAccessDuration', 'graduationLimitDays', 'cost', 'businessCategory.id', 'businessCategory.name',
-    'welcomeEmailTemplate', 'language', 'enrollmentAgreement.url', 'enrollmentAgreement.publicationDate', 'enrollmentAgreement.lastRevisionDate', 'registrationFee',
-    'booksAndMaterialsFee', 'accelerated', 'durationType', 'isBundle', 'bundleProgramIds', 'salesforceProductId', 'salesforceProductType', 'lmsConnection',
-    'd2lOrgUnitId', 'accredibleGroupId', 'clockHours', 'weeks', 'showOhioVideo', 'reservedSeat', 'languages', 'deleted', 'businessCategoryId', 'lmsConnectionId',
-  ]],
-  ['Graduation requirement', () => get(`/api/programs/${made.program}/graduation_requirements/${made.requirement}`), [
-    'name', 'total', 'type', 'requirement', 'minRequiredToComplete', 'minRequiredToPass', 'minScore', 'displayOrder', 'quizCategoryId', 'assignmentCategoryId', 'quizIds',
-  ]],
-  ['Extra product', () => get(`/api/programs/${made.program}/extra_products/${made.extraProduct}`), [
-    'name', 'description', 'type', 'priceType', 'price', 'calculateTaxes', 'multipleItemPurchase', 'published',
-  ]],
+  [
+    'Program',
+    () => get(`/api/programs/${made.program}`),
+    [
+      'id',
+      'name',
+      'image',
+      'description',
+      'preRequisites',
+      'courseAccessDuration',
+      'graduationLimitDays',
+      'cost',
+      'businessCategory.id',
+      'businessCategory.name',
+      'welcomeEmailTemplate',
+      'language',
+      'enrollmentAgreement.url',
+      'enrollmentAgreement.publicationDate',
+      'enrollmentAgreement.lastRevisionDate',
+      'registrationFee',
+      'booksAndMaterialsFee',
+      'accelerated',
+      'durationType',
+      'isBundle',
+      'bundleProgramIds',
+      'salesforceProductId',
+      'salesforceProductType',
+      'lmsConnection',
+      'd2lOrgUnitId',
+      'accredibleGroupId',
+      'clockHours',
+      'weeks',
+      'showOhioVideo',
+      'reservedSeat',
+      'languages',
+      'deleted',
+      'businessCategoryId',
+      'lmsConnectionId',
+    ],
+  ],
+  [
+    'Graduation requirement',
+    () => get(`/api/programs/${made.program}/graduation_requirements/${made.requirement}`),
+    ['name', 'total', 'type', 'requirement', 'minRequiredToComplete', 'minRequiredToPass', 'minScore', 'displayOrder', 'quizCategoryId', 'assignmentCategoryId', 'quizIds'],
+  ],
+  [
+    'Extra product',
+    () => get(`/api/programs/${made.program}/extra_products/${made.extraProduct}`),
+    ['name', 'description', 'type', 'priceType', 'price', 'calculateTaxes', 'multipleItemPurchase', 'published'],
+  ],
   // 'accounting lines', 'default flag', 'short and long descriptions' in the spec's words.
-  ['Program payment plan', () => get(`/api/programs/${made.program}/payment_plans/${made.programPlan}`), [
-    'name', 'accountingLines', 'isDefault', 'shortDescription', 'longDescription', 'paymentPlanType', 'paymentScheduleType', 'totalTerm',
-  ]],
-  ['Business category payment plan', () => get(`/api/business_categories/${paid.enrollable.template.businessCategoryId}/payment_plans/${paid.enrollable.template.id}`), [
-    'id', 'description', 'paymentPlanType', 'paymentScheduleType', 'installmentAmount', 'depositAmount', 'interestRate', 'annualPercentageRate', 'tuitionPrice', 'totalTerm',
-    'amortizeTerm', 'principalAmount', 'salesforcePaymentPlanId',
-  ]],
-  ['Business category', () => get(`/api/business_categories/${made.category}`), ['id', 'name', 'description', 'd2LUserType.code', 'd2LUserType.displayName', 'd2LUserType.identifier']],
+  [
+    'Program payment plan',
+    () => get(`/api/programs/${made.program}/payment_plans/${made.programPlan}`),
+    ['name', 'accountingLines', 'isDefault', 'shortDescription', 'longDescription', 'paymentPlanType', 'paymentScheduleType', 'totalTerm'],
+  ],
+  [
+    'Business category payment plan',
+    () => get(`/api/business_categories/${paid.enrollable.template.businessCategoryId}/payment_plans/${paid.enrollable.template.id}`),
+    [
+      'id',
+      'description',
+      'paymentPlanType',
+      'paymentScheduleType',
+      'installmentAmount',
+      'depositAmount',
+      'interestRate',
+      'annualPercentageRate',
+      'tuitionPrice',
+      'totalTerm',
+      'amortizeTerm',
+      'principalAmount',
+      'salesforcePaymentPlanId',
+    ],
+  ],
+  [
+    'Business category',
+    () => get(`/api/business_categories/${made.category}`),
+    ['id', 'name', 'description', 'd2LUserType.code', 'd2LUserType.displayName', 'd2LUserType.identifier'],
+  ],
   ['Accounting line', () => get(`/api/business_categories/${made.category}/accounting_lines/${made.line}`), ['id', 'description', 'type', 'category']],
   // 'coaching circle and session open and close dates', and the label the spec defines.
-  ['Cohort', () => get(`/api/cohorts/${made.cohort}`), [
-    'id', 'status', 'startDate', 'endDate', 'extendedGraduationDate', 'courseAccessStartDateTime', 'courseAccessEndDateTime', 'description', 'image', 'programId',
-    'customName', 'deleted', 'd2lSectionId', 'iinLmsCoursePath', 'salesforceProductId', 'published', 'maxStudents', 'useCoachingCircle', 'accessDisabled',
-    'coachingCircleOpenDate', 'coachingCircleCloseDate', 'sessionOpenDate', 'sessionCloseDate', 'doceboConfig.learningPlanIds', 'doceboConfig.courseIds', 'label',
-  ]],
-  ['Module (program)', () => get(`/api/programs/${made.program}/program_modules/${made.module}`), [
-    'id', 'title', 'd2lModuleId', 'group', 'moduleGroup', 'locked', 'duration', 'startDateTime', 'openDate', 'closeDate', 'endDateTime', 'image',
-    'consumeTrackingEnabled', 'communicationTemplateId',
-  ]],
-  ['Module (cohort)', async () => first(await get(`/api/cohorts/${made.cohort}/cohort_modules`)), [
-    'id', 'title', 'd2lModuleId', 'group', 'moduleGroup', 'locked', 'duration', 'startDateTime', 'openDate', 'closeDate', 'endDateTime', 'image',
-    'consumeTrackingEnabled', 'communicationTemplateId',
-  ]],
-  ['Module group', async () => (await get(`/api/module_groups?keyword=${encodeURIComponent(`Group ${made.program}`)}`)).content.find((g: { id: number }) => g.id === made.moduleGroup), ['id', 'name']],
-  ['Skipped coaching circle session', async () => first(await get(`/api/cohorts/${made.cohort}/skip_coaching_circle_sessions`)), ['coachingCircleTypeId', 'sessionDate', 'description']],
+  [
+    'Cohort',
+    () => get(`/api/cohorts/${made.cohort}`),
+    [
+      'id',
+      'status',
+      'startDate',
+      'endDate',
+      'extendedGraduationDate',
+      'courseAccessStartDateTime',
+      'courseAccessEndDateTime',
+      'description',
+      'image',
+      'programId',
+      'customName',
+      'deleted',
+      'd2lSectionId',
+      'iinLmsCoursePath',
+      'salesforceProductId',
+      'published',
+      'maxStudents',
+      'useCoachingCircle',
+      'accessDisabled',
+      'coachingCircleOpenDate',
+      'coachingCircleCloseDate',
+      'sessionOpenDate',
+      'sessionCloseDate',
+      'doceboConfig.learningPlanIds',
+      'doceboConfig.courseIds',
+      'label',
+    ],
+  ],
+  [
+    'Module (program)',
+    () => get(`/api/programs/${made.program}/program_modules/${made.module}`),
+    [
+      'id',
+      'title',
+      'd2lModuleId',
+      'group',
+      'moduleGroup',
+      'locked',
+      'duration',
+      'startDateTime',
+      'openDate',
+      'closeDate',
+      'endDateTime',
+      'image',
+      'consumeTrackingEnabled',
+      'communicationTemplateId',
+    ],
+  ],
+  [
+    'Module (cohort)',
+    async () => first(await get(`/api/cohorts/${made.cohort}/cohort_modules`)),
+    [
+      'id',
+      'title',
+      'd2lModuleId',
+      'group',
+      'moduleGroup',
+      'locked',
+      'duration',
+      'startDateTime',
+      'openDate',
+      'closeDate',
+      'endDateTime',
+      'image',
+      'consumeTrackingEnabled',
+      'communicationTemplateId',
+    ],
+  ],
+  [
+    'Module group',
+    async () => (await get(`/api/module_groups?keyword=${encodeURIComponent(`Group ${made.program}`)}`)).content.find((g: { id: number }) => g.id === made.moduleGroup),
+    ['id', 'name'],
+  ],
+  [
+    'Skipped coaching circle session',
+    async () => first(await get(`/api/cohorts/${made.cohort}/skip_coaching_circle_sessions`)),
+    ['coachingCircleTypeId', 'sessionDate', 'description'],
+  ],
   // 'first and last payment', 'last failure', 'counts', 'totals (interest, paid, tax, rollover, refunds, credit, balance, owed)'.
-  ['Student payment plan (GET one)', () => get(plan()), [
-    'student', 'voucher', 'firstPaymentDate', 'lastPaymentDate', 'lastFailureAt', 'lastFailureMessage', 'name', 'description', 'paymentPlanType', 'paymentScheduleType',
-    'frequency', 'frequencyUnit', 'depositAmount', 'totalTerm', 'amortizeTerm', 'principalAmount', 'installmentAmount', 'interestRate', 'accountingLineItems',
-    'installmentsCount', 'totalInterest', 'totalPaid', 'totalTax', 'rollover', 'totalRefunds', 'totalCredit', 'balance', 'totalOwed', 'status', 'financialStatus',
-    'daysOverdue', 'source', 'scholarship', 'tuitionPrice', 'additionalFees', 'nextPaymentSchedule', 'maxPrePayAmount', 'totalPastDueAmount', 'flowType',
-  ]],
-  ['Student payment plan (list row)', async () => first(await get(`/api/payment_plans?keyword=${paid.plan.id}`)), [
-    'student', 'voucher', 'firstPaymentDate', 'lastPaymentDate', 'lastFailureAt', 'name', 'paymentPlanType', 'accountingLineItems', 'installmentsCount', 'totalOwed',
-    'balance', 'status', 'financialStatus', 'daysOverdue', 'source', 'scholarship', 'tuitionPrice', 'additionalFees', 'flowType',
-  ]],
+  [
+    'Student payment plan (GET one)',
+    () => get(plan()),
+    [
+      'student',
+      'voucher',
+      'firstPaymentDate',
+      'lastPaymentDate',
+      'lastFailureAt',
+      'lastFailureMessage',
+      'name',
+      'description',
+      'paymentPlanType',
+      'paymentScheduleType',
+      'frequency',
+      'frequencyUnit',
+      'depositAmount',
+      'totalTerm',
+      'amortizeTerm',
+      'principalAmount',
+      'installmentAmount',
+      'interestRate',
+      'accountingLineItems',
+      'installmentsCount',
+      'totalInterest',
+      'totalPaid',
+      'totalTax',
+      'rollover',
+      'totalRefunds',
+      'totalCredit',
+      'balance',
+      'totalOwed',
+      'status',
+      'financialStatus',
+      'daysOverdue',
+      'source',
+      'scholarship',
+      'tuitionPrice',
+      'additionalFees',
+      'nextPaymentSchedule',
+      'maxPrePayAmount',
+      'totalPastDueAmount',
+      'flowType',
+    ],
+  ],
+  [
+    'Student payment plan (list row)',
+    async () => first(await get(`/api/payment_plans?keyword=${paid.plan.id}`)),
+    [
+      'student',
+      'voucher',
+      'firstPaymentDate',
+      'lastPaymentDate',
+      'lastFailureAt',
+      'name',
+      'paymentPlanType',
+      'accountingLineItems',
+      'installmentsCount',
+      'totalOwed',
+      'balance',
+      'status',
+      'financialStatus',
+      'daysOverdue',
+      'source',
+      'scholarship',
+      'tuitionPrice',
+      'additionalFees',
+      'flowType',
+    ],
+  ],
   // 'last four digits, expiry, default flag'.
   ['Payment method', async () => first(await get(`/api/students/${paid.student.student.id}/payment_methods`)), ['last4', 'expMonth', 'expYear', 'isDefault']],
   // The spec lists the entry's calls (online payment, external payment) and its tax amount.
   ['Payment schedule entry', async () => (await get(plan())).schedules, ['taxAmount', 'amountDue', 'dueDate', 'status']],
   ['External payment', () => get(`/api/external_payments/${made.externalPayment}`), ['status', 'paymentAmount']],
-  ['Refund queue item', () => get(`/api/refund_queues/${made.refund}`), [
-    'applicationId', 'refundType', 'amountToBeRefunded', 'amountRefunded', 'taxToBeRefunded', 'taxRefunded', 'status', 'refundStatus', 'source', 'studentId',
-  ]],
+  [
+    'Refund queue item',
+    () => get(`/api/refund_queues/${made.refund}`),
+    ['applicationId', 'refundType', 'amountToBeRefunded', 'amountRefunded', 'taxToBeRefunded', 'taxRefunded', 'status', 'refundStatus', 'source', 'studentId'],
+  ],
   // Platform §3 Person and Address ('education level', 'military member', 'mobile/home/work phone', 'shipping address' in words).
-  ['Student (person, address)', () => get(`/api/students/${paid.student.student.id}`), [
-    'active', 'personalInfo.firstName', 'personalInfo.middleName', 'personalInfo.lastName', 'personalInfo.title', 'personalInfo.suffix', 'personalInfo.gender',
-    'personalInfo.dateOfBirth', 'personalInfo.educationLevel', 'personalInfo.occupation', 'personalInfo.militaryMember', 'user.email', 'contactInfo.mobilePhone',
-    'contactInfo.homePhone', 'contactInfo.workPhone', 'address.street1', 'address.street2', 'address.city', 'address.stateCode', 'address.zip',
-    'address.countryCode', 'address.formattedAddress', 'photo',
-  ]],
+  [
+    'Student (person, address)',
+    () => get(`/api/students/${paid.student.student.id}`),
+    [
+      'active',
+      'personalInfo.firstName',
+      'personalInfo.middleName',
+      'personalInfo.lastName',
+      'personalInfo.title',
+      'personalInfo.suffix',
+      'personalInfo.gender',
+      'personalInfo.dateOfBirth',
+      'personalInfo.educationLevel',
+      'personalInfo.occupation',
+      'personalInfo.militaryMember',
+      'user.email',
+      'contactInfo.mobilePhone',
+      'contactInfo.homePhone',
+      'contactInfo.workPhone',
+      'address.street1',
+      'address.street2',
+      'address.city',
+      'address.stateCode',
+      'address.zip',
+      'address.countryCode',
+      'address.formattedAddress',
+      'photo',
+    ],
+  ],
   ['Administrator', () => get(`/api/admins/${admin.admin.id}`), ['id', 'email', 'firstName', 'lastName', 'roles', 'status']],
   ['Saved filter', async () => first(await get('/api/search_filters?type=students')), ['id', 'name', 'criteria']],
   ['Lookup item', async () => first(await get('/api/public/lookups?type=GENDER')), ['type', 'value']],
   ['User view history', async () => first(await get(`/api/users/${admin.user.id}/view_histories`)), ['entityType', 'entityId', 'label']],
   // Platform §3: terms, breakdown, financial status, account-history row (each in words).
-  ['Payment plan terms', async () => (await get(plan())).terms, [
-    'description', 'installmentAmount', 'totalOwed', 'amountDue', 'interestRate', 'depositAmount', 'installmentsCount', 'taxAmount', 'amountPaid', 'paymentDueDate',
-    'captureMethod', 'currency', 'status', 'paymentMethod.brand', 'paymentMethod.last4',
-  ]],
-  ['Payment plan breakdown', async () => (await get(plan())).breakdown, [
-    'tuitionRollover', 'withdrawalReduction', 'transferReduction', 'withdrawalRefund', 'voucherRefund', 'additionalRefund', 'totalTaxesPaid', 'totalInterest',
-    'principalPaid', 'netTuition', 'totalPaid', 'totalRefunded', 'totalRemaining',
-  ]],
+  [
+    'Payment plan terms',
+    async () => (await get(plan())).terms,
+    [
+      'description',
+      'installmentAmount',
+      'totalOwed',
+      'amountDue',
+      'interestRate',
+      'depositAmount',
+      'installmentsCount',
+      'taxAmount',
+      'amountPaid',
+      'paymentDueDate',
+      'captureMethod',
+      'currency',
+      'status',
+      'paymentMethod.brand',
+      'paymentMethod.last4',
+    ],
+  ],
+  [
+    'Payment plan breakdown',
+    async () => (await get(plan())).breakdown,
+    [
+      'tuitionRollover',
+      'withdrawalReduction',
+      'transferReduction',
+      'withdrawalRefund',
+      'voucherRefund',
+      'additionalRefund',
+      'totalTaxesPaid',
+      'totalInterest',
+      'principalPaid',
+      'netTuition',
+      'totalPaid',
+      'totalRefunded',
+      'totalRemaining',
+    ],
+  ],
   ['Financial status (plan)', () => get(plan()), ['financialStatus', 'autoPay', 'daysOverdue']],
-  ['Financial status (report row)', async () => first(await post(`/api/payment_plans/financial_status?keyword=${paid.plan.id}`, {})), ['financialStatus', 'autoPay', 'daysOverdue']],
-  ['Account-history row', async () => first(await get(`/api/students/${paid.student.student.id}/account_history`)), [
-    'eventDate', 'description', 'program', 'principal', 'tax', 'total', 'accountBalance', 'principalBalance', 'last4', 'referenceNumber', 'comment',
-  ]],
+  [
+    'Financial status (report row)',
+    async () => first(await post(`/api/payment_plans/financial_status?keyword=${paid.plan.id}`, {})),
+    ['financialStatus', 'autoPay', 'daysOverdue'],
+  ],
+  [
+    'Account-history row',
+    async () => first(await get(`/api/students/${paid.student.student.id}/account_history`)),
+    ['eventDate', 'description', 'program', 'principal', 'tax', 'total', 'accountBalance', 'principalBalance', 'last4', 'referenceNumber', 'comment'],
+  ],
 ];
 
 describe("the spec's field names in every answer (back-office §3, platform §3)", () => {
@@ -207,17 +526,35 @@ describe('the application paymentPlan: the issued plan, as the ledger keeps it',
     const money = (v: unknown) => Number(v);
     const answer = (await get(application())).paymentPlan;
     expect(answer).toMatchObject({
-      id: row.id, applicationId: paid.application.id, name: row.name, type: row.paymentPlanType, paymentPlanType: row.paymentPlanType,
-      totalToBePaid: money(row.totalOwed), totalPaid: money(row.totalPaid), totalCredit: money(row.totalCredit), totalTax: money(row.totalTax),
-      interestRate: money(row.interestRate), interestAmount: money(row.totalInterest), balance: money(row.balance), initialPayment: money(row.depositAmount),
-      installmentsCount: row.installmentsCount, installmentAmount: money(row.installmentAmount), startDate: row.firstPaymentDate, endDate: row.lastPaymentDate,
-      firstPaymentEffectiveDate: payments[0].paymentDate, status: row.status, financialStatus: row.financialStatus, daysOverdue: row.daysOverdue,
+      id: row.id,
+      applicationId: paid.application.id,
+      name: row.name,
+      type: row.paymentPlanType,
+      paymentPlanType: row.paymentPlanType,
+      totalToBePaid: money(row.totalOwed),
+      totalPaid: money(row.totalPaid),
+      totalCredit: money(row.totalCredit),
+      totalTax: money(row.totalTax),
+      interestRate: money(row.interestRate),
+      interestAmount: money(row.totalInterest),
+      balance: money(row.balance),
+      initialPayment: money(row.depositAmount),
+      installmentsCount: row.installmentsCount,
+      installmentAmount: money(row.installmentAmount),
+      startDate: row.firstPaymentDate,
+      endDate: row.lastPaymentDate,
+      firstPaymentEffectiveDate: payments[0].paymentDate,
+      status: row.status,
+      financialStatus: row.financialStatus,
+      daysOverdue: row.daysOverdue,
       accountingLineItems: row.accountingLineItems,
     });
     // The money the plan row keeps moved with the payment: 500 paid of what it owes.
     expect(answer.totalPaid).toBe(500);
     expect(answer.balance).toBe(money(row.totalOwed) - 500);
-    expect(answer.paymentTransactions).toEqual([expect.objectContaining({ id: payments[0].id, type: 'INSTALLMENT', status: 'ACCEPTED', amount: 500, paymentDate: payments[0].paymentDate })]);
+    expect(answer.paymentTransactions).toEqual([
+      expect.objectContaining({ id: payments[0].id, type: 'INSTALLMENT', status: 'ACCEPTED', amount: 500, paymentDate: payments[0].paymentDate }),
+    ]);
     // The same plan in the billing answer: one source, one set of numbers.
     const billing = await get(plan());
     expect([answer.totalToBePaid, answer.totalPaid, answer.balance, answer.interestAmount]).toEqual([billing.totalOwed, billing.totalPaid, billing.balance, billing.totalInterest]);
@@ -226,7 +563,13 @@ describe('the application paymentPlan: the issued plan, as the ledger keeps it',
   test('before any payment: no first payment yet, no transactions; the list row carries the same plan', async () => {
     const fresh = await makeEnrolledPlan(t.deps, { payInFull: true });
     const one = (await get(`/api/applications/${fresh.application.id}`)).paymentPlan;
-    expect(one).toMatchObject({ firstPaymentEffectiveDate: null, paymentTransactions: [], startDate: fresh.plan.firstPaymentDate, endDate: fresh.plan.lastPaymentDate, totalPaid: 0 });
+    expect(one).toMatchObject({
+      firstPaymentEffectiveDate: null,
+      paymentTransactions: [],
+      startDate: fresh.plan.firstPaymentDate,
+      endDate: fresh.plan.lastPaymentDate,
+      totalPaid: 0,
+    });
     const row = first(await get(`/api/applications?keyword=${fresh.application.id}`));
     expect(row.paymentPlan).toEqual(one);
   });
@@ -235,8 +578,12 @@ describe('the application paymentPlan: the issued plan, as the ledger keeps it',
     const answer = await get(application());
     const s = paid.student.student;
     expect(answer.student).toMatchObject({
-      id: s.id, email: s.email, firstName: s.firstName, user: { id: paid.student.user.id, email: s.email },
-      personalInfo: { firstName: s.firstName, lastName: s.lastName }, contactInfo: { mobilePhone: s.mobilePhone },
+      id: s.id,
+      email: s.email,
+      firstName: s.firstName,
+      user: { id: paid.student.user.id, email: s.email },
+      personalInfo: { firstName: s.firstName, lastName: s.lastName },
+      contactInfo: { mobilePhone: s.mobilePhone },
       address: { city: s.city, stateCode: s.stateCode, countryCode: s.countryCode },
     });
     expect(answer.products).toEqual([answer.product]);
@@ -262,7 +609,10 @@ describe('answers sent back as read are accepted (the console saves a student as
     const id = paid.student.student.id;
     const before = await get(`/api/students/${id}`);
     expect(before.address.formattedAddress).toBe('1 Main St, Newark, NJ 07102, US');
-    const res = await request(t.app).put(`/api/students/${id}`).set(bearer(admin.token)).send({ ...before, personalInfo: { ...before.personalInfo, occupation: 'Nurse' } });
+    const res = await request(t.app)
+      .put(`/api/students/${id}`)
+      .set(bearer(admin.token))
+      .send({ ...before, personalInfo: { ...before.personalInfo, occupation: 'Nurse' } });
     expect(res.status).toBe(200);
     const { updatedAt: _a, updatedBy: _b, ...after } = res.body;
     const { updatedAt: _c, updatedBy: _d, ...expected } = before;
@@ -286,7 +636,11 @@ describe('the added fields cost no query per row', () => {
       spy.mockRestore();
       expect(res.status).toBe(200);
       expect(res.body.content).toHaveLength(studentIds.length);
-      expect(res.body.content.every((a: { paymentPlan: { paymentTransactions: unknown[] }; answers: unknown[] }) => a.paymentPlan.paymentTransactions.length === 1 && a.answers.length === 1)).toBe(true);
+      expect(
+        res.body.content.every(
+          (a: { paymentPlan: { paymentTransactions: unknown[] }; answers: unknown[] }) => a.paymentPlan.paymentTransactions.length === 1 && a.answers.length === 1,
+        ),
+      ).toBe(true);
       return count;
     };
     const forOne = await queriesFor([one.student.student.id]);
@@ -297,20 +651,42 @@ describe('the added fields cost no query per row', () => {
 
 /** Back-office §3's filters as the criteria bodies' keys (the spec's name, or the contract's plural list for one it names in the singular). */
 const FILTERS: Array<[string, string, string[]]> = [
-  ['Applications list filter', '/api/applications/find_by_criteria', [
-    'cohortIds', 'productIds', 'programIds', 'appliedOn', 'paymentDueDate', 'migrated', 'autoPay', 'locations', 'studentIds', 'statuses', 'updatedByIds', 'updatedAt',
-    'paymentPlanStatuses', 'paymentStatuses', 'businessCategoryIds', 'sources',
-  ]],
+  [
+    'Applications list filter',
+    '/api/applications/find_by_criteria',
+    [
+      'cohortIds',
+      'productIds',
+      'programIds',
+      'appliedOn',
+      'paymentDueDate',
+      'migrated',
+      'autoPay',
+      'locations',
+      'studentIds',
+      'statuses',
+      'updatedByIds',
+      'updatedAt',
+      'paymentPlanStatuses',
+      'paymentStatuses',
+      'businessCategoryIds',
+      'sources',
+    ],
+  ],
   ['Product criteria', '/api/products/find_by_criteria', ['deleted', 'published', 'enrolling', 'flowTypes']],
   ['Program criteria', '/api/programs/find_by_criteria', ['deleted', 'accelerated', 'businessCategory', 'languages', 'showOhioVideo']],
   ['External payment filters', '/api/external_payments/find_by_criteria', ['students', 'statuses', 'paymentAmount', 'paymentDate', 'updatedBy', 'updatedAt']],
-  ['Failed payment filters', '/api/failed_payments/find_by_criteria', [
-    'name', 'email', 'mobilePhone', 'autoPay', 'pastDue', 'daysOverdue', 'sources', 'statuses', 'date', 'amountToBePaid', 'withPaymentMethod',
-  ]],
+  [
+    'Failed payment filters',
+    '/api/failed_payments/find_by_criteria',
+    ['name', 'email', 'mobilePhone', 'autoPay', 'pastDue', 'daysOverdue', 'sources', 'statuses', 'date', 'amountToBePaid', 'withPaymentMethod'],
+  ],
   ['Disputed payment filter', '/api/disputes/find_by_criteria', ['email', 'statuses']],
-  ['Refund filter', '/api/refund_queues/find_by_criteria', [
-    'students', 'sources', 'statuses', 'refundStatuses', 'amountToBeRefunded', 'amountRefunded', 'taxToBeRefunded', 'taxRefunded', 'updatedBy', 'updatedAt',
-  ]],
+  [
+    'Refund filter',
+    '/api/refund_queues/find_by_criteria',
+    ['students', 'sources', 'statuses', 'refundStatuses', 'amountToBeRefunded', 'amountRefunded', 'taxToBeRefunded', 'taxRefunded', 'updatedBy', 'updatedAt'],
+  ],
 ];
 
 describe("the spec's filters are the criteria searches' keys", () => {

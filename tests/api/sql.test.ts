@@ -19,10 +19,8 @@ beforeAll(async () => {
 afterEach(() => expectLedgerConsistent());
 afterAll(() => t.close());
 
-const event = (studentId: number, message: string) =>
-  insertRowSql(GatewayEvent, { studentId, provider: 'SANDBOX', kind: 'CHARGE', amount: 1, status: 'FAILED', message });
-const messagesOf = async (studentId: number) =>
-  (await GatewayEvent.findAll({ where: { studentId }, order: [['id', 'ASC']] })).map((e) => e.message);
+const event = (studentId: number, message: string) => insertRowSql(GatewayEvent, { studentId, provider: 'SANDBOX', kind: 'CHARGE', amount: 1, status: 'FAILED', message });
+const messagesOf = async (studentId: number) => (await GatewayEvent.findAll({ where: { studentId }, order: [['id', 'ASC']] })).map((e) => e.message);
 
 describe('runStatements', () => {
   test("each statement's result in order: an INSERT's id, an UPDATE's rows, a SELECT's rows", async () => {
@@ -77,14 +75,18 @@ describe('hotTransaction', () => {
   test('rolled back when the work throws after its first batch, or when a statement of its last batch fails', async () => {
     const { plan } = await makeEnrolledPlan(t.deps);
     const sid = plan.studentId;
-    await expect(hotTransaction(t.deps.sequelize, async (transaction) => {
-      await runStatements(t.deps.sequelize, [event(sid, 'undone')], transaction);
-      throw new Error('refused');
-    })).rejects.toThrow('refused');
-    await expect(hotTransaction(t.deps.sequelize, async (transaction) => {
-      await runStatements(t.deps.sequelize, [event(sid, 'undone too')], transaction);
-      await runStatements(t.deps.sequelize, [event(sid, 'never'), 'SELECT no_such_column FROM gateway_events'], transaction, { commit: true });
-    })).rejects.toThrow();
+    await expect(
+      hotTransaction(t.deps.sequelize, async (transaction) => {
+        await runStatements(t.deps.sequelize, [event(sid, 'undone')], transaction);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await expect(
+      hotTransaction(t.deps.sequelize, async (transaction) => {
+        await runStatements(t.deps.sequelize, [event(sid, 'undone too')], transaction);
+        await runStatements(t.deps.sequelize, [event(sid, 'never'), 'SELECT no_such_column FROM gateway_events'], transaction, { commit: true });
+      }),
+    ).rejects.toThrow();
     expect(await messagesOf(sid)).toEqual([]);
     // The pool is not left with an open transaction: a later write outside one is kept.
     await runStatements(t.deps.sequelize, [event(sid, 'after')]);

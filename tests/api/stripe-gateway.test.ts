@@ -19,14 +19,22 @@ const key = () => `test-key-${++keys}`;
 const attached = (token: string, studentId = 1) => gateway.attachCard(token, student(studentId));
 const chargeOf = (card: { customerId: string | null; methodId: string }, amountCents = 12_345, idempotencyKey = key()) =>
   gateway.charge({
-    amountCents, currency: 'usd', customerId: card.customerId, methodId: card.methodId, idempotencyKey, description: 'Installment 2 of 12',
+    amountCents,
+    currency: 'usd',
+    customerId: card.customerId,
+    methodId: card.methodId,
+    idempotencyKey,
+    description: 'Installment 2 of 12',
     metadata: { paymentId: '41', planId: '7' },
   });
 
 describe('the fake speaks Stripe', () => {
   test('form bodies in bracket notation', () => {
     expect(parseStripeForm('type=card&card%5Btoken%5D=tok_visa&metadata%5BstudentId%5D=7&a%5Bb%5D%5Bc%5D=1')).toEqual({
-      type: 'card', card: { token: 'tok_visa' }, metadata: { studentId: '7' }, a: { b: { c: '1' } },
+      type: 'card',
+      card: { token: 'tok_visa' },
+      metadata: { studentId: '7' },
+      a: { b: { c: '1' } },
     });
   });
 
@@ -41,8 +49,13 @@ describe('attachCard', () => {
     const from = fake.requests.length;
     const card = await attached('tok_visa', 31);
     expect(card).toEqual({
-      methodId: expect.stringMatching(/^pm_/), customerId: expect.stringMatching(/^cus_/), brand: 'visa', last4: '4242', expMonth: FAKE_STRIPE_EXP.month,
-      expYear: FAKE_STRIPE_EXP.year, fingerprint: fakeFingerprint('tok_visa'),
+      methodId: expect.stringMatching(/^pm_/),
+      customerId: expect.stringMatching(/^cus_/),
+      brand: 'visa',
+      last4: '4242',
+      expMonth: FAKE_STRIPE_EXP.month,
+      expYear: FAKE_STRIPE_EXP.year,
+      fingerprint: fakeFingerprint('tok_visa'),
     });
     const sent = fake.requests.slice(from);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_methods', 'POST /v1/customers', `POST /v1/payment_methods/${card.methodId}/attach`]);
@@ -83,7 +96,13 @@ describe('charge', () => {
     const [sent] = fake.requests.slice(from);
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'payment-41-attempt-1' });
     expect(sent.body).toEqual({
-      amount: '12345', currency: 'usd', customer: card.customerId, payment_method: card.methodId, confirm: 'true', off_session: 'true', description: 'Installment 2 of 12',
+      amount: '12345',
+      currency: 'usd',
+      customer: card.customerId,
+      payment_method: card.methodId,
+      confirm: 'true',
+      off_session: 'true',
+      description: 'Installment 2 of 12',
       metadata: { paymentId: '41', planId: '7' },
     });
   });
@@ -101,7 +120,7 @@ describe('charge', () => {
     await expect(gateway.refund({ chargeId: first.chargeId, amountCents: 1, idempotencyKey: key() })).rejects.toMatchObject({ kind: 'invalid' });
   });
 
-  test('a card declined when charged: declined with Stripe\'s message, and the same again for the same key', async () => {
+  test("a card declined when charged: declined with Stripe's message, and the same again for the same key", async () => {
     const card = await attached('tok_chargeCustomerFail');
     const idempotencyKey = key();
     await expect(chargeOf(card, 5_000, idempotencyKey)).rejects.toEqual(new GatewayError('declined', 'Your card was declined.'));
@@ -116,7 +135,7 @@ describe('charge', () => {
     await expect(chargeOf({ ...card, customerId: other.customerId })).rejects.toMatchObject({ kind: 'invalid' });
   });
 
-  test('a key reused with another amount is not a refusal of the card: Stripe\'s idempotency error is thrown as is', async () => {
+  test("a key reused with another amount is not a refusal of the card: Stripe's idempotency error is thrown as is", async () => {
     const card = await attached('tok_visa');
     const idempotencyKey = key();
     await chargeOf(card, 5_000, idempotencyKey);
@@ -135,7 +154,9 @@ describe('charge', () => {
     expect(fake.to('/v1/payment_intents').filter((r) => r.idempotencyKey === fake.requests.at(-1)!.idempotencyKey)).toHaveLength(1);
 
     const wrongKey = new StripeGateway({ secretKey: 'sk_test_wrong', apiUrl: fake.url });
-    const err = await wrongKey.charge({ amountCents: 5_000, currency: 'usd', customerId: card.customerId, methodId: card.methodId, idempotencyKey: key(), description: 'x', metadata: {} }).catch((e: unknown) => e);
+    const err = await wrongKey
+      .charge({ amountCents: 5_000, currency: 'usd', customerId: card.customerId, methodId: card.methodId, idempotencyKey: key(), description: 'x', metadata: {} })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(fake.requests.at(-1)!.authorization).toBe('Bearer sk_test_wrong');
   });
@@ -158,7 +179,9 @@ describe('refund', () => {
   });
 
   test('an unknown charge is invalid', async () => {
-    await expect(gateway.refund({ chargeId: 'pi_missing', amountCents: 100, idempotencyKey: key() })).rejects.toEqual(new GatewayError('invalid', "No such payment_intent: 'pi_missing'"));
+    await expect(gateway.refund({ chargeId: 'pi_missing', amountCents: 100, idempotencyKey: key() })).rejects.toEqual(
+      new GatewayError('invalid', "No such payment_intent: 'pi_missing'"),
+    );
   });
 });
 
@@ -178,7 +201,9 @@ describe('gatewayFrom', () => {
   test('the configuration: SANDBOX by default, the name in any case, nothing else; STRIPE_API_URL is a URL', () => {
     expect(loadConfig({}).PAYMENT_GATEWAY).toBe('SANDBOX');
     expect(loadConfig({ PAYMENT_GATEWAY: ' stripe ', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_URL: 'http://127.0.0.1:12111' })).toMatchObject({
-      PAYMENT_GATEWAY: 'STRIPE', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_URL: 'http://127.0.0.1:12111',
+      PAYMENT_GATEWAY: 'STRIPE',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
     });
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
     expect(() => loadConfig({ STRIPE_API_URL: 'localhost' })).toThrow(/STRIPE_API_URL/);

@@ -59,7 +59,7 @@ async function recordsOfEveryKind(): Promise<{ e: EnrolledPlan; paid: Payment; r
 }
 
 describe("the student's view of gateway records", () => {
-  test('gateway history: the institute\'s references and our sentences for the student; the gateway\'s ids and texts for staff', async () => {
+  test("gateway history: the institute's references and our sentences for the student; the gateway's ids and texts for staff", async () => {
     const { e, paid, refused, second, refundId } = await recordsOfEveryKind();
     const sid = e.student.student.id;
     const raw = await GatewayEvent.findAll({ where: { studentId: sid }, order: [['id', 'DESC']] });
@@ -68,7 +68,14 @@ describe("the student's view of gateway records", () => {
     const mine = await get(`/api/students/${sid}/stripe_history`, e.student.token);
     expect(mine.status).toBe(200);
     expect(JSON.stringify(mine.body)).not.toMatch(GATEWAY_TEXT);
-    const rows = mine.body.content as Array<{ id: number; kind: string; status: string; reference: string | null; message: string | null; payment: { failureMessage: string | null } | null }>;
+    const rows = mine.body.content as Array<{
+      id: number;
+      kind: string;
+      status: string;
+      reference: string | null;
+      message: string | null;
+      payment: { failureMessage: string | null } | null;
+    }>;
     expect(rows.map((r) => [r.kind, r.status, r.reference, r.message])).toEqual([
       ['DISPUTE', 'OPENED', `P-${paid.id}`, Messages.CARD_PAYMENT_DISPUTED],
       ['REFUND', 'FAILED', `R-${refundId}`, Messages.CARD_REFUND_FAILED],
@@ -83,7 +90,7 @@ describe("the student's view of gateway records", () => {
     expect(JSON.stringify(staff.body)).toMatch(/No such charge/);
   });
 
-  test('account history: a card payment and a refund carry the institute\'s reference for the student, the gateway\'s for staff', async () => {
+  test("account history: a card payment and a refund carry the institute's reference for the student, the gateway's for staff", async () => {
     const e = await makeEnrolledPlan(t.deps, { enrollable });
     const sid = e.student.student.id;
     const answer = await request(t.app).post(`/api/students/${sid}/payment_plans/${e.plan.id}/payments`).set(bearer(e.student.token)).send({ type: 'INSTALLMENT', amount: 500 });
@@ -132,8 +139,12 @@ describe("a declined card payment's refusal", () => {
     const e = await makeEnrolledPlan(t.deps, { enrollable });
     const sid = e.student.student.id;
     const card = await makeChargeableCard(sid, { token: 'tok_chargeDeclinedInsufficientFunds', isDefault: false });
-    const pay = () => request(t.app).post(`/api/students/${sid}/payment_plans/${e.plan.id}/payments`).set(bearer(e.student.token))
-      .set('Idempotency-Key', 'declined-once').send({ type: 'INSTALLMENT', amount: 500, paymentMethodId: card.id });
+    const pay = () =>
+      request(t.app)
+        .post(`/api/students/${sid}/payment_plans/${e.plan.id}/payments`)
+        .set(bearer(e.student.token))
+        .set('Idempotency-Key', 'declined-once')
+        .send({ type: 'INSTALLMENT', amount: 500, paymentMethodId: card.id });
     const first = await pay();
     const expected = format(Messages.PAYMENT_FAILURE, Messages.DECLINE_INSUFFICIENT_FUNDS);
     expect([first.status, first.body.code, first.body.message]).toEqual([409, 'PAYMENT_FAILURE', expected]);

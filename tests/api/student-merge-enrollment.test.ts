@@ -18,7 +18,15 @@ const api = () => request(t.app);
 async function enrol(studentId: number, enrollable: Awaited<ReturnType<typeof makeEnrollableProduct>>) {
   const application = await makeApplication(studentId, enrollable, { status: 'ENROLLED', chosen: true });
   for (const cohort of enrollable.cohorts) {
-    await Enrollment.create({ applicationId: application.id, studentId, cohortId: cohort.id, programId: cohort.programId, enrolledAt: new Date(), updatedById: null, updatedByName: null });
+    await Enrollment.create({
+      applicationId: application.id,
+      studentId,
+      cohortId: cohort.id,
+      programId: cohort.programId,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
   }
   return application;
 }

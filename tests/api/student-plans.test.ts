@@ -44,8 +44,17 @@ async function pay(e: EnrolledPlan, dollars: number, type = 'INSTALLMENT') {
   return t.deps.sequelize.transaction(async (transaction) => {
     const payment = await Payment.create(
       {
-        studentId: e.plan.studentId, applicationId: e.plan.applicationId, studentPaymentPlanId: e.plan.id, paymentScheduleId: type === 'INSTALLMENT' ? e.entries[0].id : null,
-        type, channel: 'CARD', amount: dollars, paymentDate: today, cardBrand: 'visa', cardLast4: '4242', paymentMethodId: e.card.id,
+        studentId: e.plan.studentId,
+        applicationId: e.plan.applicationId,
+        studentPaymentPlanId: e.plan.id,
+        paymentScheduleId: type === 'INSTALLMENT' ? e.entries[0].id : null,
+        type,
+        channel: 'CARD',
+        amount: dollars,
+        paymentDate: today,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        paymentMethodId: e.card.id,
       },
       { transaction },
     );
@@ -59,14 +68,33 @@ async function refunded(e: EnrolledPlan, source: string, dollars: number, tax = 
   await t.deps.sequelize.transaction(async (transaction) => {
     const refund = await Refund.create(
       {
-        applicationId: e.plan.applicationId, studentId: e.plan.studentId, studentPaymentPlanId: e.plan.id, source, status: 'COMPLETED', refundStatus: 'REFUNDED',
-        amountToBeRefunded: dollars, taxToBeRefunded: tax, totalToBeRefunded: dollars + tax, amountRefunded: dollars, taxRefunded: tax, totalRefunded: dollars + tax,
+        applicationId: e.plan.applicationId,
+        studentId: e.plan.studentId,
+        studentPaymentPlanId: e.plan.id,
+        source,
+        status: 'COMPLETED',
+        refundStatus: 'REFUNDED',
+        amountToBeRefunded: dollars,
+        taxToBeRefunded: tax,
+        totalToBeRefunded: dollars + tax,
+        amountRefunded: dollars,
+        taxRefunded: tax,
+        totalRefunded: dollars + tax,
       },
       { transaction },
     );
     await RefundTransaction.create({ refundId: refund.id, kind: 'EXTERNAL', amount: dollars, tax, status: 'SUCCEEDED' }, { transaction });
     await recordRefundMovement(
-      { planId: e.plan.id, paymentId: null, refundId: refund.id, amountCents: Math.round(dollars * 100), taxCents: Math.round(tax * 100), description: description('REFUND_EXTERNAL'), referenceNumber: null, comment: null },
+      {
+        planId: e.plan.id,
+        paymentId: null,
+        refundId: refund.id,
+        amountCents: Math.round(dollars * 100),
+        taxCents: Math.round(tax * 100),
+        description: description('REFUND_EXTERNAL'),
+        referenceNumber: null,
+        comment: null,
+      },
       transaction,
     );
   });
@@ -96,13 +124,35 @@ describe('GET /api/payment_plans/{id} (PlanDetail)', () => {
     expect(b.application).toEqual({ id: e.application.id, status: 'ENROLLED', migrated: false });
     expect(b.programName).toBe(product.product.name);
     expect(b.terms).toEqual({
-      description: plan.description ?? plan.name, installmentAmount: Number(plan.installmentAmount), totalOwed: Number(plan.totalOwed), amountDue: pos.dueNowCents / 100,
-      interestRate: 9.9, depositAmount: 500, installmentsCount: 12, taxAmount: 0, amountPaid: 500, paymentDueDate: entries[1].dueDate, captureMethod: 'manual',
-      currency: 'usd', status: 'ACTIVE', paymentMethod: { id: e.card.id, brand: 'visa', last4: '4242' },
+      description: plan.description ?? plan.name,
+      installmentAmount: Number(plan.installmentAmount),
+      totalOwed: Number(plan.totalOwed),
+      amountDue: pos.dueNowCents / 100,
+      interestRate: 9.9,
+      depositAmount: 500,
+      installmentsCount: 12,
+      taxAmount: 0,
+      amountPaid: 500,
+      paymentDueDate: entries[1].dueDate,
+      captureMethod: 'manual',
+      currency: 'usd',
+      status: 'ACTIVE',
+      paymentMethod: { id: e.card.id, brand: 'visa', last4: '4242' },
     });
     expect(b.breakdown).toEqual({
-      tuitionRollover: 0, withdrawalReduction: 0, transferReduction: 0, withdrawalRefund: 0, voucherRefund: 42.5, additionalRefund: 10, totalTaxesPaid: 0,
-      totalInterest: Number(plan.totalInterest), principalPaid: 500, netTuition: 6150, totalPaid: 500, totalRefunded: 52.5, totalRemaining: Number(plan.balance),
+      tuitionRollover: 0,
+      withdrawalReduction: 0,
+      transferReduction: 0,
+      withdrawalRefund: 0,
+      voucherRefund: 42.5,
+      additionalRefund: 10,
+      totalTaxesPaid: 0,
+      totalInterest: Number(plan.totalInterest),
+      principalPaid: 500,
+      netTuition: 6150,
+      totalPaid: 500,
+      totalRefunded: 52.5,
+      totalRemaining: Number(plan.balance),
     });
     expect(toCents(b.breakdown.totalRemaining)).toBe(toCents(plan.totalOwed) - 50_000);
     expect(b.payoffAmount).toBe(pos.payoffCents / 100);
@@ -163,7 +213,12 @@ describe('lists: GET /api/payment_plans, find_by_keyword, find_by_criteria', () 
     const res = await get(`/api/payment_plans?keyword=${encodeURIComponent(e.student.student.lastName)}`, support);
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ total: 1, page: 0, size: 10 });
-    expect(res.body.content[0]).toMatchObject({ id: e.plan.id, student: { id: e.student.student.id, email: e.student.email }, programName: fullProduct.product.name, balance: 6150 });
+    expect(res.body.content[0]).toMatchObject({
+      id: e.plan.id,
+      student: { id: e.student.student.id, email: e.student.email },
+      programName: fullProduct.product.name,
+      balance: 6150,
+    });
     const byEmail = await send('post', '/api/payment_plans/find_by_keyword', { keyword: e.student.email }, support);
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.content.map((p: { id: number }) => p.id)).toEqual([e.plan.id]);
@@ -197,8 +252,17 @@ describe('financial status report and CSV exports', () => {
     expect(res.status).toBe(200);
     expect(res.body.content).toEqual([
       {
-        planId: e.plan.id, studentId: e.student.student.id, fullName: `${e.student.student.firstName} ${e.student.student.lastName}`, email: e.student.email,
-        programName: fullProduct.product.name, financialStatus: 'GOOD', daysOverdue: 0, pastDueAmount: 0, balance: 6150, nextDueDate: today, autoPay: true,
+        planId: e.plan.id,
+        studentId: e.student.student.id,
+        fullName: `${e.student.student.firstName} ${e.student.student.lastName}`,
+        email: e.student.email,
+        programName: fullProduct.product.name,
+        financialStatus: 'GOOD',
+        daysOverdue: 0,
+        pastDueAmount: 0,
+        balance: 6150,
+        nextDueDate: today,
+        autoPay: true,
       },
     ]);
   });

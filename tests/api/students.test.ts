@@ -42,12 +42,19 @@ describe('POST /api/students', () => {
     const res = await api().post('/api/students').set(bearer(admin.token)).send(input);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      active: true, isStudent: true, user: { email: input.user.email },
+      active: true,
+      isStudent: true,
+      user: { email: input.user.email },
       personalInfo: { firstName: 'Nora', lastName: input.personalInfo.lastName, gender: 'FEMALE', dateOfBirth: '1990-05-17', militaryMember: false, middleName: null },
       contactInfo: { mobilePhone: '+12015550123', homePhone: null, workPhone: null },
       address: { street1: '1 Main St', city: 'Newark', countryCode: 'US', street2: null },
-      languageIso2LetterCode: 'EN', autoPay: false, source: 'PHONE', archived: false, mergedIntoId: null,
-      communicationPreferences: { email: true, sms: true }, updatedBy: { id: admin.user.id },
+      languageIso2LetterCode: 'EN',
+      autoPay: false,
+      source: 'PHONE',
+      archived: false,
+      mergedIntoId: null,
+      communicationPreferences: { email: true, sms: true },
+      updatedBy: { id: admin.user.id },
     });
     const row = await Student.findByPk(res.body.id);
     expect(row).toMatchObject({ dateOfBirth: '1990-05-17', mobilePhone: '+12015550123', isStudent: true, email: input.user.email });
@@ -63,13 +70,15 @@ describe('POST /api/students', () => {
     const res = await api()
       .post('/api/students')
       .set(bearer(admin.token))
-      .send(newStudent({
-        user: { email },
-        personalInfo: { firstName: '', lastName: 'X', dateOfBirth: '01-01-2020', gender: 'ROBOT' },
-        contactInfo: { mobilePhone: '+442071838750' },
-        address: { street1: '1 Main St', countryCode: 'US' },
-        shoeSize: 42,
-      }));
+      .send(
+        newStudent({
+          user: { email },
+          personalInfo: { firstName: '', lastName: 'X', dateOfBirth: '01-01-2020', gender: 'ROBOT' },
+          contactInfo: { mobilePhone: '+442071838750' },
+          address: { street1: '1 Main St', countryCode: 'US' },
+          shoeSize: 42,
+        }),
+      );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toMatchObject({
@@ -93,11 +102,31 @@ describe('POST /api/students', () => {
 
   test('without a token 401; SUPPORT 403; a student 403', async () => {
     const email = `${unique('denied')}@example.com`;
-    expect((await api().post('/api/students').send(newStudent({ user: { email } }))).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post('/api/students')
+          .send(newStudent({ user: { email } }))
+      ).status,
+    ).toBe(401);
     const support = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
-    expect((await api().post('/api/students').set(bearer(support.token)).send(newStudent({ user: { email } }))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/api/students')
+          .set(bearer(support.token))
+          .send(newStudent({ user: { email } }))
+      ).status,
+    ).toBe(403);
     const student = await makeStudent(t.deps);
-    expect((await api().post('/api/students').set(bearer(student.token)).send(newStudent({ user: { email } }))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/api/students')
+          .set(bearer(student.token))
+          .send(newStudent({ user: { email } }))
+      ).status,
+    ).toBe(403);
     expect(await User.count({ where: { email } })).toBe(0);
   });
 
@@ -133,7 +162,9 @@ describe('GET /api/students', () => {
     const { student, email } = await makeStudent(t.deps);
     const byId = await api().get(`/api/students?keyword=${student.id}`).set(bearer(admin.token));
     expect(byId.body.content.map((s: { id: number }) => s.id)).toContain(student.id);
-    const byEmail = await api().get(`/api/students?keyword=${email.slice(0, 20)}`).set(bearer(admin.token));
+    const byEmail = await api()
+      .get(`/api/students?keyword=${email.slice(0, 20)}`)
+      .set(bearer(admin.token));
     expect(byEmail.body.content.map((s: { id: number }) => s.id)).toEqual([student.id]);
   });
 
@@ -169,7 +200,10 @@ describe('POST /api/students/find_by_criteria', () => {
     expect(res.status).toBe(200);
     expect(res.body.content.map((s: { id: number }) => s.id)).toEqual([match.student.id]);
     expect(res.body.pagination.total).toBe(1);
-    const future = await api().post('/api/students/find_by_criteria').set(bearer(admin.token)).send({ name: p, createdAt: { from: '2999-01-01' } });
+    const future = await api()
+      .post('/api/students/find_by_criteria')
+      .set(bearer(admin.token))
+      .send({ name: p, createdAt: { from: '2999-01-01' } });
     expect(future.body.content).toEqual([]);
     expect(future.body.pagination.total).toBe(0);
   });
@@ -199,7 +233,10 @@ describe('POST /api/students/find_by_criteria', () => {
   });
 
   test('an unknown criteria key or a bad value is 400; no token 401', async () => {
-    const res = await api().post('/api/students/find_by_criteria').set(bearer(admin.token)).send({ favouriteColour: 'blue', genders: ['ROBOT'], dateOfBirth: { from: '31-31-2000' } });
+    const res = await api()
+      .post('/api/students/find_by_criteria')
+      .set(bearer(admin.token))
+      .send({ favouriteColour: 'blue', genders: ['ROBOT'], dateOfBirth: { from: '31-31-2000' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({ favouriteColour: 'Unknown field', 'genders.0': 'Invalid value', 'dateOfBirth.from': 'Please type a valid date' });
     expect((await api().post('/api/students/find_by_criteria').send({})).status).toBe(401);
@@ -225,10 +262,18 @@ describe('GET /api/students/:id', () => {
 describe('GET /api/students/emails/:email', () => {
   test('finds the student by email (any case); unknown 404; a student token 403', async () => {
     const { student, email, token } = await makeStudent(t.deps);
-    const res = await api().get(`/api/students/emails/${encodeURIComponent(email.toUpperCase())}`).set(bearer(admin.token));
+    const res = await api()
+      .get(`/api/students/emails/${encodeURIComponent(email.toUpperCase())}`)
+      .set(bearer(admin.token));
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(student.id);
-    expect((await api().get(`/api/students/emails/${unique('none')}@example.com`).set(bearer(admin.token))).status).toBe(404);
+    expect(
+      (
+        await api()
+          .get(`/api/students/emails/${unique('none')}@example.com`)
+          .set(bearer(admin.token))
+      ).status,
+    ).toBe(404);
     expect((await api().get('/api/students/emails/not-an-email').set(bearer(admin.token))).status).toBe(400);
     expect((await api().get(`/api/students/emails/${email}`).set(bearer(token))).status).toBe(403);
   });
@@ -243,7 +288,12 @@ describe('PUT /api/students/:id', () => {
       .set(bearer(admin.token))
       .send(profileOf(student, { lastName: newLast, dateOfBirth: '12-31-1980' }, { autoPay: true, contactInfo: { mobilePhone: '201-555-0199' } }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ autoPay: true, personalInfo: { lastName: newLast, dateOfBirth: '1980-12-31' }, contactInfo: { mobilePhone: '+12015550199' }, updatedBy: { id: admin.user.id } });
+    expect(res.body).toMatchObject({
+      autoPay: true,
+      personalInfo: { lastName: newLast, dateOfBirth: '1980-12-31' },
+      contactInfo: { mobilePhone: '+12015550199' },
+      updatedBy: { id: admin.user.id },
+    });
     const row = await Student.findByPk(student.id);
     expect(row).toMatchObject({ lastName: newLast, dateOfBirth: '1980-12-31', autoPay: true, mobilePhone: '+12015550199', updatedById: admin.user.id });
 
@@ -251,7 +301,10 @@ describe('PUT /api/students/:id', () => {
     expect(log.status).toBe(200);
     const entry = log.body.content.find((e: { type: string }) => e.type === 'UPDATED');
     expect(entry).toMatchObject({
-      category: 'PROFILE', entityType: 'STUDENT', entityId: student.id, actor: { id: admin.user.id },
+      category: 'PROFILE',
+      entityType: 'STUDENT',
+      entityId: student.id,
+      actor: { id: admin.user.id },
       changes: { lastName: { from: student.lastName, to: newLast }, dateOfBirth: { from: '1990-05-17', to: '1980-12-31' }, autoPay: { from: false, to: true } },
     });
     expect(entry.activityDate).toBeDefined();
@@ -265,8 +318,10 @@ describe('PUT /api/students/:id', () => {
       .send(profileOf(student, { firstName: ' ' }, { contactInfo: { mobilePhone: '+442071838750' }, address: { street1: 'Elm St', zip: '10001' } }));
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
-      'personalInfo.firstName': 'This field is required', 'contactInfo.mobilePhone': 'Invalid mobile phone',
-      'address.city': 'The address must contain a city', 'address.countryCode': 'The address must contain a country',
+      'personalInfo.firstName': 'This field is required',
+      'contactInfo.mobilePhone': 'Invalid mobile phone',
+      'address.city': 'The address must contain a city',
+      'address.countryCode': 'The address must contain a country',
     });
     const row = await Student.findByPk(student.id);
     expect(row).toMatchObject({ firstName: student.firstName, mobilePhone: student.mobilePhone, street1: student.street1, city: student.city });
@@ -274,26 +329,49 @@ describe('PUT /api/students/:id', () => {
 
   test('a student edits their own profile but not the staff-only fields; another student 403', async () => {
     const { student, token } = await makeStudent(t.deps);
-    const ok = await api().put(`/api/students/${student.id}`).set(bearer(token)).send(profileOf(student, { occupation: 'Nurse' }));
+    const ok = await api()
+      .put(`/api/students/${student.id}`)
+      .set(bearer(token))
+      .send(profileOf(student, { occupation: 'Nurse' }));
     expect(ok.status).toBe(200);
     expect((await Student.findByPk(student.id))?.occupation).toBe('Nurse');
-    const refused = await api().put(`/api/students/${student.id}`).set(bearer(token)).send(profileOf(student, {}, { active: false, isStudent: false, autoPay: true }));
+    const refused = await api()
+      .put(`/api/students/${student.id}`)
+      .set(bearer(token))
+      .send(profileOf(student, {}, { active: false, isStudent: false, autoPay: true }));
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toMatchObject({ active: 'Unknown field', isStudent: 'Unknown field', autoPay: 'Unknown field' });
     expect(await Student.findByPk(student.id)).toMatchObject({ active: true, isStudent: true, autoPay: false });
     const other = await makeStudent(t.deps);
-    expect((await api().put(`/api/students/${student.id}`).set(bearer(other.token)).send(profileOf(student, { occupation: 'Spy' }))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .put(`/api/students/${student.id}`)
+          .set(bearer(other.token))
+          .send(profileOf(student, { occupation: 'Spy' }))
+      ).status,
+    ).toBe(403);
     expect((await Student.findByPk(student.id))?.occupation).toBe('Nurse');
   });
 
   test('SUPPORT 403; missing 404; no token 401; an email taken by another account 409 and nothing changes', async () => {
     const { student } = await makeStudent(t.deps);
     const support = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
-    expect((await api().put(`/api/students/${student.id}`).set(bearer(support.token)).send(profileOf(student, { occupation: 'X' }))).status).toBe(403);
+    expect(
+      (
+        await api()
+          .put(`/api/students/${student.id}`)
+          .set(bearer(support.token))
+          .send(profileOf(student, { occupation: 'X' }))
+      ).status,
+    ).toBe(403);
     expect((await api().put('/api/students/99999999').set(bearer(admin.token)).send(profileOf(student))).status).toBe(404);
     expect((await api().put(`/api/students/${student.id}`).send(profileOf(student))).status).toBe(401);
     const other = await makeStudent(t.deps);
-    const taken = await api().put(`/api/students/${student.id}`).set(bearer(admin.token)).send(profileOf(student, { occupation: 'Chef' }, { user: { email: other.email } }));
+    const taken = await api()
+      .put(`/api/students/${student.id}`)
+      .set(bearer(admin.token))
+      .send(profileOf(student, { occupation: 'Chef' }, { user: { email: other.email } }));
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('USERNAME_TAKEN');
     expect(await Student.findByPk(student.id)).toMatchObject({ email: student.email, occupation: null });
@@ -326,8 +404,22 @@ describe('PATCH /api/students/:id/email', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('USERNAME_TAKEN');
     expect((await Student.findByPk(student.id))?.email).toBe(student.email);
-    expect((await api().patch(`/api/students/${student.id}/email`).set(bearer(other.token)).send({ email: `${unique('x')}@example.com` })).status).toBe(403);
-    expect((await api().patch('/api/students/99999999/email').set(bearer(admin.token)).send({ email: `${unique('x')}@example.com` })).status).toBe(404);
+    expect(
+      (
+        await api()
+          .patch(`/api/students/${student.id}/email`)
+          .set(bearer(other.token))
+          .send({ email: `${unique('x')}@example.com` })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api()
+          .patch('/api/students/99999999/email')
+          .set(bearer(admin.token))
+          .send({ email: `${unique('x')}@example.com` })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -360,7 +452,10 @@ describe('PUT /api/students/:id/toggle_active', () => {
 describe('GET /api/students/:id/activity_log', () => {
   test('filters by categories (comma-separated or repeated) and types; newest first; the student reads their own', async () => {
     const { student, token } = await makeStudent(t.deps);
-    await api().put(`/api/students/${student.id}`).set(bearer(admin.token)).send(profileOf(student, { occupation: 'Baker' }));
+    await api()
+      .put(`/api/students/${student.id}`)
+      .set(bearer(admin.token))
+      .send(profileOf(student, { occupation: 'Baker' }));
     await api().put(`/api/students/${student.id}/toggle_active`).set(bearer(admin.token));
     const all = await api().get(`/api/students/${student.id}/activity_log`).set(bearer(admin.token));
     expect(all.body.content.map((e: { type: string }) => e.type)).toEqual(['DEACTIVATED', 'UPDATED']);
@@ -373,7 +468,9 @@ describe('GET /api/students/:id/activity_log', () => {
     await api().put(`/api/students/${student.id}/toggle_active`).set(bearer(admin.token));
     // Deactivation ended the old token; reactivated, the student signs in again.
     expect((await api().get(`/api/students/${student.id}/activity_log`).set(bearer(token))).status).toBe(401);
-    const own = await api().get(`/api/students/${student.id}/activity_log`).set(bearer(await tokenFor(t.deps, student.userId as number)));
+    const own = await api()
+      .get(`/api/students/${student.id}/activity_log`)
+      .set(bearer(await tokenFor(t.deps, student.userId as number)));
     expect(own.status).toBe(200);
     expect(own.body.content.map((e: { type: string }) => e.type)).toEqual(['ACTIVATED', 'DEACTIVATED', 'UPDATED']);
   });
@@ -405,14 +502,20 @@ describe('GET /api/students/:id/session', () => {
 
 describe('GET /api/students/filters/:id', () => {
   test("answers the caller's own students filter; another admin's or another kind's is 404", async () => {
-    const mine = await api().post('/api/search_filters/students').set(bearer(admin.token)).send({ name: unique('Mine'), criteria: { genders: ['MALE'] } });
+    const mine = await api()
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: unique('Mine'), criteria: { genders: ['MALE'] } });
     expect(mine.status).toBe(201);
     const res = await api().get(`/api/students/filters/${mine.body.id}`).set(bearer(admin.token));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: mine.body.id, kind: 'students', criteria: { genders: ['MALE'] } });
     const otherAdmin = await makeAdmin(t.deps);
     expect((await api().get(`/api/students/filters/${mine.body.id}`).set(bearer(otherAdmin.token))).status).toBe(404);
-    const cohorts = await api().post('/api/search_filters/cohorts').set(bearer(admin.token)).send({ name: unique('Coh'), criteria: {} });
+    const cohorts = await api()
+      .post('/api/search_filters/cohorts')
+      .set(bearer(admin.token))
+      .send({ name: unique('Coh'), criteria: {} });
     expect((await api().get(`/api/students/filters/${cohorts.body.id}`).set(bearer(admin.token))).status).toBe(404);
     expect((await api().get(`/api/students/filters/${mine.body.id}`)).status).toBe(401);
   });
@@ -422,15 +525,31 @@ describe('POST /api/students/merge', () => {
   test('moves the activity log and view history, fills empty fields, archives the merged record and hides it from the list', async () => {
     const p = unique('Merge');
     const keep = await makeStudent(t.deps, { lastName: `${p}keep`, occupation: null, street1: null, city: null, stateCode: null, zip: null, countryCode: null, homePhone: null });
-    const merged = await makeStudent(t.deps, { lastName: `${p}gone`, occupation: 'Chef', homePhone: '+12025550143', city: 'Austin', stateCode: 'TX', street1: '9 Oak', zip: '73301' });
-    await api().put(`/api/students/${merged.student.id}`).set(bearer(admin.token)).send(profileOf(merged.student, { occupation: 'Chef' }));
+    const merged = await makeStudent(t.deps, {
+      lastName: `${p}gone`,
+      occupation: 'Chef',
+      homePhone: '+12025550143',
+      city: 'Austin',
+      stateCode: 'TX',
+      street1: '9 Oak',
+      zip: '73301',
+    });
+    await api()
+      .put(`/api/students/${merged.student.id}`)
+      .set(bearer(admin.token))
+      .send(profileOf(merged.student, { occupation: 'Chef' }));
     const mergedLogs = await ActivityLog.count({ where: { studentId: merged.student.id } });
     expect(mergedLogs).toBeGreaterThan(0);
     await UserViewHistory.create({ userId: admin.user.id, entityType: 'STUDENT', entityId: merged.student.id, label: null });
 
     const res = await api().post('/api/students/merge').set(bearer(admin.token)).send({ keepId: keep.student.id, mergeId: merged.student.id });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: keep.student.id, personalInfo: { occupation: 'Chef', lastName: `${p}keep` }, contactInfo: { homePhone: '+12025550143' }, address: { city: 'Austin', street1: '9 Oak', countryCode: 'US' } });
+    expect(res.body).toMatchObject({
+      id: keep.student.id,
+      personalInfo: { occupation: 'Chef', lastName: `${p}keep` },
+      contactInfo: { homePhone: '+12025550143' },
+      address: { city: 'Austin', street1: '9 Oak', countryCode: 'US' },
+    });
 
     const gone = await Student.findByPk(merged.student.id);
     expect(gone).toMatchObject({ archived: true, active: false, mergedIntoId: keep.student.id });
@@ -469,4 +588,3 @@ describe('POST /api/students/merge', () => {
     expect((await Student.findByPk(b.student.id))?.archived).toBe(false);
   });
 });
-

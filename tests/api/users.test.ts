@@ -14,7 +14,7 @@ const hashOf = async (userId: number) => (await User.unscoped().findByPk(userId)
 const NEW_PASSWORD = 'N3wPassword';
 
 describe('PUT /api/users/:id', () => {
-  test('an admin changes a student\'s email; the student copy follows', async () => {
+  test("an admin changes a student's email; the student copy follows", async () => {
     const actor = await makeAdmin(t.deps, { roles: ['ADMISSIONS'] });
     const student = await makeStudent(t.deps);
     const email = `${unique('new')}@example.com`;
@@ -27,13 +27,20 @@ describe('PUT /api/users/:id', () => {
     expect(await ActivityLog.count({ where: { entityType: 'USER', entityId: student.user.id, type: 'EMAIL_CHANGED' } })).toBe(1);
   });
 
-  test('a student may change their own email, not another\'s (403)', async () => {
+  test("a student may change their own email, not another's (403)", async () => {
     const student = await makeStudent(t.deps);
     const other = await makeStudent(t.deps);
     const email = `${unique('self')}@example.com`;
     expect((await request(t.app).put(`/api/users/${student.user.id}`).set(bearer(student.token)).send({ email })).status).toBe(200);
     expect((await User.findByPk(student.user.id))?.email).toBe(email);
-    expect((await request(t.app).put(`/api/users/${other.user.id}`).set(bearer(student.token)).send({ email: `${unique('x')}@example.com` })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/users/${other.user.id}`)
+          .set(bearer(student.token))
+          .send({ email: `${unique('x')}@example.com` })
+      ).status,
+    ).toBe(403);
     expect((await User.findByPk(other.user.id))?.email).toBe(other.email);
   });
 
@@ -48,16 +55,39 @@ describe('PUT /api/users/:id', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('USERNAME_TAKEN');
     expect((await User.findByPk(student.user.id))?.email).toBe(student.email);
-    expect((await request(t.app).put('/api/users/99999999').set(bearer(actor.token)).send({ email: `${unique('m')}@example.com` })).status).toBe(404);
-    expect((await request(t.app).put(`/api/users/${student.user.id}`).send({ email: `${unique('m')}@example.com` })).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .put('/api/users/99999999')
+          .set(bearer(actor.token))
+          .send({ email: `${unique('m')}@example.com` })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/users/${student.user.id}`)
+          .send({ email: `${unique('m')}@example.com` })
+      ).status,
+    ).toBe(401);
     const support = await makeAdmin(t.deps, { roles: ['SUPPORT'] });
-    expect((await request(t.app).put(`/api/users/${student.user.id}`).set(bearer(support.token)).send({ email: `${unique('m')}@example.com` })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/users/${student.user.id}`)
+          .set(bearer(support.token))
+          .send({ email: `${unique('m')}@example.com` })
+      ).status,
+    ).toBe(403);
   });
 
-  test('users:update alone does not reach another administrator\'s account (403)', async () => {
+  test("users:update alone does not reach another administrator's account (403)", async () => {
     const admissions = await makeAdmin(t.deps, { roles: ['ADMISSIONS'] });
     const boss = await makeAdmin(t.deps);
-    const res = await request(t.app).put(`/api/users/${boss.user.id}`).set(bearer(admissions.token)).send({ email: `${unique('takeover')}@example.com` });
+    const res = await request(t.app)
+      .put(`/api/users/${boss.user.id}`)
+      .set(bearer(admissions.token))
+      .send({ email: `${unique('takeover')}@example.com` });
     expect(res.status).toBe(403);
     expect((await User.findByPk(boss.user.id))?.email).toBe(boss.email);
   });
@@ -90,10 +120,13 @@ describe('PATCH /api/users/:id/update_password', () => {
     expect(await bcrypt.compare(NEW_PASSWORD, await hashOf(admin.user.id))).toBe(true);
   });
 
-  test('an admin with users:update_password sets a student\'s password without the current one; the student\'s sessions end', async () => {
+  test("an admin with users:update_password sets a student's password without the current one; the student's sessions end", async () => {
     const actor = await makeAdmin(t.deps, { roles: ['ADMISSIONS'] });
     const student = await makeStudent(t.deps);
-    const res = await request(t.app).patch(`/api/users/${student.user.id}/update_password`).set(bearer(actor.token)).send({ password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+    const res = await request(t.app)
+      .patch(`/api/users/${student.user.id}/update_password`)
+      .set(bearer(actor.token))
+      .send({ password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
     expect(res.status).toBe(204);
     expect(await bcrypt.compare(NEW_PASSWORD, await hashOf(student.user.id))).toBe(true);
     expect((await request(t.app).put(`/api/users/${student.user.id}`).set(bearer(student.token)).send({ email: student.email })).status).toBe(401);
@@ -115,14 +148,21 @@ describe('PATCH /api/users/:id/update_password', () => {
     expect(await hashOf(student.user.id)).toBe(before);
   });
 
-  test('no token 401; another student 403; an admin without the permission 403; another admin\'s account needs admins:update (403); missing 404', async () => {
+  test("no token 401; another student 403; an admin without the permission 403; another admin's account needs admins:update (403); missing 404", async () => {
     const student = await makeStudent(t.deps);
     const before = await hashOf(student.user.id);
     const url = `/api/users/${student.user.id}/update_password`;
     const body = { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD };
     expect((await request(t.app).patch(url).send(body)).status).toBe(401);
     const other = await makeStudent(t.deps);
-    expect((await request(t.app).patch(url).set(bearer(other.token)).send({ ...body, currentPassword: other.password })).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .patch(url)
+          .set(bearer(other.token))
+          .send({ ...body, currentPassword: other.password })
+      ).status,
+    ).toBe(403);
     const finance = await makeAdmin(t.deps, { roles: ['FINANCE'] });
     expect((await request(t.app).patch(url).set(bearer(finance.token)).send(body)).status).toBe(403);
     expect(await hashOf(student.user.id)).toBe(before);
@@ -236,7 +276,7 @@ describe('/api/users/:id/view_histories', () => {
     expect(await UserViewHistory.count({ where: { userId: owner.user.id } })).toBe(1);
   });
 
-  test('DELETE removes an own entry (204); someone else\'s entry id is 404 and stays', async () => {
+  test("DELETE removes an own entry (204); someone else's entry id is 404 and stays", async () => {
     const owner = await makeStudent(t.deps);
     const other = await makeStudent(t.deps);
     const mine = await UserViewHistory.create({ userId: owner.user.id, entityType: 'COHORT', entityId: 1, label: null, viewedAt: new Date() });

@@ -22,10 +22,23 @@ afterAll(() => t.close());
 
 const BASE = '/api/vouchers';
 const MISSING = 999_999;
-const code = () => unique('V').toUpperCase().replace(/[^A-Z0-9]/g, '');
+const code = () =>
+  unique('V')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 function body(overrides: Record<string, unknown> = {}) {
-  return { code: code(), description: 'Spring offer', discountKind: 'PERCENT_OFF', discountValue: 12.5, scope: 'ALL', validFrom: '2030-01-01', validTo: '2030-12-31', useLimit: 50, ...overrides };
+  return {
+    code: code(),
+    description: 'Spring offer',
+    discountKind: 'PERCENT_OFF',
+    discountValue: 12.5,
+    scope: 'ALL',
+    validFrom: '2030-01-01',
+    validTo: '2030-12-31',
+    useLimit: 50,
+    ...overrides,
+  };
 }
 const create = (b: Record<string, unknown>, as = admin.token) => request(t.app).post(BASE).set(bearer(as)).send(b);
 
@@ -35,9 +48,21 @@ describe('POST /api/vouchers', () => {
     const res = await create(body({ code: `  ${c.toLowerCase()} ` }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), code: c, description: 'Spring offer', discountKind: 'PERCENT_OFF', discountValue: 12.5, scope: 'ALL', emailIds: [], validFrom: '2030-01-01',
-      validTo: '2030-12-31', useLimit: 50, timesUsed: 0, active: true, updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` },
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(Number),
+      code: c,
+      description: 'Spring offer',
+      discountKind: 'PERCENT_OFF',
+      discountValue: 12.5,
+      scope: 'ALL',
+      emailIds: [],
+      validFrom: '2030-01-01',
+      validTo: '2030-12-31',
+      useLimit: 50,
+      timesUsed: 0,
+      active: true,
+      updatedBy: { id: admin.user.id, name: `${admin.admin.firstName} ${admin.admin.lastName}` },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const row = await Voucher.findByPk(res.body.id);
     expect(row?.get({ plain: true })).toMatchObject({ code: c, discountKind: 'PERCENT_OFF', scope: 'ALL', useLimit: 50, timesUsed: 0, active: true, updatedById: admin.user.id });
@@ -46,9 +71,29 @@ describe('POST /api/vouchers', () => {
   });
 
   test('AMOUNT_OFF in dollars; EMAIL_IDS keeps its emails lower-cased once each; open dates, no limit, inactive', async () => {
-    const res = await create(body({ discountKind: 'AMOUNT_OFF', discountValue: '500.50', scope: 'EMAIL_IDS', emailIds: ['Ada@Example.com', 'ada@example.com', 'bo@example.com'], validFrom: null, validTo: '', useLimit: null, active: false }));
+    const res = await create(
+      body({
+        discountKind: 'AMOUNT_OFF',
+        discountValue: '500.50',
+        scope: 'EMAIL_IDS',
+        emailIds: ['Ada@Example.com', 'ada@example.com', 'bo@example.com'],
+        validFrom: null,
+        validTo: '',
+        useLimit: null,
+        active: false,
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ discountKind: 'AMOUNT_OFF', discountValue: 500.5, scope: 'EMAIL_IDS', emailIds: ['ada@example.com', 'bo@example.com'], validFrom: null, validTo: null, useLimit: null, active: false });
+    expect(res.body).toMatchObject({
+      discountKind: 'AMOUNT_OFF',
+      discountValue: 500.5,
+      scope: 'EMAIL_IDS',
+      emailIds: ['ada@example.com', 'bo@example.com'],
+      validFrom: null,
+      validTo: null,
+      useLimit: null,
+      active: false,
+    });
   });
 
   test('scope ALL keeps no emails even if some are sent; 100 % is allowed', async () => {
@@ -114,25 +159,57 @@ describe('GET and PUT /api/vouchers/{id}', () => {
   test('updates the whole definition; `active` left out stays; the activity log lists the changes', async () => {
     const created = (await create(body({ active: false }))).body;
     const newCode = code();
-    const res = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(admin.token))
+    const res = await request(t.app)
+      .put(`${BASE}/${created.id}`)
+      .set(bearer(admin.token))
       .send(body({ code: newCode, discountKind: 'AMOUNT_OFF', discountValue: 250, scope: 'EMAIL_IDS', emailIds: ['x@example.com'], useLimit: null, description: '' }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, code: newCode, discountKind: 'AMOUNT_OFF', discountValue: 250, scope: 'EMAIL_IDS', emailIds: ['x@example.com'], useLimit: null, description: null, active: false });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      code: newCode,
+      discountKind: 'AMOUNT_OFF',
+      discountValue: 250,
+      scope: 'EMAIL_IDS',
+      emailIds: ['x@example.com'],
+      useLimit: null,
+      description: null,
+      active: false,
+    });
     const log = await ActivityLog.findOne({ where: { entityType: 'VOUCHER', entityId: created.id, type: 'UPDATED' } });
     expect(log?.changes).toMatchObject({ code: { from: created.code, to: newCode }, discountKind: { from: 'PERCENT_OFF', to: 'AMOUNT_OFF' } });
-    const on = await request(t.app).put(`${BASE}/${created.id}`).set(bearer(admin.token)).send(body({ code: newCode, active: true }));
+    const on = await request(t.app)
+      .put(`${BASE}/${created.id}`)
+      .set(bearer(admin.token))
+      .send(body({ code: newCode, active: true }));
     expect(on.body.active).toBe(true);
   });
 
-  test('keeping its own code is fine; another voucher\'s code is 409 and changes nothing; 400; 404; 403; 401', async () => {
+  test("keeping its own code is fine; another voucher's code is 409 and changes nothing; 400; 404; 403; 401", async () => {
     const a = await makeVoucher();
     const b = await makeVoucher();
-    expect((await request(t.app).put(`${BASE}/${a.id}`).set(bearer(admin.token)).send(body({ code: a.code }))).status).toBe(200);
-    const taken = await request(t.app).put(`${BASE}/${a.id}`).set(bearer(admin.token)).send(body({ code: b.code }));
+    expect(
+      (
+        await request(t.app)
+          .put(`${BASE}/${a.id}`)
+          .set(bearer(admin.token))
+          .send(body({ code: a.code }))
+      ).status,
+    ).toBe(200);
+    const taken = await request(t.app)
+      .put(`${BASE}/${a.id}`)
+      .set(bearer(admin.token))
+      .send(body({ code: b.code }));
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('VOUCHER_CODE_EXISTS');
     expect((await Voucher.findByPk(a.id))?.code).toBe(a.code);
-    expect((await request(t.app).put(`${BASE}/${a.id}`).set(bearer(admin.token)).send(body({ discountValue: 101 }))).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .put(`${BASE}/${a.id}`)
+          .set(bearer(admin.token))
+          .send(body({ discountValue: 101 }))
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).put(`${BASE}/${MISSING}`).set(bearer(admin.token)).send(body())).status).toBe(404);
     expect((await request(t.app).put(`${BASE}/${a.id}`).set(bearer(supportToken)).send(body())).status).toBe(403);
     expect((await request(t.app).put(`${BASE}/${a.id}`).send(body())).status).toBe(401);
@@ -190,7 +267,10 @@ describe('GET /api/vouchers and find_by_criteria', () => {
     expect(await find({ validOn: '2031-03-01' })).toEqual([pct.id, amt.id]);
     expect(await find({ validOn: '2031-08-01' })).toEqual([amt.id, mail.id]);
     expect(await find({ validOn: '', discountKinds: [] })).toEqual([pct.id, amt.id, mail.id]);
-    const bad = await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(admin.token)).send({ discountKinds: ['HALF'], color: 'red' });
+    const bad = await request(t.app)
+      .post(`${BASE}/find_by_criteria`)
+      .set(bearer(admin.token))
+      .send({ discountKinds: ['HALF'], color: 'red' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['color', 'discountKinds.0']);
     expect((await request(t.app).post(`${BASE}/find_by_criteria`).set(bearer(studentToken)).send({})).status).toBe(403);

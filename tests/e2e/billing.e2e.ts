@@ -56,12 +56,39 @@ type Plan = {
   breakdown: { totalPaid: number; totalRefunded: number; additionalRefund: number };
   schedules: Entry[];
 };
-type Payment = { id: number; type: string; channel: string; amount: number; status: string; cardLast4: string | null; paymentScheduleId: number | null; referenceNumber: string | null };
+type Payment = {
+  id: number;
+  type: string;
+  channel: string;
+  amount: number;
+  status: string;
+  cardLast4: string | null;
+  paymentScheduleId: number | null;
+  referenceNumber: string | null;
+};
 type LedgerRow = { id: number; kind: string; total: number; accountBalance: number; last4: string | null; referenceNumber: string | null };
-type ExternalPayment = { id: number; status: string; method: string; paymentAmount: number; paymentDate: string; referenceNumber: string | null; paymentId: number | null; paymentScheduleId: number };
+type ExternalPayment = {
+  id: number;
+  status: string;
+  method: string;
+  paymentAmount: number;
+  paymentDate: string;
+  referenceNumber: string | null;
+  paymentId: number | null;
+  paymentScheduleId: number;
+};
 type Refund = {
-  id: number; applicationId: number; status: string; refundStatus: string; source: string; refundType: string | null; referenceNumber: string | null;
-  amountToBeRefunded: number; taxToBeRefunded: number; totalToBeRefunded: number; totalRefunded: number;
+  id: number;
+  applicationId: number;
+  status: string;
+  refundStatus: string;
+  source: string;
+  refundType: string | null;
+  referenceNumber: string | null;
+  amountToBeRefunded: number;
+  taxToBeRefunded: number;
+  totalToBeRefunded: number;
+  totalRefunded: number;
 };
 type Page_<T> = { content: T[]; pagination: { total: number } };
 
@@ -110,19 +137,34 @@ async function arrange(): Promise<Arranged> {
   await api('PUT', `/programs/${program.id}/enrollment_flow_requirements`, token, []);
   const cohort = await api<{ id: number }>('POST', '/cohorts', token, { programId: program.id, startDate: `${YEAR + 1}-03-02`, endDate: `${YEAR + 1}-12-18` });
   const product = await api<{ id: number; name: string }>('POST', '/products', token, {
-    name: unique('E2E Billing Course '), flowType: 'HCTP', cost: 6000, cohortIds: [cohort.id], enrollingStartDate: isoDay(-2), enrollingEndDate: isoDay(365),
+    name: unique('E2E Billing Course '),
+    flowType: 'HCTP',
+    cost: 6000,
+    cohortIds: [cohort.id],
+    enrollingStartDate: isoDay(-2),
+    enrollingEndDate: isoDay(365),
   });
   const template = await api<{ id: number }>('POST', `/business_categories/${hctpId}/payment_plans`, token, {
-    description: unique('E2E Billing 12 months '), paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, totalTerm: 12,
-    annualPercentageRate: 9.9, tuitionPrice: 6000,
+    description: unique('E2E Billing 12 months '),
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_TERMS',
+    depositAmount: 500,
+    totalTerm: 12,
+    annualPercentageRate: 9.9,
+    tuitionPrice: 6000,
   });
-  const productPlan = await api<{ id: number }>('POST', `/products/${product.id}/product_payment_plans`, token, { paymentPlanId: template.id, shortDescription: '12 monthly payments' });
+  const productPlan = await api<{ id: number }>('POST', `/products/${product.id}/product_payment_plans`, token, {
+    paymentPlanId: template.id,
+    shortDescription: '12 monthly payments',
+  });
   await api('POST', `/products/${product.id}/publish`, token);
 
   const firstName = 'Valeria';
   const lastName = unique('Payer');
   const student = await makeStudent(token, { firstName, lastName, city: 'Boston', password: STUDENT_PASSWORD });
-  const card = await api<{ id: number; brand: string; last4: string; expMonth: number; expYear: number }>('POST', `/students/${student.id}/payment_methods`, token, { stripeTokenId: 'tok_visa' });
+  const card = await api<{ id: number; brand: string; last4: string; expMonth: number; expYear: number }>('POST', `/students/${student.id}/payment_methods`, token, {
+    stripeTokenId: 'tok_visa',
+  });
   const application = await api<{ id: number }>('POST', '/applications', token, { studentId: student.id, productId: product.id });
   await api('PUT', `/applications/${application.id}`, token, { cohortIds: [cohort.id], productPaymentPlanId: productPlan.id, paymentMethodId: card.id });
   // Submitted; with no approval or agreement required it goes on to Signed by itself.
@@ -223,11 +265,7 @@ describe('billing', () => {
     expect(col('Total')).toBeGreaterThan(-1);
     const rows = await info.accountHistoryRows();
     expect(rows).toHaveLength(3);
-    expect(rows.map((r) => r[col('Description')])).toEqual([
-      expect.stringMatching(/^Plan issued/),
-      expect.stringMatching(/^Payment/),
-      expect.stringMatching(/^Payment/),
-    ]);
+    expect(rows.map((r) => r[col('Description')])).toEqual([expect.stringMatching(/^Plan issued/), expect.stringMatching(/^Payment/), expect.stringMatching(/^Payment/)]);
     expect(rows[0][col('Account balance')]).toBe(money(before.totalOwed));
     expect(rows[1][col('Total')]).toBe(money(before.depositAmount));
     expect(rows[1][col('Account balance')]).toBe(money(before.balance));
@@ -257,14 +295,27 @@ describe('billing', () => {
     await new ConsoleLoginPage(page).signInToDashboard(FINANCE.email, FINANCE.password);
     const drawer = new ConsolePlanDrawer(page);
     await drawer.goto(arranged.planId);
-    await drawer.title().filter({ hasText: `${before.name} · ${arranged.student.firstName} ${arranged.student.lastName}` }).waitFor();
+    await drawer
+      .title()
+      .filter({ hasText: `${before.name} · ${arranged.student.firstName} ${arranged.student.lastName}` })
+      .waitFor();
     await drawer.openTab('Schedule');
-    await expect(drawer.entryCells(next.id)).resolves.toEqual(expect.arrayContaining([String(next.number), 'Installment', display(next.dueDate), money(next.amountDue), 'Pending']));
+    await expect(drawer.entryCells(next.id)).resolves.toEqual(
+      expect.arrayContaining([String(next.number), 'Installment', display(next.dueDate), money(next.amountDue), 'Pending']),
+    );
     await drawer.recordExternalPayment(next.number, { method: 'Check', amount: next.amountDue.toFixed(2), date: display(today), reference, comment: 'Mailed check' });
 
     const recorded = await api<Page_<ExternalPayment>>('POST', '/external_payments/find_by_criteria?size=10', token, { students: [arranged.student.id] });
     expect(recorded.content).toEqual([
-      expect.objectContaining({ status: 'PENDING', method: 'CHECK', paymentAmount: next.amountDue, paymentDate: today, referenceNumber: reference, paymentId: null, paymentScheduleId: next.id }),
+      expect.objectContaining({
+        status: 'PENDING',
+        method: 'CHECK',
+        paymentAmount: next.amountDue,
+        paymentDate: today,
+        referenceNumber: reference,
+        paymentId: null,
+        paymentScheduleId: next.id,
+      }),
     ]);
     expect(cents((await plan()).totalPaid)).toBe(cents(before.totalPaid)); // pending: not counted yet
 
@@ -338,7 +389,11 @@ describe('billing', () => {
     expect(cents(after.breakdown.additionalRefund) - cents(before.breakdown.additionalRefund)).toBe(cents(amount + tax));
     expect(cents(after.totalPaid)).toBe(cents(before.totalPaid));
     expect(cents(after.balance)).toBe(cents(before.balance));
-    const ledger = await api<Page_<LedgerRow>>('GET', `/students/${arranged.student.id}/account_history?applicationId=${arranged.applicationId}&size=10&sortBy=eventDate&descending=true`, token);
+    const ledger = await api<Page_<LedgerRow>>(
+      'GET',
+      `/students/${arranged.student.id}/account_history?applicationId=${arranged.applicationId}&size=10&sortBy=eventDate&descending=true`,
+      token,
+    );
     expect(ledger.content.find((r) => r.kind === 'REFUND')).toMatchObject({ total: -(amount + tax), referenceNumber: reference });
   }, 180_000);
 });

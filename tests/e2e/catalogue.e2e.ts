@@ -42,7 +42,12 @@ beforeAll(async () => {
     tuitionPrice: 4200,
   });
 
-  const program = await api<{ id: number; name: string }>('POST', '/programs', token, { name: unique('E2E Sold Program '), businessCategoryId: hctpId, cost: 4200, language: 'EN' });
+  const program = await api<{ id: number; name: string }>('POST', '/programs', token, {
+    name: unique('E2E Sold Program '),
+    businessCategoryId: hctpId,
+    cost: 4200,
+    language: 'EN',
+  });
   const cohort = await api<CohortDto>('POST', '/cohorts', token, { programId: program.id, startDate: `${SOLD_YEAR}-02-01`, endDate: `${SOLD_YEAR}-11-30` });
   const product = await api<ProductDto>('POST', '/products', token, { name: unique('E2E Sold Product '), flowType: 'HCTP', cohortIds: [cohort.id] });
   await api('POST', `/products/${product.id}/product_payment_plans`, token, { paymentPlanId: template.id });
@@ -134,7 +139,14 @@ describe('catalogue set-up', () => {
     await screenshot(page, 'console-product-published');
 
     const product = await api<ProductDto & { flowType: string; enrollingStartDate: string; enrollingEndDate: string }>('GET', `/products/${productId}`, token);
-    expect(product).toMatchObject({ name: productName, published: true, flowType: 'DYNAMIC', enrollingStartDate: `${PRODUCT_YEAR}-06-01`, enrollingEndDate: `${PRODUCT_YEAR}-12-31`, paymentPlanCount: 1 });
+    expect(product).toMatchObject({
+      name: productName,
+      published: true,
+      flowType: 'DYNAMIC',
+      enrollingStartDate: `${PRODUCT_YEAR}-06-01`,
+      enrollingEndDate: `${PRODUCT_YEAR}-12-31`,
+      paymentPlanCount: 1,
+    });
     expect(product.cohortIds).toEqual([cohortId]);
     const productPlans = await api<{ content: Array<{ paymentPlanId: number }> }>('GET', `/products/${productId}/product_payment_plans`, token);
     expect(productPlans.content.map((p) => p.paymentPlanId)).toEqual([template.id]);
@@ -155,7 +167,9 @@ describe('catalogue set-up', () => {
     expect(none.pagination.total).toBe(0);
 
     // The server refuses the same window on its own.
-    await expect(refusal('POST', '/products', { name: productName, flowType: 'HCTP', enrollingStartDate: `${PRODUCT_YEAR}-03-10`, enrollingEndDate: `${PRODUCT_YEAR}-03-01` })).resolves.toEqual({
+    await expect(
+      refusal('POST', '/products', { name: productName, flowType: 'HCTP', enrollingStartDate: `${PRODUCT_YEAR}-03-10`, enrollingEndDate: `${PRODUCT_YEAR}-03-01` }),
+    ).resolves.toEqual({
       status: 409,
       message: 'Product enrollment start must be before end',
     });

@@ -29,7 +29,14 @@ const display = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.s
 
 type Plan = { id: number; applicationId: number; firstPaymentDate: string };
 type Payment = { id: number; type: string; status: string; paymentDate: string };
-type Refund = { id: number; status: string; refundStatus: string; refundType: string | null; totalRefunded: number; transactions?: Array<{ kind: string; status: string; gatewayRefundId: string | null }> };
+type Refund = {
+  id: number;
+  status: string;
+  refundStatus: string;
+  refundType: string | null;
+  totalRefunded: number;
+  transactions?: Array<{ kind: string; status: string; gatewayRefundId: string | null }>;
+};
 
 let studentId: number;
 let plan: Plan;

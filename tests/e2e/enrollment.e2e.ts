@@ -69,7 +69,12 @@ async function arrange(): Promise<Arranged> {
   const categories = await api<{ content: Array<{ id: number; name: string }> }>('GET', '/business_categories?size=50', token);
   const hctpId = categories.content.find((c) => c.name === 'HCTP')!.id;
 
-  const program = await api<{ id: number; name: string }>('POST', '/programs', token, { name: unique('E2E Enrollment Program '), businessCategoryId: hctpId, cost: 6000, language: 'EN' });
+  const program = await api<{ id: number; name: string }>('POST', '/programs', token, {
+    name: unique('E2E Enrollment Program '),
+    businessCategoryId: hctpId,
+    cost: 6000,
+    language: 'EN',
+  });
   await api('PUT', `/programs/${program.id}/enrollment_flow_requirements`, token, [
     { step: 'ADMIN_APPROVAL', required: true },
     { step: 'COMPLETE_PERSONAL_INFO', required: true },
@@ -78,13 +83,26 @@ async function arrange(): Promise<Arranged> {
   const cohort = await api<{ id: number; label: string }>('POST', '/cohorts', token, { programId: program.id, startDate: `${CLASS_YEAR}-03-02`, endDate: `${CLASS_YEAR}-12-18` });
 
   const product = await api<{ id: number; name: string }>('POST', '/products', token, {
-    name: unique('E2E Enrollment Course '), flowType: 'HCTP', cost: 6000, cohortIds: [cohort.id], enrollingStartDate: isoDay(-2), enrollingEndDate: isoDay(365),
+    name: unique('E2E Enrollment Course '),
+    flowType: 'HCTP',
+    cost: 6000,
+    cohortIds: [cohort.id],
+    enrollingStartDate: isoDay(-2),
+    enrollingEndDate: isoDay(365),
   });
   const template = await api<{ id: number }>('POST', `/business_categories/${hctpId}/payment_plans`, token, {
-    description: unique('E2E 12 months '), paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, totalTerm: 12, annualPercentageRate: 9.9,
+    description: unique('E2E 12 months '),
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_TERMS',
+    depositAmount: 500,
+    totalTerm: 12,
+    annualPercentageRate: 9.9,
     tuitionPrice: 6000,
   });
-  const productPlan = await api<{ id: number }>('POST', `/products/${product.id}/product_payment_plans`, token, { paymentPlanId: template.id, shortDescription: '12 monthly payments' });
+  const productPlan = await api<{ id: number }>('POST', `/products/${product.id}/product_payment_plans`, token, {
+    paymentPlanId: template.id,
+    shortDescription: '12 monthly payments',
+  });
   await api('POST', `/products/${product.id}/publish`, token);
 
   const voucherCode = unique('E2E-PROMO-').toUpperCase();
@@ -148,14 +166,17 @@ describe('enrollment', () => {
     await signUp.enterCode(code);
     await page.waitForURL('**/home');
     await page.getByRole('heading', { name: /Reina/ }).waitFor();
-    const me = await api<{ student: { personalInfo: { firstName: string }; user: { email: string } } }>('GET', '/auth/me', await page.evaluate("JSON.parse(localStorage.getItem('hci.portal.session')).accessToken"));
+    const me = await api<{ student: { personalInfo: { firstName: string }; user: { email: string } } }>(
+      'GET',
+      '/auth/me',
+      await page.evaluate("JSON.parse(localStorage.getItem('hci.portal.session')).accessToken"),
+    );
     expect(me.student).toMatchObject({ personalInfo: { firstName: 'Reina' }, user: { email } });
 
     // Signed in, the step is forgotten: /get-started is the sign-up form again.
     await page.goto('/get-started');
     await signUp.form().waitFor();
   }, 120_000);
-
 
   test('a new student enrolls with a promo code in the portal, and admissions take the application to Enrolled in the console', async () => {
     const { product, cohort, productPlanId, voucherCode } = arranged;
@@ -199,7 +220,15 @@ describe('enrollment', () => {
     // ---- Personal info.
     await steps.waitForStep('Personal info');
     await expect(steps.field('First name').inputValue()).resolves.toBe(firstName);
-    await steps.fillPersonalInfo({ dateOfBirth: '04-15-1990', mobilePhone: '+1 212 555 0142', street: '350 Fifth Avenue', city: 'New York', countryCode: 'US', stateCode: 'NY', zip: '10118' });
+    await steps.fillPersonalInfo({
+      dateOfBirth: '04-15-1990',
+      mobilePhone: '+1 212 555 0142',
+      street: '350 Fifth Avenue',
+      city: 'New York',
+      countryCode: 'US',
+      stateCode: 'NY',
+      zip: '10118',
+    });
     await steps.next();
 
     // ---- Payment plan: the preview already has the promo code's 10 % off.
@@ -268,8 +297,13 @@ describe('enrollment', () => {
     // ---- The server's side: APPLIED (admin approval pending), the promo code kept, the agreement signed.
     const applied = await api<ApplicationDto>('GET', `/applications/${applicationId}`, token);
     expect(applied).toMatchObject({
-      status: 'APPLIED', voucher: { code: voucherCode }, voucherDiscount: 600, productPaymentPlanId: productPlanId, paymentMethod: { brand: 'visa', last4: '4242' },
-      student: { email, firstName, lastName, mobilePhone: '+12125550142' }, applicationCohorts: [{ cohortId: cohort.id }],
+      status: 'APPLIED',
+      voucher: { code: voucherCode },
+      voucherDiscount: 600,
+      productPaymentPlanId: productPlanId,
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      student: { email, firstName, lastName, mobilePhone: '+12125550142' },
+      applicationCohorts: [{ cohortId: cohort.id }],
     });
     expect(applied.appliedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     const envelopes = await api<EnvelopeDto[]>('GET', `/applications/${applicationId}/envelopes`, token);
@@ -337,7 +371,10 @@ describe('enrollment', () => {
     // ---- Back in the portal, the Enrollment item says the enrollment is confirmed and leads to the payments.
     await page.goto('/enroll');
     await mine.application(product.name).waitFor();
-    await mine.detail(product.name, 'Status').filter({ hasText: /^Enrolled$/ }).waitFor();
+    await mine
+      .detail(product.name, 'Status')
+      .filter({ hasText: /^Enrolled$/ })
+      .waitFor();
     await mine.nextStep(product.name).getByRole('link', { name: 'Go to payments', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/settings/payment-information');
   }, 300_000);

@@ -33,9 +33,13 @@ const WIDTHS = [1280, 400];
 describe.each(WIDTHS)('at %i px', (width) => {
   const check: Walk['check'] = (page) => layoutOffences(page, { tablesMayScroll: width < 600 });
 
-  test.each(['console', 'portal'] as const)('every %s screen fits the window and keeps its actions in reach', async (only) => {
-    const offences = await walkEverything({ ...walk, width, check }, only);
-    if (offences.length) console.log(`${offences.length} layout offences:\n${offences.join('\n')}`);
-    expect(offences).toEqual([]);
-  }, 900_000);
+  test.each(['console', 'portal'] as const)(
+    'every %s screen fits the window and keeps its actions in reach',
+    async (only) => {
+      const offences = await walkEverything({ ...walk, width, check }, only);
+      if (offences.length) console.log(`${offences.length} layout offences:\n${offences.join('\n')}`);
+      expect(offences).toEqual([]);
+    },
+    900_000,
+  );
 });

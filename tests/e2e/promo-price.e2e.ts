@@ -84,7 +84,10 @@ describe('promo price', () => {
     await expect(steps.promoApplied().textContent()).resolves.toBe('Promo code WELCOME10 applied: each plan shows what you save on it.');
 
     const monthlyAgreement = [
-      'Voucher discount (WELCOME10): -$635.00', 'Total principal: $5,715.00', 'Deposit: $500.00', 'Installments: 11 monthly installments of $434.59, then 1 of $434.51',
+      'Voucher discount (WELCOME10): -$635.00',
+      'Total principal: $5,715.00',
+      'Deposit: $500.00',
+      'Installments: 11 monthly installments of $434.59, then 1 of $434.51',
       'Total of payments: $5,715.00',
     ];
     const payInFullAgreement = ['Voucher discount (WELCOME10): -$585.00', 'Total principal: $5,265.00', 'Payment: one payment of $5,265.00', 'Total of payments: $5,265.00'];

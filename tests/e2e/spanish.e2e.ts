@@ -28,9 +28,13 @@ afterAll(async () => {
 });
 
 describe('in Spanish', () => {
-  test.each(['console', 'portal'] as const)('every %s screen reads in Spanish, with no raw enumeration value', async (only) => {
-    const offences = await walkEverything({ ...walk, check: spanishOffences }, only);
-    if (offences.length) console.log(`${offences.length} Spanish offences:\n${offences.join('\n')}`);
-    expect(offences).toEqual([]);
-  }, 900_000);
+  test.each(['console', 'portal'] as const)(
+    'every %s screen reads in Spanish, with no raw enumeration value',
+    async (only) => {
+      const offences = await walkEverything({ ...walk, check: spanishOffences }, only);
+      if (offences.length) console.log(`${offences.length} Spanish offences:\n${offences.join('\n')}`);
+      expect(offences).toEqual([]);
+    },
+    900_000,
+  );
 });

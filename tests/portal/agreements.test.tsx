@@ -3,15 +3,30 @@ import { currentLocation, expectHeading, helperOf, renderPortal, storeSession, t
 import { AGREEMENT_TEXT, enrollmentFake, refusal } from './enrollment-fake';
 
 const envelope = (id: number, over: Record<string, unknown> = {}) => ({
-  id, applicationId: 5, studentId: 7, status: 'SIGNED', title: `Agreement ${id}`, contentSha256: 'abc', signedName: 'Ana Lopez', signedAt: '2026-05-01T18:30:00Z',
-  signedIp: '127.0.0.1', signedSha256: 'abc', voidedAt: null, createdAt: '2026-05-01T12:00:00Z', stale: false, ...over,
+  id,
+  applicationId: 5,
+  studentId: 7,
+  status: 'SIGNED',
+  title: `Agreement ${id}`,
+  contentSha256: 'abc',
+  signedName: 'Ana Lopez',
+  signedAt: '2026-05-01T18:30:00Z',
+  signedIp: '127.0.0.1',
+  signedSha256: 'abc',
+  voidedAt: null,
+  createdAt: '2026-05-01T12:00:00Z',
+  stale: false,
+  ...over,
 });
 
 /** 12 envelopes, 10 a page: the first is waiting for the signature, the second was replaced. */
 function pagedEnvelopes(call: Call) {
   const page = Number(new URLSearchParams(call.query).get('page') ?? 0);
   const all = Array.from({ length: 12 }, (_, i) =>
-    envelope(100 + i, i === 0 ? { status: 'SENT', signedName: null, signedAt: null } : i === 1 ? { status: 'VOIDED', signedName: null, signedAt: null, voidedAt: '2026-05-01T13:00:00Z' } : {}),
+    envelope(
+      100 + i,
+      i === 0 ? { status: 'SENT', signedName: null, signedAt: null } : i === 1 ? { status: 'VOIDED', signedName: null, signedAt: null, voidedAt: '2026-05-01T13:00:00Z' } : {},
+    ),
   );
   return { status: 200, body: { content: all.slice(page * 10, page * 10 + 10), pagination: { total: 12, page, size: 10 } } };
 }
@@ -152,7 +167,10 @@ describe('one agreement', () => {
       routes: {
         'GET /envelopes/40': () => ({
           status: 200,
-          body: { ...envelope(40, reads++ === 0 ? { status: 'SENT', signedName: null, signedAt: null } : { status: 'VOIDED', signedName: null, signedAt: null }), content: AGREEMENT_TEXT },
+          body: {
+            ...envelope(40, reads++ === 0 ? { status: 'SENT', signedName: null, signedAt: null } : { status: 'VOIDED', signedName: null, signedAt: null }),
+            content: AGREEMENT_TEXT,
+          },
         }),
         'POST /envelopes/40/sign': refusal(409, 'ENVELOPE_VOIDED', 'This agreement was replaced by a newer one'),
         'POST /applications/5/envelopes': { status: 200, body: envelope(41, { status: 'SENT', signedName: null, signedAt: null }) },
@@ -182,7 +200,9 @@ describe('one agreement', () => {
     await screen.findByRole('document', { name: 'Texto del acuerdo' });
     fireEvent.click(screen.getByRole('button', { name: 'Firmar el acuerdo' }));
     await waitFor(() => expect(helperOf('Escriba su nombre completo')).toBe('Este campo es obligatorio'));
-    expect(screen.getByText('Por favor, confirme que ha leído el acuerdo y que está de acuerdo').textContent).toBe('Por favor, confirme que ha leído el acuerdo y que está de acuerdo');
+    expect(screen.getByText('Por favor, confirme que ha leído el acuerdo y que está de acuerdo').textContent).toBe(
+      'Por favor, confirme que ha leído el acuerdo y que está de acuerdo',
+    );
     expect(screen.getByText('Pendiente de su firma').textContent).toBe('Pendiente de su firma');
   });
 });

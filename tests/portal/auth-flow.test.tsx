@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentLocation, expectHeading, fakeApi, helperOf, NOW, renderPortal, storedSession, storeSession, studentRecord, valueOf } from './helpers';
 
 const signInAnswer = {
-  accessToken: 'access-new', refreshToken: 'refresh-new', expiresIn: 900,
+  accessToken: 'access-new',
+  refreshToken: 'refresh-new',
+  expiresIn: 900,
   student: { id: 7, user: { id: 11, email: 'ana@example.com' }, isStudent: true, personalInfo: { firstName: 'Ana', lastName: 'Lopez' }, languageIso2LetterCode: 'EN' },
   cdn: { keyPairId: 'k', signature: 's', policy: 'p' },
 };
@@ -34,8 +36,18 @@ describe('protection and sign-in', () => {
       { method: 'POST', path: '/auth/signin/customer', query: '', body: { email: 'Ana@Example.com', password: 'Secret123' }, authorization: undefined },
     ]);
     expect(storedSession()).toEqual({
-      accessToken: 'access-new', refreshToken: 'refresh-new', expiresAt: NOW + 900_000, userId: 11, studentId: 7, email: 'ana@example.com',
-      firstName: 'Ana', lastName: 'Lopez', fullName: 'Ana Lopez', language: 'EN', isStudent: true, cdn: { keyPairId: 'k', signature: 's', policy: 'p' },
+      accessToken: 'access-new',
+      refreshToken: 'refresh-new',
+      expiresAt: NOW + 900_000,
+      userId: 11,
+      studentId: 7,
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      fullName: 'Ana Lopez',
+      language: 'EN',
+      isStudent: true,
+      cdn: { keyPairId: 'k', signature: 's', policy: 'p' },
     });
     await expectHeading('Communication preferences', 2);
     // The next calls carry the new token.
@@ -80,7 +92,10 @@ describe('401 the client cannot cure', () => {
     storeSession({ expiresAt: NOW + 3_600_000 });
     let studentCalls = 0;
     const api = fakeApi({
-      'GET /students/7': () => (studentCalls++ === 0 ? { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Your session expired, please login again' } } : { status: 200, body: studentRecord() }),
+      'GET /students/7': () =>
+        studentCalls++ === 0
+          ? { status: 401, body: { status: 401, code: 'UNAUTHORIZED', message: 'Your session expired, please login again' } }
+          : { status: 200, body: studentRecord() },
       'POST /auth/signin/refresh_token': { status: 401, body: { status: 401, code: 'SESSION_EXPIRED', message: 'Your session expired, please login again' } },
       'POST /auth/signin/customer': { status: 200, body: signInAnswer },
       'GET /public/lookups': { status: 200, body: { content: [] } },

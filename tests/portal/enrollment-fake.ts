@@ -8,18 +8,32 @@ import { fakeApi, lookups, studentRecord, type Answer, type Call, type Handler }
 type Json = Record<string, unknown>;
 
 export const PRODUCT = {
-  id: 3, name: 'Health Coach Training', description: 'Six months to become a certified health coach.', cost: 6000, flowType: 'HCTP', enrolling: true, published: true,
+  id: 3,
+  name: 'Health Coach Training',
+  description: 'Six months to become a certified health coach.',
+  cost: 6000,
+  flowType: 'HCTP',
+  enrolling: true,
+  published: true,
   cohorts: [{ id: 21, label: 'HCTP January 2027', status: 'UPCOMING', startDate: '2027-01-15', endDate: '2027-07-15' }],
 };
 export const CLOSED_PRODUCT = {
-  id: 4, name: 'Gut Health Specialist', description: null, cost: 1500, flowType: 'DYNAMIC', enrolling: false, published: true, cohorts: [],
+  id: 4,
+  name: 'Gut Health Specialist',
+  description: null,
+  cost: 1500,
+  flowType: 'DYNAMIC',
+  enrolling: false,
+  published: true,
+  cohorts: [],
 };
 
 export const OPTIONS = {
   product: { id: 3, name: 'Health Coach Training', flowType: 'HCTP', cost: 6000 },
   programs: [
     {
-      id: 11, name: 'Health Coach Training Program',
+      id: 11,
+      name: 'Health Coach Training Program',
       cohorts: [
         { id: 21, label: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15', seatsLeft: 12 },
         { id: 22, label: 'HCTP March 2027', startDate: '2027-03-15', endDate: '2027-09-15', seatsLeft: 0 },
@@ -35,8 +49,17 @@ function plan(id: number, name: string, deposit: number, n: number, amount: numb
     ...Array.from({ length: n }, (_, i) => ({ number: i + (deposit > 0 ? 2 : 1), kind: 'INSTALLMENT', dueDate: '2026-07-01', principal: amount, interest: 0, amount, balance: 0 })),
   ];
   return {
-    id, name, shortDescription: `${name} terms`, longDescription: null, paymentPlanType: apr > 0 ? 'INTEREST_BEARING' : 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS',
-    totalTerm: n, depositAmount: deposit, installmentAmount: amount, annualPercentageRate: apr, voucherDiscount,
+    id,
+    name,
+    shortDescription: `${name} terms`,
+    longDescription: null,
+    paymentPlanType: apr > 0 ? 'INTEREST_BEARING' : 'PAY_IN_FULL',
+    paymentScheduleType: 'FIXED_TERMS',
+    totalTerm: n,
+    depositAmount: deposit,
+    installmentAmount: amount,
+    annualPercentageRate: apr,
+    voucherDiscount,
     preview: { principal: total - interest, deposit, financed: total - interest - deposit, interest, total, entries },
   };
 }
@@ -60,10 +83,23 @@ export interface EnrollmentState {
 
 export function applicationRecord(state: EnrollmentState, over: Json = {}): Json {
   return {
-    id: 5, status: 'CREATED', flowType: 'HCTP', source: 'WEBSITE', appliedAt: null, createdAt: '2026-05-01T12:00:00Z', updatedAt: '2026-05-01T12:00:00Z',
+    id: 5,
+    status: 'CREATED',
+    flowType: 'HCTP',
+    source: 'WEBSITE',
+    appliedAt: null,
+    createdAt: '2026-05-01T12:00:00Z',
+    updatedAt: '2026-05-01T12:00:00Z',
     student: { id: 7, email: 'ana@example.com', firstName: 'Ana', lastName: 'Lopez', mobilePhone: '+13055550123', city: 'Miami', stateCode: 'FL', countryCode: 'US' },
     product: { id: 3, name: 'Health Coach Training', flowType: 'HCTP', cost: 6000 },
-    cohort: null, applicationCohorts: [], enrollments: [], paymentPlan: null, productPaymentPlanId: null, productPaymentPlan: null, voucher: null, voucherDiscount: null,
+    cohort: null,
+    applicationCohorts: [],
+    enrollments: [],
+    paymentPlan: null,
+    productPaymentPlanId: null,
+    productPaymentPlan: null,
+    voucher: null,
+    voucherDiscount: null,
     paymentMethod: null,
     steps: state.flow.map((step) => ({ step, required: true, completed: state.completed.has(step), completedAt: state.completed.has(step) ? '2026-05-01T12:00:00Z' : null })),
     ...over,
@@ -71,7 +107,10 @@ export function applicationRecord(state: EnrollmentState, over: Json = {}): Json
 }
 
 const ok = (body?: unknown, status = 200): Answer => ({ status, body });
-const refusal = (status: number, code: string, message: string, errors?: Record<string, string>): Answer => ({ status, body: { status, code, message, ...(errors ? { errors } : {}) } });
+const refusal = (status: number, code: string, message: string, errors?: Record<string, string>): Answer => ({
+  status,
+  body: { status, code, message, ...(errors ? { errors } : {}) },
+});
 export { refusal };
 
 /**
@@ -85,8 +124,19 @@ export function enrollmentFake(opts: { flow?: string[]; application?: Json | nul
     completed: new Set(),
     cards: opts.cards ?? [],
     envelope: {
-      id: 40, applicationId: 5, studentId: 7, status: 'SENT', title: 'Enrollment agreement — Health Coach Training', contentSha256: 'abc', signedName: null, signedAt: null,
-      signedIp: null, signedSha256: null, voidedAt: null, createdAt: '2026-05-01T12:00:00Z', stale: false,
+      id: 40,
+      applicationId: 5,
+      studentId: 7,
+      status: 'SENT',
+      title: 'Enrollment agreement — Health Coach Training',
+      contentSha256: 'abc',
+      signedName: null,
+      signedAt: null,
+      signedIp: null,
+      signedSha256: null,
+      voidedAt: null,
+      createdAt: '2026-05-01T12:00:00Z',
+      stale: false,
     },
     answers: [],
   };
@@ -113,8 +163,13 @@ export function enrollmentFake(opts: { flow?: string[]; application?: Json | nul
       const body = call.body as { cohortIds?: number[]; productPaymentPlanId?: number; paymentMethodId?: number };
       if (body.cohortIds) {
         app().applicationCohorts = body.cohortIds.map((cohortId, i) => ({
-          id: 60 + i, programId: 11, programName: 'Health Coach Training Program', cohortId, cohortLabel: cohortId === 21 ? 'HCTP January 2027' : 'HCTP March 2027',
-          startDate: '2027-01-15', endDate: '2027-07-15',
+          id: 60 + i,
+          programId: 11,
+          programName: 'Health Coach Training Program',
+          cohortId,
+          cohortLabel: cohortId === 21 ? 'HCTP January 2027' : 'HCTP March 2027',
+          startDate: '2027-01-15',
+          endDate: '2027-07-15',
         }));
       }
       if (body.productPaymentPlanId) {
@@ -153,7 +208,9 @@ export function enrollmentFake(opts: { flow?: string[]; application?: Json | nul
     'POST /applications/5/envelopes': () => ok(state.envelope),
     'GET /envelopes/40': () => ok({ ...state.envelope, content: AGREEMENT_TEXT }),
     'POST /envelopes/40/sign': (call: Call) => {
-      const name = String((call.body as { signedName: string }).signedName).toLowerCase().replace(/\s+/g, ' ');
+      const name = String((call.body as { signedName: string }).signedName)
+        .toLowerCase()
+        .replace(/\s+/g, ' ');
       if (name !== 'ana lopez') return refusal(400, 'VALIDATION_ERROR', 'Validation failed', { signedName: 'Type your full name as it appears on the agreement' });
       state.envelope = { ...state.envelope, status: 'SIGNED', signedName: 'Ana Lopez', signedAt: '2026-05-01T18:30:00Z', signedIp: '127.0.0.1', signedSha256: 'abc' };
       state.completed.add('ENROLLMENT_AGREEMENT');

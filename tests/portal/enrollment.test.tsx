@@ -26,7 +26,13 @@ describe('the enrollment steps', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toContain('Enrollment');
     const stepper = screen.getByRole('navigation', { name: 'Enrollment steps' });
     expect([...stepper.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      '1Select course', '2Select class', '3Personal info', '4Payment plan', '5Read and sign agreement', '6Payment method', '7Submit application',
+      '1Select course',
+      '2Select class',
+      '3Personal info',
+      '4Payment plan',
+      '5Read and sign agreement',
+      '6Payment method',
+      '7Submit application',
     ]);
     expect(stepper.querySelector('[aria-current="step"]')?.textContent).toBe('1Select course');
     expect(fake.callsTo('GET', '/products/by_flow_type/HCTP')[0].query).toBe('size=100');
@@ -66,8 +72,16 @@ describe('the enrollment steps', () => {
     expect(bodiesOf(fake, 'PUT', '/students/7')).toEqual([
       {
         personalInfo: {
-          firstName: 'Ana', middleName: null, lastName: 'Lopez', title: 'Dr.', suffix: null, gender: 'FEMALE', dateOfBirth: '1990-05-14',
-          educationLevel: 'BACHELOR', occupation: 'Nurse', militaryMember: false,
+          firstName: 'Ana',
+          middleName: null,
+          lastName: 'Lopez',
+          title: 'Dr.',
+          suffix: null,
+          gender: 'FEMALE',
+          dateOfBirth: '1990-05-14',
+          educationLevel: 'BACHELOR',
+          occupation: 'Nurse',
+          militaryMember: false,
         },
         contactInfo: { mobilePhone: '+13055550123', homePhone: null, workPhone: '+13055550999' },
         address: { street1: '1 Main St', street2: null, city: 'Orlando', stateCode: 'FL', zip: '33101', countryCode: 'US' },
@@ -161,7 +175,9 @@ describe('the enrollment steps', () => {
     const fake = enrollmentFake({ flow: ['COMPLETE_PERSONAL_INFO', 'ENROLLMENT_AGREEMENT'] });
     fake.state.completed.add('COMPLETE_PERSONAL_INFO');
     fake.state.application = applicationRecord(fake.state, {
-      applicationCohorts: [{ id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' }],
+      applicationCohorts: [
+        { id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' },
+      ],
     });
     renderPortal('/enroll', fake.fetch);
     await atStep('Payment plan', '/enroll/5/payment-plan');
@@ -181,9 +197,18 @@ describe('the enrollment steps', () => {
       application: {},
       routes: {
         'GET /products/by_flow_type/DYNAMIC': { status: 200, body: { content: [other], pagination: { total: 1, page: 0, size: 100 } } },
-        'POST /applications': () => ({ status: 201, body: applicationRecord(fake.state, { id: 6, product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 } }) }),
-        'GET /applications/6': () => ({ status: 200, body: applicationRecord(fake.state, { id: 6, product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 } }) }),
-        'GET /applications/6/options': { status: 200, body: { product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 }, programs: [], paymentPlans: [] } },
+        'POST /applications': () => ({
+          status: 201,
+          body: applicationRecord(fake.state, { id: 6, product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 } }),
+        }),
+        'GET /applications/6': () => ({
+          status: 200,
+          body: applicationRecord(fake.state, { id: 6, product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 } }),
+        }),
+        'GET /applications/6/options': {
+          status: 200,
+          body: { product: { id: 4, name: 'Gut Health Specialist', flowType: 'DYNAMIC', cost: 1500 }, programs: [], paymentPlans: [] },
+        },
       },
     });
     renderPortal('/enroll/5/course', fake.fetch);
@@ -301,7 +326,7 @@ describe('the enrollment steps', () => {
     expect(screen.queryByTestId('promo-applied')).toBeNull();
   });
 
-  test('payment plan: a percentage code saves a different amount on each plan; each plan says its saving and the sentence names the chosen plan\'s', async () => {
+  test("payment plan: a percentage code saves a different amount on each plan; each plan says its saving and the sentence names the chosen plan's", async () => {
     storeSession();
     // Applied before a plan was chosen: the application holds the first plan's discount (565), the monthly plan saves 615.
     const fake = enrollmentFake({
@@ -333,8 +358,23 @@ describe('the enrollment steps', () => {
         'GET /applications/5/options': {
           status: 200,
           body: {
-            programs: [], product: { id: 3, name: 'Health Coach Training', flowType: 'HCTP', cost: 6000 },
-            paymentPlans: [{ id: 33, name: 'Custom', shortDescription: null, longDescription: null, paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 10, depositAmount: 300, installmentAmount: 600, annualPercentageRate: 5, preview: null }],
+            programs: [],
+            product: { id: 3, name: 'Health Coach Training', flowType: 'HCTP', cost: 6000 },
+            paymentPlans: [
+              {
+                id: 33,
+                name: 'Custom',
+                shortDescription: null,
+                longDescription: null,
+                paymentPlanType: 'INTEREST_BEARING',
+                paymentScheduleType: 'FIXED_TERMS',
+                totalTerm: 10,
+                depositAmount: 300,
+                installmentAmount: 600,
+                annualPercentageRate: 5,
+                preview: null,
+              },
+            ],
           },
         },
       },
@@ -497,9 +537,7 @@ describe('start enrollment with a promo code', () => {
     change('Promo code', 'nope');
     click('Next');
     await waitFor(() => expect(helperOf('Promo code')).toBe('Invalid promo code'));
-    expect(screen.getByTestId('application-made').textContent).toBe(
-      'Your application for Health Coach Training has been created. Correct the promo code, or continue without it.',
-    );
+    expect(screen.getByTestId('application-made').textContent).toBe('Your application for Health Coach Training has been created. Correct the promo code, or continue without it.');
     expect(currentLocation()).toBe('/enroll/promo');
 
     change('Promo code', 'SPRING500');
@@ -564,8 +602,13 @@ describe('congratulations', () => {
 
 /** An application the student has submitted: a class chosen, the monthly plan, the card. */
 const SUBMITTED = {
-  appliedAt: '2026-05-01T19:00:00Z', updatedAt: '2026-05-01T19:00:00Z', productPaymentPlanId: 32, productPaymentPlan: { id: 32, name: 'Monthly plan' },
-  applicationCohorts: [{ id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' }],
+  appliedAt: '2026-05-01T19:00:00Z',
+  updatedAt: '2026-05-01T19:00:00Z',
+  productPaymentPlanId: 32,
+  productPaymentPlan: { id: 32, name: 'Monthly plan' },
+  applicationCohorts: [
+    { id: 60, programId: 11, programName: 'Health Coach Training Program', cohortId: 21, cohortLabel: 'HCTP January 2027', startDate: '2027-01-15', endDate: '2027-07-15' },
+  ],
   paymentMethod: { id: 70, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
 };
 const detailsOf = (root: HTMLElement) => {
@@ -584,7 +627,9 @@ describe('the Enrollment item after submitting', () => {
     expect(currentLocation()).toBe('/enroll');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Enrollment']);
     expect(detailsOf(card)).toEqual({
-      Classes: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Payment plan': 'Monthly plan', Status: 'Applied',
+      Classes: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)',
+      'Payment plan': 'Monthly plan',
+      Status: 'Applied',
       Submitted: '05-01-2026, 3:00 PM ET',
     });
     expect(within(card).getByTestId('application-5-next').textContent).toBe('What happens nextAdmissions are reviewing your application. They reply within 48 hours.');
@@ -650,13 +695,16 @@ describe('the Enrollment item after submitting', () => {
   test('in Spanish', async () => {
     storeSession({ language: 'ES' });
     const fake = enrollmentFake({
-      application: { status: 'APPLIED', ...SUBMITTED }, routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } },
+      application: { status: 'APPLIED', ...SUBMITTED },
+      routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } },
     });
     renderPortal('/enroll', fake.fetch);
     const card = await screen.findByRole('region', { name: 'Health Coach Training' });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Inscripción']);
     expect(detailsOf(card)).toEqual({
-      Clases: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)', 'Plan de pago': 'Monthly plan', Estado: 'Enviada',
+      Clases: 'Health Coach Training Program: HCTP January 2027 (01-15-2027 – 07-15-2027)',
+      'Plan de pago': 'Monthly plan',
+      Estado: 'Enviada',
       Enviada: '05-01-2026, 3:00 p.m. ET',
     });
     expect(screen.getByTestId('application-5-next').textContent).toBe('Lo que sigueAdmisiones está revisando su solicitud. Responde en un plazo de 48 horas.');
@@ -709,21 +757,27 @@ describe('in Spanish', () => {
     }
   });
 
-
   test('in Spanish the personal-info step names the countries in Spanish, sorted by that name', async () => {
     storeSession({ language: 'ES' });
     const fake = enrollmentFake({ application: {}, routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) } } });
     renderPortal('/enroll/5/personal-info', fake.fetch);
     const country = (await screen.findByLabelText('País')) as HTMLSelectElement;
     await waitFor(() => expect(country.options.length).toBe(3));
-    expect([...country.options].map((o) => [o.value, o.textContent])).toEqual([['', expect.any(String)], ['US', 'Estados Unidos'], ['MX', 'México']]);
+    expect([...country.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', expect.any(String)],
+      ['US', 'Estados Unidos'],
+      ['MX', 'México'],
+    ]);
   });
 
   test('the steps, the previews and the refusals read in Spanish', async () => {
     storeSession({ language: 'ES' });
     const fake = enrollmentFake({
       application: {},
-      routes: { 'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) }, 'PUT /applications/5': refusal(409, 'INVALID_STATUS', 'Invalid status') },
+      routes: {
+        'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) },
+        'PUT /applications/5': refusal(409, 'INVALID_STATUS', 'Invalid status'),
+      },
     });
     renderPortal('/enroll/5/payment-plan', fake.fetch);
     await expectHeading('Plan de pago', 2);

@@ -41,8 +41,17 @@ export const NOW = 1_800_000_000_000;
 
 export function storeSession(over: Partial<PortalSession> = {}): PortalSession {
   const session: PortalSession = {
-    accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: NOW + 3_600_000, userId: 11, studentId: 7, email: 'ana@example.com',
-    firstName: 'Ana', lastName: 'Lopez', fullName: 'Ana Lopez', language: 'EN', ...over,
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    expiresAt: NOW + 3_600_000,
+    userId: 11,
+    studentId: 7,
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Lopez',
+    fullName: 'Ana Lopez',
+    language: 'EN',
+    ...over,
   };
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   return session;
@@ -56,15 +65,36 @@ export const storedSession = (): PortalSession | null => {
 /** The record GET /api/students/7 answers (the contract's student shape, staff fields included). */
 export function studentRecord(over: Record<string, unknown> = {}) {
   return {
-    id: 7, active: true, isStudent: true, user: { id: 11, email: 'ana@example.com' },
+    id: 7,
+    active: true,
+    isStudent: true,
+    user: { id: 11, email: 'ana@example.com' },
     personalInfo: {
-      firstName: 'Ana', middleName: null, lastName: 'Lopez', title: 'Dr.', suffix: null, gender: 'FEMALE', dateOfBirth: '1990-05-14',
-      educationLevel: 'BACHELOR', occupation: 'Nurse', militaryMember: false,
+      firstName: 'Ana',
+      middleName: null,
+      lastName: 'Lopez',
+      title: 'Dr.',
+      suffix: null,
+      gender: 'FEMALE',
+      dateOfBirth: '1990-05-14',
+      educationLevel: 'BACHELOR',
+      occupation: 'Nurse',
+      militaryMember: false,
     },
     contactInfo: { mobilePhone: '+13055550123', homePhone: null, workPhone: '+13055550999' },
     address: { street1: '1 Main St', street2: null, city: 'Miami', stateCode: 'FL', zip: '33101', countryCode: 'US' },
-    languageIso2LetterCode: 'EN', autoPay: false, timeZone: null, source: 'WEBSITE', salesforceLeadId: null, d2lUserId: null, edluminaId: null,
-    communicationPreferences: { email: true, sms: true }, archived: false, mergedIntoId: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z',
+    languageIso2LetterCode: 'EN',
+    autoPay: false,
+    timeZone: null,
+    source: 'WEBSITE',
+    salesforceLeadId: null,
+    d2lUserId: null,
+    edluminaId: null,
+    communicationPreferences: { email: true, sms: true },
+    archived: false,
+    mergedIntoId: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
     updatedBy: { id: 11, name: 'Ana Lopez' },
     ...over,
   };
@@ -75,8 +105,14 @@ export const lookups = {
     status: 200,
     body: {
       content: call.query.includes('US_STATE')
-        ? [{ type: 'US_STATE', value: 'FL', label: 'Florida' }, { type: 'US_STATE', value: 'NY', label: 'New York' }]
-        : [{ type: 'COUNTRY', value: 'MX', label: 'Mexico' }, { type: 'COUNTRY', value: 'US', label: 'United States' }],
+        ? [
+            { type: 'US_STATE', value: 'FL', label: 'Florida' },
+            { type: 'US_STATE', value: 'NY', label: 'New York' },
+          ]
+        : [
+            { type: 'COUNTRY', value: 'MX', label: 'Mexico' },
+            { type: 'COUNTRY', value: 'US', label: 'United States' },
+          ],
     },
   }),
 };
@@ -100,9 +136,10 @@ export function renderPortal(path: string, fetch: ReturnType<typeof fakeApi>['fe
 }
 
 /** Lets pending promises (lazy screens, fake calls) settle. */
-export const flush = () => act(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+export const flush = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 /** Waits until the screen's heading of `level` reads exactly `text`. */
 export async function expectHeading(text: string, level = 1) {
@@ -115,5 +152,5 @@ export const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLI
 export function helperOf(label: string): string | null {
   const input = screen.getByLabelText(label);
   const id = input.getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent ?? null : null;
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }

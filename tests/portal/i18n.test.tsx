@@ -71,7 +71,9 @@ describe('dictionaries', () => {
 
   test('t() fills named placeholders', () => {
     expect(interpolate(en['home.welcome'], { name: 'Ana' })).toBe('Welcome, Ana');
-    expect(interpolate(es['verifyCode.intro'], { email: 'a@b.co' })).toBe('Enviamos un código de verificación a a@b.co. Si esa dirección ya tiene una cuenta, le enviamos cómo iniciar sesión.');
+    expect(interpolate(es['verifyCode.intro'], { email: 'a@b.co' })).toBe(
+      'Enviamos un código de verificación a a@b.co. Si esa dirección ya tiene una cuenta, le enviamos cómo iniciar sesión.',
+    );
     expect(interpolate('{missing} stays', {})).toBe('{missing} stays');
   });
 });

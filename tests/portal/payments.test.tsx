@@ -27,15 +27,23 @@ describe('payment information', () => {
     await expectHeading('Monthly plan', 2);
     expect(fake.callsTo('GET', '/students/7/payment_plans')).toHaveLength(1);
     expect(termsOf('overview-terms')).toEqual({
-      'Financial status': 'Past due', 'Days overdue': '12', 'Plan status': 'Active', 'Next payment': '$496.52 due 06-01-2026', 'Amount due now': '$496.52',
-      'Past due': '$496.52', Balance: '$5,458.24',
+      'Financial status': 'Past due',
+      'Days overdue': '12',
+      'Plan status': 'Active',
+      'Next payment': '$496.52 due 06-01-2026',
+      'Amount due now': '$496.52',
+      'Past due': '$496.52',
+      Balance: '$5,458.24',
     });
     expect(screen.getByRole('link', { name: 'Make a payment' }).getAttribute('href')).toBe('/payments/make?planId=90');
     // One plan: no chooser. The Settings tabs (the spec's sections, in its order) and the navigation point here.
     expect(screen.queryByLabelText('Payment plan')).toBeNull();
-    expect(within(sections()).getAllByRole('tab').map((tab) => tab.textContent).slice(3)).toEqual([
-      'Payment information', 'Payment method', 'Plan terms', 'Account history', 'CRM history', 'Gateway history', 'Refunds', 'Purchases', 'Card-provider history',
-    ]);
+    expect(
+      within(sections())
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent)
+        .slice(3),
+    ).toEqual(['Payment information', 'Payment method', 'Plan terms', 'Account history', 'CRM history', 'Gateway history', 'Refunds', 'Purchases', 'Card-provider history']);
     expect(within(sections()).getByRole('tab', { selected: true }).textContent).toBe('Payment information');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const payments = within(nav).getByRole('link', { name: 'Payments' });
@@ -49,17 +57,26 @@ describe('payment information', () => {
       plans: [
         planDetail(),
         planDetail({
-          id: 91, applicationId: 6, name: 'Pay in full', status: 'COMPLETED', financialStatus: 'GOOD', daysOverdue: 0, balance: 0, totalPastDueAmount: 0, amountDueNow: 0,
-          payoffAmount: 0, maxPrePayAmount: 0, nextPaymentSchedule: null, programName: 'Gut Health Specialist',
+          id: 91,
+          applicationId: 6,
+          name: 'Pay in full',
+          status: 'COMPLETED',
+          financialStatus: 'GOOD',
+          daysOverdue: 0,
+          balance: 0,
+          totalPastDueAmount: 0,
+          amountDueNow: 0,
+          payoffAmount: 0,
+          maxPrePayAmount: 0,
+          nextPaymentSchedule: null,
+          programName: 'Gut Health Specialist',
         }),
       ],
     });
     renderPortal('/settings/payment-information', fake.fetch);
     await expectHeading('Monthly plan', 2);
     const chooser = screen.getByLabelText('Payment plan') as HTMLSelectElement;
-    expect([...chooser.options].map((o) => o.textContent)).toEqual([
-      'Monthly plan · Health Coach Training Program (Active)', 'Pay in full · Gut Health Specialist (Paid off)',
-    ]);
+    expect([...chooser.options].map((o) => o.textContent)).toEqual(['Monthly plan · Health Coach Training Program (Active)', 'Pay in full · Gut Health Specialist (Paid off)']);
     fireEvent.change(chooser, { target: { value: '91' } });
     await expectHeading('Pay in full', 2);
     expect(currentLocation()).toBe('/settings/payment-information?planId=91');
@@ -113,14 +130,35 @@ describe('payment information', () => {
     renderPortal('/settings/payment-information/plan-terms', fake.fetch);
     await expectHeading('Plan terms', 2);
     expect(termsOf('plan-terms')).toEqual({
-      Description: 'Deposit and 12 monthly installments', 'Installment amount': '$496.52', 'Total owed': '$6,458.24', 'Amount due': '$496.52', 'Interest rate': '9.9 %',
-      'Deposit amount': '$500.00', 'Installment count': '12', 'Tax amount': '$0.00', 'Amount paid': '$1,000.00', 'Payment due date': '06-01-2026', 'Capture method': 'Manual',
-      Currency: 'USD', Status: 'Active', 'Payment method': 'Visa •••• 4242',
+      Description: 'Deposit and 12 monthly installments',
+      'Installment amount': '$496.52',
+      'Total owed': '$6,458.24',
+      'Amount due': '$496.52',
+      'Interest rate': '9.9 %',
+      'Deposit amount': '$500.00',
+      'Installment count': '12',
+      'Tax amount': '$0.00',
+      'Amount paid': '$1,000.00',
+      'Payment due date': '06-01-2026',
+      'Capture method': 'Manual',
+      Currency: 'USD',
+      Status: 'Active',
+      'Payment method': 'Visa •••• 4242',
     });
     expect(termsOf('plan-breakdown')).toEqual({
-      'Tuition rollover': '$0.00', 'Withdrawal reduction': '$0.00', 'Transfer reduction': '$0.00', 'Withdrawal refund': '$0.00', 'Voucher refund': '$0.00',
-      'Additional refund': '$0.00', 'Total taxes paid to date': '$0.00', 'Total interest on plan': '$308.24', 'Principal paid': '$950.50', 'Net tuition': '$6,150.00',
-      'Total paid to date': '$1,000.00', 'Total refunded to date': '$0.00', 'Total remaining': '$5,458.24',
+      'Tuition rollover': '$0.00',
+      'Withdrawal reduction': '$0.00',
+      'Transfer reduction': '$0.00',
+      'Withdrawal refund': '$0.00',
+      'Voucher refund': '$0.00',
+      'Additional refund': '$0.00',
+      'Total taxes paid to date': '$0.00',
+      'Total interest on plan': '$308.24',
+      'Principal paid': '$950.50',
+      'Net tuition': '$6,150.00',
+      'Total paid to date': '$1,000.00',
+      'Total refunded to date': '$0.00',
+      'Total remaining': '$5,458.24',
     });
     expect(cellsOf(screen.getByTestId('schedule-302'))).toEqual(['3', '06-01-2026', '$496.52', '$0.00', '$0.00', '$496.52', 'Pending']);
     expect(cellsOf(screen.getByTestId('schedule-300'))).toEqual(['1', '04-01-2026', '$500.00', '$0.00', '$500.00', '$0.00', 'Paid']);
@@ -136,14 +174,44 @@ describe('payment information', () => {
     const table = await screen.findByRole('table', { name: 'Account history' });
     expect(fake.callsTo('GET', '/students/7/account_history')[0].query).toBe('applicationId=5&size=10&page=0&sortBy=eventDate&descending=false');
     expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
-      'Date', 'Description', 'Program', 'Principal', 'Tax', 'Total', 'Account balance', 'Principal balance', 'Card or bank last 4', 'Reference number', 'Comment',
+      'Date',
+      'Description',
+      'Program',
+      'Principal',
+      'Tax',
+      'Total',
+      'Account balance',
+      'Principal balance',
+      'Card or bank last 4',
+      'Reference number',
+      'Comment',
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(cellsOf(screen.getByTestId('ledger-500'))).toEqual([
-      '01-02-2026', 'Plan issuedPlan issued: Monthly plan', 'Health Coach Training Program', '$6,150.00', '$0.00', '$6,458.24', '$6,458.24', '$6,150.00', '', '', '',
+      '01-02-2026',
+      'Plan issuedPlan issued: Monthly plan',
+      'Health Coach Training Program',
+      '$6,150.00',
+      '$0.00',
+      '$6,458.24',
+      '$6,458.24',
+      '$6,150.00',
+      '',
+      '',
+      '',
     ]);
     expect(cellsOf(screen.getByTestId('ledger-501'))).toEqual([
-      '01-15-2026', 'PaymentInstallment 1', 'Health Coach Training Program', '$450.50', '$0.00', '$496.52', '$5,961.72', '$5,699.50', '4242', 'P-1', 'Paid by phone',
+      '01-15-2026',
+      'PaymentInstallment 1',
+      'Health Coach Training Program',
+      '$450.50',
+      '$0.00',
+      '$496.52',
+      '$5,961.72',
+      '$5,699.50',
+      '4242',
+      'P-1',
+      'Paid by phone',
     ]);
     expect(screen.getByTestId('account-history-page').textContent).toBe('Page 1 of 2');
     click('Next');
@@ -158,7 +226,7 @@ describe('payment information', () => {
     const fake = billingFake();
     renderPortal('/settings/payment-information/crm-history', fake.fetch);
     await expectHeading('CRM history', 2);
-    expect(screen.getByTestId('crm-intro').textContent).toContain('reported to the institute\'s CRM (Salesforce)');
+    expect(screen.getByTestId('crm-intro').textContent).toContain("reported to the institute's CRM (Salesforce)");
     expect(termsOf('crm-terms')).toEqual({ Application: 'No. 5 · Enrolled', Program: 'Health Coach Training Program' });
     const table = await screen.findByRole('table', { name: 'CRM history' });
     expect(fake.callsTo('GET', '/applications/5/salesforce_notifications')[0].query).toBe('size=10&page=0&sortBy=id&descending=true');
@@ -197,8 +265,24 @@ describe('payment information', () => {
     const fake = billingFake();
     renderPortal('/settings/payment-information/gateway-history', fake.fetch);
     await screen.findByRole('table', { name: 'Gateway history' });
-    expect(cellsOf(screen.getByTestId('gateway-903'))).toEqual(['05-04-2026, 10:00 AM ET', 'Sandbox', 'Dispute', '$496.52', 'Disputed', 'P-1', "This payment was disputed with the card's bank"]);
-    expect(cellsOf(screen.getByTestId('gateway-902'))).toEqual(['05-03-2026, 10:00 AM ET', 'Sandbox', 'Refund', '$50.00', 'Failed', 'R-60', 'The refund to the card did not go through']);
+    expect(cellsOf(screen.getByTestId('gateway-903'))).toEqual([
+      '05-04-2026, 10:00 AM ET',
+      'Sandbox',
+      'Dispute',
+      '$496.52',
+      'Disputed',
+      'P-1',
+      "This payment was disputed with the card's bank",
+    ]);
+    expect(cellsOf(screen.getByTestId('gateway-902'))).toEqual([
+      '05-03-2026, 10:00 AM ET',
+      'Sandbox',
+      'Refund',
+      '$50.00',
+      'Failed',
+      'R-60',
+      'The refund to the card did not go through',
+    ]);
     expect(cellsOf(screen.getByTestId('gateway-900'))).toEqual(['05-02-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Succeeded', 'P-1', '']);
     expect(cellsOf(screen.getByTestId('gateway-901'))).toEqual(['05-01-2026, 10:00 AM ET', 'Sandbox', 'Charge', '$496.52', 'Failed', 'P-2', 'The card payment did not go through']);
 
@@ -223,7 +307,12 @@ describe('payment information', () => {
     storeSession({ language: 'ES' });
     const ledger = [
       { ...ledgerRows(1)[0], description: 'Payment plan issued: Monthly plan', descriptionKey: 'PLAN_ISSUED', descriptionParams: { plan: 'Monthly plan' } },
-      { ...ledgerRows(2)[1], description: 'Payment of installment 1 (visa ending 4242)', descriptionKey: 'PAYMENT_INSTALLMENT', descriptionParams: { number: 1, brand: 'visa', last4: '4242' } },
+      {
+        ...ledgerRows(2)[1],
+        description: 'Payment of installment 1 (visa ending 4242)',
+        descriptionKey: 'PAYMENT_INSTALLMENT',
+        descriptionParams: { number: 1, brand: 'visa', last4: '4242' },
+      },
       { ...ledgerRows(2)[1], id: 502, kind: 'CHARGEBACK', description: 'Chargeback (dispute lost)', descriptionKey: 'CHARGEBACK', descriptionParams: null },
     ];
     const fake = billingFake({
@@ -231,7 +320,19 @@ describe('payment information', () => {
       routes: {
         'GET /students/7': ok(studentRecord({ languageIso2LetterCode: 'ES' })),
         'GET /students/7/authorize_net_history': ok({
-          content: [{ id: 951, provider: 'AUTHORIZE_NET', kind: 'DISPUTE', amount: 250, status: 'OPENED', reference: 'anet_78', message: null, paymentId: null, createdAt: '2024-03-11T16:00:00Z' }],
+          content: [
+            {
+              id: 951,
+              provider: 'AUTHORIZE_NET',
+              kind: 'DISPUTE',
+              amount: 250,
+              status: 'OPENED',
+              reference: 'anet_78',
+              message: null,
+              paymentId: null,
+              createdAt: '2024-03-11T16:00:00Z',
+            },
+          ],
           pagination: { total: 1, page: 0, size: 10 },
         }),
       },
@@ -446,7 +547,13 @@ describe('make a payment', () => {
     const fetch = async (url: string, init: RequestInit) => {
       if (url.includes('/payments') && init.method === 'POST' && failNext > 0) {
         failNext--;
-        fake.sent.push({ method: 'POST', path: '/students/7/payment_plans/90/payments', query: '', body: JSON.parse(String(init.body)), headers: { ...(init.headers as Record<string, string>) } });
+        fake.sent.push({
+          method: 'POST',
+          path: '/students/7/payment_plans/90/payments',
+          query: '',
+          body: JSON.parse(String(init.body)),
+          headers: { ...(init.headers as Record<string, string>) },
+        });
         throw new TypeError('Failed to fetch');
       }
       return fake.fetch(url, init);

@@ -19,12 +19,16 @@ describe('forgot and reset password', () => {
     await expectHeading('Check your email');
     expect(currentLocation()).toBe('/check-your-email');
     // The server answers the same for any email, so the step does not claim that an email was sent.
-    expect(screen.getByTestId('check-email-body').textContent).toBe('If ana@example.com belongs to an account, a password-reset link is on its way there. Open it to choose a new password.');
+    expect(screen.getByTestId('check-email-body').textContent).toBe(
+      'If ana@example.com belongs to an account, a password-reset link is on its way there. Open it to choose a new password.',
+    );
     expect(api.callsTo('POST', '/auth/customer/forgot_password')[0].body).toEqual({ email: 'ana@example.com' });
   });
 
   test('a refusal (too many requests) shows the server message and stays on the form', async () => {
-    const api = fakeApi({ 'POST /auth/customer/forgot_password': { status: 429, body: { status: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts, please try again later' } } });
+    const api = fakeApi({
+      'POST /auth/customer/forgot_password': { status: 429, body: { status: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts, please try again later' } },
+    });
     renderPortal('/forgot-password', api.fetch);
     await screen.findByLabelText('Email');
     change('Email', 'nobody@example.com');
@@ -48,7 +52,8 @@ describe('forgot and reset password', () => {
   test('an expired link shows exactly the spec message and a way to ask again', async () => {
     const api = fakeApi({
       'POST /auth/customer/reset_password': {
-        status: 409, body: { status: 409, code: 'RESET_FORM_EXPIRED', message: 'This form has expired, please send a new forgot password request' },
+        status: 409,
+        body: { status: 409, code: 'RESET_FORM_EXPIRED', message: 'This form has expired, please send a new forgot password request' },
       },
     });
     renderPortal('/reset-account-password?token=old', api.fetch);
@@ -75,11 +80,23 @@ describe('get started', () => {
       'POST /auth/customer/verify_code': {
         status: 201,
         body: {
-          accessToken: 'access-v', refreshToken: 'refresh-v', expiresIn: 900,
+          accessToken: 'access-v',
+          refreshToken: 'refresh-v',
+          expiresIn: 900,
           student: { id: 31, user: { id: 41, email: 'new@example.com' }, isStudent: false, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, languageIso2LetterCode: 'EN' },
         },
       },
-      'GET /students/31': { status: 200, body: { id: 31, user: { id: 41, email: 'new@example.com' }, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, contactInfo: null, address: null, languageIso2LetterCode: 'EN' } },
+      'GET /students/31': {
+        status: 200,
+        body: {
+          id: 31,
+          user: { id: 41, email: 'new@example.com' },
+          personalInfo: { firstName: 'Nora', lastName: 'Diaz' },
+          contactInfo: null,
+          address: null,
+          languageIso2LetterCode: 'EN',
+        },
+      },
     });
     renderPortal('/get-started', api.fetch);
     await screen.findByLabelText('First name');
@@ -99,8 +116,15 @@ describe('get started', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await expectHeading('Enter your verification code');
     expect(api.callsTo('POST', '/auth/customer/get_started')[0].body).toEqual({
-      email: 'new@example.com', firstName: 'Nora', lastName: 'Diaz', languageIso2LetterCode: 'EN', programTrack: 'HCTP', startDate: '2027-01-13',
-      graduationDate: '2027-12-15', password: 'Secret123', passwordConfirmation: 'Secret123',
+      email: 'new@example.com',
+      firstName: 'Nora',
+      lastName: 'Diaz',
+      languageIso2LetterCode: 'EN',
+      programTrack: 'HCTP',
+      startDate: '2027-01-13',
+      graduationDate: '2027-12-15',
+      password: 'Secret123',
+      passwordConfirmation: 'Secret123',
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
@@ -118,7 +142,13 @@ describe('get started', () => {
   test('server field errors show under the fields', async () => {
     const api = fakeApi({
       'POST /auth/customer/get_started': {
-        status: 400, body: { status: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: { email: 'Please type your email in the format [name@example.com]', graduationDate: 'Please type a valid date' } },
+        status: 400,
+        body: {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Validation failed',
+          errors: { email: 'Please type your email in the format [name@example.com]', graduationDate: 'Please type a valid date' },
+        },
       },
     });
     renderPortal('/get-started', api.fetch);
@@ -161,11 +191,23 @@ describe('get started', () => {
       'POST /auth/customer/verify_code': {
         status: 201,
         body: {
-          accessToken: 'access-v', refreshToken: 'refresh-v', expiresIn: 900,
+          accessToken: 'access-v',
+          refreshToken: 'refresh-v',
+          expiresIn: 900,
           student: { id: 31, user: { id: 41, email: 'new@example.com' }, isStudent: false, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, languageIso2LetterCode: 'EN' },
         },
       },
-      'GET /students/31': { status: 200, body: { id: 31, user: { id: 41, email: 'new@example.com' }, personalInfo: { firstName: 'Nora', lastName: 'Diaz' }, contactInfo: null, address: null, languageIso2LetterCode: 'EN' } },
+      'GET /students/31': {
+        status: 200,
+        body: {
+          id: 31,
+          user: { id: 41, email: 'new@example.com' },
+          personalInfo: { firstName: 'Nora', lastName: 'Diaz' },
+          contactInfo: null,
+          address: null,
+          languageIso2LetterCode: 'EN',
+        },
+      },
     });
     const first = renderPortal('/get-started', api.fetch);
     await screen.findByLabelText('First name');
@@ -225,14 +267,22 @@ describe('get started', () => {
     const options = () => [...(screen.getByLabelText(/^(Program track|Programa de estudios)$/) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
     await screen.findByLabelText('Program track');
     expect(options()).toEqual([
-      ['', 'Not decided yet'], ['HCTP', 'Health Coach Training Program'], ['SPECIALTY', 'Specialty courses'], ['CHOPRA_MASTERY', 'Chopra mastery programs'],
-      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Chopra enrichment and foundation programs'], ['SAMPLE_CLASS', 'A free sample class'],
+      ['', 'Not decided yet'],
+      ['HCTP', 'Health Coach Training Program'],
+      ['SPECIALTY', 'Specialty courses'],
+      ['CHOPRA_MASTERY', 'Chopra mastery programs'],
+      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Chopra enrichment and foundation programs'],
+      ['SAMPLE_CLASS', 'A free sample class'],
     ]);
     change('Language', 'ES');
     await expectHeading('Comience aquí');
     expect(options()).toEqual([
-      ['', 'Aún no lo he decidido'], ['HCTP', 'Programa de Formación de Coaches de Salud'], ['SPECIALTY', 'Cursos de especialidad'], ['CHOPRA_MASTERY', 'Programas de maestría Chopra'],
-      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Programas Chopra de enriquecimiento y fundamentos'], ['SAMPLE_CLASS', 'Una clase de muestra gratuita'],
+      ['', 'Aún no lo he decidido'],
+      ['HCTP', 'Programa de Formación de Coaches de Salud'],
+      ['SPECIALTY', 'Cursos de especialidad'],
+      ['CHOPRA_MASTERY', 'Programas de maestría Chopra'],
+      ['CHOPRA_ENRICHMENT_FOUNDATION', 'Programas Chopra de enriquecimiento y fundamentos'],
+      ['SAMPLE_CLASS', 'Una clase de muestra gratuita'],
     ]);
   });
 

@@ -25,9 +25,20 @@ describe('client rules mirror the server', () => {
   });
 
   test('messages are the spec ones', () => {
-    expect(validate({ a: '', b: 'x@y', c: 'short', d: 'Secret12', e: 'Secret13', f: 'A', g: '31-12-2020' }, {
-      a: [email], b: [email], c: [strongPassword], d: [strongPassword], e: [confirmation('Secret12')], f: [personName], g: [optionalDate],
-    })).toEqual({
+    expect(
+      validate(
+        { a: '', b: 'x@y', c: 'short', d: 'Secret12', e: 'Secret13', f: 'A', g: '31-12-2020' },
+        {
+          a: [email],
+          b: [email],
+          c: [strongPassword],
+          d: [strongPassword],
+          e: [confirmation('Secret12')],
+          f: [personName],
+          g: [optionalDate],
+        },
+      ),
+    ).toEqual({
       a: 'This field is required',
       b: 'Please type your email in the format [name@example.com]',
       c: 'Minimum 8 characters, at least one number, one lower case and one upper case.',

@@ -25,7 +25,12 @@ describe('profile', () => {
     await waitFor(() => expect(valueOf('State')).toBe('FL'));
     expect([...(screen.getByLabelText('State') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['—', 'Florida', 'New York']);
     expect(screen.getByTestId('current-email').textContent).toBe('ana@example.com');
-    expect(api.callsTo('GET', '/public/lookups').map((c) => c.query).sort()).toEqual(['type=COUNTRY', 'type=US_STATE']);
+    expect(
+      api
+        .callsTo('GET', '/public/lookups')
+        .map((c) => c.query)
+        .sort(),
+    ).toEqual(['type=COUNTRY', 'type=US_STATE']);
   });
 
   test('saves with PUT (profile shape only) and shows the success message', async () => {
@@ -42,8 +47,16 @@ describe('profile', () => {
     expect((await screen.findByTestId('profile-saved')).textContent).toBe('Your profile has been saved.');
     expect(api.callsTo('PUT', '/students/7')[0].body).toEqual({
       personalInfo: {
-        firstName: 'Anita', middleName: null, lastName: 'Lopez', title: 'Dr.', suffix: null, gender: 'FEMALE', dateOfBirth: '1991-02-03',
-        educationLevel: 'BACHELOR', occupation: 'Nurse', militaryMember: false,
+        firstName: 'Anita',
+        middleName: null,
+        lastName: 'Lopez',
+        title: 'Dr.',
+        suffix: null,
+        gender: 'FEMALE',
+        dateOfBirth: '1991-02-03',
+        educationLevel: 'BACHELOR',
+        occupation: 'Nurse',
+        militaryMember: false,
       },
       contactInfo: { mobilePhone: '+13055550123', homePhone: '305 555 0100', workPhone: '+13055550999' },
       address: { street1: '1 Main St', street2: null, city: 'Miami', stateCode: 'FL', zip: '33101', countryCode: 'US' },
@@ -61,7 +74,9 @@ describe('profile', () => {
       'PUT /students/7': {
         status: 400,
         body: {
-          status: 400, code: 'VALIDATION_ERROR', message: 'Validation failed',
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Validation failed',
           errors: {
             'personalInfo.firstName': 'At least one word of two letters',
             'address.city': 'The address must contain a city',
@@ -96,7 +111,12 @@ describe('profile', () => {
       'GET /students/7': { status: 200, body: studentRecord({ languageIso2LetterCode: 'ES' }) },
       'PUT /students/7': {
         status: 400,
-        body: { status: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: { 'personalInfo.lastName': 'This field is required', 'contactInfo.mobilePhone': 'Invalid mobile phone' } },
+        body: {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Validation failed',
+          errors: { 'personalInfo.lastName': 'This field is required', 'contactInfo.mobilePhone': 'Invalid mobile phone' },
+        },
       },
       ...lookups,
     });
@@ -161,7 +181,12 @@ describe('profile', () => {
       'PATCH /users/11/update_password': { status: 204 },
       'POST /auth/signin/customer': {
         status: 200,
-        body: { accessToken: 'access-9', refreshToken: 'refresh-9', expiresIn: 900, student: { id: 7, user: { id: 11, email: 'ana@example.com' }, isStudent: true, personalInfo: { firstName: 'Ana', lastName: 'Lopez' }, languageIso2LetterCode: 'EN' } },
+        body: {
+          accessToken: 'access-9',
+          refreshToken: 'refresh-9',
+          expiresIn: 900,
+          student: { id: 7, user: { id: 11, email: 'ana@example.com' }, isStudent: true, personalInfo: { firstName: 'Ana', lastName: 'Lopez' }, languageIso2LetterCode: 'EN' },
+        },
       },
       ...lookups,
     });
@@ -218,8 +243,16 @@ describe('communication preferences', () => {
     expect((await screen.findByTestId('preferences-saved')).textContent).toBe('Your communication preferences have been saved.');
     expect(api.callsTo('PUT', '/students/7')[0].body).toEqual({
       personalInfo: {
-        firstName: 'Ana', middleName: null, lastName: 'Lopez', title: 'Dr.', suffix: null, gender: 'FEMALE', dateOfBirth: '1990-05-14',
-        educationLevel: 'BACHELOR', occupation: 'Nurse', militaryMember: false,
+        firstName: 'Ana',
+        middleName: null,
+        lastName: 'Lopez',
+        title: 'Dr.',
+        suffix: null,
+        gender: 'FEMALE',
+        dateOfBirth: '1990-05-14',
+        educationLevel: 'BACHELOR',
+        occupation: 'Nurse',
+        militaryMember: false,
       },
       communicationPreferences: { email: true, sms: false },
     });
@@ -254,14 +287,24 @@ describe('one level of settings tabs', () => {
     await expectHeading('Plan terms', 2);
     expect(screen.getAllByRole('tablist')).toHaveLength(1);
     expect(tabsOf().map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
-      ['Profile', '/settings/profile'], ['Communication preferences', '/settings/communication-preferences'], ['Agreements', '/settings/agreements'],
-      ['Payment information', '/settings/payment-information'], ['Payment method', '/settings/payment-information/payment-method'],
-      ['Plan terms', '/settings/payment-information/plan-terms'], ['Account history', '/settings/payment-information/account-history'],
-      ['CRM history', '/settings/payment-information/crm-history'], ['Gateway history', '/settings/payment-information/gateway-history'],
-      ['Refunds', '/settings/payment-information/refunds'], ['Purchases', '/settings/payment-information/purchases'],
+      ['Profile', '/settings/profile'],
+      ['Communication preferences', '/settings/communication-preferences'],
+      ['Agreements', '/settings/agreements'],
+      ['Payment information', '/settings/payment-information'],
+      ['Payment method', '/settings/payment-information/payment-method'],
+      ['Plan terms', '/settings/payment-information/plan-terms'],
+      ['Account history', '/settings/payment-information/account-history'],
+      ['CRM history', '/settings/payment-information/crm-history'],
+      ['Gateway history', '/settings/payment-information/gateway-history'],
+      ['Refunds', '/settings/payment-information/refunds'],
+      ['Purchases', '/settings/payment-information/purchases'],
       ['Card-provider history', '/settings/payment-information/card-provider-history'],
     ]);
-    expect(tabsOf().filter((tab) => tab.getAttribute('aria-selected') === 'true').map((tab) => tab.textContent)).toEqual(['Plan terms']);
+    expect(
+      tabsOf()
+        .filter((tab) => tab.getAttribute('aria-selected') === 'true')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Plan terms']);
 
     fireEvent.click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Account history' }));
     await screen.findByRole('table', { name: 'Account history' });
@@ -270,7 +313,11 @@ describe('one level of settings tabs', () => {
     fireEvent.click(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Communication preferences' }));
     await expectHeading('Communication preferences', 2);
     expect(currentLocation()).toBe('/settings/communication-preferences');
-    expect(tabsOf().filter((tab) => tab.getAttribute('aria-selected') === 'true').map((tab) => tab.textContent)).toEqual(['Communication preferences']);
+    expect(
+      tabsOf()
+        .filter((tab) => tab.getAttribute('aria-selected') === 'true')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Communication preferences']);
   });
 
   test('the chosen plan stays with the payment tabs; the old preferences address opens the one preferences tab', async () => {
@@ -280,7 +327,9 @@ describe('one level of settings tabs', () => {
     await expectHeading('Pay in full', 2);
     const hrefs = Object.fromEntries(tabsOf().map((tab) => [tab.textContent, tab.getAttribute('href')]));
     expect(hrefs).toMatchObject({
-      Profile: '/settings/profile', 'Payment information': '/settings/payment-information?planId=91', Refunds: '/settings/payment-information/refunds?planId=91',
+      Profile: '/settings/profile',
+      'Payment information': '/settings/payment-information?planId=91',
+      Refunds: '/settings/payment-information/refunds?planId=91',
     });
     first.unmount();
 
@@ -297,8 +346,18 @@ describe('one level of settings tabs', () => {
     renderPortal('/settings/payment-information', fake.fetch);
     await expectHeading('Monthly plan', 2);
     expect(tabsOf().map((tab) => tab.textContent)).toEqual([
-      'Perfil', 'Preferencias de comunicación', 'Acuerdos', 'Información de pago', 'Método de pago', 'Términos del plan', 'Historial de la cuenta', 'Historial del CRM',
-      'Historial de la pasarela', 'Reembolsos', 'Compras', 'Historial del proveedor de tarjetas',
+      'Perfil',
+      'Preferencias de comunicación',
+      'Acuerdos',
+      'Información de pago',
+      'Método de pago',
+      'Términos del plan',
+      'Historial de la cuenta',
+      'Historial del CRM',
+      'Historial de la pasarela',
+      'Reembolsos',
+      'Compras',
+      'Historial del proveedor de tarjetas',
     ]);
   });
 });

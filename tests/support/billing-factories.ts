@@ -22,8 +22,16 @@ const sandbox = new SandboxGateway();
 export async function makeChargeableCard(studentId: number, opts: { token?: string; isDefault?: boolean } = {}): Promise<PaymentMethod> {
   const card = await sandbox.attachCard(opts.token ?? 'tok_visa', { studentId, email: `${unique('card')}@example.com`, customerId: null });
   return PaymentMethod.create({
-    studentId, gateway: 'SANDBOX', gatewayCustomerId: card.customerId, gatewayMethodId: card.methodId, fingerprint: unique('fp'), brand: card.brand, last4: card.last4,
-    expMonth: card.expMonth, expYear: card.expYear, isDefault: opts.isDefault ?? true,
+    studentId,
+    gateway: 'SANDBOX',
+    gatewayCustomerId: card.customerId,
+    gatewayMethodId: card.methodId,
+    fingerprint: unique('fp'),
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    isDefault: opts.isDefault ?? true,
   });
 }
 
@@ -50,7 +58,9 @@ export async function makeEnrolledPlan(
   const student = await makeApplicant(deps);
   const card = await makeChargeableCard(student.student.id, { token: opts.cardToken });
   const application = await makeApplication(student.student.id, enrollable, {
-    status: 'ENROLLED', chosen: true, fields: { paymentMethodId: card.id, autoPay: opts.autoPay ?? false, migrated: opts.migrated ?? false, enrolledAt: new Date() },
+    status: 'ENROLLED',
+    chosen: true,
+    fields: { paymentMethodId: card.id, autoPay: opts.autoPay ?? false, migrated: opts.migrated ?? false, enrolledAt: new Date() },
   });
   // makeApplication's own card is not the chargeable one: keep only ours.
   await PaymentMethod.destroy({ where: { studentId: student.student.id, id: { [Op.ne]: card.id } } });

@@ -17,11 +17,29 @@ export async function categoryNamed(name = 'HCTP') {
 export async function makeProgram(overrides: Partial<Program['_creationAttributes']> = {}) {
   const category = overrides.businessCategoryId ? null : await categoryNamed();
   return Program.create({
-    name: unique('Program '), image: null, description: null, preRequisites: null, courseAccessDuration: null, graduationLimitDays: null, cost: 6000,
-    businessCategoryId: category?.id ?? overrides.businessCategoryId!, welcomeEmailTemplate: null, enrollmentAgreementUrl: null,
-    enrollmentAgreementPublicationDate: null, enrollmentAgreementLastRevisionDate: null, registrationFee: null, booksAndMaterialsFee: null,
-    salesforceProductId: null, salesforceProductType: null, lmsConnectionId: null, d2lOrgUnitId: null, accredibleGroupId: null, clockHours: null, weeks: null,
-    updatedById: null, updatedByName: null,
+    name: unique('Program '),
+    image: null,
+    description: null,
+    preRequisites: null,
+    courseAccessDuration: null,
+    graduationLimitDays: null,
+    cost: 6000,
+    businessCategoryId: category?.id ?? overrides.businessCategoryId!,
+    welcomeEmailTemplate: null,
+    enrollmentAgreementUrl: null,
+    enrollmentAgreementPublicationDate: null,
+    enrollmentAgreementLastRevisionDate: null,
+    registrationFee: null,
+    booksAndMaterialsFee: null,
+    salesforceProductId: null,
+    salesforceProductType: null,
+    lmsConnectionId: null,
+    d2lOrgUnitId: null,
+    accredibleGroupId: null,
+    clockHours: null,
+    weeks: null,
+    updatedById: null,
+    updatedByName: null,
     ...overrides,
   });
 }
@@ -33,11 +51,27 @@ export async function makeCohort(overrides: Partial<Cohort['_creationAttributes'
   const startDate = fields.startDate === undefined ? '2030-01-15' : fields.startDate;
   const endDate = fields.endDate === undefined ? '2030-12-15' : fields.endDate;
   return Cohort.create({
-    programId: program.id, businessCategoryId: program.businessCategoryId, startDate, endDate, extendedGraduationDate: null,
-    courseAccessStartDateTime: null, courseAccessEndDateTime: null, description: null, image: null, customName: null,
+    programId: program.id,
+    businessCategoryId: program.businessCategoryId,
+    startDate,
+    endDate,
+    extendedGraduationDate: null,
+    courseAccessStartDateTime: null,
+    courseAccessEndDateTime: null,
+    description: null,
+    image: null,
+    customName: null,
     label: cohortLabel({ customName: fields.customName, programName: program.name, durationType: program.durationType, startDate, endDate }),
-    d2lSectionId: null, iinLmsCoursePath: null, salesforceProductId: null, maxStudents: null, coachingCircleOpenDate: null, coachingCircleCloseDate: null,
-    sessionOpenDate: null, sessionCloseDate: null, updatedById: null, updatedByName: null,
+    d2lSectionId: null,
+    iinLmsCoursePath: null,
+    salesforceProductId: null,
+    maxStudents: null,
+    coachingCircleOpenDate: null,
+    coachingCircleCloseDate: null,
+    sessionOpenDate: null,
+    sessionCloseDate: null,
+    updatedById: null,
+    updatedByName: null,
     ...fields,
   });
 }
@@ -46,9 +80,18 @@ export async function makeCohort(overrides: Partial<Cohort['_creationAttributes'
 export async function makeCategoryPlan(overrides: Partial<BusinessCategoryPaymentPlan['_creationAttributes']> = {}) {
   const category = overrides.businessCategoryId ? null : await categoryNamed();
   return BusinessCategoryPaymentPlan.create({
-    businessCategoryId: category?.id ?? overrides.businessCategoryId!, description: unique('Plan '), paymentScheduleType: 'FIXED_TERMS',
-    installmentAmount: null, depositAmount: null, interestRate: null, annualPercentageRate: null, tuitionPrice: null, principalAmount: null,
-    salesforcePaymentPlanId: null, updatedById: null, updatedByName: null,
+    businessCategoryId: category?.id ?? overrides.businessCategoryId!,
+    description: unique('Plan '),
+    paymentScheduleType: 'FIXED_TERMS',
+    installmentAmount: null,
+    depositAmount: null,
+    interestRate: null,
+    annualPercentageRate: null,
+    tuitionPrice: null,
+    principalAmount: null,
+    salesforcePaymentPlanId: null,
+    updatedById: null,
+    updatedByName: null,
     ...overrides,
   });
 }
@@ -57,14 +100,31 @@ export async function makeCategoryPlan(overrides: Partial<BusinessCategoryPaymen
 export async function makeProduct(overrides: Partial<Product['_creationAttributes']> & { cohorts?: Cohort[]; withPlan?: boolean } = {}) {
   const { cohorts = [], withPlan = false, ...fields } = overrides;
   const product = await Product.create({
-    name: unique('Product '), description: null, salesforceProductType: null, salesforceProductId: null, enrollmentAgreementUrl: null, cost: 6000,
-    flowType: 'HCTP', enrollingStartDate: null, enrollingEndDate: null, updatedById: null, updatedByName: null,
+    name: unique('Product '),
+    description: null,
+    salesforceProductType: null,
+    salesforceProductId: null,
+    enrollmentAgreementUrl: null,
+    cost: 6000,
+    flowType: 'HCTP',
+    enrollingStartDate: null,
+    enrollingEndDate: null,
+    updatedById: null,
+    updatedByName: null,
     ...fields,
   });
   for (const cohort of cohorts) await ProductItem.create({ productId: product.id, cohortId: cohort.id });
   if (withPlan) {
     const template = await makeCategoryPlan();
-    await ProductPaymentPlan.create({ productId: product.id, paymentPlanId: template.id, shortDescription: null, longDescription: null, salesforcePaymentPlanId: null, updatedById: null, updatedByName: null });
+    await ProductPaymentPlan.create({
+      productId: product.id,
+      paymentPlanId: template.id,
+      shortDescription: null,
+      longDescription: null,
+      salesforcePaymentPlanId: null,
+      updatedById: null,
+      updatedByName: null,
+    });
   }
   return product;
 }

@@ -28,7 +28,14 @@ export const callsOf = (request: jest.Mock, method: string, path: string) =>
 /** Renders <Admin> with the given <Resource> children. */
 export function renderAdmin(opts: { path: string; request: jest.Mock; permissions: string[]; locale?: 'en' | 'es'; layout?: LayoutComponent; children: ReactNode }) {
   const session = {
-    accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, adminId: 1, userId: 10, email: 'root@example.com', fullName: 'Root Admin', roles: [],
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    adminId: 1,
+    userId: 10,
+    email: 'root@example.com',
+    fullName: 'Root Admin',
+    roles: [],
     permissions: opts.permissions,
   };
   const http = { request: opts.request, refresh: jest.fn(), store: memorySessionStore(session) } as unknown as HttpClient;

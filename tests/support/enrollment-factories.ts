@@ -1,6 +1,15 @@
 import type { Deps } from '../../api/common/context';
 import {
-  Application, ApplicationCohort, BusinessCategoryPaymentPlan, Cohort, EnrollmentFlowRequirement, PaymentMethod, Product, ProductPaymentPlan, Program, Voucher,
+  Application,
+  ApplicationCohort,
+  BusinessCategoryPaymentPlan,
+  Cohort,
+  EnrollmentFlowRequirement,
+  PaymentMethod,
+  Product,
+  ProductPaymentPlan,
+  Program,
+  Voucher,
 } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import type { EnrollmentFlowStep, Of } from '../../models/enums';
@@ -30,14 +39,16 @@ export interface EnrollableProduct {
  * makes a bundle-like product), with a payment plan. `flow` lists the required enrollment-flow
  * steps of every program (default: COMPLETE_PERSONAL_INFO and ENROLLMENT_AGREEMENT).
  */
-export async function makeEnrollableProduct(opts: {
-  programs?: number;
-  flow?: Step[];
-  maxStudents?: number | null;
-  cost?: number;
-  payInFull?: boolean;
-  product?: Partial<Product['_creationAttributes']>;
-} = {}): Promise<EnrollableProduct> {
+export async function makeEnrollableProduct(
+  opts: {
+    programs?: number;
+    flow?: Step[];
+    maxStudents?: number | null;
+    cost?: number;
+    payInFull?: boolean;
+    product?: Partial<Product['_creationAttributes']>;
+  } = {},
+): Promise<EnrollableProduct> {
   const today = schoolToday();
   const programs: Program[] = [];
   const cohorts: Cohort[] = [];
@@ -50,7 +61,12 @@ export async function makeEnrollableProduct(opts: {
     cohorts.push(await makeCohort({ program, maxStudents: opts.maxStudents ?? null }));
   }
   const product = await makeProduct({
-    cohorts, cost: opts.cost ?? 6000, published: true, enrollingStartDate: today, enrollingEndDate: '2099-12-31', ...opts.product,
+    cohorts,
+    cost: opts.cost ?? 6000,
+    published: true,
+    enrollingStartDate: today,
+    enrollingEndDate: '2099-12-31',
+    ...opts.product,
   });
   const template = await makeCategoryPlan(
     opts.payInFull
@@ -58,8 +74,13 @@ export async function makeEnrollableProduct(opts: {
       : { paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, annualPercentageRate: 9.9, totalTerm: 12 },
   );
   const productPlan = await ProductPaymentPlan.create({
-    productId: product.id, paymentPlanId: template.id, shortDescription: '12 monthly payments', longDescription: null, salesforcePaymentPlanId: null,
-    updatedById: null, updatedByName: null,
+    productId: product.id,
+    paymentPlanId: template.id,
+    shortDescription: '12 monthly payments',
+    longDescription: null,
+    salesforcePaymentPlanId: null,
+    updatedById: null,
+    updatedByName: null,
   });
   return { product, programs, cohorts, productPlan, template };
 }
@@ -72,8 +93,17 @@ export function makeApplicant(deps: Deps, overrides: Parameters<typeof makeStude
 /** A sandbox card on file for a student (as POST /students/{id}/payment_methods would store it). */
 export function makeCard(studentId: number, overrides: Partial<PaymentMethod['_creationAttributes']> = {}) {
   return PaymentMethod.create({
-    studentId, gateway: 'SANDBOX', gatewayCustomerId: null, gatewayMethodId: unique('pm_sandbox_'), fingerprint: unique('fp'), brand: 'visa', last4: '4242',
-    expMonth: 12, expYear: 2034, isDefault: true, ...overrides,
+    studentId,
+    gateway: 'SANDBOX',
+    gatewayCustomerId: null,
+    gatewayMethodId: unique('pm_sandbox_'),
+    fingerprint: unique('fp'),
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2034,
+    isDefault: true,
+    ...overrides,
   });
 }
 
@@ -89,10 +119,23 @@ export async function makeApplication(
   const chosen = opts.chosen ?? false;
   const card = chosen ? await makeCard(studentId) : null;
   const application = await Application.create({
-    studentId, productId: enrollable.product.id, productPaymentPlanId: chosen ? enrollable.productPlan.id : null,
-    businessCategoryId: enrollable.cohorts[0]?.businessCategoryId ?? null, status: opts.status ?? 'CREATED', flowType: enrollable.product.flowType,
-    source: 'WEBSITE', opportunityId: null, documentName: null, documentType: null, voucherId: null, paymentMethodId: card?.id ?? null,
-    appliedAt: opts.status && opts.status !== 'CREATED' ? new Date() : null, enrolledAt: null, statusChangedAt: null, updatedById: null, updatedByName: null,
+    studentId,
+    productId: enrollable.product.id,
+    productPaymentPlanId: chosen ? enrollable.productPlan.id : null,
+    businessCategoryId: enrollable.cohorts[0]?.businessCategoryId ?? null,
+    status: opts.status ?? 'CREATED',
+    flowType: enrollable.product.flowType,
+    source: 'WEBSITE',
+    opportunityId: null,
+    documentName: null,
+    documentType: null,
+    voucherId: null,
+    paymentMethodId: card?.id ?? null,
+    appliedAt: opts.status && opts.status !== 'CREATED' ? new Date() : null,
+    enrolledAt: null,
+    statusChangedAt: null,
+    updatedById: null,
+    updatedByName: null,
     ...opts.fields,
   });
   if (chosen) {
@@ -104,8 +147,19 @@ export async function makeApplication(
 /** A voucher definition (10 % off for everyone, valid from today, by default). */
 export function makeVoucher(overrides: Partial<Voucher['_creationAttributes']> = {}) {
   return Voucher.create({
-    code: unique('PROMO').toUpperCase().replace(/[^A-Z0-9]/g, ''), description: null, discountKind: 'PERCENT_OFF', discountValue: 10, scope: 'ALL',
-    validFrom: schoolToday(), validTo: '2099-12-31', useLimit: null, updatedById: null, updatedByName: null, ...overrides,
+    code: unique('PROMO')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, ''),
+    description: null,
+    discountKind: 'PERCENT_OFF',
+    discountValue: 10,
+    scope: 'ALL',
+    validFrom: schoolToday(),
+    validTo: '2099-12-31',
+    useLimit: null,
+    updatedById: null,
+    updatedByName: null,
+    ...overrides,
   });
 }
 
@@ -117,7 +171,18 @@ export async function makeSignedEnvelope(applicationId: number) {
   const application = await Application.findByPk(applicationId, { attributes: ['id', 'studentId'] });
   const rendered = await renderAgreement(applicationId);
   return Envelope.create({
-    applicationId, studentId: application!.studentId, status: 'SIGNED', title: rendered.title, content: rendered.content, contentSha256: rendered.sha256,
-    signedName: 'Test Signer', signedAt: new Date(), signedIp: '127.0.0.1', signedSha256: rendered.sha256, voidedAt: null, updatedById: null, updatedByName: null,
+    applicationId,
+    studentId: application!.studentId,
+    status: 'SIGNED',
+    title: rendered.title,
+    content: rendered.content,
+    contentSha256: rendered.sha256,
+    signedName: 'Test Signer',
+    signedAt: new Date(),
+    signedIp: '127.0.0.1',
+    signedSha256: rendered.sha256,
+    voidedAt: null,
+    updatedById: null,
+    updatedByName: null,
   });
 }

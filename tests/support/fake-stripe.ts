@@ -39,7 +39,11 @@ const TEST_CARDS: Record<string, TestCard> = {
   tok_mastercard: { brand: 'mastercard', last4: '4444' },
   tok_amex: { brand: 'amex', last4: '0005' },
   tok_chargeDeclined: { brand: 'visa', last4: '0002', declines: { at: 'attach', ...DECLINED } },
-  tok_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', declines: { at: 'attach', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' } },
+  tok_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    declines: { at: 'attach', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' },
+  },
   tok_chargeCustomerFail: { brand: 'visa', last4: '0341', declines: { at: 'charge', ...DECLINED } },
 };
 export const FAKE_STRIPE_EXP = { month: 12, year: 2034 };
@@ -195,8 +199,19 @@ export class FakeStripe {
     const m = this.methods.get(id)!;
     const card = TEST_CARDS[m.token];
     return {
-      id, object: 'payment_method', type: 'card', customer: m.customer,
-      card: { brand: card.brand, last4: card.last4, exp_month: FAKE_STRIPE_EXP.month, exp_year: FAKE_STRIPE_EXP.year, fingerprint: fakeFingerprint(m.token), funding: 'credit', country: 'US' },
+      id,
+      object: 'payment_method',
+      type: 'card',
+      customer: m.customer,
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: FAKE_STRIPE_EXP.month,
+        exp_year: FAKE_STRIPE_EXP.year,
+        fingerprint: fakeFingerprint(m.token),
+        funding: 'credit',
+        country: 'US',
+      },
     };
   }
 
@@ -215,7 +230,8 @@ export class FakeStripe {
     const customer = String(body.customer ?? '');
     if (!this.customers.has(customer)) throw missing('customer', customer, 'customer');
     const declines = TEST_CARDS[method.token].declines;
-    if (declines?.at === 'attach') throw new StripeFault(402, { type: 'card_error', code: 'card_declined', decline_code: declines.declineCode, message: declines.message, param: '' });
+    if (declines?.at === 'attach')
+      throw new StripeFault(402, { type: 'card_error', code: 'card_declined', decline_code: declines.declineCode, message: declines.message, param: '' });
     method.customer = customer;
     return this.methodObject(id);
   }
@@ -228,13 +244,27 @@ export class FakeStripe {
     const methodId = String(body.payment_method ?? '');
     const method = this.methods.get(methodId);
     if (!method) throw missing('PaymentMethod', methodId, 'payment_method');
-    if (method.customer !== body.customer) throw invalid(`The PaymentMethod ${methodId} does not belong to the Customer you supplied ${String(body.customer)}.`, { param: 'payment_method' });
+    if (method.customer !== body.customer)
+      throw invalid(`The PaymentMethod ${methodId} does not belong to the Customer you supplied ${String(body.customer)}.`, { param: 'payment_method' });
     const id = this.nextId('pi');
-    const intent = { id, object: 'payment_intent', amount, currency: 'usd', customer: body.customer, payment_method: methodId, description: body.description ?? null, metadata: body.metadata ?? {} };
+    const intent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency: 'usd',
+      customer: body.customer,
+      payment_method: methodId,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+    };
     const declines = TEST_CARDS[method.token].declines;
     if (declines) {
       throw new StripeFault(402, {
-        type: 'card_error', code: 'card_declined', decline_code: declines.declineCode, message: declines.message, charge: this.nextId('ch'),
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: declines.declineCode,
+        message: declines.message,
+        charge: this.nextId('ch'),
         payment_intent: { ...intent, status: 'requires_payment_method' },
       });
     }

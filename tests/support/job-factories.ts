@@ -6,8 +6,19 @@ import { unique } from './factories';
 /** A job schedule of its own (tests never run the seeded catalogue's rows: the database may be shared). */
 export function makeSchedule(overrides: Partial<JobSchedule['_creationAttributes']> = {}): Promise<JobSchedule> {
   return JobSchedule.create({
-    jobName: unique('Job '), jobGroup: 'TEST', description: null, type: 'COHORT_STATUS', status: 'ACTIVE', cronJob: true, cronExpression: '0 3 * * *', repeatInterval: null,
-    params: {}, nextRunAt: null, updatedById: null, updatedByName: 'Test', ...overrides,
+    jobName: unique('Job '),
+    jobGroup: 'TEST',
+    description: null,
+    type: 'COHORT_STATUS',
+    status: 'ACTIVE',
+    cronJob: true,
+    cronExpression: '0 3 * * *',
+    repeatInterval: null,
+    params: {},
+    nextRunAt: null,
+    updatedById: null,
+    updatedByName: 'Test',
+    ...overrides,
   });
 }
 

@@ -32,7 +32,9 @@ export async function ledgerViolations(opts: { planIds?: number[] } = {}): Promi
 
   const [plans, payments, allocations, entries, refunds, latest, paymentAllocations, refunded, badEntries] = await Promise.all([
     q(`SELECT id, total_paid, total_refunds, balance FROM student_payment_plans WHERE id ${scope.sql}`),
-    q(`SELECT student_payment_plan_id AS plan_id, SUM(amount) AS total FROM payments WHERE status = 'ACCEPTED' AND student_payment_plan_id ${scope.sql} GROUP BY student_payment_plan_id`),
+    q(
+      `SELECT student_payment_plan_id AS plan_id, SUM(amount) AS total FROM payments WHERE status = 'ACCEPTED' AND student_payment_plan_id ${scope.sql} GROUP BY student_payment_plan_id`,
+    ),
     q(`SELECT p.student_payment_plan_id AS plan_id, SUM(a.amount) AS total FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
        WHERE p.status = 'ACCEPTED' AND p.student_payment_plan_id ${scope.sql} GROUP BY p.student_payment_plan_id`),
     q(`SELECT student_payment_plan_id AS plan_id, SUM(paid_amount) AS paid, SUM(amount + tax_amount - paid_amount) AS owed FROM payment_schedules

@@ -33,7 +33,9 @@ export function ForgotPasswordPage() {
     return (
       <AuthCard title={translate('app.auth.check_email')}>
         <Typography sx={{ mb: 2 }}>{translate('app.auth.check_email_hint', { email })}</Typography>
-        <Button component={Link} to="/login">{translate('app.auth.back_to_login')}</Button>
+        <Button component={Link} to="/login">
+          {translate('app.auth.back_to_login')}
+        </Button>
       </AuthCard>
     );
   }
@@ -42,7 +44,11 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <Typography variant="body2">{translate('app.auth.forgot_hint')}</Typography>
-          {error ? <Alert severity="error" role="alert">{translate(error, { _: error })}</Alert> : null}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {translate(error, { _: error })}
+            </Alert>
+          ) : null}
           <TextField
             label={translate('app.auth.email')}
             name="email"
@@ -54,8 +60,12 @@ export function ForgotPasswordPage() {
             autoFocus
             fullWidth
           />
-          <Button type="submit" variant="contained">{translate('app.auth.send_link')}</Button>
-          <Button component={Link} to="/login" size="small">{translate('app.auth.back_to_login')}</Button>
+          <Button type="submit" variant="contained">
+            {translate('app.auth.send_link')}
+          </Button>
+          <Button component={Link} to="/login" size="small">
+            {translate('app.auth.back_to_login')}
+          </Button>
         </Stack>
       </form>
     </AuthCard>

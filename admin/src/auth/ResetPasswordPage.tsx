@@ -40,21 +40,51 @@ export function ResetPasswordPage() {
       {!token ? (
         <Stack spacing={2}>
           <Alert severity="error">{translate('app.auth.missing_token')}</Alert>
-          <Button component={Link} to="/forgot-password">{translate('app.auth.request_new_link')}</Button>
+          <Button component={Link} to="/forgot-password">
+            {translate('app.auth.request_new_link')}
+          </Button>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack spacing={2}>
             {error ? (
-              <Alert severity="error" role="alert" action={<Button component={Link} to="/forgot-password" size="small">{translate('app.auth.request_new_link')}</Button>}>
+              <Alert
+                severity="error"
+                role="alert"
+                action={
+                  <Button component={Link} to="/forgot-password" size="small">
+                    {translate('app.auth.request_new_link')}
+                  </Button>
+                }
+              >
                 {translate(error, { _: error })}
               </Alert>
             ) : null}
-            <TextField label={translate('app.auth.new_password')} name="password" type="password" autoComplete="new-password" value={password}
-              onChange={(e) => setPassword(e.target.value)} error={Boolean(fieldErrors.password)} helperText={helper('password')} fullWidth />
-            <TextField label={translate('app.auth.password_confirmation')} name="passwordConfirmation" type="password" autoComplete="new-password" value={passwordConfirmation}
-              onChange={(e) => setPasswordConfirmation(e.target.value)} error={Boolean(fieldErrors.passwordConfirmation)} helperText={helper('passwordConfirmation')} fullWidth />
-            <Button type="submit" variant="contained">{translate('app.auth.save_password')}</Button>
+            <TextField
+              label={translate('app.auth.new_password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={Boolean(fieldErrors.password)}
+              helperText={helper('password')}
+              fullWidth
+            />
+            <TextField
+              label={translate('app.auth.password_confirmation')}
+              name="passwordConfirmation"
+              type="password"
+              autoComplete="new-password"
+              value={passwordConfirmation}
+              onChange={(e) => setPasswordConfirmation(e.target.value)}
+              error={Boolean(fieldErrors.passwordConfirmation)}
+              helperText={helper('passwordConfirmation')}
+              fullWidth
+            />
+            <Button type="submit" variant="contained">
+              {translate('app.auth.save_password')}
+            </Button>
           </Stack>
         </form>
       )}

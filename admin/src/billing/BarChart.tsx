@@ -51,11 +51,7 @@ export function BarChart({ title, bars, format, labelHeader, valueHeader, emptyT
             <ColumnBars bars={bars} format={format} titleId={titleId} testId={testId} height={height} />
           )}
           {/* Visually hidden (it was `width: 1`, which sx reads as 100 %: the table lay across the page). */}
-          <Box
-            component="table"
-            sx={visuallyHidden}
-            data-testid={testId ? `${testId}-table` : undefined}
-          >
+          <Box component="table" sx={visuallyHidden} data-testid={testId ? `${testId}-table` : undefined}>
             <caption>{title}</caption>
             <thead>
               <tr>

@@ -134,11 +134,21 @@ function Preview({ schedule }: { schedule: GeneratedSchedule }) {
     <Card variant="outlined" data-testid="calculator-preview">
       <CardContent>
         <InfoSection title={c('totals')}>
-          <InfoRow label={c('principal')} testId="preview-principal">{formatMoney(schedule.principal)}</InfoRow>
-          <InfoRow label={c('deposit')} testId="preview-deposit">{formatMoney(schedule.deposit)}</InfoRow>
-          <InfoRow label={c('financed')} testId="preview-financed">{formatMoney(schedule.financed)}</InfoRow>
-          <InfoRow label={c('interest')} testId="preview-interest">{formatMoney(schedule.interest)}</InfoRow>
-          <InfoRow label={c('total')} testId="preview-total">{formatMoney(schedule.total)}</InfoRow>
+          <InfoRow label={c('principal')} testId="preview-principal">
+            {formatMoney(schedule.principal)}
+          </InfoRow>
+          <InfoRow label={c('deposit')} testId="preview-deposit">
+            {formatMoney(schedule.deposit)}
+          </InfoRow>
+          <InfoRow label={c('financed')} testId="preview-financed">
+            {formatMoney(schedule.financed)}
+          </InfoRow>
+          <InfoRow label={c('interest')} testId="preview-interest">
+            {formatMoney(schedule.interest)}
+          </InfoRow>
+          <InfoRow label={c('total')} testId="preview-total">
+            {formatMoney(schedule.total)}
+          </InfoRow>
         </InfoSection>
         <Typography variant="subtitle2" color="text.secondary" gutterBottom>
           {translate(c('schedule'))} · {translate(c('installments'), { smart_count: schedule.entries.length })}
@@ -187,7 +197,10 @@ export function BillingCalculator() {
   const notify = useNotify();
   const refused = useServerRefusal();
   const [schedule, setSchedule] = useState<GeneratedSchedule | null>(null);
-  const defaults = useMemo(() => ({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 12, annualPercentageRate: 0, firstDueDate: schoolToday() }), []);
+  const defaults = useMemo(
+    () => ({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', totalTerm: 12, annualPercentageRate: 0, firstDueDate: schoolToday() }),
+    [],
+  );
 
   async function calculate(values: CalculatorValues) {
     try {

@@ -59,13 +59,7 @@ export type LookupLabels = Partial<Record<LookupKind, Map<string, string>>>;
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-function rangeText(
-  value: unknown,
-  lower: 'from' | 'min',
-  upper: 'to' | 'max',
-  show: (v: unknown) => string,
-  translate: TranslateFunction,
-): string {
+function rangeText(value: unknown, lower: 'from' | 'min', upper: 'to' | 'max', show: (v: unknown) => string, translate: TranslateFunction): string {
   const r = (value ?? {}) as Record<string, unknown>;
   const low = r[lower];
   const high = r[upper];

@@ -47,7 +47,8 @@ export function sameCriteria(a: Record<string, unknown> | undefined, b: Record<s
   return stableStringify(criteriaOf(a)) === stableStringify(criteriaOf(b));
 }
 
-export type LookupKind = 'COUNTRY' | 'US_STATE' | 'GENDER' | 'EDUCATION_LEVEL' | 'LANGUAGE' | 'APPLICATION_SOURCE' | 'BUSINESS_CATEGORY' | 'TIME_OF_DAY' | 'MANUAL_PAYMENT_METHOD' | 'ADJUSTMENT_CATEGORY';
+export type LookupKind =
+  'COUNTRY' | 'US_STATE' | 'GENDER' | 'EDUCATION_LEVEL' | 'LANGUAGE' | 'APPLICATION_SOURCE' | 'BUSINESS_CATEGORY' | 'TIME_OF_DAY' | 'MANUAL_PAYMENT_METHOD' | 'ADJUSTMENT_CATEGORY';
 
 /**
  * `{ id, name }` choices of a lookup type (GET /public/lookups?type=), loaded once per session and
@@ -61,7 +62,7 @@ export function useLookupChoices(type: LookupKind): Array<{ id: string; name: st
     () =>
       (data ?? []).map((item) => ({
         id: item.value,
-        name: type === 'COUNTRY' && locale !== 'en' ? countryName(item.value, locale) ?? item.label : item.label,
+        name: type === 'COUNTRY' && locale !== 'en' ? (countryName(item.value, locale) ?? item.label) : item.label,
       })),
     [data, locale, type],
   );

@@ -30,7 +30,9 @@ function EditBody<R extends RaRecord>({ inputs, deleteButton, footer, formRecord
   const toolbar = !buttons ? (
     saveOnly
   ) : plainToolbar ? (
-    <PlainToolbar disableGutters sx={{ justifyContent: 'space-between' }}>{buttons}</PlainToolbar>
+    <PlainToolbar disableGutters sx={{ justifyContent: 'space-between' }}>
+      {buttons}
+    </PlainToolbar>
   ) : (
     <Toolbar sx={{ justifyContent: 'space-between' }}>{buttons}</Toolbar>
   );
@@ -68,9 +70,7 @@ export interface NestedRecordEditorProps<R extends RaRecord> extends EditBodyPro
  * `footer` goes under the form ('Last changed …'). Access is the caller's to check (the nested
  * resource is not one react-admin knows), and the API enforces it.
  */
-export function NestedRecordEditor<R extends RaRecord>({
-  resource, id, transform, defaultValues, createdMessage, savedMessage, onDone, ...body
-}: NestedRecordEditorProps<R>) {
+export function NestedRecordEditor<R extends RaRecord>({ resource, id, transform, defaultValues, createdMessage, savedMessage, onDone, ...body }: NestedRecordEditorProps<R>) {
   const notify = useNotify();
   const onError = useServerRefusal();
   const done = (message: string) => () => {

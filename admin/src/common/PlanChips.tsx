@@ -13,5 +13,13 @@ export function FinancialStatusChip({ status, testId }: { status: FinancialStatu
 export function PlanStatusChip({ status, testId }: { status: PlanStatusValue | null | undefined; testId?: string }) {
   const translate = useTranslate();
   if (!status) return null;
-  return <Chip size="small" variant="outlined" color={planStatusColor[status] ?? 'default'} label={translate(`enums.StudentPaymentPlanStatus.${status}`, { _: status })} data-testid={testId} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={planStatusColor[status] ?? 'default'}
+      label={translate(`enums.StudentPaymentPlanStatus.${status}`, { _: status })}
+      data-testid={testId}
+    />
+  );
 }

@@ -141,11 +141,7 @@ export function DrawerFrame({ open, onClose, title, linkPath, record, children }
         </Tooltip>
       </Stack>
       <Box sx={{ p: 2, overflowY: 'auto', flex: 1 }}>
-        {!open ? null : loadError && record ? (
-          signedOut(loadError) ? <LinearProgress /> : <RecordUnavailable id={record.id} error={loadError} onBack={onClose} />
-        ) : (
-          children
-        )}
+        {!open ? null : loadError && record ? signedOut(loadError) ? <LinearProgress /> : <RecordUnavailable id={record.id} error={loadError} onBack={onClose} /> : children}
       </Box>
     </Drawer>
   );

@@ -40,7 +40,15 @@ export function RefundAmountsEdit({ resource, id, prefix }: { resource: string; 
       transform={(data: RefundAmounts) => toRefundPayload(data) as unknown as RaRecord}
       mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <Typography variant="subtitle2" color="text.secondary">
           {translate(t('sections.request'))}
         </Typography>

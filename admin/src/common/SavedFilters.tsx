@@ -1,6 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, List, ListItem, ListItemIcon, ListItemText, Menu, MenuItem, TextField, Tooltip,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  TextField,
+  Tooltip,
 } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
@@ -57,7 +71,7 @@ export function SavedFilters({ kind }: SavedFiltersProps) {
 
   const rawId = filterValues?.savedFilterId;
   const selectedId = rawId === undefined || rawId === null || rawId === '' ? null : Number(rawId);
-  const selected = selectedId === null ? null : saved.find((f) => f.id === selectedId) ?? null;
+  const selected = selectedId === null ? null : (saved.find((f) => f.id === selectedId) ?? null);
   const hasCriteria = Object.keys(criteriaOf(filterValues)).length > 0;
 
   // The list left the saved filter (criteria edited, or the filter is gone): forget its id and name.

@@ -1,6 +1,14 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type {
-  ApplicationSource, ApplicationStatus, EnrollmentFlowStep, EnrollmentStatus, FinancialStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType,
+  ApplicationSource,
+  ApplicationStatus,
+  EnrollmentFlowStep,
+  EnrollmentStatus,
+  FinancialStatus,
+  Of,
+  PaymentPlanType,
+  PaymentScheduleType,
+  ProductFlowType,
   VoucherDiscountKind,
 } from '../../../models/enums';
 import type { ScheduleEntry } from '../../../models/billing-answers';

@@ -93,7 +93,11 @@ export function useStudentLabels(source: string): Record<string, string> {
  */
 export function useAdminChoices(): Array<{ id: string | number; name: string }> {
   const { canAccess: canReadAdmins = false } = useCanAccess({ resource: 'admins', action: 'list' });
-  const { data: admins = [] } = useGetList('admins', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } }, { staleTime: 60_000, enabled: canReadAdmins });
+  const { data: admins = [] } = useGetList(
+    'admins',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } },
+    { staleTime: 60_000, enabled: canReadAdmins },
+  );
   return useMemo(() => admins.map((a) => ({ id: a.userId ?? a.id, name: `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim() || String(a.email ?? a.id) })), [admins]);
 }
 

@@ -123,7 +123,7 @@ export function toPlanPayload(data: Partial<CategoryPaymentPlan>) {
   return {
     description: text(data.description) ?? '',
     paymentPlanType,
-    paymentScheduleType: payInFull ? 'FIXED_TERMS' : data.paymentScheduleType ?? null,
+    paymentScheduleType: payInFull ? 'FIXED_TERMS' : (data.paymentScheduleType ?? null),
     installmentAmount: scheduleShows('installmentAmount', plan) ? numberOrNull(data.installmentAmount) : null,
     depositAmount: numberOrNull(data.depositAmount),
     interestRate: numberOrNull(data.interestRate),

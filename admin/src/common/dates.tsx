@@ -62,8 +62,7 @@ export function maskDateInput(text: string): string {
 }
 
 /** Validator for date inputs: empty passes, a stored YYYY-MM-DD passes, anything else 'Please type a valid date'. */
-export const validateDate: Validator = (value: unknown) =>
-  value === null || value === undefined || value === '' || isIsoDate(value) ? undefined : 'app.validation.date';
+export const validateDate: Validator = (value: unknown) => (value === null || value === undefined || value === '' || isIsoDate(value) ? undefined : 'app.validation.date');
 
 /** The console's language → the locale its date-times are written in. */
 export function intlLocale(locale: string | undefined): string {

@@ -48,8 +48,7 @@ export function planApi({ request }: Pick<AppDataProvider, 'request'>) {
     /** PATCH /payment_plans/{id}/bankruptcy { bankruptcy }. */
     setBankruptcy: (id: Identifier, bankruptcy: boolean) => request<PlanRecord>({ method: 'PATCH', path: plan(id, '/bankruptcy'), body: { bankruptcy } }),
     /** PATCH /payment_plans/{id}/financial_status { financialStatus }. */
-    setFinancialStatus: (id: Identifier, financialStatus: string) =>
-      request<PlanRecord>({ method: 'PATCH', path: plan(id, '/financial_status'), body: { financialStatus } }),
+    setFinancialStatus: (id: Identifier, financialStatus: string) => request<PlanRecord>({ method: 'PATCH', path: plan(id, '/financial_status'), body: { financialStatus } }),
     /** PATCH /payment_plans/{id}/payment_method/{methodId}: the card the plan (and its pending entries) is charged to. */
     setPaymentMethod: (id: Identifier, methodId: Identifier) => request<PlanRecord>({ method: 'PATCH', path: plan(id, `/payment_method/${seg(methodId)}`) }),
     /** PATCH /payment_plans/{id}/mark_as_concluded. */
@@ -60,7 +59,11 @@ export function planApi({ request }: Pick<AppDataProvider, 'request'>) {
     // ---- schedule entries
     /** POST /students/{sid}/payment_schedule/{eid}/external_payment → the PENDING external payment. */
     recordExternalPayment: (studentId: Identifier, entryId: Identifier, values: ExternalPaymentValues) =>
-      request<{ id: number; status: string }>({ method: 'POST', path: student(studentId, `/payment_schedule/${seg(entryId)}/external_payment`), body: toExternalPaymentPayload(values) }),
+      request<{ id: number; status: string }>({
+        method: 'POST',
+        path: student(studentId, `/payment_schedule/${seg(entryId)}/external_payment`),
+        body: toExternalPaymentPayload(values),
+      }),
     /** POST /students/{sid}/payment_schedule/{eid}/tax_amount { taxAmount } → the entry. */
     setTaxAmount: (studentId: Identifier, entryId: Identifier, taxAmount: number) =>
       request<ScheduleEntry>({ method: 'POST', path: student(studentId, `/payment_schedule/${seg(entryId)}/tax_amount`), body: { taxAmount } }),
@@ -79,7 +82,9 @@ export function planApi({ request }: Pick<AppDataProvider, 'request'>) {
       readList(await request({ path: student(studentId, '/payments'), query: { applicationId: String(applicationId), size, page } })),
     /** GET /students/{sid}/account_history?applicationId&size&page&sortBy=eventDate&descending=false. */
     accountHistory: async (studentId: Identifier, applicationId: Identifier, page: number, size = 10): Promise<Paged<LedgerRow>> =>
-      readList(await request({ path: student(studentId, '/account_history'), query: { applicationId: String(applicationId), size, page, sortBy: 'eventDate', descending: false } })),
+      readList(
+        await request({ path: student(studentId, '/account_history'), query: { applicationId: String(applicationId), size, page, sortBy: 'eventDate', descending: false } }),
+      ),
     /** GET /refund_queues?applicationId (newest first). */
     refunds: async (applicationId: Identifier): Promise<Paged<RefundRow>> =>
       readList(await request({ path: '/refund_queues', query: { applicationId: String(applicationId), size: 100, page: 0 } })),
@@ -89,7 +94,8 @@ export function planApi({ request }: Pick<AppDataProvider, 'request'>) {
     authorizeNetHistory: async (studentId: Identifier, page: number, size = 10): Promise<Paged<GatewayEventRow>> =>
       readList(await request({ path: student(studentId, '/authorize_net_history'), query: { size, page } })),
     /** GET /students/{sid}/payment_methods: the student's cards (default first). */
-    cards: async (studentId: Identifier): Promise<CardRow[]> => readList(await request({ path: student(studentId, '/payment_methods'), query: { size: 100, page: 0 } })).data as CardRow[],
+    cards: async (studentId: Identifier): Promise<CardRow[]> =>
+      readList(await request({ path: student(studentId, '/payment_methods'), query: { size: 100, page: 0 } })).data as CardRow[],
     /** GET /students/{sid}/payment_plans: the student's plans as PlanDetail[]. */
     studentPlans: async (studentId: Identifier): Promise<PlanRecord[]> => readList<PlanRecord>(await request({ path: student(studentId, '/payment_plans') })).data,
 

@@ -24,9 +24,6 @@ export type PlanStatusValue = Of<typeof StudentPaymentPlanStatus>;
 export type FinancialStatusValue = Of<typeof FinancialStatus>;
 export type ManualMethodValue = Of<typeof ManualPaymentMethod>;
 
-
-
-
 /** GET /payment_plans/{id} (and the rows of the plan lists, which carry at least the list's columns). */
 export interface PlanRecord extends RaRecord {
   applicationId: number;
@@ -64,8 +61,6 @@ export interface PlanRecord extends RaRecord {
   programName?: string | null;
   updatedAt?: string;
 }
-
-
 
 /** A refund-queue item, as far as the plan's refunds tab shows it. */
 export interface RefundRow {

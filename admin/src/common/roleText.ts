@@ -10,12 +10,15 @@ import { SeededRoles } from '../../../models/permissions';
  */
 export function useRoleText() {
   const translate = useTranslate();
-  return useMemo(() => ({
-    name: (name: string) => translate(`enums.RoleName.${name}`, { _: name }),
-    description: (role: { name: string; description: string | null; system?: boolean }) => {
-      const seeded = SeededRoles.find((r) => r.name === role.name);
-      if (role.system && seeded && seeded.description === role.description) return translate(`resources.roles.seeded_descriptions.${role.name}`, { _: role.description });
-      return role.description ?? '';
-    },
-  }), [translate]);
+  return useMemo(
+    () => ({
+      name: (name: string) => translate(`enums.RoleName.${name}`, { _: name }),
+      description: (role: { name: string; description: string | null; system?: boolean }) => {
+        const seeded = SeededRoles.find((r) => r.name === role.name);
+        if (role.system && seeded && seeded.description === role.description) return translate(`resources.roles.seeded_descriptions.${role.name}`, { _: role.description });
+        return role.description ?? '';
+      },
+    }),
+    [translate],
+  );
 }

@@ -9,7 +9,10 @@ export interface StudentNameParts {
 /** 'Ana López' (or the email, or '#7'). */
 export function studentName(student: Partial<StudentNameParts> | null | undefined): string {
   if (!student) return '';
-  const name = [student.firstName, student.lastName].map((p) => (typeof p === 'string' ? p.trim() : '')).filter(Boolean).join(' ');
+  const name = [student.firstName, student.lastName]
+    .map((p) => (typeof p === 'string' ? p.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
   return name || student.email || (student.id !== undefined ? `#${student.id}` : '');
 }
 

@@ -33,9 +33,7 @@ export function useRecordView(entityType: ViewedRecord, entityId: string | numbe
   const hasLabel = Boolean(label);
   useEffect(() => {
     if (!userId || entityId === undefined || entityId === 'create' || !label) return;
-    dataProvider
-      .request({ method: 'POST', path: `/users/${userId}/view_histories`, body: { entityType, entityId: Number(entityId), label } })
-      .catch(() => undefined);
+    dataProvider.request({ method: 'POST', path: `/users/${userId}/view_histories`, body: { entityType, entityId: Number(entityId), label } }).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one view per record shown: the label counts once it is known (hasLabel), a rename is no new view; the data provider is the app's one
   }, [userId, entityType, entityId, hasLabel]);
 }

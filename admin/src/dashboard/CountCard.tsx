@@ -45,10 +45,28 @@ export function CountCard({ resource, filter = {}, title, subtitle, icon, color 
   const { canAccess, isPending } = useCanAccess({ resource, action: 'list' });
   const count = useListCount(resource, filter, Boolean(canAccess));
   if (isPending || !canAccess) return null;
-  return <CountCardView to={listLink(resource, filter)} title={translate(title)} subtitle={subtitle ? translate(subtitle) : undefined} icon={icon} color={color} value={count} testId={`count-${title}`} />;
+  return (
+    <CountCardView
+      to={listLink(resource, filter)}
+      title={translate(title)}
+      subtitle={subtitle ? translate(subtitle) : undefined}
+      icon={icon}
+      color={color}
+      value={count}
+      testId={`count-${title}`}
+    />
+  );
 }
 
-export function CountCardView({ to, title, subtitle, icon, color, value, testId }: {
+export function CountCardView({
+  to,
+  title,
+  subtitle,
+  icon,
+  color,
+  value,
+  testId,
+}: {
   to: string;
   title: string;
   subtitle?: string;

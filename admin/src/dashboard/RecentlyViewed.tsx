@@ -17,8 +17,7 @@ interface ViewHistory {
 const resourceOf = (entityType: string): string | undefined => (VIEWED_RECORDS as Record<string, string>)[entityType];
 
 /** A viewed record's console route: its resource's, else the kind's plural (`LEARNING_SESSION` → `/learning-sessions`). */
-export const historyPath = (h: Pick<ViewHistory, 'entityType' | 'entityId'>) =>
-  `/${resourceOf(h.entityType) ?? `${h.entityType.toLowerCase().replace(/_/g, '-')}s`}/${h.entityId}`;
+export const historyPath = (h: Pick<ViewHistory, 'entityType' | 'entityId'>) => `/${resourceOf(h.entityType) ?? `${h.entityType.toLowerCase().replace(/_/g, '-')}s`}/${h.entityId}`;
 
 /** The signed-in user's five most recently viewed records (GET /users/{userId}/view_histories, newest first). */
 export function RecentlyViewed() {

@@ -26,10 +26,28 @@ import { profile } from '../profile/i18n';
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
  * `name`, `fields`, `filters`, `actions`...); they are assembled here under `resources.<name>`.
  */
-const byResource = { students, customers, admins, roles, 'business-categories': businessCategories, programs, 'program-parts': programParts, products, cohorts, enrollments, 'voucher-refunds': voucherRefunds,
-  'external-payments': externalPayments, refunds, 'failed-payments': failedPayments, 'disputed-payments': disputedPayments,
-  'payment-information': paymentInformation, 'migrated-payment-plans': migratedPaymentPlans, outbox,
-  'job-schedules': jobSchedules, 'domain-events': domainEvents };
+const byResource = {
+  students,
+  customers,
+  admins,
+  roles,
+  'business-categories': businessCategories,
+  programs,
+  'program-parts': programParts,
+  products,
+  cohorts,
+  enrollments,
+  'voucher-refunds': voucherRefunds,
+  'external-payments': externalPayments,
+  refunds,
+  'failed-payments': failedPayments,
+  'disputed-payments': disputedPayments,
+  'payment-information': paymentInformation,
+  'migrated-payment-plans': migratedPaymentPlans,
+  outbox,
+  'job-schedules': jobSchedules,
+  'domain-events': domainEvents,
+};
 
 export function resourceMessages(locale: 'en' | 'es') {
   return {

@@ -48,7 +48,7 @@ export function ProfileDetails({ me }: { me: MyAdministrator | null }) {
   const translate = useTranslate();
   const roleText = useRoleText();
   const { identity } = useGetIdentity();
-  const name = me ? `${me.firstName} ${me.lastName}`.trim() : identity?.fullName ?? '';
+  const name = me ? `${me.firstName} ${me.lastName}`.trim() : (identity?.fullName ?? '');
   const email = me?.email ?? (identity?.email as string | undefined) ?? '';
   return (
     <Card variant="outlined">

@@ -109,7 +109,7 @@ interface ListAnswer<T> {
 export function readList<T extends RaRecord>(body: unknown): { data: T[]; total: number } {
   if (Array.isArray(body)) return { data: body as T[], total: body.length };
   const answer = body as ListAnswer<T> & { data?: ListAnswer<T> };
-  const list = answer?.content ? answer : answer?.data ?? { content: [], pagination: { total: 0 } };
+  const list = answer?.content ? answer : (answer?.data ?? { content: [], pagination: { total: 0 } });
   return { data: list.content ?? [], total: list.pagination?.total ?? list.content?.length ?? 0 };
 }
 
@@ -284,7 +284,8 @@ export function createDataProvider(http: HttpClient) {
     archiveExtraProduct: (programId: Identifier, extraProductId: Identifier) =>
       request<void>({ method: 'DELETE', path: at('programs', programId, `/extra_products/${encodeURIComponent(String(extraProductId))}`) }),
     /** GET /module_groups: every module group by name (one page of 1000). */
-    moduleGroups: async () => readList<RaRecord & { name: string }>(await request({ path: '/module_groups', query: { size: 1000, page: 0, sortBy: 'name', descending: false } })).data,
+    moduleGroups: async () =>
+      readList<RaRecord & { name: string }>(await request({ path: '/module_groups', query: { size: 1000, page: 0, sortBy: 'name', descending: false } })).data,
     /** POST /module_groups { name }: 409 MODULE_GROUP_NAME_TAKEN when the name exists (whatever its case). */
     createModuleGroup: (name: string) => request<RaRecord & { name: string }>({ method: 'POST', path: '/module_groups', body: { name } }),
     // ---- end of program parts

@@ -18,10 +18,18 @@ export function initialLocale(storage: Storage | undefined = globalThis.localSto
 }
 
 export function createI18nProvider(locale: Locale = initialLocale()) {
-  const provider = polyglotI18nProvider((l) => (l === 'es' ? es : en), locale, [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], {
-    allowMissing: true,
-    onMissingKey: (key: string, _options: unknown, l: string) => translateMessage(key, l === 'es' ? 'es' : 'en'),
-  });
+  const provider = polyglotI18nProvider(
+    (l) => (l === 'es' ? es : en),
+    locale,
+    [
+      { locale: 'en', name: 'English' },
+      { locale: 'es', name: 'Español' },
+    ],
+    {
+      allowMissing: true,
+      onMissingKey: (key: string, _options: unknown, l: string) => translateMessage(key, l === 'es' ? 'es' : 'en'),
+    },
+  );
   return {
     ...provider,
     // react-admin shows server texts as translate(message, { _: default }): a default skips

@@ -15,8 +15,15 @@ export function FormMessage({ severity, children, testId }: { severity: Severity
       role={severity === 'error' ? 'alert' : 'status'}
       data-testid={testId}
       sx={{
-        my: 2, px: 2, py: 1.5, borderRadius: 1, borderLeft: 4, borderColor: `${severity}.main`, color: `${severity}.dark`,
-        bgcolor: (theme) => alpha(theme.palette[severity].main, 0.08), typography: 'body2',
+        my: 2,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        borderLeft: 4,
+        borderColor: `${severity}.main`,
+        color: `${severity}.dark`,
+        bgcolor: (theme) => alpha(theme.palette[severity].main, 0.08),
+        typography: 'body2',
       }}
     >
       {children}

@@ -8,8 +8,14 @@ export function PageLoading() {
     <Box role="progressbar" aria-label={t('common.loading')} aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
       <Box
         sx={{
-          width: 36, height: 36, borderRadius: '50%', border: 3, borderColor: 'divider', borderTopColor: 'primary.main',
-          animation: 'hci-spin 0.8s linear infinite', '@keyframes hci-spin': { to: { transform: 'rotate(360deg)' } },
+          width: 36,
+          height: 36,
+          borderRadius: '50%',
+          border: 3,
+          borderColor: 'divider',
+          borderTopColor: 'primary.main',
+          animation: 'hci-spin 0.8s linear infinite',
+          '@keyframes hci-spin': { to: { transform: 'rotate(360deg)' } },
         }}
       />
     </Box>

@@ -41,8 +41,25 @@ export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn(sessi
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('login.title')}>
       <ErrorAlert error={failure} testId="sign-in-error" />
-      <TextInput name="email" type="email" label={t('field.email')} autoComplete="username" value={values.email} onValueChange={setValue} error={errors.email} autoFocus={!initialEmail} />
-      <TextInput name="password" type="password" label={t('field.password')} autoComplete="current-password" value={values.password} onValueChange={setValue} error={errors.password} />
+      <TextInput
+        name="email"
+        type="email"
+        label={t('field.email')}
+        autoComplete="username"
+        value={values.email}
+        onValueChange={setValue}
+        error={errors.email}
+        autoFocus={!initialEmail}
+      />
+      <TextInput
+        name="password"
+        type="password"
+        label={t('field.password')}
+        autoComplete="current-password"
+        value={values.password}
+        onValueChange={setValue}
+        error={errors.password}
+      />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
         {t('login.submit')}
       </Button>

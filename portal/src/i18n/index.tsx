@@ -64,7 +64,15 @@ const I18nContext = createContext<I18n | null>(null);
 
 const noSession = { get: () => null, subscribe: () => () => {} };
 
-export function I18nProvider({ children, sessionStore, storage = globalThis.localStorage }: { children: ReactNode; sessionStore?: Pick<ObservableSessionStore, 'get' | 'subscribe'>; storage?: Storage }) {
+export function I18nProvider({
+  children,
+  sessionStore,
+  storage = globalThis.localStorage,
+}: {
+  children: ReactNode;
+  sessionStore?: Pick<ObservableSessionStore, 'get' | 'subscribe'>;
+  storage?: Storage;
+}) {
   const sessions = sessionStore ?? noSession;
   const session = useSyncExternalStore(sessions.subscribe, sessions.get, sessions.get);
   const [stored, setStored] = useState<Language | null>(() => readStored(storage));

@@ -101,7 +101,14 @@ export default function PortalLayout() {
               {name}
             </Typography>
             <LanguageSwitch color="inherit" />
-            <Button color="inherit" startIcon={<Logout />} onClick={signOut} disabled={signingOut} aria-label={t('nav.signOut')} sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+            <Button
+              color="inherit"
+              startIcon={<Logout />}
+              onClick={signOut}
+              disabled={signingOut}
+              aria-label={t('nav.signOut')}
+              sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+            >
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {t('nav.signOut')}
               </Box>
@@ -110,7 +117,10 @@ export default function PortalLayout() {
         </AppBar>
         <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
           <Drawer
-            variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: false }}
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: false }}
             sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
           >
             {navigation}

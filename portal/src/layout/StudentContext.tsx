@@ -31,7 +31,10 @@ export function StudentProvider({ children }: { children: ReactNode }) {
       const p = next.personalInfo;
       const current = api.store.get();
       const patch = {
-        firstName: p.firstName, lastName: p.lastName, fullName: `${p.firstName} ${p.lastName}`.trim(), email: next.user.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        fullName: `${p.firstName} ${p.lastName}`.trim(),
+        email: next.user.email,
         language: asLanguage(next.languageIso2LetterCode) ?? current?.language,
       };
       if (current && (Object.keys(patch) as Array<keyof typeof patch>).some((key) => current[key] !== patch[key])) api.store.update(patch);

@@ -94,8 +94,15 @@ export interface PortalApiOptions {
 export function personalInfoOf(student: Student): PersonalInfo {
   const p = student.personalInfo;
   return {
-    firstName: p.firstName ?? '', middleName: p.middleName ?? null, lastName: p.lastName ?? '', title: p.title ?? null, suffix: p.suffix ?? null,
-    gender: p.gender ?? null, dateOfBirth: p.dateOfBirth ?? null, educationLevel: p.educationLevel ?? null, occupation: p.occupation ?? null,
+    firstName: p.firstName ?? '',
+    middleName: p.middleName ?? null,
+    lastName: p.lastName ?? '',
+    title: p.title ?? null,
+    suffix: p.suffix ?? null,
+    gender: p.gender ?? null,
+    dateOfBirth: p.dateOfBirth ?? null,
+    educationLevel: p.educationLevel ?? null,
+    occupation: p.occupation ?? null,
     militaryMember: p.militaryMember ?? null,
   };
 }
@@ -154,9 +161,7 @@ export function createPortalApi(options: PortalApiOptions = {}) {
     lookups(type: string): Promise<LookupItem[]> {
       let pending = lookupCache.get(type);
       if (!pending) {
-        pending = http
-          .request<{ content: LookupItem[] }>({ path: '/public/lookups', query: { type }, auth: false })
-          .then((answer) => answer.content);
+        pending = http.request<{ content: LookupItem[] }>({ path: '/public/lookups', query: { type }, auth: false }).then((answer) => answer.content);
         pending.catch(() => lookupCache.delete(type));
         lookupCache.set(type, pending);
       }

@@ -14,9 +14,6 @@ export type { Page, PaymentMethod };
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
 export type Payment = PaymentDto;
 
-
-
-
 /** GET /payment_plans/{id} and GET /students/{id}/payment_plans: the plan's fields plus the contract's extras (the parts the portal reads). */
 export interface PlanDetail {
   id: number;
@@ -47,7 +44,6 @@ export interface PlanDetail {
   programName: string | null;
 }
 
-
 export type StudentPaymentKind = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF';
 
 export interface PaymentBody {
@@ -55,7 +51,6 @@ export interface PaymentBody {
   amount: number;
   paymentMethodId?: number;
 }
-
 
 /** One card-provider / gateway call about the student (gateway_events). */
 export interface GatewayEventRow {
@@ -103,9 +98,9 @@ export interface RefundRow {
 }
 
 /** A list answered as `{content}` or as a bare array (tolerated for the calls the contract leaves open). */
-const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : answer?.content ?? []);
+const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : (answer?.content ?? []));
 const pageOf = <T>(answer: Page<T> | T[] | null, page: number, size: number): Page<T> =>
-  Array.isArray(answer) ? { content: answer, pagination: { total: answer.length, page, size } } : answer ?? { content: [], pagination: { total: 0, page, size } };
+  Array.isArray(answer) ? { content: answer, pagination: { total: answer.length, page, size } } : (answer ?? { content: [], pagination: { total: 0, page, size } });
 
 export const ACCOUNT_HISTORY_SIZE = 10;
 export const PROVIDER_HISTORY_SIZE = 10;

@@ -146,17 +146,16 @@ export interface ApplicationChanges {
 }
 
 /** A list answered as `{content}` or as a bare array (tolerated for the calls the contract leaves open). */
-const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : answer?.content ?? []);
+const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : (answer?.content ?? []));
 
 /** The token id of a sandbox token answer (Stripe's token object has `id`). */
 export const tokenIdOf = (answer: { id?: string; token?: string; stripeTokenId?: string } | string): string =>
-  typeof answer === 'string' ? answer : answer.id ?? answer.stripeTokenId ?? answer.token ?? '';
+  typeof answer === 'string' ? answer : (answer.id ?? answer.stripeTokenId ?? answer.token ?? '');
 
 export function enrollmentApi(http: HttpClient) {
   const app = (id: number) => `/applications/${id}`;
   return {
-    productsByFlowType: (flowType: 'HCTP' | 'DYNAMIC') =>
-      http.request<Page<ProductSummary>>({ path: `/products/by_flow_type/${flowType}`, query: { size: 100 } }).then(contentOf),
+    productsByFlowType: (flowType: 'HCTP' | 'DYNAMIC') => http.request<Page<ProductSummary>>({ path: `/products/by_flow_type/${flowType}`, query: { size: 100 } }).then(contentOf),
 
     listApplications: () => http.request<Page<Application>>({ path: '/applications', query: { size: 200 } }).then(contentOf),
     createApplication: (productId: number) => http.request<Application>({ method: 'POST', path: '/applications', body: { productId } }),
@@ -168,8 +167,7 @@ export function enrollmentApi(http: HttpClient) {
     saveAnswers: (id: number, answers: Answer[]) => http.request({ method: 'POST', path: `${app(id)}/answers`, body: answers }),
     changeStatus: (id: number, status: ApplicationStatusValue) => http.request<Application>({ method: 'PATCH', path: `${app(id)}/status`, query: { status } }),
 
-    applyPromoCode: (id: number, code: string) =>
-      http.request<Pick<Application, 'voucher' | 'voucherDiscount'>>({ method: 'POST', path: `${app(id)}/promo_code`, body: { code } }),
+    applyPromoCode: (id: number, code: string) => http.request<Pick<Application, 'voucher' | 'voucherDiscount'>>({ method: 'POST', path: `${app(id)}/promo_code`, body: { code } }),
     removePromoCode: (id: number) => http.request({ method: 'DELETE', path: `${app(id)}/promo_code` }),
 
     currentEnvelope: (applicationId: number) => http.request<Envelope>({ method: 'POST', path: `${app(applicationId)}/envelopes` }),

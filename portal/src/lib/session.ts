@@ -37,8 +37,7 @@ export interface SignInAnswer {
   cdn?: Record<string, unknown>;
 }
 
-export const asLanguage = (code: string | null | undefined): Language | undefined =>
-  code?.toUpperCase() === 'ES' ? 'ES' : code?.toUpperCase() === 'EN' ? 'EN' : undefined;
+export const asLanguage = (code: string | null | undefined): Language | undefined => (code?.toUpperCase() === 'ES' ? 'ES' : code?.toUpperCase() === 'EN' ? 'EN' : undefined);
 
 export function sessionFromSignIn(answer: SignInAnswer, now: number): PortalSession {
   const s = answer.student;

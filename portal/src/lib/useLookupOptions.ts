@@ -16,7 +16,10 @@ export function useLookupOptions(type: 'COUNTRY' | 'US_STATE'): Option[] {
   const [items, setItems] = useState<LookupItem[]>([]);
   useEffect(() => {
     let live = true;
-    api.lookups(type).then((found) => live && setItems(found), () => undefined);
+    api.lookups(type).then(
+      (found) => live && setItems(found),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -27,7 +27,10 @@ export const strongPassword: Check = (v) => {
   return STRONG_PASSWORD_PATTERN.test(v) ? undefined : Messages.STRONG_PASSWORD;
 };
 
-export const confirmation = (original: string): Check => (v) => (v === original ? undefined : Messages.CONFIRMATION_MISMATCH);
+export const confirmation =
+  (original: string): Check =>
+  (v) =>
+    v === original ? undefined : Messages.CONFIRMATION_MISMATCH;
 
 /** An optional MM-DD-YYYY date. */
 export const optionalDate: Check = (v) => (v.trim() === '' || parseDate(v) ? undefined : Messages.INVALID_DATE);

@@ -59,7 +59,15 @@ export default function GetStartedScreen() {
   /** The email the code went to, while the code step is shown. */
   const [codeSentTo, setCodeSentTo] = useState<string | null>(pendingEmail);
   const form = useForm<Field>({
-    languageIso2LetterCode: language, programTrack: '', firstName: '', lastName: '', email: codeSentTo ?? '', startDate: '', graduationDate: '', password: '', passwordConfirmation: '',
+    languageIso2LetterCode: language,
+    programTrack: '',
+    firstName: '',
+    lastName: '',
+    email: codeSentTo ?? '',
+    startDate: '',
+    graduationDate: '',
+    password: '',
+    passwordConfirmation: '',
   });
   const { values, setValue, errors, setErrors } = form;
   const [failure, setFailure] = useState<ErrorView | null>(null);
@@ -75,17 +83,29 @@ export default function GetStartedScreen() {
     event.preventDefault();
     setFailure(null);
     const found = validate(values, {
-      languageIso2LetterCode: [required], firstName: [personName], lastName: [personName], email: [emailRule],
-      startDate: [optionalDate], graduationDate: [optionalDate], password: [strongPassword], passwordConfirmation: [confirmation(values.password)],
+      languageIso2LetterCode: [required],
+      firstName: [personName],
+      lastName: [personName],
+      email: [emailRule],
+      startDate: [optionalDate],
+      graduationDate: [optionalDate],
+      password: [strongPassword],
+      passwordConfirmation: [confirmation(values.password)],
     });
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
     try {
       await api.getStarted({
-        email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim(), languageIso2LetterCode: values.languageIso2LetterCode as Language,
-        programTrack: values.programTrack || null, startDate: toStoredDate(values.startDate), graduationDate: toStoredDate(values.graduationDate),
-        password: values.password, passwordConfirmation: values.passwordConfirmation,
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        languageIso2LetterCode: values.languageIso2LetterCode as Language,
+        programTrack: values.programTrack || null,
+        startDate: toStoredDate(values.startDate),
+        graduationDate: toStoredDate(values.graduationDate),
+        password: values.password,
+        passwordConfirmation: values.passwordConfirmation,
       });
       keepPendingEmail(values.email.trim());
       setCodeSentTo(values.email.trim());
@@ -105,7 +125,8 @@ export default function GetStartedScreen() {
     };
     return (
       <VerificationCodeStep
-        email={codeSentTo} onBack={leaveCodeStep}
+        email={codeSentTo}
+        onBack={leaveCodeStep}
         onVerified={() => {
           keepPendingEmail(null);
           navigate(HOME_PATH, { replace: true });
@@ -119,12 +140,21 @@ export default function GetStartedScreen() {
       <Box component="form" noValidate onSubmit={submitDetails} aria-label={t('getStarted.title')}>
         <ErrorAlert error={failure} />
         <SelectInput
-          name="languageIso2LetterCode" label={t('field.language')} value={values.languageIso2LetterCode} onValueChange={onLanguage} error={errors.languageIso2LetterCode}
+          name="languageIso2LetterCode"
+          label={t('field.language')}
+          value={values.languageIso2LetterCode}
+          onValueChange={onLanguage}
+          error={errors.languageIso2LetterCode}
           options={LANGUAGES.map((code) => ({ value: code, label: t(code === 'EN' ? 'language.english' : 'language.spanish') }))}
         />
         <SelectInput
-          name="programTrack" label={t('field.programTrack')} value={values.programTrack} onValueChange={setValue} error={errors.programTrack}
-          options={tracks} emptyLabel={t('getStarted.programTrack.none')}
+          name="programTrack"
+          label={t('field.programTrack')}
+          value={values.programTrack}
+          onValueChange={setValue}
+          error={errors.programTrack}
+          options={tracks}
+          emptyLabel={t('getStarted.programTrack.none')}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
           <TextInput name="firstName" label={t('field.firstName')} autoComplete="given-name" value={values.firstName} onValueChange={setValue} error={errors.firstName} />
@@ -133,21 +163,44 @@ export default function GetStartedScreen() {
         <TextInput name="email" type="email" label={t('field.email')} autoComplete="email" value={values.email} onValueChange={setValue} error={errors.email} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
           <TextInput
-            name="startDate" label={t('field.startDate')} placeholder={t('date.format')} hint={t('date.format')} value={values.startDate} onValueChange={setValue}
-            error={errors.startDate} inputMode="numeric"
+            name="startDate"
+            label={t('field.startDate')}
+            placeholder={t('date.format')}
+            hint={t('date.format')}
+            value={values.startDate}
+            onValueChange={setValue}
+            error={errors.startDate}
+            inputMode="numeric"
           />
           <TextInput
-            name="graduationDate" label={t('field.graduationDate')} placeholder={t('date.format')} hint={t('date.format')} value={values.graduationDate}
-            onValueChange={setValue} error={errors.graduationDate} inputMode="numeric"
+            name="graduationDate"
+            label={t('field.graduationDate')}
+            placeholder={t('date.format')}
+            hint={t('date.format')}
+            value={values.graduationDate}
+            onValueChange={setValue}
+            error={errors.graduationDate}
+            inputMode="numeric"
           />
         </Stack>
         <TextInput
-          name="password" type="password" label={t('field.createPassword')} autoComplete="new-password" value={values.password} onValueChange={setValue}
-          error={errors.password} hint={tm(Messages.STRONG_PASSWORD)}
+          name="password"
+          type="password"
+          label={t('field.createPassword')}
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={setValue}
+          error={errors.password}
+          hint={tm(Messages.STRONG_PASSWORD)}
         />
         <TextInput
-          name="passwordConfirmation" type="password" label={t('field.passwordConfirmation')} autoComplete="new-password" value={values.passwordConfirmation}
-          onValueChange={setValue} error={errors.passwordConfirmation}
+          name="passwordConfirmation"
+          type="password"
+          label={t('field.passwordConfirmation')}
+          autoComplete="new-password"
+          value={values.passwordConfirmation}
+          onValueChange={setValue}
+          error={errors.passwordConfirmation}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('getStarted.submit')}
@@ -207,7 +260,13 @@ function VerificationCodeStep({ email, onBack, onVerified }: { email: string; on
         <ErrorAlert error={failure} />
         <FormMessage severity="success">{notice}</FormMessage>
         <TextInput
-          name="code" label={t('field.code')} autoComplete="one-time-code" autoFocus value={values.code} onValueChange={setValue} error={errors.code}
+          name="code"
+          label={t('field.code')}
+          autoComplete="one-time-code"
+          autoFocus
+          value={values.code}
+          onValueChange={setValue}
+          error={errors.code}
           inputMode="numeric"
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>

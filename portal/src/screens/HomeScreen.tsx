@@ -40,21 +40,32 @@ export default function HomeScreen() {
       </Typography>
       {email && (
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {t('home.accountEmail')} <Box component="strong" data-testid="account-email">{email}</Box>
+          {t('home.accountEmail')}{' '}
+          <Box component="strong" data-testid="account-email">
+            {email}
+          </Box>
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {enrollment && (
           <HomeCard
-            icon={<SchoolOutlined color="primary" />} title={enrollment.title} body={enrollment.body} action={enrollment.action} to={enrollment.to}
-            secondary={enrollment.secondary} testId={`home-${enrollment.kind}`}
+            icon={<SchoolOutlined color="primary" />}
+            title={enrollment.title}
+            body={enrollment.body}
+            action={enrollment.action}
+            to={enrollment.to}
+            secondary={enrollment.secondary}
+            testId={`home-${enrollment.kind}`}
           />
         )}
         {payments && <HomeCard icon={<PaymentsOutlined color="primary" />} {...payments} testId="home-payments" />}
         <HomeCard icon={<DescriptionOutlined color="primary" />} {...agreements} />
         <HomeCard icon={<PersonOutline color="primary" />} title={t('home.profile.title')} body={t('home.profile.body')} action={t('home.profile.action')} to="/settings/profile" />
         <HomeCard
-          icon={<NotificationsOutlined color="primary" />} title={t('home.preferences.title')} body={t('home.preferences.body')} action={t('home.preferences.action')}
+          icon={<NotificationsOutlined color="primary" />}
+          title={t('home.preferences.title')}
+          body={t('home.preferences.body')}
+          action={t('home.preferences.action')}
           to="/settings/communication-preferences"
         />
       </Box>
@@ -62,7 +73,15 @@ export default function HomeScreen() {
   );
 }
 
-function HomeCard({ icon, title, body, action, to, secondary, testId }: {
+function HomeCard({
+  icon,
+  title,
+  body,
+  action,
+  to,
+  secondary,
+  testId,
+}: {
   icon: ReactNode;
   title: string;
   body: string;

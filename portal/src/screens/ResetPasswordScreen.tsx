@@ -70,12 +70,24 @@ export default function ResetPasswordScreen() {
       <Box component="form" noValidate onSubmit={submit} aria-label={t('reset.title')}>
         <ErrorAlert error={failure} />
         <TextInput
-          name="password" type="password" label={t('field.newPassword')} autoComplete="new-password" autoFocus value={values.password} onValueChange={setValue}
-          error={errors.password} hint={tm(Messages.STRONG_PASSWORD)}
+          name="password"
+          type="password"
+          label={t('field.newPassword')}
+          autoComplete="new-password"
+          autoFocus
+          value={values.password}
+          onValueChange={setValue}
+          error={errors.password}
+          hint={tm(Messages.STRONG_PASSWORD)}
         />
         <TextInput
-          name="passwordConfirmation" type="password" label={t('field.newPasswordConfirmation')} autoComplete="new-password" value={values.passwordConfirmation}
-          onValueChange={setValue} error={errors.passwordConfirmation}
+          name="passwordConfirmation"
+          type="password"
+          label={t('field.newPasswordConfirmation')}
+          autoComplete="new-password"
+          value={values.passwordConfirmation}
+          onValueChange={setValue}
+          error={errors.passwordConfirmation}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('reset.submit')}

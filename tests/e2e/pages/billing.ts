@@ -201,13 +201,18 @@ export class ConsolePlanDrawer extends BillingDrawer {
    * waits for the notification that it waits for approval.
    */
   async recordExternalPayment(entryNumber: number, payment: { method: string; amount: string; date: string; reference: string; comment?: string }) {
-    await this.root().getByRole('button', { name: `Actions for entry #${entryNumber}`, exact: true }).click();
+    await this.root()
+      .getByRole('button', { name: `Actions for entry #${entryNumber}`, exact: true })
+      .click();
     await this.page.getByRole('menuitem', { name: 'Record external payment', exact: true }).click();
     const dialog = this.externalPaymentDialog(entryNumber);
     await dialog.waitFor();
     await dialog.getByRole('combobox', { name: /^Method/ }).click();
     await this.page.getByRole('option', { name: payment.method, exact: true }).click();
-    await dialog.getByRole('combobox', { name: /^Method/ }).filter({ hasText: payment.method }).waitFor();
+    await dialog
+      .getByRole('combobox', { name: /^Method/ })
+      .filter({ hasText: payment.method })
+      .waitFor();
     await dialog.getByLabel(/^Amount/).fill(payment.amount);
     await dialog.getByLabel(/^Payment date/).fill(payment.date);
     await dialog.getByLabel(/^Reference number/).fill(payment.reference);
@@ -285,7 +290,9 @@ export class ExternalPaymentDrawer extends BillingDrawer {
   }
 
   async waitForStatus(label: string) {
-    await this.status().filter({ hasText: exactly(label) }).waitFor();
+    await this.status()
+      .filter({ hasText: exactly(label) })
+      .waitFor();
   }
 
   amount(): Locator {
@@ -295,7 +302,10 @@ export class ExternalPaymentDrawer extends BillingDrawer {
   /** 'Accept' → 'Mark external payment #n as Accepted?' confirmed → 'External payment accepted'. */
   async accept() {
     await this.root().getByRole('button', { name: 'Accept', exact: true }).click();
-    await this.page.getByRole('dialog').filter({ hasText: /Mark external payment #\d+ as Accepted\?/ }).waitFor();
+    await this.page
+      .getByRole('dialog')
+      .filter({ hasText: /Mark external payment #\d+ as Accepted\?/ })
+      .waitFor();
     await this.feedback.confirm();
     await this.notification('External payment accepted');
   }
@@ -343,8 +353,13 @@ export class RefundDrawer extends BillingDrawer {
   }
 
   async waitForStatus(label: string, money?: string) {
-    await this.status().filter({ hasText: exactly(label) }).waitFor();
-    if (money) await this.moneyStatus().filter({ hasText: exactly(money) }).waitFor();
+    await this.status()
+      .filter({ hasText: exactly(label) })
+      .waitFor();
+    if (money)
+      await this.moneyStatus()
+        .filter({ hasText: exactly(money) })
+        .waitFor();
   }
 
   total(): Locator {
@@ -363,7 +378,10 @@ export class RefundDrawer extends BillingDrawer {
   /** 'Approve' → 'Mark refund #n as Approved?' confirmed → 'Refund approved'. */
   async approve() {
     await this.root().getByRole('button', { name: 'Approve', exact: true }).click();
-    await this.page.getByRole('dialog').filter({ hasText: /Mark refund #\d+ as Approved\?/ }).waitFor();
+    await this.page
+      .getByRole('dialog')
+      .filter({ hasText: /Mark refund #\d+ as Approved\?/ })
+      .waitFor();
     await this.feedback.confirm();
     await this.notification('Refund approved');
   }

@@ -39,7 +39,9 @@ export class CatalogueDrawer {
 
   /** Chooses an option of a select (MUI menu) by its exact text. */
   async select(label: string, option: string) {
-    await this.root().getByRole('combobox', { name: new RegExp(`^${escape(label)}`) }).click();
+    await this.root()
+      .getByRole('combobox', { name: new RegExp(`^${escape(label)}`) })
+      .click();
     await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
     await this.page.getByRole('listbox').waitFor({ state: 'detached' });
   }
@@ -252,8 +254,14 @@ export class ProductPaymentPlansPage {
   /** 'Add payment plan' → chooses the template whose label starts with `template` → Save. */
   async add(template: string) {
     await this.page.getByTestId('add-plan').click();
-    await this.drawer.root().getByRole('combobox', { name: /^Payment plan template/ }).click();
-    await this.page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${escape(template)}`) }).click();
+    await this.drawer
+      .root()
+      .getByRole('combobox', { name: /^Payment plan template/ })
+      .click();
+    await this.page
+      .getByRole('listbox')
+      .getByRole('option', { name: new RegExp(`^${escape(template)}`) })
+      .click();
     await this.page.getByRole('listbox').waitFor({ state: 'detached' });
     await this.drawer.save();
   }

@@ -36,7 +36,10 @@ export class ConsoleShell {
   }
 
   async switchLanguage(label: 'English' | 'Español') {
-    await this.page.getByRole('button', { name: /^(english|español)$/i }).first().click();
+    await this.page
+      .getByRole('button', { name: /^(english|español)$/i })
+      .first()
+      .click();
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 

@@ -67,7 +67,9 @@ export class PortalApplicationsPage {
 
   /** A detail of the application ('Classes', 'Payment plan', 'Status', 'Submitted'). */
   detail(productName: string, term: string): Locator {
-    return this.application(productName).locator('dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
+    return this.application(productName)
+      .locator('dt', { hasText: new RegExp(`^${escape(term)}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   /** 'What happens next' of the application: the sentence and its action. */
@@ -294,7 +296,9 @@ export class ApplicationDrawerPage {
 
   /** Waits until the status chip reads `label` ('Signed', 'Enrolled'...). */
   async waitForStatus(label: string) {
-    await this.status().filter({ hasText: new RegExp(`^${escape(label)}$`) }).waitFor();
+    await this.status()
+      .filter({ hasText: new RegExp(`^${escape(label)}$`) })
+      .waitFor();
   }
 
   /**

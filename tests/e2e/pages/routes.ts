@@ -227,7 +227,12 @@ export async function makeApplicant(adminToken: string): Promise<{ email: string
   const products = await api<{ content: Array<{ id: number }> }>('GET', '/products/by_flow_type/HCTP?size=100', token);
   const application = await api<{ id: number }>('POST', '/applications', token, { productId: products.content[0].id });
   const options = await api<{ programs: Array<{ cohorts: Array<{ id: number }> }>; paymentPlans: Array<{ id: number }> }>('GET', `/applications/${application.id}/options`, token);
-  const card = await api<{ id?: string; token?: string }>('POST', '/payment_gateway/sandbox/tokens', token, { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' });
+  const card = await api<{ id?: string; token?: string }>('POST', '/payment_gateway/sandbox/tokens', token, {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 3,
+    cvc: '123',
+  });
   const method = await api<{ id: number }>('POST', `/students/${student.id}/payment_methods`, token, { stripeTokenId: card.id ?? card.token });
   await api('PUT', `/applications/${application.id}`, token, {
     cohortIds: options.programs.map((p) => p.cohorts[0].id),

@@ -11,7 +11,15 @@ export function chromiumPath(): string {
 }
 
 /** Flags that keep chromium off the (closed) network and quiet in a container. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;

@@ -24,7 +24,15 @@ export function AdminCreate() {
         },
       }}
     >
-      <SimpleForm defaultValues={{ roles: [] }} toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ px: 0 }}>
+      <SimpleForm
+        defaultValues={{ roles: [] }}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+        sx={{ px: 0 }}
+      >
         <AdminInputs mode="create" />
       </SimpleForm>
     </CreateBase>

@@ -14,12 +14,8 @@ export function AdminSessionSummary() {
       <Labeled label="resources.admins.fields.status">
         <SessionStatusChip status={record.status} />
       </Labeled>
-      <Labeled label="resources.admins.fields.lastActivityAt">
-        {record.lastActivityAt ? <DateField source="lastActivityAt" /> : <Typography variant="body2">—</Typography>}
-      </Labeled>
-      <Labeled label="resources.admins.fields.lastLoginAt">
-        {record.lastLoginAt ? <DateField source="lastLoginAt" /> : <Typography variant="body2">—</Typography>}
-      </Labeled>
+      <Labeled label="resources.admins.fields.lastActivityAt">{record.lastActivityAt ? <DateField source="lastActivityAt" /> : <Typography variant="body2">—</Typography>}</Labeled>
+      <Labeled label="resources.admins.fields.lastLoginAt">{record.lastLoginAt ? <DateField source="lastLoginAt" /> : <Typography variant="body2">—</Typography>}</Labeled>
       <AdminLogoutButton />
     </Stack>
   );

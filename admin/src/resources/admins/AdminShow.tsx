@@ -12,12 +12,22 @@ function AdminShowBody() {
     <Stack spacing={2}>
       <AdminSessionSummary />
       <Stack direction="row" spacing={4}>
-        <Labeled label="resources.admins.fields.firstName"><TextField source="firstName" /></Labeled>
-        <Labeled label="resources.admins.fields.lastName"><TextField source="lastName" /></Labeled>
+        <Labeled label="resources.admins.fields.firstName">
+          <TextField source="firstName" />
+        </Labeled>
+        <Labeled label="resources.admins.fields.lastName">
+          <TextField source="lastName" />
+        </Labeled>
       </Stack>
-      <Labeled label="resources.admins.fields.email"><EmailField source="email" /></Labeled>
-      <Labeled label="resources.admins.fields.roles"><AdminRolesField /></Labeled>
-      <div><AdminDeleteButton /></div>
+      <Labeled label="resources.admins.fields.email">
+        <EmailField source="email" />
+      </Labeled>
+      <Labeled label="resources.admins.fields.roles">
+        <AdminRolesField />
+      </Labeled>
+      <div>
+        <AdminDeleteButton />
+      </div>
     </Stack>
   );
 }

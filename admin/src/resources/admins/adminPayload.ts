@@ -13,8 +13,7 @@ export interface Administrator extends RaRecord {
   lastActivityAt: string | null;
 }
 
-export const fullName = (a: Pick<Administrator, 'firstName' | 'lastName' | 'email'> | undefined | null) =>
-  a ? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim() || a.email : '';
+export const fullName = (a: Pick<Administrator, 'firstName' | 'lastName' | 'email'> | undefined | null) => (a ? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim() || a.email : '');
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 

@@ -39,7 +39,15 @@ function CategoryEdit({ record }: { record: BusinessCategory }) {
       transform={(data) => toCategoryPayload(data) as unknown as BusinessCategory}
       mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <FormSection title={t('sections.category')}>
           <TextInput source="name" label={t('fields.code')} readOnly helperText={t('helpers.name')} data-testid="category-name" />
           <Box />

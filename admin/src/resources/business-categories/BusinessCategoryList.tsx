@@ -56,9 +56,20 @@ export function BusinessCategoryList() {
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate(t('filters.search'))} />];
   return (
     <>
-      <List<BusinessCategory> sort={{ field: 'NAME', order: 'ASC' }} perPage={20} pagination={<Pagination rowsPerPageOptions={[20]} />} filters={filters} actions={false} empty={false}>
+      <List<BusinessCategory>
+        sort={{ field: 'NAME', order: 'ASC' }}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[20]} />}
+        filters={filters}
+        actions={false}
+        empty={false}
+      >
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<BusinessCategory> rowClick={(id) => `/business-categories/${id}${search}`} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate(t('empty'))}</Typography>}>
+          <DataTable<BusinessCategory>
+            rowClick={(id) => `/business-categories/${id}${search}`}
+            bulkActionButtons={false}
+            empty={<Typography sx={{ p: 2 }}>{translate(t('empty'))}</Typography>}
+          >
             <DataTable.Col source="NAME" label={t('fields.name')} render={(record) => <CategoryName record={record as BusinessCategory} />} />
             <DataTable.Col source="description" label={t('fields.description')} disableSort />
             <DataTable.Col source="d2LUserType" label={t('fields.d2LUserType.label')} disableSort render={d2lText} />

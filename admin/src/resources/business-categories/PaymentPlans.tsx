@@ -3,7 +3,23 @@ import { Box, InputAdornment, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Button, Confirm, DataTable, ListBase, NumberInput, Pagination, SelectInput, TextInput, useCanAccess, useDelete, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate, type Identifier, type NumberInputProps,
+  Button,
+  Confirm,
+  DataTable,
+  ListBase,
+  NumberInput,
+  Pagination,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useDelete,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type Identifier,
+  type NumberInputProps,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EnumField, useEnumChoices } from '../../common/enums';
@@ -13,7 +29,20 @@ import { requiredValue } from '../../common/validation';
 import { FormSection } from '../../common/FormSection';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import {
-  amortizeTermRule, CATEGORIES, maxChars, moneyAmount, NEW_PLAN, percentRate, plansResource, requiredPositive, scheduleShows, termMonths, toPlanPayload, totalTermRule, type BusinessCategory, type CategoryPaymentPlan,
+  amortizeTermRule,
+  CATEGORIES,
+  maxChars,
+  moneyAmount,
+  NEW_PLAN,
+  percentRate,
+  plansResource,
+  requiredPositive,
+  scheduleShows,
+  termMonths,
+  toPlanPayload,
+  totalTermRule,
+  type BusinessCategory,
+  type CategoryPaymentPlan,
 } from '../../common/businessCategoryRecord';
 import { TabHeader } from './AccountingLines';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
@@ -91,9 +120,21 @@ export function PlanInputs() {
           disabled={payInFull}
           helperText={t('helpers.totalTerm')}
         />
-        <NumberInput source="amortizeTerm" label={t('plan_fields.amortizeTerm')} step={1} min={0} validate={[termMonths, amortizeTermRule]} helperText={t('helpers.amortizeTerm')} />
+        <NumberInput
+          source="amortizeTerm"
+          label={t('plan_fields.amortizeTerm')}
+          step={1}
+          min={0}
+          validate={[termMonths, amortizeTermRule]}
+          helperText={t('helpers.amortizeTerm')}
+        />
         {scheduleShows('installmentAmount', plan) ? (
-          <MoneyInput source="installmentAmount" label={t('plan_fields.installmentAmount')} validate={[requiredPositive, moneyAmount]} helperText={t('helpers.installmentAmount')} />
+          <MoneyInput
+            source="installmentAmount"
+            label={t('plan_fields.installmentAmount')}
+            validate={[requiredPositive, moneyAmount]}
+            helperText={t('helpers.installmentAmount')}
+          />
         ) : null}
         {scheduleShows('principalAmount', plan) ? (
           <MoneyInput source="principalAmount" label={t('plan_fields.principalAmount')} validate={[requiredPositive, moneyAmount]} helperText={t('helpers.principalAmount')} />
@@ -296,9 +337,7 @@ export function PaymentPlans({ category }: { category: BusinessCategory }) {
       </ListBase>
       <DrawerFrame open={open !== null} onClose={close} title={title}>
         {open === 'create' ? <PlanEditor categoryId={category.id} planId="create" onDone={close} /> : null}
-        {open && open !== 'create' ? (
-          edit.canAccess ? <PlanEditor categoryId={category.id} planId={open.id} onDone={close} /> : <PlanView plan={open} />
-        ) : null}
+        {open && open !== 'create' ? edit.canAccess ? <PlanEditor categoryId={category.id} planId={open.id} onDone={close} /> : <PlanView plan={open} /> : null}
       </DrawerFrame>
     </Box>
   );

@@ -70,9 +70,21 @@ export function CohortActions({ record }: { record: CohortRecord }) {
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="cohort-actions">
         {publish.canAccess && live ? (
           record.published ? (
-            <ActionButton label={a('unpublish')} icon={<UnpublishedIcon />} disabled={pending} testId="unpublish-cohort" onClick={() => run(() => dataProvider.publishCohorts([record.id], false), n('unpublished'))} />
+            <ActionButton
+              label={a('unpublish')}
+              icon={<UnpublishedIcon />}
+              disabled={pending}
+              testId="unpublish-cohort"
+              onClick={() => run(() => dataProvider.publishCohorts([record.id], false), n('unpublished'))}
+            />
           ) : (
-            <ActionButton label={a('publish')} icon={<PublishIcon />} disabled={pending} testId="publish-cohort" onClick={() => run(() => dataProvider.publishCohorts([record.id], true), n('published'))} />
+            <ActionButton
+              label={a('publish')}
+              icon={<PublishIcon />}
+              disabled={pending}
+              testId="publish-cohort"
+              onClick={() => run(() => dataProvider.publishCohorts([record.id], true), n('published'))}
+            />
           )
         ) : null}
         <Button component={RouterLink} to={`${modulesPath(record.id)}${search}`} label={a('modules')} variant="outlined" size="small" data-testid="cohort-modules-link">
@@ -81,10 +93,22 @@ export function CohortActions({ record }: { record: CohortRecord }) {
         {update.canAccess && live ? (
           <>
             {connected ? (
-              <ActionButton label={a('sync_lms')} icon={<SyncIcon />} disabled={pending} testId="sync-cohort" onClick={() => run(() => dataProvider.syncCohortFromLms(record.id), n('synced'))} />
+              <ActionButton
+                label={a('sync_lms')}
+                icon={<SyncIcon />}
+                disabled={pending}
+                testId="sync-cohort"
+                onClick={() => run(() => dataProvider.syncCohortFromLms(record.id), n('synced'))}
+              />
             ) : null}
             {cancelled ? (
-              <ActionButton label={a('reinstate')} icon={<RestoreIcon />} disabled={pending} testId="reinstate-cohort" onClick={() => run(() => dataProvider.setCohortFlag(record.id, 'cancelled', false), n('reinstated'))} />
+              <ActionButton
+                label={a('reinstate')}
+                icon={<RestoreIcon />}
+                disabled={pending}
+                testId="reinstate-cohort"
+                onClick={() => run(() => dataProvider.setCohortFlag(record.id, 'cancelled', false), n('reinstated'))}
+              />
             ) : (
               <ActionButton label={a('cancel')} icon={<BlockIcon />} disabled={pending} testId="cancel-cohort" onClick={() => setConfirming('cancel')} />
             )}
@@ -94,7 +118,13 @@ export function CohortActions({ record }: { record: CohortRecord }) {
           live ? (
             <ActionButton label={a('archive')} icon={<ArchiveIcon />} disabled={pending} testId="archive-cohort" onClick={() => setConfirming('archive')} />
           ) : (
-            <ActionButton label={a('undelete')} icon={<UnarchiveIcon />} disabled={pending} testId="undelete-cohort" onClick={() => run(() => dataProvider.undeleteCohort(record.id), n('undeleted'))} />
+            <ActionButton
+              label={a('undelete')}
+              icon={<UnarchiveIcon />}
+              disabled={pending}
+              testId="undelete-cohort"
+              onClick={() => run(() => dataProvider.undeleteCohort(record.id), n('undeleted'))}
+            />
           )
         ) : null}
         <Confirm

@@ -28,7 +28,15 @@ export function CohortCreate() {
         onError,
       }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <CohortInputs />
       </SimpleForm>
     </CreateBase>

@@ -39,7 +39,16 @@ export function CohortEdit({ record }: { record: CohortRecord }) {
       transform={(data) => toCohortPayload(data, record) as unknown as CohortRecord}
       mutationOptions={{ onSuccess: () => notify('resources.cohorts.notifications.saved', { type: 'success' }), onError }}
     >
-      <SimpleForm record={formValues} noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        record={formValues}
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <CohortInputs />
       </SimpleForm>
     </EditBase>

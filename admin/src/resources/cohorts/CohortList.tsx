@@ -4,7 +4,18 @@ import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import {
-  Button, CreateButton, DataTable, FilterLiveSearch, List, TopToolbar, useCanAccess, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll,
+  Button,
+  CreateButton,
+  DataTable,
+  FilterLiveSearch,
+  List,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
 } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
@@ -112,8 +123,24 @@ function CohortListBody() {
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="label" label={f('label')} render={(record) => <LabelCell record={record as CohortRecord} />} />
           <DataTable.Col source="status" label={f('status')} render={(record) => <CohortStatusChip status={(record as CohortRecord).status} />} />
-          <DataTable.Col source="startDate" label="resources.cohorts.filters.startDate" render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(record.startDate)}</Box>} />
-          <DataTable.Col source="endDate" label="resources.cohorts.filters.endDate" render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(record.endDate)}</Box>} />
+          <DataTable.Col
+            source="startDate"
+            label="resources.cohorts.filters.startDate"
+            render={(record) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(record.startDate)}
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            source="endDate"
+            label="resources.cohorts.filters.endDate"
+            render={(record) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(record.endDate)}
+              </Box>
+            )}
+          />
           <DataTable.Col source="published" label={f('published')} disableSort render={(record) => <YesNo value={record.published} testId={`published-${record.id}`} />} />
           <DataTable.Col source="modules" label={f('modules')} disableSort render={(record) => <ModulesLink record={record as CohortRecord} />} />
         </DataTable>

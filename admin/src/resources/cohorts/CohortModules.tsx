@@ -1,6 +1,21 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import {
-  Alert, Box, Breadcrumbs, Card, CardContent, Dialog, DialogContent, DialogTitle, IconButton, LinearProgress, Link, MenuItem, Stack, TextField, Toolbar, Tooltip,
+  Alert,
+  Box,
+  Breadcrumbs,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Toolbar,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -9,17 +24,29 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
 import {
-  Button, Confirm, DataTable, Form, ListBase, Pagination, SaveButton, Title, useCanAccess, useDataProvider, useGetOne, useListContext, useLocaleState, useNotify,
-  useRefresh, useTranslate,
+  Button,
+  Confirm,
+  DataTable,
+  Form,
+  ListBase,
+  Pagination,
+  SaveButton,
+  Title,
+  useCanAccess,
+  useDataProvider,
+  useGetOne,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { TextButton } from '../../common/TextButton';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { DateInput, formatDateTime, schoolDay } from '../../common/dates';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import {
-  COHORTS, cohortModulesResource, moduleDateUpdates, notBefore, toModuleFormValues, toModulePayload, type CohortModuleRecord, type CohortRecord,
-} from './cohortRecord';
+import { COHORTS, cohortModulesResource, moduleDateUpdates, notBefore, toModuleFormValues, toModulePayload, type CohortModuleRecord, type CohortRecord } from './cohortRecord';
 import { LastChanged } from './CohortEdit';
 import { ModuleInputs, useModuleGroups } from './ModuleInputs';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
@@ -214,7 +241,12 @@ function ModuleRows({ cohort, canEdit, canDelete }: { cohort: CohortRecord; canE
               )}
             />
             <DataTable.Col source="group" label={f('group')} disableSort render={(record) => record.group ?? '—'} />
-            <DataTable.Col source="moduleGroupId" label={f('moduleGroup')} disableSort render={(record) => <ModuleGroupSelect cohortId={cohort.id} module={record as CohortModuleRecord} disabled={!canEdit} />} />
+            <DataTable.Col
+              source="moduleGroupId"
+              label={f('moduleGroup')}
+              disableSort
+              render={(record) => <ModuleGroupSelect cohortId={cohort.id} module={record as CohortModuleRecord} disabled={!canEdit} />}
+            />
             <DataTable.Col source="openDate" label={f('openDate')} render={(record) => <When value={record.openDate} />} />
             <DataTable.Col source="closeDate" label={f('closeDate')} render={(record) => <When value={record.closeDate} />} />
             {canEdit || canDelete ? (
@@ -227,12 +259,22 @@ function ModuleRows({ cohort, canEdit, canDelete }: { cohort: CohortRecord; canE
                     {canEdit ? (
                       <>
                         <Tooltip title={translate(m('actions.dates'))}>
-                          <IconButton size="small" aria-label={translate(m('actions.dates'))} onClick={() => setDating(record as CohortModuleRecord)} data-testid={`module-dates-${record.id}`}>
+                          <IconButton
+                            size="small"
+                            aria-label={translate(m('actions.dates'))}
+                            onClick={() => setDating(record as CohortModuleRecord)}
+                            data-testid={`module-dates-${record.id}`}
+                          >
                             <EventIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
                         <Tooltip title={translate('ra.action.edit')}>
-                          <IconButton size="small" aria-label={translate('ra.action.edit')} onClick={() => setEditing(record as CohortModuleRecord)} data-testid={`edit-module-${record.id}`}>
+                          <IconButton
+                            size="small"
+                            aria-label={translate('ra.action.edit')}
+                            onClick={() => setEditing(record as CohortModuleRecord)}
+                            data-testid={`edit-module-${record.id}`}
+                          >
                             <EditIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
@@ -240,7 +282,12 @@ function ModuleRows({ cohort, canEdit, canDelete }: { cohort: CohortRecord; canE
                     ) : null}
                     {canDelete ? (
                       <Tooltip title={translate('ra.action.delete')}>
-                        <IconButton size="small" aria-label={translate('ra.action.delete')} onClick={() => setDeleting(record as CohortModuleRecord)} data-testid={`delete-module-${record.id}`}>
+                        <IconButton
+                          size="small"
+                          aria-label={translate('ra.action.delete')}
+                          onClick={() => setDeleting(record as CohortModuleRecord)}
+                          data-testid={`delete-module-${record.id}`}
+                        >
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>

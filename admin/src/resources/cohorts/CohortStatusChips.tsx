@@ -28,7 +28,12 @@ export function CohortStateChips({ record }: { record: Pick<CohortRecord, 'statu
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="cohort-state">
       <CohortStatusChip status={record.status} />
-      <Chip size="small" variant={record.published ? 'filled' : 'outlined'} color={record.published ? 'success' : 'default'} label={st(record.published ? 'published' : 'unpublished')} />
+      <Chip
+        size="small"
+        variant={record.published ? 'filled' : 'outlined'}
+        color={record.published ? 'success' : 'default'}
+        label={st(record.published ? 'published' : 'unpublished')}
+      />
       {record.useCoachingCircle ? <Chip size="small" variant="outlined" color="info" label={st('coaching_circles')} /> : null}
       {record.accessDisabled ? <Chip size="small" color="error" variant="outlined" label={st('access_disabled')} /> : null}
     </Stack>

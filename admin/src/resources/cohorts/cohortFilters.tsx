@@ -50,15 +50,7 @@ export function DefaultStatusesChip() {
   const { filterValues } = useListContext();
   if (!showsDefaultStatuses(filterValues)) return null;
   const statuses = DEFAULT_STATUSES.map((s) => translate(`enums.CohortStatus.${s}`)).join(', ');
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      sx={{ mx: 2, mt: 1 }}
-      label={translate(label('default_statuses'), { statuses })}
-      data-testid="default-statuses-chip"
-    />
-  );
+  return <Chip size="small" variant="outlined" sx={{ mx: 2, mt: 1 }} label={translate(label('default_statuses'), { statuses })} data-testid="default-statuses-chip" />;
 }
 
 /** "Show archived": a switch, because `deleted: false` is the default. */

@@ -98,7 +98,14 @@ export const modulesPath = (cohortId: Identifier) => `/${COHORTS}/${cohortId}/mo
 // ---------------------------------------------------------------- dates and date-times
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME_FIELDS = ['courseAccessStartDateTime', 'courseAccessEndDateTime', 'coachingCircleOpenDate', 'coachingCircleCloseDate', 'sessionOpenDate', 'sessionCloseDate'] as const;
+const DATE_TIME_FIELDS = [
+  'courseAccessStartDateTime',
+  'courseAccessEndDateTime',
+  'coachingCircleOpenDate',
+  'coachingCircleCloseDate',
+  'sessionOpenDate',
+  'sessionCloseDate',
+] as const;
 const MODULE_DATE_TIME_FIELDS = ['startDateTime', 'openDate', 'closeDate', 'endDateTime'] as const;
 
 /** A record's date-times as the school's days, for the date inputs of a form. */
@@ -237,10 +244,12 @@ const bothDays = (a: unknown, b: unknown): a is string => typeof a === 'string' 
 export const maxChars = (n: number) => (value: unknown) => (typeof value === 'string' && value.trim().length > n ? format(Messages.MAX_LENGTH, n) : undefined);
 
 /** A later date may not come before an earlier one: the validator of the later input. */
-export const notBefore = (earlierField: string, message: string = Messages.DATE_RANGE_ORDER) => (value: unknown, values: Record<string, unknown>) => {
-  const earlier = values?.[earlierField];
-  return bothDays(value, earlier) && (value as string) < (earlier as string) ? message : undefined;
-};
+export const notBefore =
+  (earlierField: string, message: string = Messages.DATE_RANGE_ORDER) =>
+  (value: unknown, values: Record<string, unknown>) => {
+    const earlier = values?.[earlierField];
+    return bothDays(value, earlier) && (value as string) < (earlier as string) ? message : undefined;
+  };
 
 /** A whole number from `min` (blank passes). */
 export const wholeFrom = (min: number) => (value: unknown) => {

@@ -105,7 +105,8 @@ const en = {
   },
   messages: {
     not_found: 'This cohort could not be loaded.',
-    lms_unavailable: "Syncing with the learning system needs a connection for the cohort's program. Learning-system connections will be set up on their own LMS screen, which comes with a later release.",
+    lms_unavailable:
+      "Syncing with the learning system needs a connection for the cohort's program. Learning-system connections will be set up on their own LMS screen, which comes with a later release.",
     read_only: 'You can read this cohort but not change it.',
     archived: 'This cohort is archived: it cannot change until it is restored.',
     updated: 'Last changed %{date} by %{name}',
@@ -283,7 +284,8 @@ const es: typeof en = {
   },
   messages: {
     not_found: 'No se pudo cargar esta cohorte.',
-    lms_unavailable: 'Sincronizar con el sistema de aprendizaje requiere una conexión para el programa de la cohorte. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior.',
+    lms_unavailable:
+      'Sincronizar con el sistema de aprendizaje requiere una conexión para el programa de la cohorte. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior.',
     read_only: 'Puede leer esta cohorte pero no cambiarla.',
     archived: 'Esta cohorte está archivada: no se puede cambiar hasta restaurarla.',
     updated: 'Último cambio %{date} por %{name}',

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
-import {
-  Button, DataTable, List, SelectInput, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate,
-} from 'react-admin';
+import { Button, DataTable, List, SelectInput, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { NoResults } from '../../common/NoResults';
@@ -84,7 +82,12 @@ function DomainEventListBody() {
           <DataTable.Col source="id" label={t('fields.id')} disableSort />
           <DataTable.Col source="createdAt" label={t('fields.createdAt')} disableSort render={(record) => formatDateTime(record.createdAt, locale)} />
           <DataTable.Col source="type" label={t('fields.type')} disableSort render={(record) => translate(`enums.DomainEventType.${record.type}`, { _: record.type })} />
-          <DataTable.Col source="handler" label={t('fields.handler')} disableSort render={(record) => translate(`enums.DomainEventHandler.${record.handler}`, { _: record.handler })} />
+          <DataTable.Col
+            source="handler"
+            label={t('fields.handler')}
+            disableSort
+            render={(record) => translate(`enums.DomainEventHandler.${record.handler}`, { _: record.handler })}
+          />
           <DataTable.Col source="status" label={t('fields.status')} disableSort render={(record) => <StatusChip record={record as DomainEventRecord} />} />
           <DataTable.Col source="attempts" label={t('fields.attempts')} align="right" disableSort />
           <DataTable.Col
@@ -98,7 +101,15 @@ function DomainEventListBody() {
             label={t('fields.lastError')}
             disableSort
             // The handler's own error text, as it was recorded: data, not the console's words.
-            render={(record) => (record.lastError ? <span translate="no" data-testid={`domain-event-error-${record.id}`}>{record.lastError}</span> : '')}
+            render={(record) =>
+              record.lastError ? (
+                <span translate="no" data-testid={`domain-event-error-${record.id}`}>
+                  {record.lastError}
+                </span>
+              ) : (
+                ''
+              )
+            }
           />
           <DataTable.Col source="actions" label={t('fields.actions')} disableSort render={(record) => <DomainEventRetry record={record as DomainEventRecord} />} />
         </DataTable>

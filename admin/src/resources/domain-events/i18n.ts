@@ -22,7 +22,8 @@ const en = {
     pending: 'Sent again: it failed again and waits for its next attempt.',
   },
   messages: {
-    intro: 'Each change in one area (an application enrolled, a plan issued) makes things happen in others: the payment plan, the deposit charge, the CRM notification. Each is delivered and retried on its own; those that failed every attempt are listed here with their error, and can be sent again.',
+    intro:
+      'Each change in one area (an application enrolled, a plan issued) makes things happen in others: the payment plan, the deposit charge, the CRM notification. Each is delivered and retried on its own; those that failed every attempt are listed here with their error, and can be sent again.',
   },
 };
 
@@ -49,7 +50,8 @@ const es: typeof en = {
     pending: 'Enviado de nuevo: volvió a fallar y espera su próximo intento.',
   },
   messages: {
-    intro: 'Cada cambio en un área (una solicitud inscrita, un plan emitido) provoca acciones en otras: el plan de pago, el cobro del depósito, el aviso al CRM. Cada una se entrega y se reintenta por separado; las que fallaron en todos sus intentos aparecen aquí con su error y se pueden volver a enviar.',
+    intro:
+      'Cada cambio en un área (una solicitud inscrita, un plan emitido) provoca acciones en otras: el plan de pago, el cobro del depósito, el aviso al CRM. Cada una se entrega y se reintenta por separado; las que fallaron en todos sus intentos aparecen aquí con su error y se pueden volver a enviar.',
   },
 };
 

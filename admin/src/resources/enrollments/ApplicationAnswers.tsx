@@ -30,7 +30,11 @@ export function ApplicationAnswers({ record }: { record: ApplicationRecord }) {
     <Box data-testid="application-answers">
       <InfoSection title="resources.enrollments.sections.answers">
         {data.map((answer) => (
-          <InfoRow key={answer.questionId} label={translate(`resources.enrollments.questions.${answer.questionId}`, { _: answer.questionId })} testId={`answer-${answer.questionId}`}>
+          <InfoRow
+            key={answer.questionId}
+            label={translate(`resources.enrollments.questions.${answer.questionId}`, { _: answer.questionId })}
+            testId={`answer-${answer.questionId}`}
+          >
             <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
               {answer.content}
             </Box>

@@ -62,7 +62,12 @@ export function ApplicationCallAttempts({ record }: { record: ApplicationRecord 
         {canEdit ? (
           <Tooltip title={translate(t('increase'))}>
             <span>
-              <IconButton aria-label={translate(t('increase'))} onClick={() => set(count + 1)} disabled={pending || count >= MAX_CALL_ATTEMPTS} data-testid="call-attempts-increase">
+              <IconButton
+                aria-label={translate(t('increase'))}
+                onClick={() => set(count + 1)}
+                disabled={pending || count >= MAX_CALL_ATTEMPTS}
+                data-testid="call-attempts-increase"
+              >
                 <AddIcon />
               </IconButton>
             </span>

@@ -121,11 +121,7 @@ export function ApplicationComments({ record }: { record: ApplicationRecord }) {
   return (
     <Box data-testid="application-comments">
       {canEdit ? (
-        <CommentEditor
-          submitLabel={c('add')}
-          testId="new-comment"
-          onSubmit={(content) => change(() => dataProvider.addApplicationComment(record.id, content), c('added'))}
-        />
+        <CommentEditor submitLabel={c('add')} testId="new-comment" onSubmit={(content) => change(() => dataProvider.addApplicationComment(record.id, content), c('added'))} />
       ) : null}
       {comments.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="no-comments">

@@ -1,7 +1,18 @@
 import { useMemo } from 'react';
 import { Box, Button as MuiButton, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import {
-  AutocompleteInput, BooleanInput, Form, ReferenceInput, SaveButton, SelectInput, TextInput, required, useGetList, useNotify, useTranslate, type RaRecord,
+  AutocompleteInput,
+  BooleanInput,
+  Form,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  required,
+  useGetList,
+  useNotify,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useEnumChoices } from '../../common/enums';

@@ -72,7 +72,14 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
     <Box data-testid="application-envelopes">
       {canEdit && !hasCurrent ? (
         <Box sx={{ mb: 2 }}>
-          <Button label={e('prepare')} variant="outlined" size="small" disabled={pending} onClick={() => run(() => dataProvider.prepareEnvelope(record.id), e('prepared'))} data-testid="prepare-envelope">
+          <Button
+            label={e('prepare')}
+            variant="outlined"
+            size="small"
+            disabled={pending}
+            onClick={() => run(() => dataProvider.prepareEnvelope(record.id), e('prepared'))}
+            data-testid="prepare-envelope"
+          >
             <NoteAddIcon />
           </Button>
         </Box>
@@ -102,7 +109,9 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
                   <TableCell>
                     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                       <Chip size="small" color={envelopeColor[envelope.status] ?? 'default'} label={translate(e(`statuses.${envelope.status}`), { _: envelope.status })} />
-                      {envelope.stale && envelope.status !== 'VOIDED' ? <Chip size="small" color="error" variant="outlined" label={translate(e('stale'))} data-testid={`stale-${envelope.id}`} /> : null}
+                      {envelope.stale && envelope.status !== 'VOIDED' ? (
+                        <Chip size="small" color="error" variant="outlined" label={translate(e('stale'))} data-testid={`stale-${envelope.id}`} />
+                      ) : null}
                     </Stack>
                   </TableCell>
                   <TableCell>

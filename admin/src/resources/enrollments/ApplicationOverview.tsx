@@ -113,9 +113,7 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
         </InfoRow>
         {record.enrollments?.length ? (
           <InfoRow label={f('enrollments')} testId="application-enrollments">
-            {record.enrollments
-              .map((e) => `${e.cohortLabel ?? `#${e.cohortId}`} (${translate(`enums.EnrollmentStatus.${e.status}`, { _: e.status })})`)
-              .join('; ')}
+            {record.enrollments.map((e) => `${e.cohortLabel ?? `#${e.cohortId}`} (${translate(`enums.EnrollmentStatus.${e.status}`, { _: e.status })})`).join('; ')}
           </InfoRow>
         ) : null}
       </InfoSection>
@@ -142,7 +140,9 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
         <InfoRow label={f('voucher')} testId="application-voucher">
           {record.voucher ? `${record.voucher.code} · ${discountText(record.voucher, translate)} (−${formatMoney(record.voucherDiscount)})` : null}
         </InfoRow>
-        <InfoRow label={f('paymentMethod')} testId="application-card">{cardText(record.paymentMethod)}</InfoRow>
+        <InfoRow label={f('paymentMethod')} testId="application-card">
+          {cardText(record.paymentMethod)}
+        </InfoRow>
         <InfoRow label={f('autoPay')}>{yesNo(record.autoPay)}</InfoRow>
         <InfoRow label={f('financialStatus')}>
           {record.financialStatus ? translate(`enums.FinancialStatus.${record.financialStatus}`, { _: String(record.financialStatus) }) : null}

@@ -65,20 +65,22 @@ function PlanTerms({ plan }: { plan: StudentPaymentPlan }) {
         <InfoRow label={p('voucherDiscount')}>{formatMoney(plan.voucherDiscount)}</InfoRow>
         <InfoRow label={p('depositAmount')}>{formatMoney(plan.depositAmount)}</InfoRow>
         <InfoRow label={p('installments')}>
-          {plan.installmentsCount ? translate('resources.enrollments.messages.installments', { smart_count: plan.installmentsCount, amount: formatMoney(plan.installmentAmount) }) : null}
+          {plan.installmentsCount
+            ? translate('resources.enrollments.messages.installments', { smart_count: plan.installmentsCount, amount: formatMoney(plan.installmentAmount) })
+            : null}
         </InfoRow>
         <InfoRow label={p('interestRate')}>{plan.interestRate === null || plan.interestRate === undefined ? null : `${plan.interestRate}%`}</InfoRow>
         <InfoRow label={p('totalInterest')}>{formatMoney(plan.totalInterest)}</InfoRow>
-        <InfoRow label={p('totalOwed')} testId={`plan-total-${plan.id}`}>{formatMoney(plan.totalOwed)}</InfoRow>
+        <InfoRow label={p('totalOwed')} testId={`plan-total-${plan.id}`}>
+          {formatMoney(plan.totalOwed)}
+        </InfoRow>
         <InfoRow label={p('totalPaid')}>{formatMoney(plan.totalPaid)}</InfoRow>
         <InfoRow label={p('balance')}>{formatMoney(plan.balance)}</InfoRow>
         <InfoRow label={p('status')}>{plan.status ? translate(p(`plan_statuses.${plan.status}`), { _: plan.status }) : null}</InfoRow>
         <InfoRow label={p('financialStatus')}>{enumText('FinancialStatus', plan.financialStatus)}</InfoRow>
         {plan.daysOverdue ? <InfoRow label={p('daysOverdue')}>{plan.daysOverdue}</InfoRow> : null}
         <InfoRow label={p('autoPay')}>{translate(plan.autoPay ? 'app.yes' : 'app.no')}</InfoRow>
-        <InfoRow label={p('payments')}>
-          {plan.firstPaymentDate ? `${formatDate(plan.firstPaymentDate)} – ${formatDate(plan.lastPaymentDate) || '…'}` : null}
-        </InfoRow>
+        <InfoRow label={p('payments')}>{plan.firstPaymentDate ? `${formatDate(plan.firstPaymentDate)} – ${formatDate(plan.lastPaymentDate) || '…'}` : null}</InfoRow>
       </InfoSection>
       <Schedule plan={plan} />
     </Box>

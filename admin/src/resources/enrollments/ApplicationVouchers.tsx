@@ -18,7 +18,11 @@ const VOUCHER_REFUNDS = 'voucher-refunds';
 const PROMO_STATUSES = new Set(['CREATED', 'APPLIED', 'WAITING_TO_AGREE', 'WAITING_TO_SIGN', 'SIGNED', 'ENROLLED']);
 
 const requestColor: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  REQUESTED: 'warning', APPROVED: 'info', COMPLETED: 'success', REJECTED: 'error', CANCELLED: 'default',
+  REQUESTED: 'warning',
+  APPROVED: 'info',
+  COMPLETED: 'success',
+  REJECTED: 'error',
+  CANCELLED: 'default',
 };
 
 /** The application vouchers (voucher refunds) of one application, each linking to its drawer. */
@@ -120,7 +124,9 @@ export function ApplicationVouchers({ record }: { record: ApplicationRecord }) {
   return (
     <Box data-testid="application-vouchers">
       <InfoSection title={v('current')}>
-        <InfoRow label={v('code')} testId="current-voucher">{record.voucher?.code}</InfoRow>
+        <InfoRow label={v('code')} testId="current-voucher">
+          {record.voucher?.code}
+        </InfoRow>
         <InfoRow label={v('discount')}>{record.voucher ? discountText(record.voucher, translate) : null}</InfoRow>
         <InfoRow label={v('voucherDiscount')}>{record.voucher ? formatMoney(record.voucherDiscount) : null}</InfoRow>
       </InfoSection>

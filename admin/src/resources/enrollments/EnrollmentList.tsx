@@ -11,7 +11,14 @@ import { ApplicationDrawer, StudentDrawerOverList } from './ApplicationDrawer';
 import { ApplicationFilterAside, useApplicationFilterChoices } from './applicationFilters';
 import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
 import {
-  ENROLLMENTS, cohortLabels, defaultApplicationFilter, isMigratedVariant, migratedFilter, studentName, withKeyword, type ApplicationRecord,
+  ENROLLMENTS,
+  cohortLabels,
+  defaultApplicationFilter,
+  isMigratedVariant,
+  migratedFilter,
+  studentName,
+  withKeyword,
+  type ApplicationRecord,
 } from '../../common/applicationRecord';
 import { NoResults } from '../../common/NoResults';
 
@@ -98,7 +105,11 @@ function EnrollmentListBody() {
   const translate = useTranslate();
   const { search } = useLocation();
   const { descriptors } = useApplicationFilterChoices();
-  const nowrap = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+  const nowrap = (text: string) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Box>
+  );
   return (
     <>
       <VariantTabs />
@@ -109,7 +120,11 @@ function EnrollmentListBody() {
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => <StudentCell record={record as ApplicationRecord} />} />
           <DataTable.Col source="product.name" label={f('product')} disableSort />
           <DataTable.Col source="cohort" label={f('cohort')} disableSort render={(record) => cohortLabels(record as ApplicationRecord)} />
-          <DataTable.Col source="status" label={f('status')} render={(record) => <ApplicationStatusChip status={(record as ApplicationRecord).status} testId={`status-${record.id}`} />} />
+          <DataTable.Col
+            source="status"
+            label={f('status')}
+            render={(record) => <ApplicationStatusChip status={(record as ApplicationRecord).status} testId={`status-${record.id}`} />}
+          />
           <DataTable.Col source="appliedAt" label={f('appliedAt')} render={(record) => nowrap(formatDate(record.appliedAt))} />
           <DataTable.Col
             source="financialStatus"

@@ -1,6 +1,16 @@
 import { useMemo } from 'react';
 import {
-  AutocompleteArrayInput, AutocompleteInput, NullableBooleanInput, ReferenceArrayInput, SelectArrayInput, TextInput, useCanAccess, useGetList, useGetMany, useListContext, useTranslate,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  NullableBooleanInput,
+  ReferenceArrayInput,
+  SelectArrayInput,
+  TextInput,
+  useCanAccess,
+  useGetList,
+  useGetMany,
+  useListContext,
+  useTranslate,
   type TranslateFunction,
 } from 'react-admin';
 import { DateInput } from '../../common/dates';
@@ -35,14 +45,24 @@ type Labels = Record<string, string>;
 /** 'US, FL, Miami, 33131' — the location criterion as one chip. */
 export function locationText(value: unknown, countries: Labels = {}, states: Labels = {}): string {
   const v = (value ?? {}) as Record<string, unknown>;
-  const country = typeof v.countryCode === 'string' ? countries[v.countryCode] ?? v.countryCode : '';
-  const state = typeof v.stateCode === 'string' ? states[v.stateCode] ?? v.stateCode : '';
+  const country = typeof v.countryCode === 'string' ? (countries[v.countryCode] ?? v.countryCode) : '';
+  const state = typeof v.stateCode === 'string' ? (states[v.stateCode] ?? v.stateCode) : '';
   return [country, state, v.city, v.zip].filter((part) => typeof part === 'string' && part.trim() !== '').join(', ');
 }
 
-export function applicationFilterDescriptors(labels: {
-  cohorts?: Labels; products?: Labels; programs?: Labels; categories?: Labels; students?: Labels; admins?: Labels; countries?: Labels; states?: Labels; planStatuses?: Labels;
-} = {}): FilterDescriptors {
+export function applicationFilterDescriptors(
+  labels: {
+    cohorts?: Labels;
+    products?: Labels;
+    programs?: Labels;
+    categories?: Labels;
+    students?: Labels;
+    admins?: Labels;
+    countries?: Labels;
+    states?: Labels;
+    planStatuses?: Labels;
+  } = {},
+): FilterDescriptors {
   return {
     statuses: { label: label('statuses'), kind: 'enum', enumName: 'ApplicationStatus' },
     productIds: { label: label('productIds'), kind: 'lookup', labels: labels.products ?? {} },
@@ -101,11 +121,24 @@ export function useApplicationFilterChoices() {
       students.map((s) => [String(s.id), studentName({ id: s.id, email: s.user?.email, firstName: s.personalInfo?.firstName, lastName: s.personalInfo?.lastName })]),
     );
     return {
-      productChoices, programChoices, cohortChoices, categoryChoices, adminChoices, planStatusChoices, countries, states,
+      productChoices,
+      programChoices,
+      cohortChoices,
+      categoryChoices,
+      adminChoices,
+      planStatusChoices,
+      countries,
+      states,
       descriptors: applicationFilterDescriptors({
         planStatuses: byId(planStatusChoices),
-        products: byId(productChoices), programs: byId(programChoices), cohorts: byId(cohortChoices), categories: byId(categoryChoices), admins: byId(adminChoices),
-        students: studentLabels, countries: byId(countries), states: byId(states),
+        products: byId(productChoices),
+        programs: byId(programChoices),
+        cohorts: byId(cohortChoices),
+        categories: byId(categoryChoices),
+        admins: byId(adminChoices),
+        students: studentLabels,
+        countries: byId(countries),
+        states: byId(states),
       }),
     };
   }, [products, programs, cohorts, categories, admins, students, countries, states, translate]);

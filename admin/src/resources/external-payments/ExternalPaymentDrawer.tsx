@@ -12,7 +12,13 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { EnumChip, moneyProblem, personName } from '../../common/billingShared';
 import {
-  EXTERNAL_PAYMENTS, externalPaymentApi, externalPaymentStatusColor, isAmountEditable, nextExternalPaymentStatuses, type ExternalPaymentRecord, type ExternalPaymentStatusValue,
+  EXTERNAL_PAYMENTS,
+  externalPaymentApi,
+  externalPaymentStatusColor,
+  isAmountEditable,
+  nextExternalPaymentStatuses,
+  type ExternalPaymentRecord,
+  type ExternalPaymentStatusValue,
 } from './externalPaymentRecord';
 
 const t = (key: string) => `resources.external-payments.${key}`;
@@ -135,7 +141,9 @@ export function ExternalPaymentDetail({ id }: { id: string }) {
         </InfoSection>
         <InfoSection title={t('sections.payment')}>
           <InfoRow label={t('fields.method')}>{translate(`enums.ManualPaymentMethod.${record.method}`, { _: record.method })}</InfoRow>
-          <InfoRow label={t('fields.paymentAmount')} testId="external-payment-amount">{formatMoney(record.paymentAmount)}</InfoRow>
+          <InfoRow label={t('fields.paymentAmount')} testId="external-payment-amount">
+            {formatMoney(record.paymentAmount)}
+          </InfoRow>
           <InfoRow label={t('fields.paymentDate')}>{formatDate(record.paymentDate)}</InfoRow>
           <InfoRow label={t('fields.referenceNumber')}>{record.referenceNumber}</InfoRow>
           <InfoRow label={t('fields.comment')}>{record.comment}</InfoRow>

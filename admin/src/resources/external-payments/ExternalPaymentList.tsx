@@ -30,7 +30,12 @@ function ExternalPaymentListBody() {
         <DataTable<ExternalPaymentRecord> empty={<NoResults />} rowClick={(id) => `/${EXTERNAL_PAYMENTS}/${id}${search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName((record as ExternalPaymentRecord).student) || `#${record.studentId}`} />
-          <DataTable.Col source="method" label={f('method')} disableSort render={(record) => translate(`enums.ManualPaymentMethod.${record.method}`, { _: String(record.method) })} />
+          <DataTable.Col
+            source="method"
+            label={f('method')}
+            disableSort
+            render={(record) => translate(`enums.ManualPaymentMethod.${record.method}`, { _: String(record.method) })}
+          />
           <DataTable.Col source="paymentAmount" label={f('paymentAmount')} align="right" render={(record) => moneyCell(record.paymentAmount)} />
           <DataTable.Col source="paymentDate" label={f('paymentDate')} render={(record) => formatDate(record.paymentDate)} />
           <DataTable.Col source="referenceNumber" label={f('referenceNumber')} disableSort />

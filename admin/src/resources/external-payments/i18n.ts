@@ -47,7 +47,7 @@ const en = {
     REJECTED: 'Reject',
     save_amount: 'Save amount',
     confirm_title: 'Mark external payment #%{id} as %{status}?',
-    accept_content: 'The payment of %{amount} is applied to the student\'s plan, oldest installments first.',
+    accept_content: "The payment of %{amount} is applied to the student's plan, oldest installments first.",
     reject_content: 'The payment of %{amount} is not applied; it can no longer be accepted.',
   },
   notifications: {

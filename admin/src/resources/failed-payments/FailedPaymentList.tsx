@@ -24,7 +24,12 @@ function FailedPaymentListBody() {
           <DataTable.Col source="student" label={f('student')} disableSort render={(record) => personName((record as FailedPaymentRecord).student) || `#${record.studentId}`} />
           <DataTable.Col source="student.email" label={f('email')} disableSort />
           <DataTable.Col source="student.mobilePhone" label={f('mobilePhone')} disableSort />
-          <DataTable.Col source="source" label={f('source')} disableSort render={(record) => translate(`enums.FailedPaymentSource.${record.source}`, { _: String(record.source) })} />
+          <DataTable.Col
+            source="source"
+            label={f('source')}
+            disableSort
+            render={(record) => translate(`enums.FailedPaymentSource.${record.source}`, { _: String(record.source) })}
+          />
           <DataTable.Col source="amountToBePaid" label={f('amountToBePaid')} align="right" render={(record) => moneyCell(record.amountToBePaid)} />
           <DataTable.Col
             source="failureMessage"

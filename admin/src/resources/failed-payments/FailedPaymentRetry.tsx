@@ -68,7 +68,9 @@ export function FailedPaymentRetry({ record }: { record: FailedPaymentRecord }) 
         <DialogTitle>{translate(t('title'), { id: record.id })}</DialogTitle>
         <DialogContent>
           {outcome === null ? (
-            <DialogContentText>{translate(t('content'), { amount: formatMoney(record.amountToBePaid), name: personName(record.student) || `#${record.studentId}` })}</DialogContentText>
+            <DialogContentText>
+              {translate(t('content'), { amount: formatMoney(record.amountToBePaid), name: personName(record.student) || `#${record.studentId}` })}
+            </DialogContentText>
           ) : outcome.ok ? (
             <Alert severity="success" data-testid="retry-outcome">
               {translate(t('succeeded'), { amount: formatMoney(outcome.amount) })}

@@ -81,14 +81,7 @@ export function JobRunHistory({ id }: { id: Identifier }) {
         </Table>
       </Box>
       {data.total > PAGE_SIZE ? (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, next) => setPage(next)}
-        />
+        <TablePagination component="div" count={data.total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, next) => setPage(next)} />
       ) : null}
     </Box>
   );

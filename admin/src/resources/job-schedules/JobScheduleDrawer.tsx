@@ -66,7 +66,9 @@ export function JobScheduleActions({ record }: { record: JobScheduleRecord }) {
 
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="job-schedule-actions">
-      {canRun ? <ActionButton label={a('run')} icon={<PlayCircleIcon />} disabled={pending} testId="run-job" onClick={() => void act(() => api.run(record.id), n('run_started'))} /> : null}
+      {canRun ? (
+        <ActionButton label={a('run')} icon={<PlayCircleIcon />} disabled={pending} testId="run-job" onClick={() => void act(() => api.run(record.id), n('run_started'))} />
+      ) : null}
       {canWrite ? (
         <>
           {record.status === 'PAUSED' ? (
@@ -110,7 +112,9 @@ export function JobScheduleView({ record }: { record: JobScheduleRecord }) {
       <DetailRows>
         <DetailRow label={f('jobName')}>{record.jobName}</DetailRow>
         <DetailRow label={f('jobGroup')}>{record.jobGroup}</DetailRow>
-        <DetailRow label={f('type')} testId="job-view-type">{translate(`enums.JobType.${record.type}`, { _: record.type })}</DetailRow>
+        <DetailRow label={f('type')} testId="job-view-type">
+          {translate(`enums.JobType.${record.type}`, { _: record.type })}
+        </DetailRow>
         <DetailRow label={f('description')}>{record.description}</DetailRow>
         <DetailRow label={f('schedule')} testId="job-view-schedule">
           {words(record)}
@@ -241,13 +245,7 @@ function JobScheduleTitle({ id }: { id: string }) {
 export function JobScheduleDrawer() {
   return (
     <RecordDrawer basePath={`/${JOB_SCHEDULES}`} title={(id) => <JobScheduleTitle id={id} />}>
-      {(id) =>
-        id === 'create' ? (
-          <JobScheduleAdd />
-        ) : (
-          <JobScheduleDetail key={id} id={id} />
-        )
-      }
+      {(id) => (id === 'create' ? <JobScheduleAdd /> : <JobScheduleDetail key={id} id={id} />)}
     </RecordDrawer>
   );
 }

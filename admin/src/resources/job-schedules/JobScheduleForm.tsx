@@ -1,8 +1,22 @@
 import { useMemo } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import {
-  ArrayInput, CreateBase, EditBase, NumberInput, RadioButtonGroupInput, SaveButton, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useInput,
-  useLocaleState, useNotify, useTranslate, type Validator,
+  ArrayInput,
+  CreateBase,
+  EditBase,
+  NumberInput,
+  RadioButtonGroupInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useInput,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -10,7 +24,14 @@ import { useEnumChoices } from '../../common/enums';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { t, useScheduleWords } from './JobScheduleParts';
 import {
-  JOB_SCHEDULES, NEW_JOB_SCHEDULE, REFUSAL_KEYS, describeCron, isInterval, toJobScheduleFormValues, toJobSchedulePayload, type JobScheduleFormValues,
+  JOB_SCHEDULES,
+  NEW_JOB_SCHEDULE,
+  REFUSAL_KEYS,
+  describeCron,
+  isInterval,
+  toJobScheduleFormValues,
+  toJobSchedulePayload,
+  type JobScheduleFormValues,
   type JobScheduleRecord,
 } from './jobScheduleRecord';
 
@@ -99,7 +120,13 @@ export function JobScheduleInputs() {
   const translate = useTranslate();
   const types = useEnumChoices('JobType');
   const cronJob = useWatch({ name: 'cronJob' }) as boolean | undefined;
-  const modes = useMemo(() => [{ id: 'cron', name: translate(t('modes.cron')) }, { id: 'interval', name: translate(t('modes.interval')) }], [translate]);
+  const modes = useMemo(
+    () => [
+      { id: 'cron', name: translate(t('modes.cron')) },
+      { id: 'interval', name: translate(t('modes.interval')) },
+    ],
+    [translate],
+  );
   return (
     <Box sx={{ width: '100%' }}>
       <TextInput source="jobName" label={f('jobName')} validate={required()} fullWidth />

@@ -33,7 +33,15 @@ function JobScheduleListBody() {
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<JobScheduleRecord> empty={<NoResults />} rowClick={(id) => `/${JOB_SCHEDULES}/${id}${search}`} bulkActionButtons={false}>
-          <DataTable.Col source="jobName" label={f('jobName')} render={(record) => <Box component="span" sx={{ fontWeight: 500 }}>{record.jobName}</Box>} />
+          <DataTable.Col
+            source="jobName"
+            label={f('jobName')}
+            render={(record) => (
+              <Box component="span" sx={{ fontWeight: 500 }}>
+                {record.jobName}
+              </Box>
+            )}
+          />
           <DataTable.Col source="jobGroup" label={f('jobGroup')} />
           <DataTable.Col source="type" label={f('type')} render={(record) => translate(`enums.JobType.${record.type}`, { _: String(record.type) })} />
           <DataTable.Col source="status" label={f('status')} render={(record) => <JobStatusChip status={record.status} testId={`job-status-${record.id}`} />} />
@@ -73,7 +81,13 @@ function JobScheduleListBody() {
               )
             }
           />
-          <DataTable.Col source="lastRun.count" label={f('lastCount')} align="right" disableSort render={(record) => (record.lastRun ? record.lastRun.count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US') : '')} />
+          <DataTable.Col
+            source="lastRun.count"
+            label={f('lastCount')}
+            align="right"
+            disableSort
+            render={(record) => (record.lastRun ? record.lastRun.count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US') : '')}
+          />
         </DataTable>
       </Box>
     </>

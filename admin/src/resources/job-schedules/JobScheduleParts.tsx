@@ -1,7 +1,16 @@
 import { useCallback, type ReactNode } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { describeCron, intervalUnit, isInterval, jobRunOutcomeColor, jobStatusColor, type JobRunOutcomeValue, type JobScheduleRecord, type JobStatusValue } from './jobScheduleRecord';
+import {
+  describeCron,
+  intervalUnit,
+  isInterval,
+  jobRunOutcomeColor,
+  jobStatusColor,
+  type JobRunOutcomeValue,
+  type JobScheduleRecord,
+  type JobStatusValue,
+} from './jobScheduleRecord';
 
 /** Pieces the job schedules list, drawer and run history share. */
 
@@ -18,7 +27,15 @@ export function JobStatusChip({ status, testId }: { status: JobStatusValue | nul
 export function JobRunOutcomeChip({ outcome, testId }: { outcome: JobRunOutcomeValue | null | undefined; testId?: string }) {
   const translate = useTranslate();
   if (!outcome) return null;
-  return <Chip size="small" variant="outlined" color={jobRunOutcomeColor[outcome] ?? 'default'} label={translate(`enums.JobRunOutcome.${outcome}`, { _: outcome })} data-testid={testId} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={jobRunOutcomeColor[outcome] ?? 'default'}
+      label={translate(`enums.JobRunOutcome.${outcome}`, { _: outcome })}
+      data-testid={testId}
+    />
+  );
 }
 
 /**

@@ -165,7 +165,8 @@ const es: typeof en = {
     invalid_cron: 'Expresión cron no válida',
   },
   messages: {
-    intro: 'Las tareas en segundo plano se ejecutan dentro de la API según estas programaciones, en hora de Nueva York. Pause una tarea para detenerla o ejecútela una vez para iniciarla ahora; cada ejecución queda en su historial.',
+    intro:
+      'Las tareas en segundo plano se ejecutan dentro de la API según estas programaciones, en hora de Nueva York. Pause una tarea para detenerla o ejecútela una vez para iniciarla ahora; cada ejecución queda en su historial.',
     read_only: 'Puede ver las tareas programadas, pero no modificarlas ni ejecutarlas.',
     new_title: 'Nueva tarea programada',
     updated: 'Última modificación: %{date} por %{name}',

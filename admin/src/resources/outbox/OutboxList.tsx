@@ -41,14 +41,22 @@ function OutboxDetail({ id }: { id: string }) {
     <ResourceContextProvider value={OUTBOX}>
       <Box data-testid="outbox-detail">
         <InfoSection title={t('fields.email')}>
-          <InfoRow label={t('fields.toAddress')} testId="outbox-to">{message.toAddress}</InfoRow>
-          <InfoRow label={t('fields.subject')}><span translate="no">{message.subject}</span></InfoRow>
+          <InfoRow label={t('fields.toAddress')} testId="outbox-to">
+            {message.toAddress}
+          </InfoRow>
+          <InfoRow label={t('fields.subject')}>
+            <span translate="no">{message.subject}</span>
+          </InfoRow>
           <InfoRow label={t('fields.status')}>
             <OutboxStatusChip status={message.status} />
           </InfoRow>
           <InfoRow label={t('fields.createdAt')}>{formatDateTime(message.createdAt, locale)}</InfoRow>
           <InfoRow label={t('fields.sentAt')}>{formatDateTime(message.sentAt, locale)}</InfoRow>
-          {message.error ? <InfoRow label={t('fields.error')} testId="outbox-error">{message.error}</InfoRow> : null}
+          {message.error ? (
+            <InfoRow label={t('fields.error')} testId="outbox-error">
+              {message.error}
+            </InfoRow>
+          ) : null}
           <InfoRow label={t('fields.templateKey')} testId="outbox-kind">
             {message.templateKey ? translate(t(`kinds.${message.templateKey}`), { _: message.templateKey }) : null}
           </InfoRow>
@@ -84,7 +92,11 @@ function OutboxDetail({ id }: { id: string }) {
 
 function OutboxTitle({ id }: { id: string }) {
   const { data } = useGetOne<OutboxRow>(OUTBOX, { id });
-  return <span data-testid="drawer-title" translate={data ? 'no' : undefined}>{data ? data.subject : `#${id}`}</span>;
+  return (
+    <span data-testid="drawer-title" translate={data ? 'no' : undefined}>
+      {data ? data.subject : `#${id}`}
+    </span>
+  );
 }
 
 function OutboxListActions() {

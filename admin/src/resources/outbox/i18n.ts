@@ -30,7 +30,8 @@ const en = {
     FAILED: 'Failed',
   },
   messages: {
-    intro: 'Every email the product sends is kept here, delivered or not. When no mail server is set up, nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
+    intro:
+      'Every email the product sends is kept here, delivered or not. When no mail server is set up, nothing is delivered and this is the only place to read it. Emails hold password-reset links and verification codes: do not share them.',
     empty: 'No email has been sent yet.',
     not_found: 'This email could not be loaded.',
     html_title: 'The HTML version of the email',
@@ -68,7 +69,8 @@ const es: typeof en = {
     FAILED: 'Fallido',
   },
   messages: {
-    intro: 'Aquí se guarda cada correo que envía el producto, se entregue o no. Cuando no hay un servidor de correo configurado, no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
+    intro:
+      'Aquí se guarda cada correo que envía el producto, se entregue o no. Cuando no hay un servidor de correo configurado, no se entrega ninguno y este es el único lugar donde leerlos. Los correos contienen enlaces para restablecer contraseñas y códigos de verificación: no los comparta.',
     empty: 'Aún no se ha enviado ningún correo.',
     not_found: 'No se pudo cargar este correo.',
     html_title: 'La versión HTML del correo',

@@ -123,20 +123,15 @@ export function PlanPayments({ record }: { record: PlanRecord }) {
     { key: 'tax', label: t('payments.tax'), align: 'right', render: (p) => money(p.taxAmount) },
     { key: 'refunded', label: t('payments.refunded'), align: 'right', render: (p) => money(p.refundedAmount) },
     {
-      key: 'status', label: t('payments.status'),
+      key: 'status',
+      label: t('payments.status'),
       render: (p) => <Chip size="small" color={paymentColor[p.status] ?? 'default'} label={enumText('PaymentStatus', p.status)} data-testid={`payment-status-${p.id}`} />,
     },
     { key: 'card', label: t('payments.card'), render: (p) => cardLabel({ brand: p.cardBrand, last4: p.cardLast4 }) || p.referenceNumber || '' },
     { key: 'failure', label: t('payments.failure'), render: (p) => (p.failureMessage ? translate(p.failureMessage, { _: p.failureMessage }) : '') },
   ];
   return (
-    <HistoryTable
-      rows={data?.data ?? []}
-      columns={columns}
-      empty={t('payments.empty')}
-      testId="plan-payments"
-      paging={{ page, size, total: data?.total ?? 0, onPage: setPage }}
-    />
+    <HistoryTable rows={data?.data ?? []} columns={columns} empty={t('payments.empty')} testId="plan-payments" paging={{ page, size, total: data?.total ?? 0, onPage: setPage }} />
   );
 }
 
@@ -165,13 +160,7 @@ export function PlanAccountHistory({ record }: { record: PlanRecord }) {
     { key: 'comment', label: t('history.comment'), render: (r) => r.comment ?? '' },
   ];
   return (
-    <HistoryTable
-      rows={data?.data ?? []}
-      columns={columns}
-      empty={t('history.empty')}
-      testId="plan-history"
-      paging={{ page, size, total: data?.total ?? 0, onPage: setPage }}
-    />
+    <HistoryTable rows={data?.data ?? []} columns={columns} empty={t('history.empty')} testId="plan-history" paging={{ page, size, total: data?.total ?? 0, onPage: setPage }} />
   );
 }
 
@@ -236,13 +225,21 @@ export function PlanCardHistory({ record }: { record: PlanRecord }) {
     <Box data-testid="plan-card-history">
       {section(
         t('card_history.stripe'),
-        stripe.isPending ? <LinearProgress /> : stripe.error ? <LoadError error={stripe.error} /> : (
+        stripe.isPending ? (
+          <LinearProgress />
+        ) : stripe.error ? (
+          <LoadError error={stripe.error} />
+        ) : (
           <HistoryTable rows={stripe.data?.data ?? []} columns={columns} empty={t('card_history.empty')} testId="stripe-history" />
         ),
       )}
       {section(
         t('card_history.authorize_net'),
-        authorizeNet.isPending ? <LinearProgress /> : authorizeNet.error ? <LoadError error={authorizeNet.error} /> : (
+        authorizeNet.isPending ? (
+          <LinearProgress />
+        ) : authorizeNet.error ? (
+          <LoadError error={authorizeNet.error} />
+        ) : (
           <HistoryTable
             rows={authorizeNet.data?.data ?? []}
             columns={columns}

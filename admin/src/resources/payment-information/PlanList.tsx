@@ -95,7 +95,11 @@ function StudentCell({ record }: { record: PlanRecord }) {
 function PlanListBody({ resource }: { resource: PlanResource }) {
   const { search } = useLocation();
   const descriptors = usePlanFilterDescriptors();
-  const nowrap = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+  const nowrap = (text: string) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Box>
+  );
   return (
     <>
       <FilterChips descriptors={descriptors} />

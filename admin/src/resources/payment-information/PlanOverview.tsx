@@ -39,8 +39,19 @@ function usePlanAction() {
 }
 
 const BREAKDOWN: Array<keyof PlanBreakdown> = [
-  'netTuition', 'tuitionRollover', 'withdrawalReduction', 'transferReduction', 'totalInterest', 'totalTaxesPaid', 'principalPaid', 'totalPaid',
-  'withdrawalRefund', 'voucherRefund', 'additionalRefund', 'totalRefunded', 'totalRemaining',
+  'netTuition',
+  'tuitionRollover',
+  'withdrawalReduction',
+  'transferReduction',
+  'totalInterest',
+  'totalTaxesPaid',
+  'principalPaid',
+  'totalPaid',
+  'withdrawalRefund',
+  'voucherRefund',
+  'additionalRefund',
+  'totalRefunded',
+  'totalRemaining',
 ];
 
 /**
@@ -150,7 +161,15 @@ function PlanActions({ record }: { record: PlanRecord }) {
         </Typography>
       )}
       {isActivePlan(record) ? (
-        <TextButton label={t('actions.conclude')} variant="outlined" color="warning" size="small" disabled={pending} onClick={() => setConcluding(true)} data-testid="conclude-plan" />
+        <TextButton
+          label={t('actions.conclude')}
+          variant="outlined"
+          color="warning"
+          size="small"
+          disabled={pending}
+          onClick={() => setConcluding(true)}
+          data-testid="conclude-plan"
+        />
       ) : null}
       <Confirm
         isOpen={concluding}
@@ -216,24 +235,42 @@ export function PlanOverview({ resource, record }: { resource: PlanResource; rec
           <InfoRow label={t('terms.description')}>{terms.description}</InfoRow>
           <InfoRow label={t('terms.depositAmount')}>{formatMoney(terms.depositAmount)}</InfoRow>
           <InfoRow label={t('terms.installmentsCount')}>{terms.installmentsCount}</InfoRow>
-          <InfoRow label={t('terms.installmentAmount')} testId="terms-installment">{formatMoney(terms.installmentAmount)}</InfoRow>
+          <InfoRow label={t('terms.installmentAmount')} testId="terms-installment">
+            {formatMoney(terms.installmentAmount)}
+          </InfoRow>
           <InfoRow label={t('terms.interestRate')}>{terms.interestRate === null || terms.interestRate === undefined ? null : `${terms.interestRate}%`}</InfoRow>
-          <InfoRow label={t('terms.totalOwed')} testId="terms-total-owed">{formatMoney(terms.totalOwed)}</InfoRow>
+          <InfoRow label={t('terms.totalOwed')} testId="terms-total-owed">
+            {formatMoney(terms.totalOwed)}
+          </InfoRow>
           <InfoRow label={t('terms.taxAmount')}>{formatMoney(terms.taxAmount)}</InfoRow>
-          <InfoRow label={t('terms.amountPaid')} testId="terms-amount-paid">{formatMoney(terms.amountPaid)}</InfoRow>
-          <InfoRow label={t('terms.amountDue')} testId="terms-amount-due">{formatMoney(terms.amountDue)}</InfoRow>
+          <InfoRow label={t('terms.amountPaid')} testId="terms-amount-paid">
+            {formatMoney(terms.amountPaid)}
+          </InfoRow>
+          <InfoRow label={t('terms.amountDue')} testId="terms-amount-due">
+            {formatMoney(terms.amountDue)}
+          </InfoRow>
           <InfoRow label={t('terms.paymentDueDate')}>{formatDate(terms.paymentDueDate)}</InfoRow>
           <InfoRow label={t('terms.captureMethod')}>{translate(t(`terms.capture.${terms.captureMethod}`), { _: terms.captureMethod })}</InfoRow>
           <InfoRow label={t('terms.status')}>{enumText('StudentPaymentPlanStatus', terms.status)}</InfoRow>
-          <InfoRow label={t('terms.paymentMethod')} testId="terms-card">{cardLabel(terms.paymentMethod)}</InfoRow>
+          <InfoRow label={t('terms.paymentMethod')} testId="terms-card">
+            {cardLabel(terms.paymentMethod)}
+          </InfoRow>
         </InfoSection>
       ) : null}
       <InfoSection title={t('sections.position')}>
-        <InfoRow label={t('position.amountDueNow')} testId="position-due-now">{formatMoney(record.amountDueNow)}</InfoRow>
-        <InfoRow label={t('position.totalPastDueAmount')} testId="position-past-due">{formatMoney(record.totalPastDueAmount)}</InfoRow>
+        <InfoRow label={t('position.amountDueNow')} testId="position-due-now">
+          {formatMoney(record.amountDueNow)}
+        </InfoRow>
+        <InfoRow label={t('position.totalPastDueAmount')} testId="position-past-due">
+          {formatMoney(record.totalPastDueAmount)}
+        </InfoRow>
         <InfoRow label={t('position.daysOverdue')}>{record.daysOverdue ?? 0}</InfoRow>
-        <InfoRow label={t('position.maxPrePayAmount')} testId="position-max-prepay">{formatMoney(record.maxPrePayAmount)}</InfoRow>
-        <InfoRow label={t('position.payoffAmount')} testId="position-payoff">{formatMoney(record.payoffAmount)}</InfoRow>
+        <InfoRow label={t('position.maxPrePayAmount')} testId="position-max-prepay">
+          {formatMoney(record.maxPrePayAmount)}
+        </InfoRow>
+        <InfoRow label={t('position.payoffAmount')} testId="position-payoff">
+          {formatMoney(record.payoffAmount)}
+        </InfoRow>
         <InfoRow label={t('position.nextPayment')} testId="position-next">
           {next ? translate(t('position.next_payment_text'), { number: next.number, date: formatDate(next.dueDate), amount: formatMoney(next.amountDue) }) : null}
         </InfoRow>

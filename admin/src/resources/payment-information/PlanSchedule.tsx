@@ -1,6 +1,22 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Box, Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  Menu,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -15,7 +31,14 @@ import { denseCells, stickyActions, visuallyHidden } from '../../common/tableLay
 import { saveFile } from '../../common/saveFile';
 import { usePlanApi } from '../../common/planApi';
 import {
-  PAYMENT_INFORMATION, entryDue, isOpenEntry, validateExternalPayment, validateTaxAmount, type ExternalPaymentValues, type PlanRecord, type ScheduleEntry,
+  PAYMENT_INFORMATION,
+  entryDue,
+  isOpenEntry,
+  validateExternalPayment,
+  validateTaxAmount,
+  type ExternalPaymentValues,
+  type PlanRecord,
+  type ScheduleEntry,
 } from '../../common/planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
@@ -128,11 +151,19 @@ function EntryMenu({ entry, actions, onPick }: { entry: ScheduleEntry; actions: 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!actions.length) return null;
   const label: Record<EntryAction, string> = {
-    external: t('schedule.record_external'), tax: t('schedule.set_tax'), cancel_online: t('schedule.cancel_online'), notify: t('schedule.send_notification'),
+    external: t('schedule.record_external'),
+    tax: t('schedule.set_tax'),
+    cancel_online: t('schedule.cancel_online'),
+    notify: t('schedule.send_notification'),
   };
   return (
     <>
-      <IconButton size="small" aria-label={translate(t('schedule.entry_actions'), { number: entry.number })} onClick={(e) => setAnchor(e.currentTarget)} data-testid={`entry-actions-${entry.id}`}>
+      <IconButton
+        size="small"
+        aria-label={translate(t('schedule.entry_actions'), { number: entry.number })}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid={`entry-actions-${entry.id}`}
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -235,11 +266,7 @@ export function PlanSchedule({ record }: { record: PlanRecord }) {
       </Typography>
     );
   }
-  const h = (key: string, align?: 'right') => (
-    <TableCell align={align}>
-      {translate(t(`schedule.${key}`))}
-    </TableCell>
-  );
+  const h = (key: string, align?: 'right') => <TableCell align={align}>{translate(t(`schedule.${key}`))}</TableCell>;
   return (
     <Box data-testid="plan-schedule">
       <ScheduleExport planId={record.id} />

@@ -482,4 +482,3 @@ const es: typeof en = {
 };
 
 export const paymentInformation = { en, es };
-

@@ -38,7 +38,9 @@ export function usePlanFilterDescriptors() {
   return useMemo(
     () =>
       planFilterDescriptors(
-        Object.fromEntries(students.map((s) => [String(s.id), studentName({ id: s.id, email: s.user?.email, firstName: s.personalInfo?.firstName, lastName: s.personalInfo?.lastName })])),
+        Object.fromEntries(
+          students.map((s) => [String(s.id), studentName({ id: s.id, email: s.user?.email, firstName: s.personalInfo?.firstName, lastName: s.personalInfo?.lastName })]),
+        ),
       ),
     [students],
   );

@@ -64,7 +64,14 @@ export function LoadState({ isPending, error, notFound }: { isPending: boolean; 
  * Delete a nested record of a product (a plan, an adjustment) with a confirmation naming it, for staff
  * with products:delete, pessimistically; `onDone` closes the drawer, a refusal is the server's message.
  */
-export function ProductPartDeleteButton({ title, content, name, successMessage, onDone, testId }: {
+export function ProductPartDeleteButton({
+  title,
+  content,
+  name,
+  successMessage,
+  onDone,
+  testId,
+}: {
   title: string;
   content: string;
   name: string;

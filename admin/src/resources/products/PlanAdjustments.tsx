@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier,
-} from 'react-admin';
+import { Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { useLocation, useParams } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { EnumField, useEnumChoices } from '../../common/enums';
@@ -14,7 +12,17 @@ import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LastChanged } from './ProductEdit';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
-  PRODUCTS, adjustmentAmount, adjustmentsResource, maxChars, planName, plansPath, productPlansResource, toAdjustmentPayload, type PlanAdjustment, type Product, type ProductPaymentPlan,
+  PRODUCTS,
+  adjustmentAmount,
+  adjustmentsResource,
+  maxChars,
+  planName,
+  plansPath,
+  productPlansResource,
+  toAdjustmentPayload,
+  type PlanAdjustment,
+  type Product,
+  type ProductPaymentPlan,
 } from './productRecord';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 
@@ -43,7 +51,17 @@ export function AdjustmentInputs() {
 }
 
 /** Add (POST) or edit (PUT) one adjustment of the plan, pessimistically; delete (confirm) with products:delete. */
-export function AdjustmentEditor({ productId, planId, adjustmentId, onDone }: { productId: Identifier; planId: Identifier; adjustmentId: Identifier | 'create'; onDone: () => void }) {
+export function AdjustmentEditor({
+  productId,
+  planId,
+  adjustmentId,
+  onDone,
+}: {
+  productId: Identifier;
+  planId: Identifier;
+  adjustmentId: Identifier | 'create';
+  onDone: () => void;
+}) {
   return (
     <NestedRecordEditor<PlanAdjustment>
       resource={adjustmentsResource(productId, planId)}
@@ -108,7 +126,12 @@ function AdjustmentsTable({ onOpen }: { onOpen: (adjustment: PlanAdjustment) => 
         <DataTable.Col source="category" label={t('adjustment_fields.category')}>
           <EnumField enumName="AdjustmentCategory" source="category" />
         </DataTable.Col>
-        <DataTable.Col source="amount" label={t('adjustment_fields.amount')} align="right" render={(record) => <span data-testid={`amount-${record.id}`}>{signedAmount(record as PlanAdjustment)}</span>} />
+        <DataTable.Col
+          source="amount"
+          label={t('adjustment_fields.amount')}
+          align="right"
+          render={(record) => <span data-testid={`amount-${record.id}`}>{signedAmount(record as PlanAdjustment)}</span>}
+        />
         <DataTable.Col source="updatedAt" label={t('adjustment_fields.updatedAt')} disableSort render={(record) => formatDate(record.updatedAt)} />
       </DataTable>
     </Box>

@@ -84,9 +84,21 @@ export function ProductActions({ record }: { record: Product }) {
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="product-actions">
       {publish.canAccess && !record.deleted ? (
         record.published ? (
-          <ActionButton label={a('unpublish')} icon={<UnpublishedIcon />} disabled={pending} testId="unpublish-product" onClick={() => run(() => dataProvider.publishProduct(record.id, false), n('unpublished'))} />
+          <ActionButton
+            label={a('unpublish')}
+            icon={<UnpublishedIcon />}
+            disabled={pending}
+            testId="unpublish-product"
+            onClick={() => run(() => dataProvider.publishProduct(record.id, false), n('unpublished'))}
+          />
         ) : (
-          <ActionButton label={a('publish')} icon={<PublishIcon />} disabled={pending} testId="publish-product" onClick={() => run(() => dataProvider.publishProduct(record.id), n('published'))} />
+          <ActionButton
+            label={a('publish')}
+            icon={<PublishIcon />}
+            disabled={pending}
+            testId="publish-product"
+            onClick={() => run(() => dataProvider.publishProduct(record.id), n('published'))}
+          />
         )
       ) : null}
       <ActionButton label={a('check_enrolling')} icon={<EventAvailableIcon />} disabled={pending} testId="check-enrolling" onClick={checkEnrolling} />
@@ -95,7 +107,13 @@ export function ProductActions({ record }: { record: Product }) {
       </Button>
       {remove.canAccess ? (
         record.deleted ? (
-          <ActionButton label={a('undelete')} icon={<UnarchiveIcon />} disabled={pending} testId="undelete-product" onClick={() => run(() => dataProvider.undeleteProduct(record.id), n('undeleted'))} />
+          <ActionButton
+            label={a('undelete')}
+            icon={<UnarchiveIcon />}
+            disabled={pending}
+            testId="undelete-product"
+            onClick={() => run(() => dataProvider.undeleteProduct(record.id), n('undeleted'))}
+          />
         ) : (
           <ActionButton label={a('archive')} icon={<ArchiveIcon />} disabled={pending} testId="archive-product" onClick={() => setConfirming(true)} />
         )

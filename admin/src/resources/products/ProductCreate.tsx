@@ -27,7 +27,16 @@ export function ProductCreate() {
         onError,
       }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} defaultValues={{ flowType: 'HCTP', cohortIds: [] }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        defaultValues={{ flowType: 'HCTP', cohortIds: [] }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <ProductInputs />
       </SimpleForm>
     </CreateBase>

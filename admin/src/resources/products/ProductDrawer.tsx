@@ -18,8 +18,18 @@ export function ProductStatusChips({ record }: { record: Pick<Product, 'publishe
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="product-status">
       {record.deleted ? <Chip size="small" color="warning" label={translate(st('archived'))} /> : null}
-      <Chip size="small" variant={record.published ? 'filled' : 'outlined'} color={record.published ? 'success' : 'default'} label={translate(st(record.published ? 'published' : 'unpublished'))} />
-      <Chip size="small" variant={record.enrolling ? 'filled' : 'outlined'} color={record.enrolling ? 'info' : 'default'} label={translate(st(record.enrolling ? 'enrolling' : 'not_enrolling'))} />
+      <Chip
+        size="small"
+        variant={record.published ? 'filled' : 'outlined'}
+        color={record.published ? 'success' : 'default'}
+        label={translate(st(record.published ? 'published' : 'unpublished'))}
+      />
+      <Chip
+        size="small"
+        variant={record.enrolling ? 'filled' : 'outlined'}
+        color={record.enrolling ? 'info' : 'default'}
+        label={translate(st(record.enrolling ? 'enrolling' : 'not_enrolling'))}
+      />
     </Stack>
   );
 }

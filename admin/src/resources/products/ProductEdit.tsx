@@ -36,7 +36,15 @@ export function ProductEdit({ id }: { id: Identifier }) {
       transform={(data) => toProductPayload(data) as unknown as Product}
       mutationOptions={{ onSuccess: () => notify('resources.products.notifications.saved', { type: 'success' }), onError }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <ProductInputs />
       </SimpleForm>
     </EditBase>

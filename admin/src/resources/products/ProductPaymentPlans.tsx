@@ -2,9 +2,7 @@ import { useMemo, useState, type MouseEvent } from 'react';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier,
-} from 'react-admin';
+import { Button, DataTable, ListBase, SelectInput, TextInput, useCanAccess, useGetOne, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
@@ -18,7 +16,15 @@ import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LastChanged } from './ProductEdit';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
-  PRODUCTS, adjustmentsPath, maxChars, planName, productPlansResource, toProductPlanPayload, type PlanTemplate, type Product, type ProductPaymentPlan,
+  PRODUCTS,
+  adjustmentsPath,
+  maxChars,
+  planName,
+  productPlansResource,
+  toProductPlanPayload,
+  type PlanTemplate,
+  type Product,
+  type ProductPaymentPlan,
 } from './productRecord';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 
@@ -235,7 +241,11 @@ export function ProductPaymentPlans() {
       <DrawerFrame open={open !== null} onClose={close} title={title}>
         {open === 'create' ? <ProductPlanEditor productId={product.id} planId="create" onDone={close} /> : null}
         {open && open !== 'create' ? (
-          edit.canAccess && writable ? <ProductPlanEditor productId={product.id} planId={open.id} onDone={close} /> : <ProductPlanView plan={open} />
+          edit.canAccess && writable ? (
+            <ProductPlanEditor productId={product.id} planId={open.id} onDone={close} />
+          ) : (
+            <ProductPlanView plan={open} />
+          )
         ) : null}
       </DrawerFrame>
     </NestedPage>

@@ -120,7 +120,9 @@ const numberOrNull = (value: unknown): number | null => {
 };
 
 const ids = (value: unknown): number[] =>
-  Array.isArray(value) ? [...new Set(value.map((v) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)).filter((n) => Number.isInteger(n) && n > 0))] : [];
+  Array.isArray(value)
+    ? [...new Set(value.map((v) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)).filter((n) => Number.isInteger(n) && n > 0))]
+    : [];
 
 /**
  * POST and PUT /api/products take exactly the spec's fields plus `cohortIds` (strict): the computed

@@ -28,7 +28,16 @@ export function ProgramCreate() {
         },
       }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} defaultValues={NEW_PROGRAM} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        defaultValues={NEW_PROGRAM}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <ProgramInputs />
       </SimpleForm>
     </CreateBase>

@@ -39,7 +39,15 @@ export function ProgramEdit({ record }: { record: ProgramRecord }) {
       transform={(data) => toProgramPayload(data) as unknown as ProgramRecord}
       mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }) }}
     >
-      <SimpleForm noValidate sx={{ p: 0 }} toolbar={<Box sx={{ mt: 1 }}><SaveButton /></Box>}>
+      <SimpleForm
+        noValidate
+        sx={{ p: 0 }}
+        toolbar={
+          <Box sx={{ mt: 1 }}>
+            <SaveButton />
+          </Box>
+        }
+      >
         <ProgramInputs />
       </SimpleForm>
       <LastChanged record={record} />

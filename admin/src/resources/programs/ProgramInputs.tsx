@@ -56,12 +56,7 @@ export function ProgramInputs() {
           validate={requiredValue}
           emptyText=""
         />
-        <BooleanInput
-          source="accelerated"
-          label={field('accelerated')}
-          disabled={!fixed}
-          helperText={fixed ? false : translate(t('helpers.accelerated'))}
-        />
+        <BooleanInput source="accelerated" label={field('accelerated')} disabled={!fixed} helperText={fixed ? false : translate(t('helpers.accelerated'))} />
         <NumberInput source="courseAccessDuration" label={field('courseAccessDuration')} validate={wholeNumber} step={1} />
         <NumberInput source="graduationLimitDays" label={field('graduationLimitDays')} validate={wholeNumber} step={1} />
         <NumberInput source="clockHours" label={field('clockHours')} validate={wholeNumber} step={1} />

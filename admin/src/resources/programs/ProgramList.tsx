@@ -69,7 +69,12 @@ export function ProgramList() {
               disableSort
               render={(record) => (record.businessCategory ? translate(`enums.BusinessCategoryName.${record.businessCategory.name}`, { _: record.businessCategory.name }) : '')}
             />
-            <DataTable.Col source="durationType" label={label('durationType')} disableSort render={(record) => durationTypeLabel(record.durationType, record.accelerated, locale === 'es' ? 'es' : 'en')} />
+            <DataTable.Col
+              source="durationType"
+              label={label('durationType')}
+              disableSort
+              render={(record) => durationTypeLabel(record.durationType, record.accelerated, locale === 'es' ? 'es' : 'en')}
+            />
             <DataTable.Col source="cost" label={label('cost')} render={() => <MoneyField source="cost" />} />
             <DataTable.Col
               source="languages"

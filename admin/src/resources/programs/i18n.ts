@@ -103,7 +103,8 @@ const en = {
     not_found: 'This program could not be loaded.',
     no_create: 'You may not add programs.',
     no_lms_connection: 'Not connected',
-    lms_unavailable: 'Syncing with the learning system (D2L) needs a connection to it. Learning-system connections will be set up on their own LMS screen, which comes with a later release; until then no program can be synced.',
+    lms_unavailable:
+      'Syncing with the learning system (D2L) needs a connection to it. Learning-system connections will be set up on their own LMS screen, which comes with a later release; until then no program can be synced.',
     bundle_empty: 'This bundle includes no programs yet.',
     updated: 'Last changed %{date} by %{name}',
     updated_no_name: 'Last changed %{date}',
@@ -213,7 +214,8 @@ const es: Messages = {
     not_found: 'No se pudo cargar este programa.',
     no_create: 'No puede agregar programas.',
     no_lms_connection: 'Sin conexión',
-    lms_unavailable: 'Sincronizar con el sistema de aprendizaje (D2L) requiere una conexión con él. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior; hasta entonces no se puede sincronizar ningún programa.',
+    lms_unavailable:
+      'Sincronizar con el sistema de aprendizaje (D2L) requiere una conexión con él. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior; hasta entonces no se puede sincronizar ningún programa.',
     bundle_empty: 'Este paquete aún no incluye programas.',
     updated: 'Último cambio %{date} por %{name}',
     updated_no_name: 'Último cambio %{date}',

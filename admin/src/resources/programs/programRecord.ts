@@ -50,7 +50,13 @@ export type FlowRequirement = { step: Of<typeof EnrollmentFlowStep>; required: b
 
 /** What a new program's form starts with (the API's defaults). */
 export const NEW_PROGRAM = {
-  language: 'EN', languages: ['EN'], durationType: 'FIXED_DURATION', accelerated: false, isBundle: false, showOhioVideo: false, reservedSeat: false,
+  language: 'EN',
+  languages: ['EN'],
+  durationType: 'FIXED_DURATION',
+  accelerated: false,
+  isBundle: false,
+  showOhioVideo: false,
+  reservedSeat: false,
   enrollmentAgreement: { url: null, publicationDate: null, lastRevisionDate: null },
 } as const;
 

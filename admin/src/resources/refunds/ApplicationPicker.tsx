@@ -10,7 +10,11 @@ import { ENROLLMENTS, applicationLabel, type ApplicationRecord } from '../../com
  */
 export function ApplicationPicker({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
-  const { field, fieldState, formState: { isSubmitted } } = useInput({ source, validate: required() });
+  const {
+    field,
+    fieldState,
+    formState: { isSubmitted },
+  } = useInput({ source, validate: required() });
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<ApplicationRecord | null>(null);

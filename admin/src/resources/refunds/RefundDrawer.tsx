@@ -14,8 +14,16 @@ import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { EnumChip, personName } from '../../common/billingShared';
 import { refundApi } from './refundApi';
 import {
-  REFUNDS, isEditable, isSubmittable, nextRefundStatuses, refundMoneyStatusColor, refundStatusColor, refundStudent,
-  type RefundMoneyStatusValue, type RefundRecord, type RefundStatusValue,
+  REFUNDS,
+  isEditable,
+  isSubmittable,
+  nextRefundStatuses,
+  refundMoneyStatusColor,
+  refundStatusColor,
+  refundStudent,
+  type RefundMoneyStatusValue,
+  type RefundRecord,
+  type RefundStatusValue,
 } from './refundRecord';
 import { RefundSubmitDialog } from './RefundSubmitDialog';
 
@@ -72,7 +80,6 @@ function RefundSubmitAction({ record }: { record: RefundRecord }) {
   );
 }
 
-
 /** The refund's movements: external pay-backs and gateway refunds, with a failure's message. */
 function RefundTransactions({ record }: { record: RefundRecord }) {
   const translate = useTranslate();
@@ -102,7 +109,9 @@ function RefundTransactions({ record }: { record: RefundRecord }) {
               <TableCell align="right">{formatMoney(tx.amount)}</TableCell>
               <TableCell align="right">{formatMoney(tx.tax)}</TableCell>
               <TableCell>{tx.referenceNumber ?? (tx.paymentId ? `#${tx.paymentId}` : '')}</TableCell>
-              <TableCell>{tx.failureMessage ? translate(tx.failureMessage, { _: tx.failureMessage }) : translate(t(`transactions.statuses.${tx.status}`), { _: tx.status })}</TableCell>
+              <TableCell>
+                {tx.failureMessage ? translate(tx.failureMessage, { _: tx.failureMessage }) : translate(t(`transactions.statuses.${tx.status}`), { _: tx.status })}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -154,10 +163,14 @@ export function RefundDetail({ id }: { id: string }) {
         <InfoSection title={t('sections.amounts')}>
           <InfoRow label={t('fields.amountToBeRefunded')}>{formatMoney(record.amountToBeRefunded)}</InfoRow>
           <InfoRow label={t('fields.taxToBeRefunded')}>{formatMoney(record.taxToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">{formatMoney(record.totalToBeRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">
+            {formatMoney(record.totalToBeRefunded)}
+          </InfoRow>
           <InfoRow label={t('fields.amountRefunded')}>{formatMoney(record.amountRefunded)}</InfoRow>
           <InfoRow label={t('fields.taxRefunded')}>{formatMoney(record.taxRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">{formatMoney(record.totalRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">
+            {formatMoney(record.totalRefunded)}
+          </InfoRow>
         </InfoSection>
         <RefundTransactions record={record} />
         {canEdit && isEditable(record) ? (

@@ -47,7 +47,12 @@ function RefundListBody() {
           <DataTable.Col source="amountToBeRefunded" label={f('amountToBeRefunded')} align="right" render={(record) => moneyCell(record.amountToBeRefunded)} />
           <DataTable.Col source="taxToBeRefunded" label={f('taxToBeRefunded')} align="right" disableSort render={(record) => moneyCell(record.taxToBeRefunded)} />
           <DataTable.Col source="totalRefunded" label={f('totalRefunded')} align="right" disableSort render={(record) => moneyCell(record.totalRefunded)} />
-          <DataTable.Col source="status" label={f('status')} disableSort render={(record) => <RefundStatusChip status={(record as RefundRecord).status} testId={`refund-status-${record.id}`} />} />
+          <DataTable.Col
+            source="status"
+            label={f('status')}
+            disableSort
+            render={(record) => <RefundStatusChip status={(record as RefundRecord).status} testId={`refund-status-${record.id}`} />}
+          />
           <DataTable.Col
             source="refundStatus"
             label={f('refundStatus')}

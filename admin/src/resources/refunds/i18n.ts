@@ -69,7 +69,7 @@ const en = {
     comment: 'Comment',
     externalAmount: 'Paid outside the gateway',
     onlineAmount: 'Refunded to the card',
-    online_hint: 'The gateway refunds %{total} to the student\'s card payments on this plan, newest first.',
+    online_hint: "The gateway refunds %{total} to the student's card payments on this plan, newest first.",
     external_hint: '%{total} is recorded as paid back outside the gateway (check, wire transfer).',
     mixed_hint: 'Split what is left to refund (%{total}) between a payment outside the gateway and a refund to the card.',
     sum_exceeded: 'Together the two amounts are more than what is left to refund',

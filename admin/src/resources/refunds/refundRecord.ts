@@ -54,7 +54,6 @@ const amount = (v: unknown): number => {
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-
 /** What the 'New refund' dialog holds. */
 export interface NewRefund {
   applicationId?: number | string | null;

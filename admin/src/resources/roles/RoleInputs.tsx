@@ -25,7 +25,9 @@ export function RoleInputs() {
         parse={toRoleName}
         readOnly={builtIn}
         helperText={
-          builtIn ? 'resources.roles.helpers.name_protected' : (
+          builtIn ? (
+            'resources.roles.helpers.name_protected'
+          ) : (
             <>
               {translate('resources.roles.helpers.name')} <code translate="no">FINANCE_LEAD</code>
             </>

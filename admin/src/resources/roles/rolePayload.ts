@@ -13,7 +13,7 @@ export function toRolePayload(data: Partial<Role>) {
   const description = typeof data.description === 'string' ? data.description.trim() : data.description;
   return {
     name: typeof data.name === 'string' ? data.name.trim() : data.name,
-    description: description === '' ? null : description ?? null,
+    description: description === '' ? null : (description ?? null),
     permissions: data.permissions ?? [],
   };
 }

@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import {
-  Alert, Box, Checkbox, LinearProgress, ListItemText, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow,
-  TextField, Typography,
+  Alert,
+  Box,
+  Checkbox,
+  LinearProgress,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { useLocaleState, useTranslate, type Identifier, type TranslateFunction } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -76,7 +90,19 @@ export function changeValueText(column: string, value: unknown, translate: Trans
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function MultiSelect({ label, choices, value, onChange, testId }: { label: string; choices: Array<{ id: string; name: string }>; value: string[]; onChange: (v: string[]) => void; testId: string }) {
+function MultiSelect({
+  label,
+  choices,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  choices: Array<{ id: string; name: string }>;
+  value: string[];
+  onChange: (v: string[]) => void;
+  testId: string;
+}) {
   const translate = useTranslate();
   return (
     <TextField

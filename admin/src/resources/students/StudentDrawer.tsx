@@ -65,7 +65,13 @@ export function StudentDetail({ resource, id, initialTab = 'overview' }: Student
 
   return (
     <ResourceContextProvider value={resource}>
-      <Tabs value={tab} onChange={(_, value: StudentTab) => setTab(value)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: 1.5 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: StudentTab) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: 1.5 } }}
+      >
         {tabs.map((name) => (
           <Tab key={name} value={name} label={translate(`resources.${resource}.tabs.${name}`)} data-testid={`tab-${name}`} />
         ))}

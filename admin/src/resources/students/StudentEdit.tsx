@@ -1,7 +1,5 @@
 import { Box, Divider, Typography } from '@mui/material';
-import {
-  EditBase, Form, SaveButton, SimpleForm, TextInput, email, required, useNotify, useRefresh, useTranslate, type Identifier,
-} from 'react-admin';
+import { EditBase, Form, SaveButton, SimpleForm, TextInput, email, required, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { ApiErrorBody } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { StudentInputs, toStudentPayload } from './StudentInputs';

@@ -25,7 +25,7 @@ function YesNo({ value }: { value: boolean | null | undefined }) {
 export function addressLines(address: StudentRecord['address'] | undefined, locale: string): string[] {
   if (!address) return [];
   const cityLine = [[address.city, address.stateCode].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ');
-  const country = address.countryCode ? countryName(address.countryCode, locale) ?? address.countryCode : '';
+  const country = address.countryCode ? (countryName(address.countryCode, locale) ?? address.countryCode) : '';
   return [address.street1, address.street2, cityLine, country].filter((line): line is string => Boolean(line));
 }
 
@@ -66,7 +66,15 @@ function ToggleActiveButton({ record }: { record: StudentRecord }) {
     }
   };
   return (
-    <Button size="small" variant="outlined" color={record.active ? 'warning' : 'success'} startIcon={<PowerSettingsNewIcon />} disabled={busy} onClick={toggle} data-testid="toggle-active">
+    <Button
+      size="small"
+      variant="outlined"
+      color={record.active ? 'warning' : 'success'}
+      startIcon={<PowerSettingsNewIcon />}
+      disabled={busy}
+      onClick={toggle}
+      data-testid="toggle-active"
+    >
       {translate(record.active ? 'resources.students.actions.deactivate' : 'resources.students.actions.activate')}
     </Button>
   );

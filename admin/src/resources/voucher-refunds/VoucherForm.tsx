@@ -26,7 +26,15 @@ function EmailsInput() {
 /** The value is a percentage or an amount, by kind. */
 function ValueInput() {
   const kind = useWatch({ name: 'discountKind' });
-  return <NumberInput source="discountValue" label={f(kind === 'AMOUNT_OFF' ? 'amountOff' : 'percentOff')} min={0} max={kind === 'PERCENT_OFF' ? 100 : undefined} step={kind === 'PERCENT_OFF' ? 1 : 0.01} />;
+  return (
+    <NumberInput
+      source="discountValue"
+      label={f(kind === 'AMOUNT_OFF' ? 'amountOff' : 'percentOff')}
+      min={0}
+      max={kind === 'PERCENT_OFF' ? 100 : undefined}
+      step={kind === 'PERCENT_OFF' ? 1 : 0.01}
+    />
+  );
 }
 
 /**

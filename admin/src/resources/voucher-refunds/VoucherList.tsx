@@ -44,12 +44,25 @@ function VoucherTable({ onOpen }: { onOpen: (voucher: VoucherRecord) => void }) 
           disableSort
           render={(record) => (record.validFrom || record.validTo ? `${formatDate(record.validFrom) || '…'} – ${formatDate(record.validTo) || '…'}` : '—')}
         />
-        <DataTable.Col source="timesUsed" label={f('uses')} disableSort render={(record) => (record.useLimit ? `${record.timesUsed} / ${record.useLimit}` : String(record.timesUsed ?? 0))} />
+        <DataTable.Col
+          source="timesUsed"
+          label={f('uses')}
+          disableSort
+          render={(record) => (record.useLimit ? `${record.timesUsed} / ${record.useLimit}` : String(record.timesUsed ?? 0))}
+        />
         <DataTable.Col
           source="active"
           label={f('active')}
           disableSort
-          render={(record) => <Chip size="small" variant="outlined" color={record.active ? 'success' : 'default'} label={translate(record.active ? 'app.yes' : 'app.no')} data-testid={`voucher-active-${record.id}`} />}
+          render={(record) => (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={record.active ? 'success' : 'default'}
+              label={translate(record.active ? 'app.yes' : 'app.no')}
+              data-testid={`voucher-active-${record.id}`}
+            />
+          )}
         />
       </DataTable>
       <Pagination rowsPerPageOptions={[10, 25, 50]} />
@@ -84,7 +97,13 @@ export function VoucherList() {
       <DrawerFrame
         open={open !== null}
         onClose={close}
-        title={open === 'create' ? translate('resources.voucher-refunds.voucher.titles.new') : open ? translate('resources.voucher-refunds.voucher.titles.edit', { code: open.code }) : null}
+        title={
+          open === 'create'
+            ? translate('resources.voucher-refunds.voucher.titles.new')
+            : open
+              ? translate('resources.voucher-refunds.voucher.titles.edit', { code: open.code })
+              : null
+        }
       >
         {open !== null ? <VoucherForm key={open === 'create' ? 'create' : open.id} record={open === 'create' ? null : open} onDone={close} /> : null}
       </DrawerFrame>

@@ -8,9 +8,7 @@ import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import {
-  VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, type RequestStatusValue, type VoucherRefundRecord,
-} from './voucherRefundRecord';
+import { VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, type RequestStatusValue, type VoucherRefundRecord } from './voucherRefundRecord';
 
 const t = (key: string) => `resources.voucher-refunds.${key}`;
 
@@ -35,8 +33,10 @@ function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord })
       label={(to) => t(`actions.${to}`)}
       forward={(to) => to === 'APPROVED' || to === 'COMPLETED'}
       confirm={(to) => ({
-        title: t('actions.confirm_title'), content: t(to === 'COMPLETED' ? 'actions.complete_content' : 'actions.confirm_content'),
-        titleArgs: { id: record.id, status: translate(`enums.RequestStatus.${to}`) }, contentArgs: { amount: formatMoney(record.totalToBeRefunded) },
+        title: t('actions.confirm_title'),
+        content: t(to === 'COMPLETED' ? 'actions.complete_content' : 'actions.confirm_content'),
+        titleArgs: { id: record.id, status: translate(`enums.RequestStatus.${to}`) },
+        contentArgs: { amount: formatMoney(record.totalToBeRefunded) },
       })}
       success={(to) => ({ message: t(`notifications.${to}`) })}
       testId="refund-status-actions"
@@ -44,7 +44,6 @@ function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord })
     />
   );
 }
-
 
 /** One voucher refund: its application, voucher and amounts; editable and decidable while requested. */
 export function VoucherRefundDetail({ id }: { id: string }) {
@@ -82,10 +81,14 @@ export function VoucherRefundDetail({ id }: { id: string }) {
         <InfoSection title={t('sections.amounts')}>
           <InfoRow label={t('fields.amountToBeRefunded')}>{formatMoney(record.amountToBeRefunded)}</InfoRow>
           <InfoRow label={t('fields.taxToBeRefunded')}>{formatMoney(record.taxToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">{formatMoney(record.totalToBeRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">
+            {formatMoney(record.totalToBeRefunded)}
+          </InfoRow>
           <InfoRow label={t('fields.amountRefunded')}>{formatMoney(record.amountRefunded)}</InfoRow>
           <InfoRow label={t('fields.taxRefunded')}>{formatMoney(record.taxRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">{formatMoney(record.totalRefunded)}</InfoRow>
+          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">
+            {formatMoney(record.totalRefunded)}
+          </InfoRow>
         </InfoSection>
         {canEdit && isEditable(record) ? (
           <RefundAmountsEdit key={record.updatedAt} resource={VOUCHER_REFUNDS} id={record.id} prefix="resources.voucher-refunds" />

@@ -45,7 +45,11 @@ function VoucherRefundListActions() {
 function VoucherRefundListBody() {
   const { search } = useLocation();
   const descriptors = useVoucherRefundDescriptors();
-  const money = (value: unknown) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(value)}</Box>;
+  const money = (value: unknown) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatMoney(value)}
+    </Box>
+  );
   return (
     <>
       <FilterChips descriptors={descriptors} />
@@ -57,7 +61,12 @@ function VoucherRefundListBody() {
           <DataTable.Col source="voucher.code" label={f('voucher')} disableSort />
           <DataTable.Col source="totalToBeRefunded" label={f('totalToBeRefunded')} align="right" render={(record) => money(record.totalToBeRefunded)} />
           <DataTable.Col source="totalRefunded" label={f('totalRefunded')} align="right" disableSort render={(record) => money(record.totalRefunded)} />
-          <DataTable.Col source="status" label={f('status')} disableSort render={(record) => <RequestStatusChip status={(record as VoucherRefundRecord).status} testId={`refund-status-${record.id}`} />} />
+          <DataTable.Col
+            source="status"
+            label={f('status')}
+            disableSort
+            render={(record) => <RequestStatusChip status={(record as VoucherRefundRecord).status} testId={`refund-status-${record.id}`} />}
+          />
           <DataTable.Col source="updatedAt" label={f('updatedAt')} render={(record) => formatDate(record.updatedAt)} />
         </DataTable>
       </Box>

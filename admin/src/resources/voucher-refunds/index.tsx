@@ -11,7 +11,8 @@ const voucherRefunds: Omit<ResourceProps, 'name'> = {
   list: lazyScreen(() => import('./VoucherRefundList')),
   icon: LocalOfferIcon,
   hasEdit: true,
-  recordRepresentation: (record) => `#${(record as VoucherRefundRecord).id}${(record as VoucherRefundRecord).voucher?.code ? ` · ${(record as VoucherRefundRecord).voucher?.code}` : ''}`,
+  recordRepresentation: (record) =>
+    `#${(record as VoucherRefundRecord).id}${(record as VoucherRefundRecord).voucher?.code ? ` · ${(record as VoucherRefundRecord).voucher?.code}` : ''}`,
 };
 
 export default voucherRefunds;

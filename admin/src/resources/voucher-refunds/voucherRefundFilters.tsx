@@ -30,7 +30,9 @@ export function useVoucherRefundDescriptors() {
   return useMemo(
     () =>
       voucherRefundFilterDescriptors(
-        Object.fromEntries(students.map((s) => [String(s.id), studentName({ id: s.id, email: s.user?.email, firstName: s.personalInfo?.firstName, lastName: s.personalInfo?.lastName })])),
+        Object.fromEntries(
+          students.map((s) => [String(s.id), studentName({ id: s.id, email: s.user?.email, firstName: s.personalInfo?.firstName, lastName: s.personalInfo?.lastName })]),
+        ),
       ),
     [students],
   );

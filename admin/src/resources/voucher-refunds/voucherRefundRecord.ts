@@ -32,7 +32,11 @@ export interface VoucherRefundRecord extends RaRecord {
   taxRefunded: number;
   totalRefunded: number;
   status: RequestStatusValue;
-  application: { id: number; student: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null; product: { id: number; name: string } | null } | null;
+  application: {
+    id: number;
+    student: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null;
+    product: { id: number; name: string } | null;
+  } | null;
   voucher: { id: number; code: string } | null;
   updatedBy: UpdatedBy | null;
   createdAt: string;
@@ -91,7 +95,14 @@ export interface VoucherFormValues extends Partial<Omit<VoucherRecord, 'emailIds
 /** Emails typed one per line or separated by commas or spaces, trimmed, lower-cased, without repeats. */
 export function parseEmails(value: unknown): string[] {
   if (typeof value !== 'string') return [];
-  return [...new Set(value.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function toVoucherFormValues(record: VoucherRecord | null): VoucherFormValues {
@@ -128,7 +139,12 @@ export function validateVoucher(values: VoucherFormValues): Record<string, strin
   else if (value <= 0 || (values.discountKind === 'PERCENT_OFF' && value > 100)) errors.discountValue = 'resources.voucher-refunds.voucher.value_range';
   if (values.scope === 'EMAIL_IDS' && parseEmails(values.emailText).length === 0) errors.emailText = 'resources.voucher-refunds.voucher.emails_required';
   if (values.validFrom && values.validTo && values.validFrom > values.validTo) errors.validTo = 'resources.voucher-refunds.voucher.dates_order';
-  if (values.useLimit !== null && values.useLimit !== undefined && (values.useLimit as unknown) !== '' && !(Number.isInteger(Number(values.useLimit)) && Number(values.useLimit) >= 1)) {
+  if (
+    values.useLimit !== null &&
+    values.useLimit !== undefined &&
+    (values.useLimit as unknown) !== '' &&
+    !(Number.isInteger(Number(values.useLimit)) && Number(values.useLimit) >= 1)
+  ) {
     errors.useLimit = Messages.INVALID_VALUE;
   }
   return errors;

@@ -66,7 +66,11 @@ export function DownloadPdfButton({ envelope, variant = 'outlined' }: { envelope
   );
 }
 
-export function AgreementDocument({ envelope, onSigned, onReplaced }: {
+export function AgreementDocument({
+  envelope,
+  onSigned,
+  onReplaced,
+}: {
   envelope: Envelope;
   onSigned(envelope: Envelope): void;
   /** The server voided it (terms changed) or it was signed elsewhere: fetch the current one. */
@@ -84,8 +88,22 @@ export function AgreementDocument({ envelope, onSigned, onReplaced }: {
         <DownloadPdfButton envelope={envelope} />
       </Box>
       <Box
-        role="document" tabIndex={0} aria-label={t('agreements.text')} data-testid="agreement-content" lang="en"
-        sx={{ maxHeight: 360, overflowY: 'auto', whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.default', typography: 'body2' }}
+        role="document"
+        tabIndex={0}
+        aria-label={t('agreements.text')}
+        data-testid="agreement-content"
+        lang="en"
+        sx={{
+          maxHeight: 360,
+          overflowY: 'auto',
+          whiteSpace: 'pre-wrap',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          p: 2,
+          bgcolor: 'background.default',
+          typography: 'body2',
+        }}
       >
         {envelope.content ?? ''}
       </Box>
@@ -94,7 +112,11 @@ export function AgreementDocument({ envelope, onSigned, onReplaced }: {
           {t('agreements.signedBy', { name: envelope.signedName ?? '', when: dateTime(envelope.signedAt, locale) })}
         </FormMessage>
       )}
-      {envelope.status === 'VOIDED' && <FormMessage severity="warning" testId="agreement-voided">{t('agreements.voided')}</FormMessage>}
+      {envelope.status === 'VOIDED' && (
+        <FormMessage severity="warning" testId="agreement-voided">
+          {t('agreements.voided')}
+        </FormMessage>
+      )}
       {envelope.status === 'SENT' && <SignForm envelope={envelope} onSigned={onSigned} onReplaced={onReplaced} />}
     </Box>
   );
@@ -132,7 +154,12 @@ function SignForm({ envelope, onSigned, onReplaced }: { envelope: Envelope; onSi
     <Box component="form" noValidate onSubmit={sign} aria-label={t('agreements.signTitle')} sx={{ mt: 2, maxWidth: 520 }}>
       <ErrorAlert error={failure} testId="sign-error" />
       <TextInput
-        name="signedName" label={t('agreements.signedName')} autoComplete="name" value={signedName} error={errors.signedName} hint={t('agreements.signedNameHint')}
+        name="signedName"
+        label={t('agreements.signedName')}
+        autoComplete="name"
+        value={signedName}
+        error={errors.signedName}
+        hint={t('agreements.signedNameHint')}
         onValueChange={(value) => {
           setSignedName(value);
           setErrors((e) => ({ ...e, signedName: undefined }));
@@ -141,7 +168,8 @@ function SignForm({ envelope, onSigned, onReplaced }: { envelope: Envelope; onSi
       <FormControlLabel
         control={
           <Checkbox
-            checked={agreed} name="agreed"
+            checked={agreed}
+            name="agreed"
             onChange={(event) => {
               setAgreed(event.target.checked);
               setErrors((e) => ({ ...e, agreed: undefined }));

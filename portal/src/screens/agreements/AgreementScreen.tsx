@@ -54,7 +54,11 @@ export default function AgreementScreen() {
         <PageLoading />
       ) : envelope.data ? (
         <>
-          {signed && <FormMessage severity="success" testId="agreement-thanks">{t('agreements.thanks')}</FormMessage>}
+          {signed && (
+            <FormMessage severity="success" testId="agreement-thanks">
+              {t('agreements.thanks')}
+            </FormMessage>
+          )}
           <AgreementDocument
             envelope={envelope.data}
             onSigned={(next) => {

@@ -99,7 +99,12 @@ function AgreementsList() {
                 </TableCell>
                 <TableCell>{dateTime(envelope.signedAt, locale)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button component={Link} to={`/agreements/${envelope.id}`} size="small" aria-label={t(envelope.status === 'SENT' ? 'agreements.signNamed' : 'agreements.viewNamed', { title: envelope.title })}>
+                  <Button
+                    component={Link}
+                    to={`/agreements/${envelope.id}`}
+                    size="small"
+                    aria-label={t(envelope.status === 'SENT' ? 'agreements.signNamed' : 'agreements.viewNamed', { title: envelope.title })}
+                  >
                     {envelope.status === 'SENT' ? t('agreements.readAndSign') : t('agreements.view')}
                   </Button>
                   <DownloadPdfButton envelope={envelope} variant="text" />

@@ -53,10 +53,16 @@ export function AgreementStep({ application, reloadApplication, goTo }: StepProp
           {t('enroll.agreement.intro')}
         </Typography>
       ) : (
-        <FormMessage severity="info" testId="agreement-not-required">{t('enroll.agreement.notRequired')}</FormMessage>
+        <FormMessage severity="info" testId="agreement-not-required">
+          {t('enroll.agreement.notRequired')}
+        </FormMessage>
       )}
       {!envelope && <ErrorAlert error={failure} testId="agreement-error" />}
-      {justSigned && <FormMessage severity="success" testId="agreement-thanks">{t('agreements.thanks')}</FormMessage>}
+      {justSigned && (
+        <FormMessage severity="success" testId="agreement-thanks">
+          {t('agreements.thanks')}
+        </FormMessage>
+      )}
       {envelope && (
         <AgreementDocument
           envelope={envelope}

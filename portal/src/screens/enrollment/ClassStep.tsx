@@ -23,9 +23,7 @@ export function ClassStep({ application, setApplication, goTo }: StepProps) {
   const calls = useEnrollmentApi();
   const { t } = useT();
   const options = useLoad(() => calls.options(application.id), [calls, application.id]);
-  const [chosen, setChosen] = useState<Record<number, string>>(() =>
-    Object.fromEntries((application.applicationCohorts ?? []).map((c) => [c.programId, String(c.cohortId)])),
-  );
+  const [chosen, setChosen] = useState<Record<number, string>>(() => Object.fromEntries((application.applicationCohorts ?? []).map((c) => [c.programId, String(c.cohortId)])));
   const [failure, setFailure] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -66,12 +64,20 @@ export function ClassStep({ application, setApplication, goTo }: StepProps) {
               const seats = cohort.seatsLeft === null ? '' : full ? t('enroll.class.full') : t('enroll.class.seatsLeft', { count: cohort.seatsLeft });
               return (
                 <FormControlLabel
-                  key={cohort.id} value={String(cohort.id)} disabled={full} control={<Radio />}
+                  key={cohort.id}
+                  value={String(cohort.id)}
+                  disabled={full}
+                  control={<Radio />}
                   label={
                     <Box>
-                      <Typography component="span" sx={{ fontWeight: 500 }}>{cohort.label}</Typography>
+                      <Typography component="span" sx={{ fontWeight: 500 }}>
+                        {cohort.label}
+                      </Typography>
                       <Typography component="span" variant="body2" color="text.secondary">
-                        {[dates, seats].filter(Boolean).map((part) => ` · ${part}`).join('')}
+                        {[dates, seats]
+                          .filter(Boolean)
+                          .map((part) => ` · ${part}`)
+                          .join('')}
                       </Typography>
                     </Box>
                   }

@@ -78,9 +78,16 @@ export default function CongratulationsScreen() {
           <List aria-labelledby="pending-heading" data-testid="pending-list">
             {pending.data.map((envelope) => (
               <ListItem
-                key={envelope.id} divider
+                key={envelope.id}
+                divider
                 secondaryAction={
-                  <Button component={Link} to={`/agreements/${envelope.id}`} variant="contained" size="small" aria-label={t('enroll.congrats.signNamed', { title: envelope.title })}>
+                  <Button
+                    component={Link}
+                    to={`/agreements/${envelope.id}`}
+                    variant="contained"
+                    size="small"
+                    aria-label={t('enroll.congrats.signNamed', { title: envelope.title })}
+                  >
                     {t('enroll.congrats.sign')}
                   </Button>
                 }

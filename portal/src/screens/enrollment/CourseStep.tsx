@@ -119,7 +119,12 @@ export function CourseStep({ current, withPromoCode = false }: { current?: Appli
       {withPromoCode && (
         <Box sx={{ maxWidth: 400 }}>
           <TextInput
-            name="code" label={t('enroll.promo.code')} value={code} error={codeError} hint={t('enroll.promo.startHint')} autoComplete="off"
+            name="code"
+            label={t('enroll.promo.code')}
+            value={code}
+            error={codeError}
+            hint={t('enroll.promo.startHint')}
+            autoComplete="off"
             onValueChange={(value) => {
               setCode(value.toUpperCase());
               setCodeError(undefined);
@@ -142,7 +147,9 @@ export function CourseStep({ current, withPromoCode = false }: { current?: Appli
         </FormMessage>
       )}
       {list.length === 0 ? (
-        <FormMessage severity="info" testId="no-products">{t('enroll.course.none')}</FormMessage>
+        <FormMessage severity="info" testId="no-products">
+          {t('enroll.course.none')}
+        </FormMessage>
       ) : (
         <RadioGroup name="productId" value={selected} onChange={(event) => setSelected(event.target.value)} aria-label={t('enroll.step.course')}>
           {list.map((product) => (
@@ -151,7 +158,8 @@ export function CourseStep({ current, withPromoCode = false }: { current?: Appli
         </RadioGroup>
       )}
       <StepActions
-        onNext={next} busy={busy}
+        onNext={next}
+        busy={busy}
         extra={
           made ? (
             <Button onClick={() => continueTo(made)} disabled={busy}>
@@ -170,7 +178,8 @@ function ProductChoice({ product, locale, disabled }: { product: ProductSummary;
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 1.5 }}>
       <FormControlLabel
-        value={String(product.id)} disabled={disabled}
+        value={String(product.id)}
+        disabled={disabled}
         control={<Radio slotProps={{ input: { 'aria-describedby': descriptionId } as object }} />}
         label={<Typography sx={{ fontWeight: 600 }}>{product.name}</Typography>}
       />
@@ -183,11 +192,14 @@ function ProductChoice({ product, locale, disabled }: { product: ProductSummary;
         {product.cost !== null && <Typography variant="body2">{t('enroll.course.cost', { cost: money(product.cost, locale) })}</Typography>}
         {product.cohorts?.length > 0 && (
           <Typography variant="body2" color="text.secondary">
-            {t('enroll.course.classes')}{' '}
-            {product.cohorts.map((c) => (c.startDate ? `${c.label} (${date(c.startDate)})` : c.label)).join(', ')}
+            {t('enroll.course.classes')} {product.cohorts.map((c) => (c.startDate ? `${c.label} (${date(c.startDate)})` : c.label)).join(', ')}
           </Typography>
         )}
-        {!product.enrolling && <Typography variant="body2" color="warning.dark">{t('enroll.course.closed')}</Typography>}
+        {!product.enrolling && (
+          <Typography variant="body2" color="warning.dark">
+            {t('enroll.course.closed')}
+          </Typography>
+        )}
       </Box>
     </Box>
   );

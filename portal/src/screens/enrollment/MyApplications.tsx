@@ -70,7 +70,18 @@ function SubmittedApplication({ application }: { application: Application }) {
       <Typography component="h2" variant="h5" id={headingId} gutterBottom>
         {application.product?.name}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, my: 2, '& dt': { fontWeight: 600, mt: { xs: 1, sm: 0 } }, '& dd': { m: 0 } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+          columnGap: 2,
+          rowGap: { xs: 0.25, sm: 1 },
+          my: 2,
+          '& dt': { fontWeight: 600, mt: { xs: 1, sm: 0 } },
+          '& dd': { m: 0 },
+        }}
+      >
         <Detail label={t('enroll.mine.classes')}>
           {application.applicationCohorts?.length
             ? application.applicationCohorts.map((c) => (

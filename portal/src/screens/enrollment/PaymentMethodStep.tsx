@@ -93,21 +93,23 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
   const showForm = adding || cards.length === 0;
   return (
     <Box>
-      <FormMessage severity="info" testId="not-charged">{t('enroll.payment.notCharged')}</FormMessage>
+      <FormMessage severity="info" testId="not-charged">
+        {t('enroll.payment.notCharged')}
+      </FormMessage>
       <ErrorAlert error={failure ?? (triedWithoutCard && !selected ? failureOf(Messages.PAYMENT_METHOD_REQUIRED) : null)} testId="payment-method-error" />
       {cards.length > 0 && (
         <RadioGroup name="paymentMethodId" value={selected} onChange={(event) => choose(event.target.value)} aria-label={t('enroll.payment.cards')}>
           {cards.map((card) => (
-            <FormControlLabel
-              key={card.id} value={String(card.id)} control={<Radio />}
-              label={t('enroll.payment.card', { card: cardLabel(card), expiry: expiry(card) })}
-            />
+            <FormControlLabel key={card.id} value={String(card.id)} control={<Radio />} label={t('enroll.payment.card', { card: cardLabel(card), expiry: expiry(card) })} />
           ))}
         </RadioGroup>
       )}
       {showForm ? (
         <AddCardForm
-          sandbox={config.gateway === 'SANDBOX'} studentId={studentId ?? 0} canCancel={cards.length > 0} onCancel={() => setAdding(false)}
+          sandbox={config.gateway === 'SANDBOX'}
+          studentId={studentId ?? 0}
+          canCancel={cards.length > 0}
+          onCancel={() => setAdding(false)}
           onAdded={(card) => {
             loaded.setData({ config, cards: [...cards.filter((c) => c.id !== card.id), card] });
             choose(String(card.id));
@@ -126,7 +128,13 @@ export function PaymentMethodStep({ application, setApplication, goTo }: StepPro
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
-export function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }: {
+export function AddCardForm({
+  sandbox,
+  studentId,
+  canCancel,
+  onCancel,
+  onAdded,
+}: {
   sandbox: boolean;
   studentId: number;
   canCancel: boolean;
@@ -171,12 +179,25 @@ export function AddCardForm({ sandbox, studentId, canCancel, onCancel, onAdded }
 
   return (
     <Block title={t('enroll.card.title')} id="card-heading">
-      {sandbox && <FormMessage severity="info" testId="sandbox-hint">{t('enroll.card.sandboxHint')}</FormMessage>}
+      {sandbox && (
+        <FormMessage severity="info" testId="sandbox-hint">
+          {t('enroll.card.sandboxHint')}
+        </FormMessage>
+      )}
       <ErrorAlert error={failure} testId="card-error" />
       <Box component="form" noValidate onSubmit={add} aria-label={t('enroll.card.title')} sx={{ maxWidth: 480 }}>
         <TextInput name="number" label={t('enroll.card.number')} autoComplete="cc-number" inputMode="numeric" value={values.number} onValueChange={set} error={errors.number} />
         <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: '1fr 1fr' }}>
-          <TextInput name="expiry" label={t('enroll.card.expiry')} placeholder="MM/YY" autoComplete="cc-exp" inputMode="numeric" value={values.expiry} onValueChange={set} error={errors.expiry} />
+          <TextInput
+            name="expiry"
+            label={t('enroll.card.expiry')}
+            placeholder="MM/YY"
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            value={values.expiry}
+            onValueChange={set}
+            error={errors.expiry}
+          />
           <TextInput name="cvc" label={t('enroll.card.cvc')} autoComplete="cc-csc" inputMode="numeric" value={values.cvc} onValueChange={set} error={errors.cvc} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>

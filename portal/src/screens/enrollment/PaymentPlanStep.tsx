@@ -94,7 +94,8 @@ export function PaymentPlanStep({ application, setApplication, reloadApplication
           {plans.map((plan) => (
             <Box key={plan.id} sx={{ border: 1, borderColor: selected === String(plan.id) ? 'primary.main' : 'divider', borderRadius: 1, p: 2, mb: 1.5 }}>
               <FormControlLabel
-                value={String(plan.id)} control={<Radio slotProps={{ input: { 'aria-describedby': `plan-${plan.id}-terms` } as object }} />}
+                value={String(plan.id)}
+                control={<Radio slotProps={{ input: { 'aria-describedby': `plan-${plan.id}-terms` } as object }} />}
                 label={<Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>}
               />
               <Box id={`plan-${plan.id}-terms`} sx={{ pl: 4 }} data-testid={`plan-${plan.id}-terms`}>
@@ -110,7 +111,9 @@ export function PaymentPlanStep({ application, setApplication, reloadApplication
         </RadioGroup>
       )}
       <PromoCode
-        application={application} locale={locale} saving={savingOf(plans, selected, application.voucherDiscount)}
+        application={application}
+        locale={locale}
+        saving={savingOf(plans, selected, application.voucherDiscount)}
         onChanged={async () => {
           await Promise.all([options.reload(), reloadApplication()]);
         }}
@@ -192,7 +195,11 @@ function PromoCode({ application, locale, saving, onChanged }: Pick<StepProps, '
       ) : (
         <Box component="form" noValidate onSubmit={apply} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', maxWidth: 480 }}>
           <TextInput
-            name="code" label={t('enroll.promo.code')} value={code} error={error} autoComplete="off"
+            name="code"
+            label={t('enroll.promo.code')}
+            value={code}
+            error={error}
+            autoComplete="off"
             onValueChange={(value) => {
               setCode(value.toUpperCase());
               setError(undefined);

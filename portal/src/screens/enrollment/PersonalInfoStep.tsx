@@ -30,8 +30,15 @@ import type { StepProps } from './types';
 import { useEnrollmentApi } from './useLoad';
 
 const FIELDS = [
-  'personalInfo.firstName', 'personalInfo.lastName', 'personalInfo.dateOfBirth', 'contactInfo.mobilePhone', 'address.street1', 'address.city',
-  'address.stateCode', 'address.zip', 'address.countryCode',
+  'personalInfo.firstName',
+  'personalInfo.lastName',
+  'personalInfo.dateOfBirth',
+  'contactInfo.mobilePhone',
+  'address.street1',
+  'address.city',
+  'address.stateCode',
+  'address.zip',
+  'address.countryCode',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -56,9 +63,14 @@ const birthDate: Check = (v) => {
 function valuesOf(student: Student): Record<Field, string> {
   const a = student.address;
   return {
-    'personalInfo.firstName': student.personalInfo.firstName ?? '', 'personalInfo.lastName': student.personalInfo.lastName ?? '',
-    'personalInfo.dateOfBirth': toInputDate(student.personalInfo.dateOfBirth), 'contactInfo.mobilePhone': student.contactInfo?.mobilePhone ?? '',
-    'address.street1': a?.street1 ?? '', 'address.city': a?.city ?? '', 'address.stateCode': a?.stateCode ?? '', 'address.zip': a?.zip ?? '',
+    'personalInfo.firstName': student.personalInfo.firstName ?? '',
+    'personalInfo.lastName': student.personalInfo.lastName ?? '',
+    'personalInfo.dateOfBirth': toInputDate(student.personalInfo.dateOfBirth),
+    'contactInfo.mobilePhone': student.contactInfo?.mobilePhone ?? '',
+    'address.street1': a?.street1 ?? '',
+    'address.city': a?.city ?? '',
+    'address.stateCode': a?.stateCode ?? '',
+    'address.zip': a?.zip ?? '',
     'address.countryCode': a?.countryCode ?? '',
   };
 }
@@ -69,12 +81,18 @@ function bodyOf(student: Student, v: Record<Field, string>): StudentProfileBody 
   return {
     personalInfo: {
       ...personalInfoOf(student),
-      firstName: v['personalInfo.firstName'].trim(), lastName: v['personalInfo.lastName'].trim(), dateOfBirth: toStoredDate(v['personalInfo.dateOfBirth']),
+      firstName: v['personalInfo.firstName'].trim(),
+      lastName: v['personalInfo.lastName'].trim(),
+      dateOfBirth: toStoredDate(v['personalInfo.dateOfBirth']),
     },
     contactInfo: { mobilePhone: orNull(v['contactInfo.mobilePhone']), homePhone: student.contactInfo?.homePhone ?? null, workPhone: student.contactInfo?.workPhone ?? null },
     address: {
-      street1: orNull(v['address.street1']), street2: student.address?.street2 ?? null, city: orNull(v['address.city']), stateCode: orNull(v['address.stateCode']),
-      zip: orNull(v['address.zip']), countryCode: orNull(v['address.countryCode']),
+      street1: orNull(v['address.street1']),
+      street2: student.address?.street2 ?? null,
+      city: orNull(v['address.city']),
+      stateCode: orNull(v['address.stateCode']),
+      zip: orNull(v['address.zip']),
+      countryCode: orNull(v['address.countryCode']),
     },
   };
 }
@@ -88,7 +106,8 @@ export function PersonalInfoStep(props: StepProps) {
   if (phase === 'questionnaire') return <QuestionnaireForm {...props} onBack={() => setPhase('info')} />;
   return (
     <PersonalInfoForm
-      {...props} student={student}
+      {...props}
+      student={student}
       onSaved={(answered) => {
         if (isRequired(answered, 'QUESTIONNAIRE')) setPhase('questionnaire');
         else props.goTo('payment-plan');
@@ -112,8 +131,14 @@ function PersonalInfoForm({ application, student, goTo, reloadApplication, onSav
   async function next() {
     setFailure(null);
     const found = validate(values, {
-      'personalInfo.firstName': [personName], 'personalInfo.lastName': [personName], 'personalInfo.dateOfBirth': [birthDate], 'contactInfo.mobilePhone': [required],
-      'address.street1': [required], 'address.city': [required], 'address.zip': [required], 'address.countryCode': [required],
+      'personalInfo.firstName': [personName],
+      'personalInfo.lastName': [personName],
+      'personalInfo.dateOfBirth': [birthDate],
+      'contactInfo.mobilePhone': [required],
+      'address.street1': [required],
+      'address.city': [required],
+      'address.zip': [required],
+      'address.countryCode': [required],
       // The server's rule (api/applications/flow.ts personalInfoComplete): the state only for the United States.
       'address.stateCode': values['address.countryCode'] === 'US' ? [required] : [],
     });
@@ -146,7 +171,14 @@ function PersonalInfoForm({ application, student, goTo, reloadApplication, onSav
       <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <TextInput label={t('field.firstName')} autoComplete="given-name" {...field('personalInfo.firstName')} />
         <TextInput label={t('field.lastName')} autoComplete="family-name" {...field('personalInfo.lastName')} />
-        <TextInput label={t('field.dateOfBirth')} placeholder={t('date.format')} hint={t('date.format')} autoComplete="bday" inputMode="numeric" {...field('personalInfo.dateOfBirth')} />
+        <TextInput
+          label={t('field.dateOfBirth')}
+          placeholder={t('date.format')}
+          hint={t('date.format')}
+          autoComplete="bday"
+          inputMode="numeric"
+          {...field('personalInfo.dateOfBirth')}
+        />
         <TextInput label={t('field.mobilePhone')} type="tel" autoComplete="tel" hint={t('phone.hint')} {...field('contactInfo.mobilePhone')} />
         <TextInput label={t('field.street1')} autoComplete="address-line1" {...field('address.street1')} />
         <TextInput label={t('field.city')} autoComplete="address-level2" {...field('address.city')} />
@@ -201,7 +233,10 @@ function QuestionnaireForm({ application, goTo, reloadApplication, onBack }: Ste
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      await calls.saveAnswers(application.id, QUESTIONS.map((q) => ({ questionId: q.id, content: values[q.id].trim() })));
+      await calls.saveAnswers(
+        application.id,
+        QUESTIONS.map((q) => ({ questionId: q.id, content: values[q.id].trim() })),
+      );
       await calls.progress(application.id, 'QUESTIONNAIRE');
       await reloadApplication();
       goTo('payment-plan');
@@ -222,7 +257,13 @@ function QuestionnaireForm({ application, goTo, reloadApplication, onBack }: Ste
       {QUESTIONS.map((q) =>
         q.kind === 'select' ? (
           <SelectInput
-            key={q.id} name={q.id} label={t(q.label)} value={values[q.id]} onValueChange={setValue} error={errors[q.id]} emptyLabel={t('select.none')}
+            key={q.id}
+            name={q.id}
+            label={t(q.label)}
+            value={values[q.id]}
+            onValueChange={setValue}
+            error={errors[q.id]}
+            emptyLabel={t('select.none')}
             options={REFERRAL_SOURCES.map((value) => ({ value, label: t(`enroll.questionnaire.source.${value}` as Key) }))}
           />
         ) : (

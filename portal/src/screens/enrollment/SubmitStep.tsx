@@ -52,7 +52,7 @@ export function SubmitStep({ application, goTo }: StepProps) {
   }
 
   const fixLink = (step: StepKey | null) => step && <RouterLink to={stepPath(application.id, step)}>{t('enroll.submit.fix', { step: t(STEP_LABELS[step]) })}</RouterLink>;
-  const failedStep = failure ? stepToFix(failure.code) ?? stepToFix(failure.message) : null;
+  const failedStep = failure ? (stepToFix(failure.code) ?? stepToFix(failure.message)) : null;
   const agreement = stepOf(application.steps, 'ENROLLMENT_AGREEMENT');
   const steps = application.steps;
   return (
@@ -63,7 +63,11 @@ export function SubmitStep({ application, goTo }: StepProps) {
       {failure && (
         <Box>
           <ErrorAlert error={failure} testId="submit-error" />
-          {failedStep && <Box data-testid="submit-fix" sx={{ mb: 2 }}>{fixLink(failedStep)}</Box>}
+          {failedStep && (
+            <Box data-testid="submit-fix" sx={{ mb: 2 }}>
+              {fixLink(failedStep)}
+            </Box>
+          )}
         </Box>
       )}
       {progress && !progress.canSubmit && progress.missing.length > 0 && (
@@ -78,7 +82,11 @@ export function SubmitStep({ application, goTo }: StepProps) {
           </ul>
         </FormMessage>
       )}
-      <Box component="dl" data-testid="review" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+      <Box
+        component="dl"
+        data-testid="review"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}
+      >
         <Row id="course" label={t('enroll.review.course')} step="course" applicationId={application.id}>
           {application.product?.name}
         </Row>
@@ -103,9 +111,7 @@ export function SubmitStep({ application, goTo }: StepProps) {
           {application.productPaymentPlan?.name ?? t('enroll.review.none')}
         </Row>
         <Row id="promo" label={t('enroll.review.promo')} step="payment-plan" applicationId={application.id}>
-          {application.voucher
-            ? t('enroll.review.discount', { code: application.voucher.code, amount: money(application.voucherDiscount ?? 0, locale) })
-            : t('enroll.review.none')}
+          {application.voucher ? t('enroll.review.discount', { code: application.voucher.code, amount: money(application.voucherDiscount ?? 0, locale) }) : t('enroll.review.none')}
         </Row>
         <Row id="agreement" label={t('enroll.review.agreement')} step="agreement" applicationId={application.id}>
           {!agreement?.required ? t('enroll.review.notRequired') : agreement.completed ? t('enroll.review.signed') : t('enroll.review.notSigned')}
@@ -114,7 +120,9 @@ export function SubmitStep({ application, goTo }: StepProps) {
           {application.paymentMethod ? cardLabel(application.paymentMethod) : t('enroll.review.none')}
         </Row>
       </Box>
-      <FormMessage severity="info" testId="not-charged">{t('enroll.payment.notCharged')}</FormMessage>
+      <FormMessage severity="info" testId="not-charged">
+        {t('enroll.payment.notCharged')}
+      </FormMessage>
       <StepActions onBack={() => goTo('payment-method')} onNext={submit} busy={busy} nextLabel={t('enroll.submit.action')} />
     </Box>
   );
@@ -126,7 +134,9 @@ function Row({ id, label, step, applicationId, children }: { id: string; label: 
     <>
       <Box component="dt">{label}</Box>
       <Box component="dd" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}>
-        <Box component="span" data-testid={`review-${id}`}>{children}</Box>
+        <Box component="span" data-testid={`review-${id}`}>
+          {children}
+        </Box>
         <RouterLink to={stepPath(applicationId, step)} aria-label={t('enroll.review.change', { item: label })}>
           {t('enroll.review.edit')}
         </RouterLink>

@@ -107,7 +107,8 @@ export const enrollmentEn = {
   'enroll.mine.next.approval': 'Admissions are reviewing your application. They reply within 48 hours.',
   'enroll.mine.next.sign': 'Read and sign your enrollment agreement to continue your enrollment.',
   'enroll.mine.next.signAction': 'Read and sign the agreement',
-  'enroll.mine.next.confirmation': 'Admissions are confirming your enrollment: confirmation takes 1-2 business days. The credit card is not charged until the application is accepted.',
+  'enroll.mine.next.confirmation':
+    'Admissions are confirming your enrollment: confirmation takes 1-2 business days. The credit card is not charged until the application is accepted.',
   'enroll.mine.next.enrolled': 'Your enrollment is confirmed. Your payment plan and its schedule are in Payments.',
   'enroll.mine.next.paymentsAction': 'Go to payments',
   'enroll.congrats.title': 'Congratulations!',
@@ -270,7 +271,8 @@ export const enrollmentEs: { readonly [K in keyof typeof enrollmentEn]: string }
   'enroll.mine.next.approval': 'Admisiones está revisando su solicitud. Responde en un plazo de 48 horas.',
   'enroll.mine.next.sign': 'Lea y firme su acuerdo de inscripción para continuar con su inscripción.',
   'enroll.mine.next.signAction': 'Leer y firmar el acuerdo',
-  'enroll.mine.next.confirmation': 'Admisiones está confirmando su inscripción: la confirmación tarda de 1 a 2 días hábiles. No se realiza ningún cargo a la tarjeta de crédito hasta que se acepte la solicitud.',
+  'enroll.mine.next.confirmation':
+    'Admisiones está confirmando su inscripción: la confirmación tarda de 1 a 2 días hábiles. No se realiza ningún cargo a la tarjeta de crédito hasta que se acepte la solicitud.',
   'enroll.mine.next.enrolled': 'Su inscripción está confirmada. Su plan de pago y su calendario de pagos están en Pagos.',
   'enroll.mine.next.paymentsAction': 'Ir a pagos',
   'enroll.congrats.title': '¡Felicidades!',

@@ -62,7 +62,14 @@ export function EnrollmentFrame({ step, productName, children }: { step: StepKey
 }
 
 /** Back and Next (or the step's own primary action). */
-export function StepActions({ onBack, onNext, nextLabel, busy, nextDisabled, extra }: {
+export function StepActions({
+  onBack,
+  onNext,
+  nextLabel,
+  busy,
+  nextDisabled,
+  extra,
+}: {
   onBack?: (() => void) | null;
   onNext?: () => void;
   nextLabel?: string;

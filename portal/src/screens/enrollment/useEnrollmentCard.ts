@@ -35,20 +35,30 @@ function useEnrollmentCard(): HomeCardSpec | null {
   if (resume) {
     const step = firstIncompleteStep(resume);
     return {
-      kind: 'continue', title: t('home.enroll.continueTitle'), body: t('home.enroll.continueBody', { product: resume.product?.name ?? '', step: t(STEP_LABELS[step]) }),
-      action: t('home.enroll.continue'), to: stepPath(resume.id, step),
+      kind: 'continue',
+      title: t('home.enroll.continueTitle'),
+      body: t('home.enroll.continueBody', { product: resume.product?.name ?? '', step: t(STEP_LABELS[step]) }),
+      action: t('home.enroll.continue'),
+      to: stepPath(resume.id, step),
     };
   }
   const active = submittedApplications(list)[0];
   if (active) {
     return {
-      kind: 'application', title: t('home.enroll.applicationTitle'),
+      kind: 'application',
+      title: t('home.enroll.applicationTitle'),
       body: t('home.enroll.applicationBody', { product: active.product?.name ?? '', status: enumLabel('ApplicationStatus', active.status, locale) }),
-      action: t('home.enroll.view'), to: '/enroll', secondary: { label: t('home.enroll.another'), to: CHOOSE_COURSE_PATH },
+      action: t('home.enroll.view'),
+      to: '/enroll',
+      secondary: { label: t('home.enroll.another'), to: CHOOSE_COURSE_PATH },
     };
   }
   return {
-    kind: 'enroll', title: t('home.enroll.title'), body: t('home.enroll.body'), action: t('home.enroll.action'), to: '/enroll',
+    kind: 'enroll',
+    title: t('home.enroll.title'),
+    body: t('home.enroll.body'),
+    action: t('home.enroll.action'),
+    to: '/enroll',
     secondary: { label: t('home.enroll.promo'), to: '/enroll/promo' },
   };
 }

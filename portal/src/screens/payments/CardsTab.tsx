@@ -57,7 +57,11 @@ export function CardsTab({ studentId, plan }: { studentId: number; plan: PlanDet
         {({ config, cards }) => (
           <>
             <ErrorAlert error={failure} testId="cards-error" />
-            {notice && <FormMessage severity="success" testId="cards-notice">{notice}</FormMessage>}
+            {notice && (
+              <FormMessage severity="success" testId="cards-notice">
+                {notice}
+              </FormMessage>
+            )}
             {cards.length === 0 && <Empty testId="cards-none">{t('pay.cards.none')}</Empty>}
             <List aria-labelledby="cards-heading" disablePadding>
               {cards.map((card: PaymentMethod) => {
@@ -70,7 +74,12 @@ export function CardsTab({ studentId, plan }: { studentId: number; plan: PlanDet
                     {confirming === card.id ? (
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="group" aria-label={t('pay.cards.confirmDelete', { card: label })}>
                         <Typography variant="body2">{t('pay.cards.confirmDelete', { card: label })}</Typography>
-                        <Button color="error" size="small" disabled={busy} onClick={() => run(() => calls.deletePaymentMethod(studentId, card.id), t('pay.cards.deleted', { card: label }))}>
+                        <Button
+                          color="error"
+                          size="small"
+                          disabled={busy}
+                          onClick={() => run(() => calls.deletePaymentMethod(studentId, card.id), t('pay.cards.deleted', { card: label }))}
+                        >
                           {t('pay.cards.confirm')}
                         </Button>
                         <Button size="small" color="inherit" disabled={busy} onClick={() => setConfirming(null)}>
@@ -81,7 +90,9 @@ export function CardsTab({ studentId, plan }: { studentId: number; plan: PlanDet
                       <Box sx={{ display: 'flex', gap: 1 }}>
                         {!card.isDefault && (
                           <Button
-                            size="small" disabled={busy} aria-label={t('pay.cards.setDefaultNamed', { card: label })}
+                            size="small"
+                            disabled={busy}
+                            aria-label={t('pay.cards.setDefaultNamed', { card: label })}
                             onClick={() => run(() => calls.setDefaultPaymentMethod(studentId, card.id), t('pay.cards.defaultSet', { card: label }))}
                           >
                             {t('pay.cards.setDefault')}
@@ -98,7 +109,10 @@ export function CardsTab({ studentId, plan }: { studentId: number; plan: PlanDet
             </List>
             {adding || cards.length === 0 ? (
               <AddCardForm
-                sandbox={config.gateway === 'SANDBOX'} studentId={studentId} canCancel={cards.length > 0} onCancel={() => setAdding(false)}
+                sandbox={config.gateway === 'SANDBOX'}
+                studentId={studentId}
+                canCancel={cards.length > 0}
+                onCancel={() => setAdding(false)}
                 onAdded={(card) => {
                   setAdding(false);
                   setFailure(null);

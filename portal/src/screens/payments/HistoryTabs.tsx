@@ -8,7 +8,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describedText } from '../../../../models/descriptions';
 import { enumLabel } from '../../../../models/labels';
-import { ACCOUNT_HISTORY_SIZE, CRM_HISTORY_SIZE, PROVIDER_HISTORY_SIZE, type CrmNotificationRow, type GatewayEventRow, type LedgerRow, type PlanDetail, type RefundRow } from '../../lib/billing-api';
+import {
+  ACCOUNT_HISTORY_SIZE,
+  CRM_HISTORY_SIZE,
+  PROVIDER_HISTORY_SIZE,
+  type CrmNotificationRow,
+  type GatewayEventRow,
+  type LedgerRow,
+  type PlanDetail,
+  type RefundRow,
+} from '../../lib/billing-api';
 import { dateTime, money } from '../enrollment/format';
 import { useLoad } from '../enrollment/useLoad';
 import { openLabel, useT } from './i18n';
@@ -24,7 +33,8 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
   const columns: Array<Column<LedgerRow>> = [
     { key: 'date', label: t('pay.history.date'), render: (r) => schoolDate(r.eventDate) },
     {
-      key: 'description', label: t('pay.history.description'),
+      key: 'description',
+      label: t('pay.history.description'),
       render: (r) => (
         <>
           {enumLabel('LedgerKind', r.kind, locale)}
@@ -49,7 +59,13 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
   return (
     <Section title={title} id="account-history-heading">
       <PagedTable
-        title={title} loaded={loaded} page={page} size={ACCOUNT_HISTORY_SIZE} onPage={setPage} columns={columns} empty={t('pay.history.none')}
+        title={title}
+        loaded={loaded}
+        page={page}
+        size={ACCOUNT_HISTORY_SIZE}
+        onPage={setPage}
+        columns={columns}
+        empty={t('pay.history.none')}
         testIds={{ view: 'account-history', rows: 'ledger', pager: 'account-history-page' }}
       />
     </Section>
@@ -84,13 +100,23 @@ export function CrmHistoryTab({ plan }: { plan: PlanDetail }) {
         <Terms
           testId="crm-terms"
           items={[
-            { key: 'application', label: t('pay.crm.application'), value: t('pay.crm.applicationValue', { id: applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }) },
+            {
+              key: 'application',
+              label: t('pay.crm.application'),
+              value: t('pay.crm.applicationValue', { id: applicationId, status: enumLabel('ApplicationStatus', plan.application?.status, locale) }),
+            },
             { key: 'program', label: t('pay.crm.program'), value: plan.programName ?? '' },
           ]}
         />
       </Box>
       <PagedTable
-        title={title} loaded={loaded} page={page} size={CRM_HISTORY_SIZE} onPage={setPage} columns={columns} empty={t('pay.crm.none')}
+        title={title}
+        loaded={loaded}
+        page={page}
+        size={CRM_HISTORY_SIZE}
+        onPage={setPage}
+        columns={columns}
+        empty={t('pay.crm.none')}
         testIds={{ view: 'crm-history', rows: 'crm', pager: 'crm-page' }}
       />
     </Section>
@@ -119,7 +145,13 @@ export function GatewayHistoryTab({ studentId }: { studentId: number }) {
   return (
     <Section title={title} id="gateway-heading">
       <LoadedView loaded={loaded} testId="gateway-history">
-        {(rows) => (rows.length ? <DataTable label={title} columns={gatewayColumns(i18n)} rows={rows} testId="gateway" /> : <Empty testId="gateway-history-none">{t('pay.gateway.none')}</Empty>)}
+        {(rows) =>
+          rows.length ? (
+            <DataTable label={title} columns={gatewayColumns(i18n)} rows={rows} testId="gateway" />
+          ) : (
+            <Empty testId="gateway-history-none">{t('pay.gateway.none')}</Empty>
+          )
+        }
       </LoadedView>
     </Section>
   );
@@ -138,7 +170,13 @@ export function CardProviderHistoryTab({ studentId }: { studentId: number }) {
         {t('pay.cardProvider.intro')}
       </Typography>
       <PagedTable
-        title={title} loaded={loaded} page={page} size={PROVIDER_HISTORY_SIZE} onPage={setPage} columns={gatewayColumns(i18n)} empty={t('pay.cardProvider.none')}
+        title={title}
+        loaded={loaded}
+        page={page}
+        size={PROVIDER_HISTORY_SIZE}
+        onPage={setPage}
+        columns={gatewayColumns(i18n)}
+        empty={t('pay.cardProvider.none')}
         testIds={{ view: 'card-provider-history', rows: 'card-provider', pager: 'card-provider-page' }}
       />
     </Section>

@@ -76,7 +76,12 @@ export default function MakePaymentScreen() {
   let body;
   if (loaded.loading && !loaded.data) body = <PageLoading />;
   else if (loaded.error) body = <ErrorAlert error={loaded.error} testId="make-payment-error" />;
-  else if (!loaded.data?.plan || !studentId) body = <FormMessage severity="info" testId="plan-not-found">{t('pay.make.planNotFound')}</FormMessage>;
+  else if (!loaded.data?.plan || !studentId)
+    body = (
+      <FormMessage severity="info" testId="plan-not-found">
+        {t('pay.make.planNotFound')}
+      </FormMessage>
+    );
   else if (!canPayOnline(loaded.data.plan)) {
     const { plan } = loaded.data;
     body = (
@@ -88,7 +93,10 @@ export default function MakePaymentScreen() {
     const { plan, cards, config } = loaded.data;
     body = (
       <PaymentForm
-        plan={plan} cards={cards} sandbox={config.gateway === 'SANDBOX'} studentId={studentId}
+        plan={plan}
+        cards={cards}
+        sandbox={config.gateway === 'SANDBOX'}
+        studentId={studentId}
         onCardAdded={(card) => loaded.setData({ ...loaded.data!, cards: [...cards.filter((c) => c.id !== card.id), card] })}
       />
     );
@@ -104,7 +112,13 @@ export default function MakePaymentScreen() {
   );
 }
 
-function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
+function PaymentForm({
+  plan,
+  cards,
+  sandbox,
+  studentId,
+  onCardAdded,
+}: {
   plan: PlanDetail;
   cards: PaymentMethod[];
   sandbox: boolean;
@@ -126,8 +140,7 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
   // The attempt in flight or left unknown: its submission and its Idempotency-Key.
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
-  const amountCents =
-    kind === 'INSTALLMENT' ? toCents(next?.amountDue) : kind === 'PAY_OFF' ? toCents(plan.payoffAmount) : parseAmount(amountText);
+  const amountCents = kind === 'INSTALLMENT' ? toCents(next?.amountDue) : kind === 'PAY_OFF' ? toCents(plan.payoffAmount) : parseAmount(amountText);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -168,9 +181,7 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
   if (paid) return <PaymentDone payment={paid} plan={plan} card={cards.find((c) => String(c.id) === cardId) ?? null} />;
 
   const usd = (dollars: number | null | undefined) => money(dollars ?? 0, locale);
-  const option = (value: StudentPaymentKind, disabled = false) => (
-    <FormControlLabel value={value} control={<Radio />} label={t(`pay.make.${value}`)} disabled={disabled || busy} />
-  );
+  const option = (value: StudentPaymentKind, disabled = false) => <FormControlLabel value={value} control={<Radio />} label={t(`pay.make.${value}`)} disabled={disabled || busy} />;
   return (
     <Paper variant="outlined" component="section" aria-label={plan.name} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography component="h2" variant="h6" gutterBottom>
@@ -183,7 +194,9 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
         <ErrorAlert error={failure} testId="payment-error" />
         <FormLabel id="payment-kind-label">{t('pay.make.kind')}</FormLabel>
         <RadioGroup
-          name="type" value={kind} aria-labelledby="payment-kind-label"
+          name="type"
+          value={kind}
+          aria-labelledby="payment-kind-label"
           onChange={(event) => {
             setKind(event.target.value as StudentPaymentKind);
             setAmountError(undefined);
@@ -202,7 +215,11 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
         {kind === 'PRE_PAY' && (
           <Box sx={{ maxWidth: 320 }}>
             <TextInput
-              name="amount" label={t('pay.make.amount')} inputMode="numeric" value={amountText} error={amountError}
+              name="amount"
+              label={t('pay.make.amount')}
+              inputMode="numeric"
+              value={amountText}
+              error={amountError}
               hint={t('pay.make.maxPrePay', { amount: usd(plan.maxPrePayAmount) })}
               onValueChange={(value) => {
                 setAmountText(value);
@@ -218,7 +235,10 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
             <RadioGroup name="paymentMethodId" value={cardId} aria-labelledby="payment-card-label" onChange={(event) => setCardId(event.target.value)}>
               {cards.map((card) => (
                 <FormControlLabel
-                  key={card.id} value={String(card.id)} control={<Radio />} disabled={busy}
+                  key={card.id}
+                  value={String(card.id)}
+                  control={<Radio />}
+                  disabled={busy}
                   label={t('pay.cards.card', { card: cardLabel(card), expiry: expiry(card) })}
                 />
               ))}
@@ -236,7 +256,10 @@ function PaymentForm({ plan, cards, sandbox, studentId, onCardAdded }: {
       </Box>
       {adding || cards.length === 0 ? (
         <AddCardForm
-          sandbox={sandbox} studentId={studentId} canCancel={cards.length > 0} onCancel={() => setAdding(false)}
+          sandbox={sandbox}
+          studentId={studentId}
+          canCancel={cards.length > 0}
+          onCancel={() => setAdding(false)}
           onAdded={(card) => {
             onCardAdded(card);
             setCardId(String(card.id));
@@ -270,7 +293,9 @@ function PaymentDone({ payment, plan, card: chosen }: { payment: Payment; plan: 
           {t('pay.make.reference', { reference: payment.referenceNumber })}
         </Typography>
       )}
-      <FormMessage severity="info" testId="posting-note">{t('pay.make.posting')}</FormMessage>
+      <FormMessage severity="info" testId="posting-note">
+        {t('pay.make.posting')}
+      </FormMessage>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" component={Link} to={`${PAYMENT_INFORMATION_PATH}?planId=${plan.id}`}>
           {t('pay.make.backToPayments')}

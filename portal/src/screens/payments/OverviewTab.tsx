@@ -36,27 +36,47 @@ export function OverviewTab({ plan, onPlan }: { plan: PlanDetail; onPlan(plan: P
   return (
     <>
       <Section
-        title={plan.name} id="overview-heading"
-        actions={payable ? <Button variant="contained" component={Link} to={makePaymentPath(plan.id)}>{t('pay.overview.makePayment')}</Button> : undefined}
+        title={plan.name}
+        id="overview-heading"
+        actions={
+          payable ? (
+            <Button variant="contained" component={Link} to={makePaymentPath(plan.id)}>
+              {t('pay.overview.makePayment')}
+            </Button>
+          ) : undefined
+        }
       >
-        {disabled && <FormMessage severity="warning" testId="payments-disabled">{t('pay.overview.disabled')}</FormMessage>}
-        {plan.status === 'COMPLETED' && <FormMessage severity="success" testId="paid-off">{t('pay.overview.paidOff')}</FormMessage>}
+        {disabled && (
+          <FormMessage severity="warning" testId="payments-disabled">
+            {t('pay.overview.disabled')}
+          </FormMessage>
+        )}
+        {plan.status === 'COMPLETED' && (
+          <FormMessage severity="success" testId="paid-off">
+            {t('pay.overview.paidOff')}
+          </FormMessage>
+        )}
         <Terms
           testId="overview-terms"
           items={[
             {
-              key: 'financialStatus', label: t('pay.overview.financialStatus'),
+              key: 'financialStatus',
+              label: t('pay.overview.financialStatus'),
               value: (
                 <Chip
-                  size="small" variant="outlined" color={STATUS_COLOR[plan.financialStatus as keyof typeof STATUS_COLOR] ?? 'default'}
-                  label={enumLabel('FinancialStatus', plan.financialStatus, locale)} data-testid="financial-status"
+                  size="small"
+                  variant="outlined"
+                  color={STATUS_COLOR[plan.financialStatus as keyof typeof STATUS_COLOR] ?? 'default'}
+                  label={enumLabel('FinancialStatus', plan.financialStatus, locale)}
+                  data-testid="financial-status"
                 />
               ),
             },
             { key: 'daysOverdue', label: t('pay.overview.daysOverdue'), value: String(plan.daysOverdue ?? 0) },
             { key: 'planStatus', label: t('pay.overview.planStatus'), value: enumLabel('StudentPaymentPlanStatus', plan.status, locale) },
             {
-              key: 'nextPayment', label: t('pay.overview.nextPayment'),
+              key: 'nextPayment',
+              label: t('pay.overview.nextPayment'),
               value: next ? t('pay.overview.nextPaymentValue', { amount: money(next.amountDue, locale), date: date(next.dueDate) }) : t('pay.overview.noNextPayment'),
             },
             { key: 'amountDueNow', label: t('pay.overview.amountDueNow'), value: money(plan.amountDueNow, locale) },
@@ -100,7 +120,10 @@ function AutoPaySwitch({ plan, onPlan }: { plan: PlanDetail; onPlan(plan: PlanDe
         <FormControlLabel
           control={
             <Switch
-              name="autoPay" checked={plan.autoPay} disabled={busy || plan.status !== 'ACTIVE'} onChange={(event) => toggle(event.target.checked)}
+              name="autoPay"
+              checked={plan.autoPay}
+              disabled={busy || plan.status !== 'ACTIVE'}
+              onChange={(event) => toggle(event.target.checked)}
               slotProps={{ input: { 'aria-describedby': 'auto-pay-help' } }}
             />
           }

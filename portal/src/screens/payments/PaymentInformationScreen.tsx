@@ -51,14 +51,21 @@ export default function PaymentInformationScreen() {
       {list.length > 1 && plan && (
         <Box sx={{ maxWidth: 480 }}>
           <SelectInput
-            name="planId" label={t('pay.plan')} value={String(plan.id)}
+            name="planId"
+            label={t('pay.plan')}
+            value={String(plan.id)}
             onValueChange={(value) => setSearch({ planId: value }, { replace: true })}
-            options={list.map((p) => ({ value: String(p.id), label: `${t('pay.planOption', { name: p.name, program: p.programName ?? '' })} (${enumLabel('StudentPaymentPlanStatus', p.status, locale)})` }))}
+            options={list.map((p) => ({
+              value: String(p.id),
+              label: `${t('pay.planOption', { name: p.name, program: p.programName ?? '' })} (${enumLabel('StudentPaymentPlanStatus', p.status, locale)})`,
+            }))}
           />
         </Box>
       )}
       {!plan && !PLANLESS.includes(current.slug) ? (
-        <FormMessage severity="info" testId="no-plans">{t('pay.noPlans')}</FormMessage>
+        <FormMessage severity="info" testId="no-plans">
+          {t('pay.noPlans')}
+        </FormMessage>
       ) : (
         <TabContent slug={current.slug} plan={plan} studentId={studentId} onPlan={replacePlan} />
       )}

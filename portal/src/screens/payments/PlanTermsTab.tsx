@@ -9,8 +9,19 @@ import { openLabel, useT, type PaymentsKey } from './i18n';
 import { DataTable, Section, Terms, type Column } from './parts';
 
 const BREAKDOWN = [
-  'tuitionRollover', 'withdrawalReduction', 'transferReduction', 'withdrawalRefund', 'voucherRefund', 'additionalRefund', 'totalTaxesPaid', 'totalInterest',
-  'principalPaid', 'netTuition', 'totalPaid', 'totalRefunded', 'totalRemaining',
+  'tuitionRollover',
+  'withdrawalReduction',
+  'transferReduction',
+  'withdrawalRefund',
+  'voucherRefund',
+  'additionalRefund',
+  'totalTaxesPaid',
+  'totalInterest',
+  'principalPaid',
+  'netTuition',
+  'totalPaid',
+  'totalRefunded',
+  'totalRemaining',
 ] as const;
 
 export function PlanTermsTab({ plan }: { plan: PlanDetail }) {
@@ -42,7 +53,11 @@ export function PlanTermsTab({ plan }: { plan: PlanDetail }) {
             { key: 'taxAmount', label: t('pay.terms.taxAmount'), value: usd(terms.taxAmount) },
             { key: 'amountPaid', label: t('pay.terms.amountPaid'), value: usd(terms.amountPaid) },
             { key: 'paymentDueDate', label: t('pay.terms.paymentDueDate'), value: terms.paymentDueDate ? date(terms.paymentDueDate) : t('pay.terms.none') },
-            { key: 'captureMethod', label: t('pay.terms.captureMethod'), value: t(terms.captureMethod === 'automatic' ? 'pay.terms.capture.automatic' : 'pay.terms.capture.manual') },
+            {
+              key: 'captureMethod',
+              label: t('pay.terms.captureMethod'),
+              value: t(terms.captureMethod === 'automatic' ? 'pay.terms.capture.automatic' : 'pay.terms.capture.manual'),
+            },
             { key: 'currency', label: t('pay.terms.currency'), value: String(terms.currency ?? 'usd').toUpperCase() },
             { key: 'status', label: t('pay.terms.status'), value: enumLabel('StudentPaymentPlanStatus', terms.status ?? plan.status, locale) },
             { key: 'paymentMethod', label: t('pay.terms.paymentMethod'), value: terms.paymentMethod ? cardLabel(terms.paymentMethod) : t('pay.terms.none') },
@@ -50,10 +65,7 @@ export function PlanTermsTab({ plan }: { plan: PlanDetail }) {
         />
       </Section>
       <Section title={t('pay.breakdown.title')} id="breakdown-heading">
-        <Terms
-          testId="plan-breakdown"
-          items={BREAKDOWN.map((key) => ({ key, label: t(`pay.breakdown.${key}` as PaymentsKey), value: usd(plan.breakdown?.[key]) }))}
-        />
+        <Terms testId="plan-breakdown" items={BREAKDOWN.map((key) => ({ key, label: t(`pay.breakdown.${key}` as PaymentsKey), value: usd(plan.breakdown?.[key]) }))} />
       </Section>
       {plan.schedules?.length > 0 && (
         <Section title={t('pay.schedule.title')} id="schedule-heading">

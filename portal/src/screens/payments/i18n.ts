@@ -119,7 +119,8 @@ export const paymentsEn = {
   'pay.history.referenceNumber': 'Reference number',
   'pay.history.comment': 'Comment',
 
-  'pay.crm.intro': 'Every change to your application is reported to the institute\'s CRM (Salesforce), where admissions and finance staff follow your enrollment. A report that could not be delivered is sent again by staff.',
+  'pay.crm.intro':
+    "Every change to your application is reported to the institute's CRM (Salesforce), where admissions and finance staff follow your enrollment. A report that could not be delivered is sent again by staff.",
   'pay.crm.application': 'Application',
   'pay.crm.applicationValue': 'No. {id} · {status}',
   'pay.crm.program': 'Program',
@@ -302,7 +303,8 @@ export const paymentsEs: { readonly [K in keyof typeof paymentsEn]: string } = {
   'pay.history.referenceNumber': 'Número de referencia',
   'pay.history.comment': 'Comentario',
 
-  'pay.crm.intro': 'Cada cambio de su solicitud se informa al CRM del instituto (Salesforce), donde el personal de admisiones y finanzas sigue su inscripción. Un aviso que no se pudo entregar lo vuelve a enviar el personal.',
+  'pay.crm.intro':
+    'Cada cambio de su solicitud se informa al CRM del instituto (Salesforce), donde el personal de admisiones y finanzas sigue su inscripción. Un aviso que no se pudo entregar lo vuelve a enviar el personal.',
   'pay.crm.application': 'Solicitud',
   'pay.crm.applicationValue': 'N.º {id} · {status}',
   'pay.crm.program': 'Programa',

@@ -43,10 +43,7 @@ export function Section({ title, id, children, actions }: { title: string; id: s
 /** Label → value pairs as a description list (read as terms and definitions). */
 export function Terms({ items, testId }: { items: Array<{ key: string; label: string; value: ReactNode }>; testId?: string }) {
   return (
-    <Box
-      component="dl" data-testid={testId}
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
-    >
+    <Box component="dl" data-testid={testId} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
       {items.map((item) => (
         <Box key={item.key} sx={{ display: 'contents' }} data-testid={`term-${item.key}`}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -99,7 +96,15 @@ export function DataTable<T extends { id: number }>({ label, columns, rows, test
 }
 
 /** Previous / Page x of y / Next under a paged table. */
-export function Pager({ section, page, shown, pages, busy, onPage, testId }: {
+export function Pager({
+  section,
+  page,
+  shown,
+  pages,
+  busy,
+  onPage,
+  testId,
+}: {
   section: string;
   page: number;
   shown: number;
@@ -132,7 +137,12 @@ export function Pager({ section, page, shown, pages, busy, onPage, testId }: {
 export function LoadedView<T>({ loaded, testId, children }: { loaded: Loaded<T>; testId: string; children(data: T): ReactNode }) {
   const { t } = useT();
   if (loaded.loading && !loaded.data) return <PageLoading />;
-  if (loaded.error?.status === 403) return <FormMessage severity="info" testId={`${testId}-unavailable`}>{t('pay.unavailable')}</FormMessage>;
+  if (loaded.error?.status === 403)
+    return (
+      <FormMessage severity="info" testId={`${testId}-unavailable`}>
+        {t('pay.unavailable')}
+      </FormMessage>
+    );
   if (loaded.error || !loaded.data) return <ErrorAlert error={loaded.error} testId={`${testId}-error`} />;
   return <>{children(loaded.data)}</>;
 }
@@ -141,7 +151,16 @@ export function LoadedView<T>({ loaded, testId, children }: { loaded: Loaded<T>;
  * A history read a page at a time: its loading and refusal states (`LoadedView`), the empty
  * sentence when its first page is empty (`{testIds.view}-none`), else the table and its pager.
  */
-export function PagedTable<T extends { id: number }>({ title, loaded, page, size, onPage, columns, empty, testIds }: {
+export function PagedTable<T extends { id: number }>({
+  title,
+  loaded,
+  page,
+  size,
+  onPage,
+  columns,
+  empty,
+  testIds,
+}: {
   title: string;
   loaded: Loaded<Page<T>>;
   page: number;

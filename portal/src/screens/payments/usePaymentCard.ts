@@ -36,7 +36,10 @@ export function usePaymentCard(): PaymentCardSpec | null {
         ? t('home.payments.next', { amount: money(next.amountDue, locale), date: date(next.dueDate) })
         : t('home.payments.paidOff');
   return {
-    title: t('home.payments.title'), body, action: t('home.payments.action'), to: `${PAYMENT_INFORMATION_PATH}${list.length > 1 ? `?planId=${plan.id}` : ''}`,
+    title: t('home.payments.title'),
+    body,
+    action: t('home.payments.action'),
+    to: `${PAYMENT_INFORMATION_PATH}${list.length > 1 ? `?planId=${plan.id}` : ''}`,
     secondary: canPayOnline(plan) ? { label: t('home.payments.pay'), to: makePaymentPath(plan.id) } : undefined,
   };
 }

@@ -73,21 +73,34 @@ function PreferencesForm({ student }: { student: Student }) {
         <ErrorAlert error={failure} testId="preferences-error" />
         <FormGroup>
           <FormControlLabel
-            control={<Switch name="communicationPreferences.email" checked={email} onChange={(e) => setEmail(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'comm-email-help' } }} />}
+            control={
+              <Switch
+                name="communicationPreferences.email"
+                checked={email}
+                onChange={(e) => setEmail(e.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'comm-email-help' } }}
+              />
+            }
             label={t('comm.email')}
           />
           <FormHelperText id="comm-email-help" sx={{ mt: -0.5, mb: 1.5, ml: 6 }}>
             {t('comm.emailHelp')}
           </FormHelperText>
           <FormControlLabel
-            control={<Switch name="communicationPreferences.sms" checked={sms} onChange={(e) => setSms(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'comm-sms-help' } }} />}
+            control={
+              <Switch name="communicationPreferences.sms" checked={sms} onChange={(e) => setSms(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'comm-sms-help' } }} />
+            }
             label={t('comm.sms')}
           />
           <FormHelperText id="comm-sms-help" sx={{ mt: -0.5, mb: 1.5, ml: 6 }}>
             {t('comm.smsHelp')}
           </FormHelperText>
         </FormGroup>
-        {saved && <FormMessage severity="success" testId="preferences-saved">{t('comm.saved')}</FormMessage>}
+        {saved && (
+          <FormMessage severity="success" testId="preferences-saved">
+            {t('comm.saved')}
+          </FormMessage>
+        )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
           {t('comm.save')}
         </Button>

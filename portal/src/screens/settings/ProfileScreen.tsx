@@ -69,9 +69,22 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 const PROFILE_FIELDS = [
-  'personalInfo.firstName', 'personalInfo.middleName', 'personalInfo.lastName', 'personalInfo.gender', 'personalInfo.dateOfBirth', 'personalInfo.educationLevel',
-  'personalInfo.occupation', 'contactInfo.mobilePhone', 'contactInfo.homePhone', 'address.street1', 'address.street2', 'address.city', 'address.stateCode',
-  'address.zip', 'address.countryCode', 'languageIso2LetterCode',
+  'personalInfo.firstName',
+  'personalInfo.middleName',
+  'personalInfo.lastName',
+  'personalInfo.gender',
+  'personalInfo.dateOfBirth',
+  'personalInfo.educationLevel',
+  'personalInfo.occupation',
+  'contactInfo.mobilePhone',
+  'contactInfo.homePhone',
+  'address.street1',
+  'address.street2',
+  'address.city',
+  'address.stateCode',
+  'address.zip',
+  'address.countryCode',
+  'languageIso2LetterCode',
 ] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -80,11 +93,22 @@ function valuesOf(student: Student): Record<ProfileField, string> {
   const c = student.contactInfo;
   const a = student.address;
   return {
-    'personalInfo.firstName': p.firstName ?? '', 'personalInfo.middleName': p.middleName ?? '', 'personalInfo.lastName': p.lastName ?? '',
-    'personalInfo.gender': p.gender ?? '', 'personalInfo.dateOfBirth': toInputDate(p.dateOfBirth), 'personalInfo.educationLevel': p.educationLevel ?? '',
-    'personalInfo.occupation': p.occupation ?? '', 'contactInfo.mobilePhone': c?.mobilePhone ?? '', 'contactInfo.homePhone': c?.homePhone ?? '',
-    'address.street1': a?.street1 ?? '', 'address.street2': a?.street2 ?? '', 'address.city': a?.city ?? '', 'address.stateCode': a?.stateCode ?? '',
-    'address.zip': a?.zip ?? '', 'address.countryCode': a?.countryCode ?? '', languageIso2LetterCode: student.languageIso2LetterCode ?? 'EN',
+    'personalInfo.firstName': p.firstName ?? '',
+    'personalInfo.middleName': p.middleName ?? '',
+    'personalInfo.lastName': p.lastName ?? '',
+    'personalInfo.gender': p.gender ?? '',
+    'personalInfo.dateOfBirth': toInputDate(p.dateOfBirth),
+    'personalInfo.educationLevel': p.educationLevel ?? '',
+    'personalInfo.occupation': p.occupation ?? '',
+    'contactInfo.mobilePhone': c?.mobilePhone ?? '',
+    'contactInfo.homePhone': c?.homePhone ?? '',
+    'address.street1': a?.street1 ?? '',
+    'address.street2': a?.street2 ?? '',
+    'address.city': a?.city ?? '',
+    'address.stateCode': a?.stateCode ?? '',
+    'address.zip': a?.zip ?? '',
+    'address.countryCode': a?.countryCode ?? '',
+    languageIso2LetterCode: student.languageIso2LetterCode ?? 'EN',
   };
 }
 
@@ -95,14 +119,22 @@ function bodyOf(student: Student, v: Record<ProfileField, string>): StudentProfi
   return {
     personalInfo: {
       ...personalInfoOf(student),
-      firstName: v['personalInfo.firstName'].trim(), middleName: orNull(v['personalInfo.middleName']), lastName: v['personalInfo.lastName'].trim(),
-      gender: orNull(v['personalInfo.gender']), dateOfBirth: toStoredDate(v['personalInfo.dateOfBirth']), educationLevel: orNull(v['personalInfo.educationLevel']),
+      firstName: v['personalInfo.firstName'].trim(),
+      middleName: orNull(v['personalInfo.middleName']),
+      lastName: v['personalInfo.lastName'].trim(),
+      gender: orNull(v['personalInfo.gender']),
+      dateOfBirth: toStoredDate(v['personalInfo.dateOfBirth']),
+      educationLevel: orNull(v['personalInfo.educationLevel']),
       occupation: orNull(v['personalInfo.occupation']),
     },
     contactInfo: { mobilePhone: orNull(v['contactInfo.mobilePhone']), homePhone: orNull(v['contactInfo.homePhone']), workPhone: student.contactInfo?.workPhone ?? null },
     address: {
-      street1: orNull(v['address.street1']), street2: orNull(v['address.street2']), city: orNull(v['address.city']), stateCode: orNull(v['address.stateCode']),
-      zip: orNull(v['address.zip']), countryCode: orNull(v['address.countryCode']),
+      street1: orNull(v['address.street1']),
+      street2: orNull(v['address.street2']),
+      city: orNull(v['address.city']),
+      stateCode: orNull(v['address.stateCode']),
+      zip: orNull(v['address.zip']),
+      countryCode: orNull(v['address.countryCode']),
     },
     languageIso2LetterCode: v.languageIso2LetterCode,
   };
@@ -113,7 +145,11 @@ function addressErrors(v: Record<ProfileField, string>): Partial<Record<ProfileF
   const parts = ['address.street1', 'address.street2', 'address.city', 'address.stateCode', 'address.zip', 'address.countryCode'] as const;
   if (parts.filter((key) => v[key].trim() !== '').length <= 1) return {};
   const errors: Partial<Record<ProfileField, string>> = {};
-  for (const [key, word] of [['address.countryCode', 'country'], ['address.city', 'city'], ['address.street1', 'street']] as const) {
+  for (const [key, word] of [
+    ['address.countryCode', 'country'],
+    ['address.city', 'city'],
+    ['address.street1', 'street'],
+  ] as const) {
     if (!v[key].trim()) errors[key] = format(Messages.ADDRESS_MUST_CONTAIN, word);
   }
   return errors;
@@ -183,13 +219,18 @@ function ProfileForm({ student }: { student: Student }) {
           <TextInput label={t('field.lastName')} autoComplete="family-name" {...field('personalInfo.lastName')} />
           <SelectInput label={t('field.gender')} options={genders} emptyLabel={t('select.none')} {...field('personalInfo.gender')} />
           <TextInput
-            label={t('field.dateOfBirth')} placeholder={t('date.format')} hint={t('date.format')} autoComplete="bday" inputMode="numeric"
+            label={t('field.dateOfBirth')}
+            placeholder={t('date.format')}
+            hint={t('date.format')}
+            autoComplete="bday"
+            inputMode="numeric"
             {...field('personalInfo.dateOfBirth')}
           />
           <SelectInput label={t('field.educationLevel')} options={educationLevels} emptyLabel={t('select.none')} {...field('personalInfo.educationLevel')} />
           <TextInput label={t('field.occupation')} autoComplete="organization-title" {...field('personalInfo.occupation')} />
           <SelectInput
-            label={t('field.preferredLanguage')} options={LANGUAGES.map((code) => ({ value: code, label: t(code === 'EN' ? 'language.english' : 'language.spanish') }))}
+            label={t('field.preferredLanguage')}
+            options={LANGUAGES.map((code) => ({ value: code, label: t(code === 'EN' ? 'language.english' : 'language.spanish') }))}
             {...field('languageIso2LetterCode')}
           />
         </Row>
@@ -211,7 +252,11 @@ function ProfileForm({ student }: { student: Student }) {
           <TextInput label={t('field.zip')} autoComplete="postal-code" {...field('address.zip')} />
           <SelectInput label={t('field.countryCode')} options={countries} emptyLabel={t('select.none')} {...field('address.countryCode')} />
         </Row>
-        {saved && <FormMessage severity="success" testId="profile-saved">{t('profile.saved')}</FormMessage>}
+        {saved && (
+          <FormMessage severity="success" testId="profile-saved">
+            {t('profile.saved')}
+          </FormMessage>
+        )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
           {t('profile.save')}
         </Button>
@@ -261,7 +306,11 @@ function ChangeEmailForm({ student }: { student: Student }) {
         <Box sx={{ maxWidth: 480 }}>
           <TextInput name="email" type="email" label={t('field.newEmail')} autoComplete="email" value={values.email} onValueChange={setValue} error={errors.email} />
         </Box>
-        {saved && <FormMessage severity="success" testId="email-saved">{t('profile.email.saved', { email: saved })}</FormMessage>}
+        {saved && (
+          <FormMessage severity="success" testId="email-saved">
+            {t('profile.email.saved', { email: saved })}
+          </FormMessage>
+        )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
           {t('profile.email.submit')}
         </Button>
@@ -316,18 +365,38 @@ function ChangePasswordForm({ student }: { student: Student }) {
       <Box component="form" noValidate onSubmit={submit} aria-label={t('profile.password.title')} sx={{ maxWidth: 480 }}>
         <ErrorAlert error={failure} testId="password-error" />
         <TextInput
-          name="currentPassword" type="password" label={t('field.currentPassword')} autoComplete="current-password" value={values.currentPassword}
-          onValueChange={setValue} error={errors.currentPassword}
+          name="currentPassword"
+          type="password"
+          label={t('field.currentPassword')}
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onValueChange={setValue}
+          error={errors.currentPassword}
         />
         <TextInput
-          name="password" type="password" label={t('field.newPassword')} autoComplete="new-password" value={values.password} onValueChange={setValue}
-          error={errors.password} hint={tm(Messages.STRONG_PASSWORD)}
+          name="password"
+          type="password"
+          label={t('field.newPassword')}
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={setValue}
+          error={errors.password}
+          hint={tm(Messages.STRONG_PASSWORD)}
         />
         <TextInput
-          name="passwordConfirmation" type="password" label={t('field.newPasswordConfirmation')} autoComplete="new-password" value={values.passwordConfirmation}
-          onValueChange={setValue} error={errors.passwordConfirmation}
+          name="passwordConfirmation"
+          type="password"
+          label={t('field.newPasswordConfirmation')}
+          autoComplete="new-password"
+          value={values.passwordConfirmation}
+          onValueChange={setValue}
+          error={errors.passwordConfirmation}
         />
-        {saved && <FormMessage severity="success" testId="password-saved">{t('profile.password.saved')}</FormMessage>}
+        {saved && (
+          <FormMessage severity="success" testId="password-saved">
+            {t('profile.password.saved')}
+          </FormMessage>
+        )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
           {t('profile.password.submit')}
         </Button>

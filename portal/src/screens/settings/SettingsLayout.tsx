@@ -24,7 +24,11 @@ export default function SettingsLayout() {
   const planId = new URLSearchParams(search).get('planId');
   const tabs = [
     ...TABS.map((tab) => ({ path: tab.to, to: tab.to, label: t(tab.label) })),
-    ...PAYMENT_SECTIONS.map((section) => ({ path: paymentSectionPath(section.slug), to: paymentSectionPath(section.slug, planId), label: paymentNavLabel(language, section.label) })),
+    ...PAYMENT_SECTIONS.map((section) => ({
+      path: paymentSectionPath(section.slug),
+      to: paymentSectionPath(section.slug, planId),
+      label: paymentNavLabel(language, section.label),
+    })),
   ];
   const current = tabs.find((tab) => tab.path === pathname.replace(/\/$/, ''))?.path ?? false;
   return (
@@ -33,7 +37,11 @@ export default function SettingsLayout() {
         {t('nav.settings')}
       </Typography>
       <Tabs
-        value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('nav.settings')}
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={t('nav.settings')}
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((tab) => (

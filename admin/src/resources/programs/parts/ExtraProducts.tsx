@@ -3,7 +3,17 @@ import { Box, Chip, LinearProgress, Stack, Switch, Tooltip, Typography } from '@
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import {
-  BooleanInput, Button, DataTable, FilterLiveForm, FilterLiveSearch, ListContextProvider, NullableBooleanInput, SelectInput, useList, useNotify, useTranslate,
+  BooleanInput,
+  Button,
+  DataTable,
+  FilterLiveForm,
+  FilterLiveSearch,
+  ListContextProvider,
+  NullableBooleanInput,
+  SelectInput,
+  useList,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../common/dates';
@@ -18,9 +28,7 @@ import { ExtraProductInputs } from './ExtraProductInputs';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
 import { useServerRefusal } from '../../../common/useServerRefusal';
 import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
-import {
-  extraProductFilterDescriptors, extraProductsResource, NEW_EXTRA_PRODUCT, toExtraProductPayload, type ExtraProductRecord,
-} from './partsRecord';
+import { extraProductFilterDescriptors, extraProductsResource, NEW_EXTRA_PRODUCT, toExtraProductPayload, type ExtraProductRecord } from './partsRecord';
 
 const f = (key: string) => pt(`extra_products.fields.${key}`);
 const transform = (data: ExtraProductRecord) => toExtraProductPayload(data) as unknown as ExtraProductRecord;
@@ -96,7 +104,17 @@ function ArchiveButton({ program, record, onDone }: { program: ProgramRecord; re
 }
 
 /** Add (POST, unpublished) or edit (PUT) one extra product, pessimistically; archive asks first. */
-function ExtraProductEditor({ program, productId, canDelete, onDone }: { program: ProgramRecord; productId: ExtraProductRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
+function ExtraProductEditor({
+  program,
+  productId,
+  canDelete,
+  onDone,
+}: {
+  program: ProgramRecord;
+  productId: ExtraProductRecord['id'] | 'create';
+  canDelete: boolean;
+  onDone: () => void;
+}) {
   const { reload } = useExtraProductActions(program);
   return (
     <NestedRecordEditor<ExtraProductRecord>
@@ -250,7 +268,11 @@ export function ExtraProducts({ program }: { program: ProgramRecord }) {
       <DrawerFrame open={open !== null} onClose={close} title={title}>
         {open === 'create' ? <ExtraProductEditor program={program} productId="create" canDelete={false} onDone={close} /> : null}
         {open && open !== 'create' ? (
-          editable(open) ? <ExtraProductEditor program={program} productId={open.id} canDelete={access.canDelete} onDone={close} /> : <ExtraProductView product={open} />
+          editable(open) ? (
+            <ExtraProductEditor program={program} productId={open.id} canDelete={access.canDelete} onDone={close} />
+          ) : (
+            <ExtraProductView product={open} />
+          )
         ) : null}
       </DrawerFrame>
     </Box>

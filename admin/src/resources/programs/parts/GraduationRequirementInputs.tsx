@@ -19,7 +19,7 @@ function useCategoryChoices(programId: Identifier, kind: 'QUIZ' | 'ASSIGNMENT') 
 }
 
 /** Quiz ids: the stored list shows one per line; what is typed stays text until the payload cleans it. */
-const showQuizIds = (value: unknown) => (Array.isArray(value) ? value.join('\n') : (value as string | undefined) ?? '');
+const showQuizIds = (value: unknown) => (Array.isArray(value) ? value.join('\n') : ((value as string | undefined) ?? ''));
 
 /**
  * The graduation requirement form body, shared by add and edit. A QUIZ requirement offers the

@@ -18,8 +18,16 @@ const transform = (data: GraduationRequirementRecord) => toRequirementPayload(da
  * Add (POST) or edit (PUT) one requirement, pessimistically: the drawer closes on the server's answer;
  * a 400's field errors land under the inputs, a 409 (display order taken, archived program) is notified.
  */
-function RequirementEditor({ program, requirementId, canDelete, onDone }: {
-  program: ProgramRecord; requirementId: GraduationRequirementRecord['id'] | 'create'; canDelete: boolean; onDone: () => void;
+function RequirementEditor({
+  program,
+  requirementId,
+  canDelete,
+  onDone,
+}: {
+  program: ProgramRecord;
+  requirementId: GraduationRequirementRecord['id'] | 'create';
+  canDelete: boolean;
+  onDone: () => void;
 }) {
   // A new requirement is proposed the next free display order of the list it is added to.
   const { data: listed } = useListContext<GraduationRequirementRecord>();

@@ -63,7 +63,14 @@ export function LastChanged({ record }: { record: { updatedAt?: string; updatedB
  * server's message and the dialog closes either way.
  */
 export function ConfirmButton({
-  label, title, content, name, action, onDone, testId, icon = <DeleteIcon />,
+  label,
+  title,
+  content,
+  name,
+  action,
+  onDone,
+  testId,
+  icon = <DeleteIcon />,
 }: {
   label: string;
   title: string;
@@ -104,7 +111,14 @@ export function ConfirmButton({
  * with the record's name), deletes it from the nested `resource`, then notifies
  * '<part>.notifications.deleted' and calls `onDone`.
  */
-export function DeletePartButton({ part, resource, record, name, testId, onDone }: {
+export function DeletePartButton({
+  part,
+  resource,
+  record,
+  name,
+  testId,
+  onDone,
+}: {
   part: string;
   resource: string;
   record: RaRecord;

@@ -18,7 +18,17 @@ const f = (key: string) => pt(`modules.fields.${key}`);
 const transform = (data: ProgramModuleRecord, options?: { previousData?: ProgramModuleRecord }) => toModulePayload(data, options?.previousData) as unknown as ProgramModuleRecord;
 
 /** Add (POST) or edit (PUT) one module, pessimistically; delete (programs:delete) asks first. */
-function ModuleEditor({ program, moduleId, canDelete, onDone }: { program: ProgramRecord; moduleId: ProgramModuleRecord['id'] | 'create'; canDelete: boolean; onDone: () => void }) {
+function ModuleEditor({
+  program,
+  moduleId,
+  canDelete,
+  onDone,
+}: {
+  program: ProgramRecord;
+  moduleId: ProgramModuleRecord['id'] | 'create';
+  canDelete: boolean;
+  onDone: () => void;
+}) {
   const resource = modulesResource(program.id);
   const { total } = useListContext();
   return (
@@ -33,7 +43,9 @@ function ModuleEditor({ program, moduleId, canDelete, onDone }: { program: Progr
       onDone={onDone}
       formRecord={toModuleFormValues}
       plainToolbar
-      deleteButton={(record) => (canDelete ? <DeletePartButton part="modules" resource={resource} record={record} name={record.title} testId="delete-module" onDone={onDone} /> : null)}
+      deleteButton={(record) =>
+        canDelete ? <DeletePartButton part="modules" resource={resource} record={record} name={record.title} testId="delete-module" onDone={onDone} /> : null
+      }
       footer={(record) => <LastChanged record={record} />}
     />
   );
@@ -111,8 +123,26 @@ function ModulesTable({ onOpen }: { onOpen: (module: ProgramModuleRecord) => voi
         >
           <DataTable.Col source="displayOrder" label={f('order')} />
           <DataTable.Col source="title" label={f('title')} render={(record) => <ModuleTitle module={record as ProgramModuleRecord} />} />
-          <DataTable.Col source="openDate" label={f('openDate')} disableSort render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(schoolDay(record.openDate))}</Box>} />
-          <DataTable.Col source="closeDate" label={f('closeDate')} disableSort render={(record) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(schoolDay(record.closeDate))}</Box>} />
+          <DataTable.Col
+            source="openDate"
+            label={f('openDate')}
+            disableSort
+            render={(record) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(schoolDay(record.openDate))}
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            source="closeDate"
+            label={f('closeDate')}
+            disableSort
+            render={(record) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(schoolDay(record.closeDate))}
+              </Box>
+            )}
+          />
           <DataTable.Col source="duration" label={f('duration')} disableSort align="right" />
         </DataTable>
       </Box>
@@ -161,7 +191,11 @@ export function ProgramModules({ program }: { program: ProgramRecord }) {
         <DrawerFrame open={open !== null} onClose={() => setOpen(null)} title={title}>
           {open === 'create' ? <ModuleEditor program={program} moduleId="create" canDelete={false} onDone={close} /> : null}
           {open && open !== 'create' ? (
-            access.canEdit ? <ModuleEditor program={program} moduleId={open.id} canDelete={access.canDelete} onDone={close} /> : <ModuleView module={open} />
+            access.canEdit ? (
+              <ModuleEditor program={program} moduleId={open.id} canDelete={access.canDelete} onDone={close} />
+            ) : (
+              <ModuleView module={open} />
+            )
           ) : null}
         </DrawerFrame>
       </ListBase>

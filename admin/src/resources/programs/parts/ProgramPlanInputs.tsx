@@ -2,7 +2,17 @@ import { useEffect, useMemo } from 'react';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
-  ArrayInput, BooleanInput, Button, NumberInput, SelectInput, SimpleFormIterator, TextInput, useGetList, useSimpleFormIterator, useTranslate, type Identifier,
+  ArrayInput,
+  BooleanInput,
+  Button,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useGetList,
+  useSimpleFormIterator,
+  useTranslate,
+  type Identifier,
   type NumberInputProps,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -10,7 +20,15 @@ import { useEnumChoices } from '../../../common/enums';
 import { formatMoney, MoneyInput } from '../../../common/money';
 import { requiredValue } from '../../../common/validation';
 import {
-  amortizeTermRule, maxChars, moneyAmount, percentRate, requiredPositive, scheduleShows, termMonths, totalTermRule, type AccountingLine,
+  amortizeTermRule,
+  maxChars,
+  moneyAmount,
+  percentRate,
+  requiredPositive,
+  scheduleShows,
+  termMonths,
+  totalTermRule,
+  type AccountingLine,
 } from '../../../common/businessCategoryRecord';
 import { FormSection } from '../../../common/FormSection';
 import { pt } from './PartsCommon';
@@ -101,7 +119,13 @@ export function ProgramPlanInputs({ categoryId, categoryName }: { categoryId: Id
         <Box sx={{ gridColumn: '1 / -1' }}>
           <TextInput source="name" label={f('name')} validate={[requiredValue, maxChars(200)]} fullWidth />
         </Box>
-        <SelectInput source="paymentPlanType" label={f('paymentPlanType')} choices={planTypes} validate={requiredValue} helperText={payInFull ? pt('plans.helpers.pay_in_full') : false} />
+        <SelectInput
+          source="paymentPlanType"
+          label={f('paymentPlanType')}
+          choices={planTypes}
+          validate={requiredValue}
+          helperText={payInFull ? pt('plans.helpers.pay_in_full') : false}
+        />
         <BooleanInput source="isDefault" label={f('isDefault')} helperText={pt('plans.helpers.isDefault')} />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <TextInput source="shortDescription" label={f('shortDescription')} validate={maxChars(255)} fullWidth helperText={false} />
@@ -109,10 +133,21 @@ export function ProgramPlanInputs({ categoryId, categoryName }: { categoryId: Id
         </Box>
       </FormSection>
       <FormSection title={pt('plans.sections.schedule')}>
-        <SelectInput source="paymentScheduleType" label={f('paymentScheduleType')} choices={scheduleTypes} validate={payInFull ? undefined : requiredValue} disabled={payInFull} helperText={false} />
+        <SelectInput
+          source="paymentScheduleType"
+          label={f('paymentScheduleType')}
+          choices={scheduleTypes}
+          validate={payInFull ? undefined : requiredValue}
+          disabled={payInFull}
+          helperText={false}
+        />
         <NumberInput source="totalTerm" label={f('totalTerm')} step={1} min={0} validate={[termMonths, totalTermRule]} disabled={payInFull} helperText={false} />
-        {scheduleShows('installmentAmount', plan) ? <MoneyInput source="installmentAmount" label={f('installmentAmount')} validate={[requiredPositive, moneyAmount]} helperText={false} /> : null}
-        {scheduleShows('principalAmount', plan) ? <MoneyInput source="principalAmount" label={f('principalAmount')} validate={[requiredPositive, moneyAmount]} helperText={false} /> : null}
+        {scheduleShows('installmentAmount', plan) ? (
+          <MoneyInput source="installmentAmount" label={f('installmentAmount')} validate={[requiredPositive, moneyAmount]} helperText={false} />
+        ) : null}
+        {scheduleShows('principalAmount', plan) ? (
+          <MoneyInput source="principalAmount" label={f('principalAmount')} validate={[requiredPositive, moneyAmount]} helperText={false} />
+        ) : null}
         <NumberInput source="amortizeTerm" label={f('amortizeTerm')} step={1} min={0} validate={[termMonths, amortizeTermRule]} helperText={false} />
       </FormSection>
       <FormSection title={pt('plans.sections.amounts')}>
@@ -129,7 +164,13 @@ export function ProgramPlanInputs({ categoryId, categoryName }: { categoryId: Id
           {choices.length ? translate(pt('plans.helpers.lines'), { category: categoryName }) : translate(pt('plans.helpers.no_lines'))}
         </Typography>
         <ArrayInput source="accountingLines" label={false} helperText={false}>
-          <SimpleFormIterator inline disableReordering disableClear addButton={<AddLineButton />} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 'none' }, '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
+          <SimpleFormIterator
+            inline
+            disableReordering
+            disableClear
+            addButton={<AddLineButton />}
+            sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 'none' }, '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+          >
             <SelectInput source="accountingLineId" label={f('accountingLineId')} choices={choices} validate={requiredValue} sx={{ minWidth: 300 }} helperText={false} />
             <MoneyInput source="amount" label={f('amount')} validate={[requiredValue, moneyAmount]} helperText={false} sx={{ width: 160 }} />
           </SimpleFormIterator>

@@ -127,7 +127,13 @@ function PlansTable({ onOpen }: { onOpen: (plan: ProgramPlanRecord) => void }) {
         <DataTable.Col source="tuitionPrice" label={f('tuitionPrice')} disableSort align="right">
           <MoneyField source="tuitionPrice" />
         </DataTable.Col>
-        <DataTable.Col source="accountingLines" label={f('linesTotal')} disableSort align="right" render={(record) => formatMoney(linesTotal((record as ProgramPlanRecord).accountingLines))} />
+        <DataTable.Col
+          source="accountingLines"
+          label={f('linesTotal')}
+          disableSort
+          align="right"
+          render={(record) => formatMoney(linesTotal((record as ProgramPlanRecord).accountingLines))}
+        />
       </DataTable>
     </Box>
   );
@@ -168,7 +174,11 @@ export function ProgramPlans({ program }: { program: ProgramRecord }) {
       <DrawerFrame open={open !== null} onClose={() => setOpen(null)} title={title}>
         {open === 'create' ? <PlanEditor program={program} planId="create" canDelete={false} onDone={close} /> : null}
         {open && open !== 'create' ? (
-          access.canEdit ? <PlanEditor program={program} planId={open.id} canDelete={access.canDelete} onDone={close} /> : <PlanView plan={open} />
+          access.canEdit ? (
+            <PlanEditor program={program} planId={open.id} canDelete={access.canDelete} onDone={close} />
+          ) : (
+            <PlanView plan={open} />
+          )
         ) : null}
       </DrawerFrame>
     </Box>

@@ -16,7 +16,7 @@ const en = {
     updated_no_name: 'Last changed %{date}',
   },
   requirements: {
-    title: "What a student must achieve to graduate, in display order",
+    title: 'What a student must achieve to graduate, in display order',
     empty: 'No graduation requirements yet.',
     fields: {
       name: 'Name',

@@ -1,6 +1,13 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type {
-  AdjustmentCategory, AdjustmentType, ExtraProductPriceType, ExtraProductType, GraduationRequirementType, Of, PaymentPlanType, PaymentScheduleType,
+  AdjustmentCategory,
+  AdjustmentType,
+  ExtraProductPriceType,
+  ExtraProductType,
+  GraduationRequirementType,
+  Of,
+  PaymentPlanType,
+  PaymentScheduleType,
 } from '../../../../../models/enums';
 import { Messages } from '../../../../../models/messages';
 import type { FilterDescriptors } from '../../../common/FilterChips';
@@ -217,7 +224,12 @@ export function linesTotal(lines: ReadonlyArray<Pick<PlanLine, 'amount' | 'type'
 
 /** What a new program plan starts with (spec §9: PAY_IN_FULL, totalTerm 1, amortizeTerm 0). */
 export const NEW_PROGRAM_PLAN: Partial<ProgramPlanRecord> = {
-  paymentPlanType: 'PAY_IN_FULL', paymentScheduleType: 'FIXED_TERMS', totalTerm: 1, amortizeTerm: 0, isDefault: false, accountingLines: [],
+  paymentPlanType: 'PAY_IN_FULL',
+  paymentScheduleType: 'FIXED_TERMS',
+  totalTerm: 1,
+  amortizeTerm: 0,
+  isDefault: false,
+  accountingLines: [],
 };
 
 /** POST/PUT .../extra_products take exactly these (no `published`: it changes through publish). A FREE product costs 0. */
