@@ -1,6 +1,6 @@
 import { recomputeFinancialStatus } from '../billing/financial-status';
 import { recomputeCohortStatuses } from '../catalogue/cohort-status';
-import { runAutoPay } from '../payments/payments.service';
+import { retryDeclinedDeposits, runAutoPay } from '../payments/payments.service';
 import { dispatchEvents } from '../common/events';
 import { cleanup } from './cleanup';
 import { retryCrmDeliveries } from './crm-retry';
@@ -45,7 +45,12 @@ export function registerCatalogueJobs(): void {
   registered = true;
   registerJob('FINANCIAL_STATUS_RECOMPUTE', async (ctx) => ({ count: (await recomputeFinancialStatus(ctx.today)).plans }));
   registerJob('AUTO_PAY', autoPay('DUE'));
-  registerJob('FAILED_PAYMENT_RETRY', autoPay('RETRIES'));
+  registerJob('FAILED_PAYMENT_RETRY', async (ctx) => {
+    // Auto-pay entries that failed, then the deposits declined at enrollment: both on the retry calendar.
+    const { count } = await autoPay('RETRIES')(ctx);
+    const deposits = await retryDeclinedDeposits(ctx.today, undefined, { signal: ctx.signal, onProgress: (n) => ctx.progress(count + n) });
+    return { count: count + deposits.charged + deposits.failed };
+  });
   registerJob('INSTALLMENT_REMINDER', installmentReminders);
   registerJob('PAST_DUE_NOTICE', pastDueNotices);
   registerJob('COHORT_STATUS', async (ctx) => {

@@ -9,7 +9,7 @@ import { registerCatalogueJobs } from './jobs';
 import { jobOf, type JobContext } from './registry';
 
 /**
- * Runs jobs under a lease (issue 16 §1; decisions in docs/i16/jobs.md). The lease is three columns of
+ * Runs jobs under a lease (issue 16 §1; decisions in docs/decisions.md, "Issue 16: Scheduled jobs"). The lease is three columns of
  * the schedule's row — owner (this process), expiry, run — taken by ONE compare-and-set UPDATE that
  * succeeds only when the lease is free or has lapsed (and, for a scheduled time, when no process took
  * that time yet): correct on SQLite and MariaDB alike, with no SELECT … FOR UPDATE. While the job runs

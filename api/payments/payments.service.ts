@@ -747,6 +747,42 @@ export async function runAutoPay(today: string = schoolToday(), gateway: Payment
   return result;
 }
 
+/**
+ * The deposits declined at enrollment (failed payments ENROLLMENT, on the retry calendar: +3 days,
+ * then +7) whose retry date has come: each charged again as staff's retry does (the plan's card or the
+ * default), at most once per entry and day; a success resolves it, a decline moves it to its next
+ * retry date (or none after the third). Part of the failed-payment retries job.
+ */
+export async function retryDeclinedDeposits(today: string = schoolToday(), gateway: PaymentGateway = currentGateway(), opts: AutoPayOptions = {}): Promise<AutoPayResult> {
+  const result: AutoPayResult = { charged: 0, failed: 0, skipped: 0 };
+  let afterId = 0;
+  for (;;) {
+    const due = await FailedPayment.findAll({
+      where: { source: 'ENROLLMENT', status: 'FAILED', nextRetryDate: { [Op.lte]: today }, id: { [Op.gt]: afterId } },
+      order: [['id', 'ASC']],
+      limit: AUTO_PAY_BATCH,
+    });
+    for (const failed of due) {
+      if (opts.signal?.aborted) return result;
+      afterId = failed.id;
+      if (failed.paymentScheduleId && !(await takeChargeOfDay(failed.paymentScheduleId, today))) {
+        result.skipped += 1;
+        continue;
+      }
+      try {
+        await retryFailedPayment(failed.id, systemActor, gateway);
+        result.charged += 1;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.code === 'PAYMENT_FAILURE') result.failed += 1;
+        else result.skipped += 1;
+      }
+      opts.onProgress?.(result.charged + result.failed);
+    }
+    if (due.length < AUTO_PAY_BATCH) return result;
+  }
+}
+
 const AUTO_PAY_BATCH = 1000;
 
 async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: PaymentGateway, opts: AutoPayOptions, result: AutoPayResult): Promise<void> {

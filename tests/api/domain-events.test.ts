@@ -7,6 +7,7 @@ import { claimPlan, releasePlan } from '../../api/billing/ledger';
 import { systemActor } from '../../api/common/context';
 import { dispatchEvents, installEventHandlers, installedEventHandlers, MAX_ATTEMPTS, on, raise, type EventHandler, type PlanIssued } from '../../api/common/events';
 import { crmIdle } from '../../api/integrations/crm';
+import { retryDeclinedDeposits } from '../../api/payments/payments.service';
 import { setupApp, type TestApp } from '../support/app';
 import { makeChargeableCard, makeEnrolledPlan } from '../support/billing-factories';
 import { makeApplication, makeEnrollableProduct, makeVoucher, type EnrollableProduct } from '../support/enrollment-factories';
@@ -236,6 +237,25 @@ describe('the status change and its handlers', () => {
       .send({ sources: ['ENROLLMENT'] })
       .query({ size: 1000 });
     expect(listed.body.content.map((f: { id: number }) => f.id)).toContain(failed[0].id);
+  });
+
+  test('a declined deposit is charged again by the failed-payment retries when its retry date comes; once, whatever runs twice', async () => {
+    const s = await makeStudent(t.deps);
+    const card = await makeChargeableCard(s.student.id, { token: 'tok_chargeDeclined' });
+    const application = await makeApplication(s.student.id, product, { status: 'SIGNED', chosen: true, fields: { paymentMethodId: card.id } });
+    expect((await patch(application.id, 'ENROLLED')).status).toBe(200);
+    const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
+    const [failed] = await FailedPayment.findAll({ where: { studentPaymentPlanId: plan.id } });
+    // Not before its retry date.
+    expect(await retryDeclinedDeposits(schoolToday())).toMatchObject({ charged: 0 });
+    // The student adds a card that works; the retry date comes.
+    const good = await makeChargeableCard(s.student.id);
+    await plan.update({ paymentMethodId: good.id });
+    await failed.update({ nextRetryDate: schoolToday() });
+    expect(await retryDeclinedDeposits(schoolToday())).toMatchObject({ charged: 1, failed: 0 });
+    expect(await retryDeclinedDeposits(schoolToday())).toMatchObject({ charged: 0 });
+    expect((await Payment.findAll({ where: { studentPaymentPlanId: plan.id, status: 'ACCEPTED' } })).map((p) => p.type)).toEqual(['ENROLLMENT']);
+    expect((await failed.reload()).status).toBe('RESOLVED');
   });
 
   test('a deposit that meets another payment in progress is not dropped: the delivery waits and the next dispatch charges it', async () => {

@@ -79,8 +79,10 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/dashboard' },
   { path: '/outbox' },
   { path: '/outbox/{outboxMessage}' },
-  // TODO(merger, issue 16 jobs console): walk the job schedules once the jobs API is merged (needs a `jobSchedule` demo id in DemoIds):
-  // { path: '/job-schedules' }, { path: '/job-schedules/{jobSchedule}' }, { path: '/job-schedules/create' },
+  { path: '/job-schedules' },
+  { path: '/job-schedules/{jobSchedule}' },
+  { path: '/job-schedules/create' },
+  { path: '/domain-events' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -139,6 +141,7 @@ export interface DemoIds {
   refund: number;
   externalPayment: number;
   outboxMessage: number;
+  jobSchedule: number;
 }
 
 export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
@@ -207,6 +210,7 @@ export async function demoIds(): Promise<DemoIds> {
     refund: await demoId('SELECT id FROM refunds ORDER BY id LIMIT 1'),
     externalPayment: await demoId('SELECT id FROM external_payments ORDER BY id LIMIT 1'),
     outboxMessage: await anEmail(),
+    jobSchedule: await demoId("SELECT id FROM job_schedules WHERE type = 'AUTO_PAY' ORDER BY id LIMIT 1"),
   };
 }
 
