@@ -214,7 +214,10 @@ describe('the demo billing', () => {
     const admin = await makeAdmin(t.deps);
     const res = await request(t.app).get(`/api/students/${student.id}/activity_log?size=50`).set(bearer(admin.token));
     expect(res.status).toBe(200);
-    const entries = [...(res.body.content as Array<{ type: string; category: string; entityType: string; activityDate: string; description: string }>)].reverse();
+    // The emails the scheduled notices send (other suites run those jobs over a shared MariaDB database) are not the demo's own.
+    const entries = [...(res.body.content as Array<{ type: string; category: string; entityType: string; activityDate: string; description: string }>)]
+      .reverse()
+      .filter((e) => e.category !== 'COMMUNICATION');
     expect(entries.map((e) => [e.category, e.type, e.entityType])).toEqual([
       ['BILLING', 'PLAN_ISSUED', 'PAYMENT_PLAN'],
       ['BILLING', 'PAYMENT_ACCEPTED', 'PAYMENT'],
