@@ -6,7 +6,8 @@ import { setupApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await setupApp();
+  // Taking the billing tables down and up would empty them under the other suites sharing the MariaDB database.
+  t = await setupApp({}, { ownDatabase: true });
 });
 afterAll(() => t.close());
 
