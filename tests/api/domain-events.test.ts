@@ -32,7 +32,7 @@ beforeAll(async () => {
   real = installedEventHandlers();
   adminToken = (await makeAdmin(t.deps)).token;
   supportToken = (await makeAdmin(t.deps, { roles: ['SUPPORT'] })).token;
-  const none = await Role.create({ name: unique('NO_EVENTS'), description: 'Students only', permissions: ['students:read'], system: false } as never);
+  const none = await Role.create({ name: unique('NOEVENTS').toUpperCase(), description: 'Students only', permissions: ['students:read'], system: false } as never);
   noneToken = (await makeAdmin(t.deps, { roles: [none.name] })).token;
   product = await makeEnrollableProduct({ flow: [] });
 });
