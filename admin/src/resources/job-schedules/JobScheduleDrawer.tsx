@@ -13,7 +13,8 @@ import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { JobRunHistory, runsQueryKey } from './JobRunHistory';
 import { JobScheduleCreate, JobScheduleEdit, refusalKey } from './JobScheduleForm';
-import { DetailRow, DetailRows, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
+import { InfoRow } from '../../common/InfoSection';
+import { DetailRows, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
 import { JOB_SCHEDULES, jobScheduleApi, paramText, type JobScheduleRecord } from './jobScheduleRecord';
 
 const f = (key: string) => t(`fields.${key}`);
@@ -110,22 +111,22 @@ export function JobScheduleView({ record }: { record: JobScheduleRecord }) {
   return (
     <Box data-testid="job-schedule-view">
       <DetailRows>
-        <DetailRow label={f('jobName')}>{record.jobName}</DetailRow>
-        <DetailRow label={f('jobGroup')}>{record.jobGroup}</DetailRow>
-        <DetailRow label={f('type')} testId="job-view-type">
+        <InfoRow label={f('jobName')}>{record.jobName}</InfoRow>
+        <InfoRow label={f('jobGroup')}>{record.jobGroup}</InfoRow>
+        <InfoRow label={f('type')} testId="job-view-type">
           {translate(`enums.JobType.${record.type}`, { _: record.type })}
-        </DetailRow>
-        <DetailRow label={f('description')}>{record.description}</DetailRow>
-        <DetailRow label={f('schedule')} testId="job-view-schedule">
+        </InfoRow>
+        <InfoRow label={f('description')}>{record.description}</InfoRow>
+        <InfoRow label={f('schedule')} testId="job-view-schedule">
           {words(record)}
           {record.cronJob && record.cronExpression ? (
             <Box component="code" translate="no" sx={{ ml: 1, color: 'text.secondary' }}>
               {record.cronExpression}
             </Box>
           ) : null}
-        </DetailRow>
-        <DetailRow label={f('nextRunAt')}>{formatDateTime(record.nextRunAt, locale)}</DetailRow>
-        <DetailRow label={f('params')} testId="job-view-params">
+        </InfoRow>
+        <InfoRow label={f('nextRunAt')}>{formatDateTime(record.nextRunAt, locale)}</InfoRow>
+        <InfoRow label={f('params')} testId="job-view-params">
           {params.length
             ? params.map(([key, value]) => (
                 <Box key={key} component="span" translate="no" sx={{ display: 'block', fontFamily: 'monospace' }}>
@@ -133,7 +134,7 @@ export function JobScheduleView({ record }: { record: JobScheduleRecord }) {
                 </Box>
               ))
             : null}
-        </DetailRow>
+        </InfoRow>
       </DetailRows>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
   describeCron,
@@ -67,20 +67,5 @@ export function DetailRows({ children }: { children: ReactNode }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
       {children}
     </Box>
-  );
-}
-
-export function DetailRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, wordBreak: 'break-word' }} data-testid={testId}>
-        {empty ? '—' : children}
-      </Typography>
-    </>
   );
 }
