@@ -147,7 +147,7 @@ export function createSequelize(url: string, opts: DatabaseOptions = {}): Sequel
   };
   if (url.startsWith('sqlite:')) {
     const storage = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') || ':memory:';
-    const sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage, transactionType: Transaction.TYPES.IMMEDIATE });
+    const sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage, transactionType: Transaction.TYPES.IMMEDIATE, retry: SQLITE_BUSY_RETRY });
     configureSqliteConnections(sequelize);
     return sequelize;
   }
@@ -165,7 +165,17 @@ export function createSequelize(url: string, opts: DatabaseOptions = {}): Sequel
   throw new Error(`Unsupported DATABASE_URL (expected sqlite: or mysql://): ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 }
 
-/** SQLite: wait for locks instead of failing at once, and let readers run beside one writer. */
+/**
+ * SQLite: a statement that finds the write lock taken waits SQLITE_BUSY_MS inside its libuv thread
+ * (node-sqlite3 runs every statement on one of libuv's 4 threads), then Sequelize tries it again
+ * after a pause in JavaScript, for about 15 s in all. A long wait inside the thread would starve the
+ * transaction that holds the lock: with four waiters asleep there, its next statement has no thread
+ * to run on until they give up (tests/api/sql.test.ts "many writers at once").
+ */
+const SQLITE_BUSY_MS = 20;
+const SQLITE_BUSY_RETRY = { max: 120, backoffBase: 10, backoffExponent: 1.03, backoffJitter: 5, match: ['SQLITE_BUSY: database is locked', /SQLITE_BUSY/] };
+
+/** SQLite: wait for locks (see SQLITE_BUSY_MS), and let readers run beside one writer. */
 function configureSqliteConnections(sequelize: Sequelize): void {
   const manager = sequelize.connectionManager as unknown as { getConnection(o?: unknown): Promise<SqliteConnection> };
   const original = manager.getConnection.bind(manager);
@@ -173,7 +183,7 @@ function configureSqliteConnections(sequelize: Sequelize): void {
     const connection = await original(options);
     if (!connection.__configured) {
       connection.__configured = true;
-      connection.configure('busyTimeout', 15_000);
+      connection.configure('busyTimeout', SQLITE_BUSY_MS);
       await new Promise<void>((resolve) => connection.run('PRAGMA journal_mode=WAL', () => resolve()));
     }
     return connection;

@@ -98,3 +98,22 @@ describe('hotTransaction', () => {
     expect(results).toEqual([2, 4, 6]);
   });
 });
+
+describe('many writers at once', () => {
+  // SQLite waits for its one write lock inside a libuv thread (4 of them): a dozen transactions
+  // waiting there at once left none for the one holding the lock, and sign-ins failed by timeout
+  // (security.test.ts under CI's load). They now wait in JavaScript between short tries.
+  test('three times as many transactions as libuv has threads, each with writes after its read, all commit', async () => {
+    const { plan } = await makeEnrolledPlan(t.deps);
+    const row = await GatewayEvent.create({ studentId: plan.studentId, provider: 'SANDBOX', kind: 'CHARGE', amount: 0, status: 'FAILED', message: 'counter' });
+    const bump = () =>
+      t.deps.sequelize.transaction(async (transaction) => {
+        const current = (await GatewayEvent.findByPk(row.id, { transaction, lock: transaction.LOCK.UPDATE }))!;
+        await GatewayEvent.create({ studentId: plan.studentId, provider: 'SANDBOX', kind: 'CHARGE', amount: 1, status: 'FAILED', message: 'bump' }, { transaction });
+        await GatewayEvent.update({ amount: Number(current.amount) + 1 }, { where: { id: row.id }, transaction });
+      });
+    await Promise.all(Array.from({ length: 12 }, bump));
+    expect(Number((await GatewayEvent.findByPk(row.id))!.amount)).toBe(12);
+    expect(await GatewayEvent.count({ where: { studentId: plan.studentId, message: 'bump' } })).toBe(12);
+  });
+});
