@@ -1,3 +1,8 @@
+import { Communication } from './Communication';
+import { CommunicationIntent } from './CommunicationIntent';
+import { CommunicationTemplate } from './CommunicationTemplate';
+import { CommunicationTemplateContent } from './CommunicationTemplateContent';
+import { EmailTemplate } from './EmailTemplate';
 import { AccountingLine } from './AccountingLine';
 import { Administrator } from './Administrator';
 import { AdministratorRole } from './AdministratorRole';
@@ -160,4 +165,12 @@ export function associate(): void {
   FailedPayment.belongsTo(PaymentSchedule, { as: 'schedule', foreignKey: 'paymentScheduleId' });
   FailedPayment.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
   GatewayEvent.belongsTo(Payment, { as: 'payment', foreignKey: 'paymentId' });
+  CommunicationTemplate.hasMany(CommunicationTemplateContent, { as: 'contents', foreignKey: 'communicationTemplateId' });
+  CommunicationTemplateContent.belongsTo(CommunicationTemplate, { as: 'template', foreignKey: 'communicationTemplateId' });
+  CommunicationTemplate.belongsTo(EmailTemplate, { as: 'emailTemplate', foreignKey: 'emailTemplateId' });
+  Communication.belongsTo(CommunicationTemplate, { as: 'communicationTemplate', foreignKey: 'communicationTemplateId' });
+  Communication.belongsTo(EmailTemplate, { as: 'emailTemplate', foreignKey: 'emailTemplateId' });
+  Communication.hasMany(CommunicationIntent, { as: 'intents', foreignKey: 'communicationId' });
+  CommunicationIntent.belongsTo(Communication, { as: 'communication', foreignKey: 'communicationId' });
+  CommunicationIntent.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
 }

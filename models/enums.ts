@@ -21,6 +21,18 @@ export const CommunicationStatus = ['CREATED', 'SCHEDULED', 'DRAFT', 'SENT', 'SE
 export const RecipientType = ['BROADCAST', 'SPECIFIC', 'FILTER'] as const;
 export const CommunicationKind = ['MESSAGE', 'ALERT'] as const;
 export const ScheduleType = ['NOW', 'FUTURE'] as const;
+/**
+ * A communication template's category (the spec names the field, not its values): what the message is
+ * about. MANUAL_NOTIFICATION is every communication staff write (the spec forces it); MARKETING is the
+ * one a student may opt out of (communication preferences); the others are transactional.
+ */
+export const CommunicationCategory = ['ACCOUNT', 'ENROLLMENT', 'BILLING', 'ACADEMIC', 'MANUAL_NOTIFICATION', 'MARKETING'] as const;
+/** Where one intent of a communication goes: the student's email, or their inbox in the portal. */
+export const CommunicationChannel = ['EMAIL', 'INBOX'] as const;
+/** One intent (one recipient, one channel, one attempt): CREATED → SENDING → SENT or FAILED. */
+export const IntentStatus = ['CREATED', 'SENDING', 'SENT', 'FAILED'] as const;
+/** An email template's category (header and footer): the institute's own, or a program's brand. */
+export const EmailTemplateCategory = ['INSTITUTE', 'PROGRAM', 'MARKETING'] as const;
 export const CohortStatus = ['CREATED', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'ARCHIVED'] as const;
 export const GraduationStatus = ['READY_GRADUATION', 'FAILED_ACADEMICALLY', 'FAILED_FINANCIALLY', 'LATE_GRADUATION', 'GRADUATED', 'PENDING', 'INCOMPLETE'] as const;
 export const FinancialStatus = ['GOOD', 'PAST_DUE', 'COLLECTIONS', 'COLLECTIONS_2'] as const;

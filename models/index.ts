@@ -63,6 +63,11 @@ import { JobRun } from './JobRun';
 import { NoticeSent } from './NoticeSent';
 import { AutoChargeAttempt } from './AutoChargeAttempt';
 import { DomainEvent } from './DomainEvent';
+import { EmailTemplate } from './EmailTemplate';
+import { CommunicationTemplate } from './CommunicationTemplate';
+import { CommunicationTemplateContent } from './CommunicationTemplateContent';
+import { Communication } from './Communication';
+import { CommunicationIntent } from './CommunicationIntent';
 
 export {
   AccountingLine,
@@ -128,6 +133,11 @@ export {
   NoticeSent,
   AutoChargeAttempt,
   DomainEvent,
+  EmailTemplate,
+  CommunicationTemplate,
+  CommunicationTemplateContent,
+  Communication,
+  CommunicationIntent,
 };
 
 export interface DatabaseOptions {
@@ -264,6 +274,11 @@ export function initModels(sequelize: Sequelize): void {
     NoticeSent,
     AutoChargeAttempt,
     DomainEvent,
+    EmailTemplate,
+    CommunicationTemplate,
+    CommunicationTemplateContent,
+    Communication,
+    CommunicationIntent,
   ]) {
     model.initModel(sequelize);
   }

@@ -63,6 +63,29 @@ const en = {
     NOW: 'Now',
     FUTURE: 'Future',
   },
+  CommunicationCategory: {
+    ACCOUNT: 'Account',
+    ENROLLMENT: 'Enrollment',
+    BILLING: 'Billing',
+    ACADEMIC: 'Academic',
+    MANUAL_NOTIFICATION: 'Manual notification',
+    MARKETING: 'Marketing',
+  },
+  CommunicationChannel: {
+    EMAIL: 'Email',
+    INBOX: 'Portal inbox',
+  },
+  IntentStatus: {
+    CREATED: 'Created',
+    SENDING: 'Sending',
+    SENT: 'Sent',
+    FAILED: 'Failed',
+  },
+  EmailTemplateCategory: {
+    INSTITUTE: 'Institute',
+    PROGRAM: 'Program',
+    MARKETING: 'Marketing',
+  },
   CohortStatus: {
     CREATED: 'Created',
     ACTIVE: 'Active',
@@ -506,6 +529,29 @@ const es = {
     FUTURE: 'Más adelante',
   },
   // Cohorte (femenino).
+  CommunicationCategory: {
+    ACCOUNT: 'Cuenta',
+    ENROLLMENT: 'Inscripción',
+    BILLING: 'Facturación',
+    ACADEMIC: 'Académico',
+    MANUAL_NOTIFICATION: 'Notificación manual',
+    MARKETING: 'Marketing',
+  },
+  CommunicationChannel: {
+    EMAIL: 'Correo electrónico',
+    INBOX: 'Bandeja del portal',
+  },
+  IntentStatus: {
+    CREATED: 'Creado',
+    SENDING: 'Enviando',
+    SENT: 'Enviado',
+    FAILED: 'Fallido',
+  },
+  EmailTemplateCategory: {
+    INSTITUTE: 'Instituto',
+    PROGRAM: 'Programa',
+    MARKETING: 'Marketing',
+  },
   CohortStatus: {
     CREATED: 'Creada',
     ACTIVE: 'Activa',
