@@ -63,6 +63,11 @@ import { JobRun } from './JobRun';
 import { NoticeSent } from './NoticeSent';
 import { AutoChargeAttempt } from './AutoChargeAttempt';
 import { DomainEvent } from './DomainEvent';
+import { InformationBanner } from './InformationBanner';
+import { InformationBannerCohort } from './InformationBannerCohort';
+import { BannerDismissal } from './BannerDismissal';
+import { MobileAppConfiguration } from './MobileAppConfiguration';
+import { AppVersion } from './AppVersion';
 
 export {
   AccountingLine,
@@ -128,6 +133,11 @@ export {
   NoticeSent,
   AutoChargeAttempt,
   DomainEvent,
+  InformationBanner,
+  InformationBannerCohort,
+  BannerDismissal,
+  MobileAppConfiguration,
+  AppVersion,
 };
 
 export interface DatabaseOptions {
@@ -264,6 +274,11 @@ export function initModels(sequelize: Sequelize): void {
     NoticeSent,
     AutoChargeAttempt,
     DomainEvent,
+    InformationBanner,
+    InformationBannerCohort,
+    BannerDismissal,
+    MobileAppConfiguration,
+    AppVersion,
   ]) {
     model.initModel(sequelize);
   }
