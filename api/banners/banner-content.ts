@@ -7,6 +7,9 @@ import sanitizeHtml from 'sanitize-html';
  * tab without handing the portal's window to the target. Scripts, styles, event handlers, images,
  * frames and every other tag or attribute are dropped (their text kept where it is plain text).
  */
+/** The link targets kept (the allowed schemes below check them again). */
+const LINK = /^\s*(https?:|mailto:)/i;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'h4', 'h5', 'h6'],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
@@ -16,7 +19,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
   transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: attribs.href ? { href: attribs.href, target: '_blank', rel: 'noopener noreferrer' } : {} }),
+    a: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: LINK.test(attribs.href ?? '') ? { href: attribs.href, target: '_blank', rel: 'noopener noreferrer' } : {} }),
   },
 };
 
@@ -26,5 +29,9 @@ export function sanitizeBannerContent(html: string): string {
 
 /** Whether sanitised content has anything to read (markup alone, such as `<p><br></p>`, is empty). */
 export function hasText(html: string): boolean {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim() !== '';
+  return (
+    sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+      .replace(/&nbsp;/g, ' ')
+      .trim() !== ''
+  );
 }

@@ -49,11 +49,7 @@ const required = (issue: { input?: unknown }) => (issue.input === undefined || i
 export const bannerBody = z
   .object({
     title: requiredText(200),
-    content: z
-      .string({ error: required })
-      .max(CONTENT_MAX, format(Messages.MAX_LENGTH, CONTENT_MAX))
-      .transform(sanitizeBannerContent)
-      .refine(hasText, Messages.REQUIRED),
+    content: z.string({ error: required }).max(CONTENT_MAX, format(Messages.MAX_LENGTH, CONTENT_MAX)).transform(sanitizeBannerContent).refine(hasText, Messages.REQUIRED),
     type: z.enum(BannerLevel, { error: required }),
     audience: z.enum(BannerAudience, { error: required }),
     programId: id().nullish(),

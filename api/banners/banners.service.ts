@@ -86,14 +86,19 @@ async function checkAudience(input: BannerInput, existing: { programId: number |
     if (!(await Program.count({ where: { id: input.programId, deleted: false }, transaction }))) throw AppError.badRequest({ programId: Messages.INVALID_VALUE });
   }
   const added = input.cohortIds.filter((id) => !existing?.cohortIds.includes(id));
-  if (added.length && (await Cohort.count({ where: { id: added, deleted: false }, transaction })) !== added.length) throw AppError.badRequest({ cohortIds: Messages.INVALID_VALUE });
+  if (added.length && (await Cohort.count({ where: { id: added, deleted: false }, transaction })) !== added.length)
+    throw AppError.badRequest({ cohortIds: Messages.INVALID_VALUE });
 }
 
 async function replaceCohorts(bannerId: number, cohortIds: number[], transaction: Transaction): Promise<void> {
   await InformationBannerCohort.destroy({ where: { informationBannerId: bannerId, ...(cohortIds.length ? { cohortId: { [Op.notIn]: cohortIds } } : {}) }, transaction });
   const kept = new Set((await InformationBannerCohort.findAll({ attributes: ['cohortId'], where: { informationBannerId: bannerId }, transaction })).map((r) => r.cohortId));
   const added = cohortIds.filter((id) => !kept.has(id));
-  if (added.length) await InformationBannerCohort.bulkCreate(added.map((cohortId) => ({ informationBannerId: bannerId, cohortId })), { transaction });
+  if (added.length)
+    await InformationBannerCohort.bulkCreate(
+      added.map((cohortId) => ({ informationBannerId: bannerId, cohortId })),
+      { transaction },
+    );
 }
 
 const columns = (input: BannerInput) => ({

@@ -10,7 +10,9 @@ export const VERSION_PATTERN = /^\d{1,5}(\.\d{1,5}){0,3}$/;
 const versionText = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? Messages.REQUIRED : Messages.INVALID_APP_VERSION) }).regex(VERSION_PATTERN, Messages.INVALID_APP_VERSION),
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? Messages.REQUIRED : Messages.INVALID_APP_VERSION) })
+      .regex(VERSION_PATTERN, Messages.INVALID_APP_VERSION),
   );
 
 /** A version as a text that sorts as the version does: each number zero-padded to 5 digits, always four parts. */

@@ -39,7 +39,10 @@ async function configuration(transaction?: Transaction): Promise<MobileAppConfig
   const found = await MobileAppConfiguration.findByPk(CONFIGURATION_ID, { transaction, ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}) });
   if (found) return found;
   // Migration 0017 inserts it; a database that lost it gets it back empty.
-  return MobileAppConfiguration.create({ id: CONFIGURATION_ID, minimumVersionIos: null, minimumVersionAndroid: null, maintenanceMessage: null, updatedById: null, updatedByName: null }, { transaction });
+  return MobileAppConfiguration.create(
+    { id: CONFIGURATION_ID, minimumVersionIos: null, minimumVersionAndroid: null, maintenanceMessage: null, updatedById: null, updatedByName: null },
+    { transaction },
+  );
 }
 
 const minimumOf = (c: MobileAppConfiguration, platform: Platform) => (platform === 'IOS' ? c.minimumVersionIos : c.minimumVersionAndroid) ?? null;
@@ -77,7 +80,11 @@ export async function saveConfiguration(input: ConfigurationInput, actor: Actor)
       { transaction },
     );
     const after = configurationDto(row, true);
-    await recordActivity(actor, { entityType: 'MOBILE_APP_CONFIGURATION', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, after) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'MOBILE_APP_CONFIGURATION', entityId: row.id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, after) },
+      transaction,
+    );
     return after;
   });
 }
