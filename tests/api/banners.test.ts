@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ActivityLog, BannerDismissal, Enrollment, InformationBanner, InformationBannerCohort } from '../../models';
+import { bannerAnswer, bannerPage, studentBannerList } from '../../domain/contract/banners';
 import { setupApp, type TestApp } from '../support/app';
 import { makeCohort, makeProgram } from '../support/catalogue-factories';
 import { makeApplication, makeEnrollableProduct } from '../support/enrollment-factories';
@@ -299,5 +300,26 @@ describe("the student's banners", () => {
     expect((await api(student.token).post(path(hidden.id))).status).toBe(404);
     expect((await api(student.token).post(path(999999))).status).toBe(404);
     expect(await BannerDismissal.count({ where: { studentId: student.student.id } })).toBe(0);
+  });
+});
+
+describe('answers match domain/contract/banners.ts (the UIs take their types from it)', () => {
+  test('the list, a banner of each audience and the student’s banners parse; a renamed field fails', async () => {
+    const cohort = await makeCohort();
+    const program = await makeProgram();
+    const ids = [
+      (await makeBanner({}, true)).id,
+      (await makeBanner({ audience: 'PROGRAM', programId: program.id })).id,
+      (await makeBanner({ audience: 'COHORT', cohortIds: [cohort.id] })).id,
+      (await makeBanner({ audience: 'COACHING_CIRCLE', coachingCircleId: 3 })).id,
+    ];
+    expect(bannerPage.safeParse((await api().get('/information_banner', { size: 50 })).body).error).toBeUndefined();
+    for (const id of ids) expect(bannerAnswer.safeParse((await api().get(`/information_banner/${id}`)).body).error).toBeUndefined();
+    const student = await makeStudent(t.deps);
+    const mine = (await api(student.token).get(`/students/${student.student.id}/information_banners`)).body;
+    expect(mine.content.length).toBeGreaterThan(0);
+    expect(studentBannerList.safeParse(mine).error).toBeUndefined();
+    const one = (await api().get(`/information_banner/${ids[0]}`)).body;
+    expect(bannerAnswer.safeParse({ ...one, level: one.type, type: undefined }).success).toBe(false);
   });
 });

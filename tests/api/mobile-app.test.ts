@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ActivityLog, AppVersion, MobileAppConfiguration } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { versionKey } from '../../api/mobile-app/mobile-app.schemas';
+import { appVersionAnswer, appVersionPage, mobileConfigurationAnswer } from '../../domain/contract/banners';
 import { setupApp, type TestApp } from '../support/app';
 import { bearer, makeAdmin, makeStudent } from '../support/factories';
 
@@ -245,5 +246,18 @@ describe('/api/app_versions', () => {
     expect(await AppVersion.findByPk(v.id)).toMatchObject({ version: v.version, releaseDate: '2026-01-05' });
     // Its notes may change.
     expect((await api().put(`/app_versions/${v.id}`, versionBody({ platform: 'ANDROID', version: v.version, releaseDate: '2026-01-05', notes: 'Now' }))).status).toBe(200);
+  });
+});
+
+describe('answers match domain/contract/banners.ts (the UIs take their types from it)', () => {
+  test('the configuration and the versions parse, for the app and for staff; a missing field fails', async () => {
+    const v = await makeVersion({ notes: null });
+    for (const token of [null, root.token]) {
+      expect(mobileConfigurationAnswer.safeParse((await api(token).get('/configuration_mobile_app')).body).error).toBeUndefined();
+      expect(appVersionPage.safeParse((await api(token).get('/app_versions', { size: 100 })).body).error).toBeUndefined();
+      expect(appVersionAnswer.safeParse((await api(token).get(`/app_versions/${v.id}`)).body).error).toBeUndefined();
+    }
+    const { forceUpdate: _dropped, ...rest } = (await api(null).get('/configuration_mobile_app')).body;
+    expect(mobileConfigurationAnswer.safeParse(rest).success).toBe(false);
   });
 });

@@ -4,16 +4,10 @@
  * the portal's one HTTP client.
  */
 import type { HttpClient } from '../../../domain/http/client';
-import type { BannerLevel, Of } from '../../../models/enums';
+import type { StudentBannerAnswer } from '../../../domain/contract/banners';
 
-export interface StudentBanner {
-  id: number;
-  title: string;
-  /** HTML the server sanitised to its allow-list when the banner was saved (api/banners/banner-content.ts). */
-  content: string;
-  type: Of<typeof BannerLevel>;
-  publishedAt: string | null;
-}
+/** A banner as the student reads it (domain/contract/banners.ts); `content` is HTML the server sanitised when the banner was saved. */
+export type StudentBanner = StudentBannerAnswer;
 
 export function bannersApi(http: HttpClient) {
   return {

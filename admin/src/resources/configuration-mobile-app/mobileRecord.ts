@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { AppVersionAnswer, MobileConfigurationAnswer } from '../../../../domain/contract/banners';
 import type { MobilePlatform, Of } from '../../../../models/enums';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -13,14 +14,8 @@ export const APP_VERSIONS = 'app-versions';
 
 export type PlatformValue = Of<typeof MobilePlatform>;
 
-export interface MobileConfiguration {
-  minimumVersions: Record<PlatformValue, string | null>;
-  forceUpdate: boolean;
-  maintenanceMessage: string | null;
-  featureFlags: Record<string, boolean>;
-  updatedAt: string;
-  updatedBy?: { id: number | null; name: string | null } | null;
-}
+/** The configuration as the API answers it (domain/contract/banners.ts). */
+export type MobileConfiguration = MobileConfigurationAnswer;
 
 /** The settings form: feature flags as rows of name and on/off. */
 export interface ConfigurationForm {
@@ -30,16 +25,8 @@ export interface ConfigurationForm {
   featureFlags: Array<{ name: string; enabled: boolean }>;
 }
 
-export interface AppVersionRecord extends RaRecord {
-  platform: PlatformValue;
-  version: string;
-  releaseDate: string;
-  notes: string | null;
-  mandatory: boolean;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy?: { id: number | null; name: string | null } | null;
-}
+/** An app version as the API answers it (domain/contract/banners.ts). */
+export type AppVersionRecord = Omit<AppVersionAnswer, 'id'> & RaRecord;
 
 export interface AppVersionPayload {
   platform: PlatformValue;

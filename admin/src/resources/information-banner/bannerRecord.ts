@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { BannerAnswer } from '../../../../domain/contract/banners';
 import type { BannerAudience, BannerLevel, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 
@@ -13,22 +14,8 @@ export const BANNERS = 'information-banner';
 export type BannerLevelValue = Of<typeof BannerLevel>;
 export type BannerAudienceValue = Of<typeof BannerAudience>;
 
-export interface BannerRecord extends RaRecord {
-  title: string;
-  /** HTML, sanitised by the server to its allow-list. */
-  content: string;
-  /** The level (the spec's name for it is `type`). */
-  type: BannerLevelValue;
-  audience: BannerAudienceValue;
-  programId: number | null;
-  cohortIds: number[];
-  coachingCircleId: number | null;
-  published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: { id: number | null; name: string | null } | null;
-}
+/** A banner as the API answers it (domain/contract/banners.ts). */
+export type BannerRecord = Omit<BannerAnswer, 'id'> & RaRecord;
 
 /** The body of POST and PUT /information_banner. */
 export interface BannerPayload {
