@@ -105,6 +105,8 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   await qi.addIndex('app_versions', ['platform', 'version'], { unique: true, name: 'app_versions_platform_version_unique' });
   await qi.addIndex('app_versions', ['platform', 'version_key'], { name: 'app_versions_platform_version_key' });
   await qi.addIndex('app_versions', ['version_key'], { name: 'app_versions_version_key' });
+  // The list's keyword: a prefix of the version.
+  await qi.addIndex('app_versions', ['version'], { name: 'app_versions_version' });
   await qi.addIndex('app_versions', ['release_date'], { name: 'app_versions_release_date' });
   await qi.addIndex('app_versions', ['mandatory', 'id'], { name: 'app_versions_mandatory_id' });
 

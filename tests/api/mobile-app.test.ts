@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { ActivityLog, AppVersion, MobileAppConfiguration } from '../../models';
+import { ActivityLog, AppVersion, MobileAppConfiguration, Role } from '../../models';
+import { hasPermission } from '../../models/permissions';
 import { schoolToday } from '../../models/catalogue';
 import { versionKey } from '../../api/mobile-app/mobile-app.schemas';
 import { appVersionAnswer, appVersionPage, mobileConfigurationAnswer } from '../../domain/contract/banners';
@@ -259,5 +260,16 @@ describe('answers match domain/contract/banners.ts (the UIs take their types fro
     }
     const { forceUpdate: _dropped, ...rest } = (await api(null).get('/configuration_mobile_app')).body;
     expect(mobileConfigurationAnswer.safeParse(rest).success).toBe(false);
+  });
+});
+
+describe('migration 0017', () => {
+  test('the roles that read everything read the mobile app; only SUPER_ADMIN writes it; the configuration row exists', async () => {
+    for (const name of ['FINANCE', 'ADMISSIONS', 'ACADEMIC', 'SUPPORT']) {
+      const role = await Role.findOne({ where: { name } });
+      expect([name, hasPermission(role!.permissions, 'mobile_app:read'), hasPermission(role!.permissions, 'mobile_app:update')]).toEqual([name, true, false]);
+    }
+    expect(hasPermission((await Role.findOne({ where: { name: 'SUPER_ADMIN' } }))!.permissions, 'mobile_app:update')).toBe(true);
+    expect(await MobileAppConfiguration.count({ where: { id: 1 } })).toBe(1);
   });
 });
