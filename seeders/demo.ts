@@ -294,7 +294,8 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
       await InformationBanner.create(
         {
           title: 'Spring term: coaching circles open March 2',
-          content: '<p>Sign up for your <strong>coaching circle</strong> from the learning centre. Questions? Write to <a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">support@example.com</a>.</p>',
+          content:
+            '<p>Sign up for your <strong>coaching circle</strong> from the learning centre. Questions? Write to <a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">support@example.com</a>.</p>',
           type: 'INFO',
           audience: 'ALL',
           programId: null,

@@ -50,7 +50,10 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en' }: { p
     request,
     permissions,
     locale,
-    children: [<Resource key="information-banner" name="information-banner" {...informationBanner} />, <Resource key="students" name="students" list={() => <div>students</div>} />],
+    children: [
+      <Resource key="information-banner" name="information-banner" {...informationBanner} />,
+      <Resource key="students" name="students" list={() => <div>students</div>} />,
+    ],
   });
   return request;
 }

@@ -5,7 +5,13 @@ import { fakeApi, renderPortal, storeSession, studentRecord, type Answer } from 
 
 const banners = [
   { id: 31, title: 'Portal maintenance', content: '<p>Down on <strong>Sunday</strong>.</p>', type: 'ERROR', publishedAt: '2026-11-20T10:00:00Z' },
-  { id: 32, title: 'New cohort dates', content: '<p>See <a href="https://example.com/dates" target="_blank" rel="noopener noreferrer">the dates</a>.</p>', type: 'INFO', publishedAt: null },
+  {
+    id: 32,
+    title: 'New cohort dates',
+    content: '<p>See <a href="https://example.com/dates" target="_blank" rel="noopener noreferrer">the dates</a>.</p>',
+    type: 'INFO',
+    publishedAt: null,
+  },
 ];
 
 function fake(over: Record<string, Answer> = {}) {
@@ -48,7 +54,9 @@ describe('banner strip', () => {
 
   test('a dismissal the server refuses brings the banner back', async () => {
     storeSession();
-    const api = fake({ 'POST /students/7/information_banners/31/dismiss': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'An error found, please try again.' } } });
+    const api = fake({
+      'POST /students/7/information_banners/31/dismiss': { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'An error found, please try again.' } },
+    });
     renderPortal('/home', api.fetch);
     await screen.findByTestId('banner-31');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss: Portal maintenance' }));

@@ -116,7 +116,14 @@ function MobileSettings() {
           </Typography>
           <ArrayInput source="featureFlags" label={false}>
             <SimpleFormIterator inline disableReordering disableAdd={!canWrite} disableRemove={!canWrite} data-testid="feature-flags">
-              <TextInput source="name" label={s('flag_name')} validate={required()} helperText={false} disabled={!canWrite} sx={{ minWidth: 180, '& input': { fontFamily: 'monospace' } }} />
+              <TextInput
+                source="name"
+                label={s('flag_name')}
+                validate={required()}
+                helperText={false}
+                disabled={!canWrite}
+                sx={{ minWidth: 180, '& input': { fontFamily: 'monospace' } }}
+              />
               <BooleanInput source="enabled" label={s('flag_enabled')} helperText={false} disabled={!canWrite} />
             </SimpleFormIterator>
           </ArrayInput>
@@ -207,7 +214,14 @@ function AppVersionEditor({ id, onDone }: { id: Identifier | 'create'; onDone: (
     );
   }
   return (
-    <EditBase<AppVersionRecord> resource={APP_VERSIONS} id={id} mutationMode="pessimistic" redirect={false} transform={transform} mutationOptions={{ onSuccess: () => done(v('saved')), onError }}>
+    <EditBase<AppVersionRecord>
+      resource={APP_VERSIONS}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={transform}
+      mutationOptions={{ onSuccess: () => done(v('saved')), onError }}
+    >
       <SimpleForm noValidate sx={{ p: 0 }} toolbar={toolbar}>
         <AppVersionInputs />
       </SimpleForm>

@@ -55,7 +55,14 @@ function AudienceInputs() {
   if (audience === 'COHORT') {
     return (
       <ReferenceArrayInput source="cohortIds" reference="cohorts" sort={{ field: 'label', order: 'ASC' }} perPage={50}>
-        <AutocompleteArrayInput label={f('cohortIds')} optionText={cohortText} validate={required()} helperText={t('hints.audience_cohort')} fullWidth data-testid="banner-cohorts" />
+        <AutocompleteArrayInput
+          label={f('cohortIds')}
+          optionText={cohortText}
+          validate={required()}
+          helperText={t('hints.audience_cohort')}
+          fullWidth
+          data-testid="banner-cohorts"
+        />
       </ReferenceArrayInput>
     );
   }
@@ -102,7 +109,16 @@ export function BannerInputs() {
         <SelectInput source="audience" label={f('audience')} choices={audiences} validate={required()} fullWidth data-testid="banner-audience" />
       </Box>
       <AudienceInputs />
-      <TextInput source="content" label={f('content')} validate={required()} multiline minRows={5} fullWidth helperText={t('hints.content')} sx={{ '& textarea': { fontFamily: 'monospace' } }} />
+      <TextInput
+        source="content"
+        label={f('content')}
+        validate={required()}
+        multiline
+        minRows={5}
+        fullWidth
+        helperText={t('hints.content')}
+        sx={{ '& textarea': { fontFamily: 'monospace' } }}
+      />
       <LivePreview />
     </Box>
   );

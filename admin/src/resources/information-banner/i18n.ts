@@ -97,7 +97,8 @@ const es: typeof en = {
   messages: {
     new_title: 'Nuevo aviso informativo',
     preview: 'Vista previa',
-    intro: 'Los avisos se muestran en la parte superior del portal del estudiante, a los estudiantes de sus destinatarios, mientras están publicados. Un estudiante puede descartarlos.',
+    intro:
+      'Los avisos se muestran en la parte superior del portal del estudiante, a los estudiantes de sus destinatarios, mientras están publicados. Un estudiante puede descartarlos.',
     read_only: 'Puede leer este aviso; para cambiarlo necesita el permiso de actualizar avisos.',
   },
 };
