@@ -50,6 +50,8 @@ import { outboxRoutes } from './outbox/outbox.router';
 import { jobScheduleRoutes } from './jobs/job-schedules.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 import { domainEventRoutes } from './domain-events/domain-events.router';
+import { bannerRoutes, studentBannerRoutes } from './banners/banners.router';
+import { appVersionRoutes, mobileConfigurationRoutes } from './mobile-app/mobile-app.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -99,6 +101,10 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/outbox', 'Outbox', outboxRoutes],
   ['/api/job_schedules', 'Job schedules', jobScheduleRoutes],
   ['/api/domain_events', 'Domain events', domainEventRoutes],
+  ['/api/information_banner', 'Information banners', bannerRoutes],
+  ['/api/students', 'Information banners', studentBannerRoutes],
+  ['/api/configuration_mobile_app', 'Mobile app', mobileConfigurationRoutes],
+  ['/api/app_versions', 'Mobile app', appVersionRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -69,6 +69,8 @@ export const GatewayEventKind = ['CHARGE', 'REFUND', 'DISPUTE'] as const;
 export const GatewayEventStatus = ['SUCCEEDED', 'FAILED', 'PENDING', 'OPENED'] as const;
 export const BannerLevel = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
 export const BannerAudience = ['ALL', 'PROGRAM', 'COHORT', 'COACHING_CIRCLE'] as const;
+/** The mobile app's platforms (domain rules "Information banners and the mobile app"): settings and app versions are per platform. */
+export const MobilePlatform = ['IOS', 'ANDROID'] as const;
 export const EnrollmentFlowStep = ['ADMIN_APPROVAL', 'COMPLETE_PERSONAL_INFO', 'QUESTIONNAIRE', 'DOCUMENT_UPLOAD', 'ENROLLMENT_AGREEMENT', 'COMPLETE_ACM_REQUIREMENTS'] as const;
 export const DurationType = ['FIXED_DURATION', 'CONTINUOUS_LEARNING'] as const;
 export const SessionStatus = ['ACTIVE', 'IDLE', 'INACTIVE'] as const;
@@ -182,6 +184,9 @@ export const ActivityEntityType = [
   'PRODUCT_PAYMENT_PLAN',
   'PAYMENT_PLAN_ADJUSTMENT',
   'OUTBOX_MESSAGE',
+  'INFORMATION_BANNER',
+  'MOBILE_APP_CONFIGURATION',
+  'APP_VERSION',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

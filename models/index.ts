@@ -68,6 +68,11 @@ import { CommunicationTemplate } from './CommunicationTemplate';
 import { CommunicationTemplateContent } from './CommunicationTemplateContent';
 import { Communication } from './Communication';
 import { CommunicationIntent } from './CommunicationIntent';
+import { InformationBanner } from './InformationBanner';
+import { InformationBannerCohort } from './InformationBannerCohort';
+import { BannerDismissal } from './BannerDismissal';
+import { MobileAppConfiguration } from './MobileAppConfiguration';
+import { AppVersion } from './AppVersion';
 
 export {
   AccountingLine,
@@ -138,6 +143,11 @@ export {
   CommunicationTemplateContent,
   Communication,
   CommunicationIntent,
+  InformationBanner,
+  InformationBannerCohort,
+  BannerDismissal,
+  MobileAppConfiguration,
+  AppVersion,
 };
 
 export interface DatabaseOptions {
@@ -279,6 +289,11 @@ export function initModels(sequelize: Sequelize): void {
     CommunicationTemplateContent,
     Communication,
     CommunicationIntent,
+    InformationBanner,
+    InformationBannerCohort,
+    BannerDismissal,
+    MobileAppConfiguration,
+    AppVersion,
   ]) {
     model.initModel(sequelize);
   }

@@ -178,6 +178,10 @@ const en = {
     COHORT: 'Cohort',
     COACHING_CIRCLE: 'Coaching circle',
   },
+  MobilePlatform: {
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   EnrollmentFlowStep: {
     ADMIN_APPROVAL: 'Admin approval',
     COMPLETE_PERSONAL_INFO: 'Complete personal info',
@@ -373,6 +377,9 @@ const en = {
     PRODUCT_PAYMENT_PLAN: 'Product payment plan',
     PAYMENT_PLAN_ADJUSTMENT: 'Payment plan adjustment',
     OUTBOX_MESSAGE: 'Email',
+    INFORMATION_BANNER: 'Information banner',
+    MOBILE_APP_CONFIGURATION: 'Mobile app configuration',
+    APP_VERSION: 'App version',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -649,6 +656,10 @@ const es = {
     COHORT: 'Cohorte',
     COACHING_CIRCLE: 'Círculo de coaching',
   },
+  MobilePlatform: {
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   EnrollmentFlowStep: {
     ADMIN_APPROVAL: 'Aprobación administrativa',
     COMPLETE_PERSONAL_INFO: 'Completar información personal',
@@ -843,6 +854,9 @@ const es = {
     PRODUCT_PAYMENT_PLAN: 'Plan de pago del producto',
     PAYMENT_PLAN_ADJUSTMENT: 'Ajuste del plan de pago',
     OUTBOX_MESSAGE: 'Correo electrónico',
+    INFORMATION_BANNER: 'Aviso informativo',
+    MOBILE_APP_CONFIGURATION: 'Configuración de la aplicación móvil',
+    APP_VERSION: 'Versión de la aplicación',
   },
   SearchFilterKind: {
     students: 'Estudiantes',

@@ -135,6 +135,11 @@ export const Messages = {
   INVALID_CRON_EXPRESSION: 'Invalid cron expression',
   // Domain events (issue 16): a staff retry of a delivery.
   DOMAIN_EVENT_NOT_FAILED: 'Only a failed delivery can be sent again',
+  // Information banners and the mobile app (issue 17).
+  INVALID_APP_VERSION: 'Write the version as numbers separated by dots, e.g. 2.4.1',
+  APP_VERSION_EXISTS: 'This version already exists for this platform',
+  APP_VERSION_IN_USE: 'This version is the minimum supported version of its platform; change the mobile app configuration first',
+  MINIMUM_VERSION_NOT_RELEASED: 'The minimum supported version must be an app version of its platform released by today',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -271,6 +276,10 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   JOB_NOT_PAUSED: 'El trabajo no está en pausa',
   INVALID_CRON_EXPRESSION: 'Expresión cron no válida',
   DOMAIN_EVENT_NOT_FAILED: 'Solo se puede volver a enviar una entrega fallida',
+  INVALID_APP_VERSION: 'Escriba la versión como números separados por puntos, p. ej. 2.4.1',
+  APP_VERSION_EXISTS: 'Esta versión ya existe para esta plataforma',
+  APP_VERSION_IN_USE: 'Esta versión es la versión mínima admitida de su plataforma; cambie primero la configuración de la aplicación móvil',
+  MINIMUM_VERSION_NOT_RELEASED: 'La versión mínima admitida debe ser una versión de la aplicación de su plataforma publicada a más tardar hoy',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -36,6 +36,8 @@ export const PermissionCatalogue = {
   outbox: ['read'],
   /** The domain events' deliveries (api/common/events.ts): read them, send a FAILED one again. */
   domain_events: ['read', 'retry'],
+  /** The mobile app's configuration and app versions (the app itself reads both without a token). */
+  mobile_app: ['read', 'update'],
 } as const;
 
 export type PermissionResource = keyof typeof PermissionCatalogue;

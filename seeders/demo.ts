@@ -8,7 +8,7 @@
  */
 import bcrypt from 'bcrypt';
 import { Op, type CreationAttributes, type Transaction } from 'sequelize';
-import { Administrator, AdministratorRole, Coach, Role, Student, User } from '../models';
+import { Administrator, AdministratorRole, Coach, InformationBanner, Role, Student, User } from '../models';
 import { seedCatalogueDemo } from './catalogue-demo';
 import { seedVoucherDemo } from './voucher-demo';
 import { seedEnrollmentDemo } from './enrollment-demo';
@@ -288,6 +288,24 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
     );
     // The paying student's card, application and plan (seeders/billing-demo.ts).
     await seedBillingDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, gateway, now);
+    // One information banner for everyone, not published: staff see how banners are written and publish it
+    // to show it at the top of the portal (the browser suites' screens stay as they are).
+    if (!(await InformationBanner.count({ transaction }))) {
+      await InformationBanner.create(
+        {
+          title: 'Spring term: coaching circles open March 2',
+          content:
+            '<p>Sign up for your <strong>coaching circle</strong> from the learning centre. Questions? Write to <a href="mailto:support@example.com" target="_blank" rel="noopener noreferrer">support@example.com</a>.</p>',
+          type: 'INFO',
+          audience: 'ALL',
+          programId: null,
+          coachingCircleId: null,
+          published: false,
+          ...SYSTEM,
+        },
+        { transaction },
+      );
+    }
   });
   // Their payments through the payment pipeline and the gateway (which run their own transactions), then the staff's billing queues.
   await chargeBillingDemo(DEMO_PAYING_STUDENT_EMAIL, gateway, now);

@@ -27,6 +27,8 @@ import migratedPaymentPlans from './resources/payment-information/migrated';
 import outbox from './resources/outbox';
 import jobSchedules from './resources/job-schedules';
 import domainEvents from './resources/domain-events';
+import informationBanner from './resources/information-banner';
+import configurationMobileApp from './resources/configuration-mobile-app';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -52,6 +54,8 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['outbox', outbox],
   ['job-schedules', jobSchedules],
   ['domain-events', domainEvents],
+  ['information-banner', informationBanner],
+  ['configuration-mobile-app', configurationMobileApp],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

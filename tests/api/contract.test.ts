@@ -4,6 +4,7 @@ import {
   Administrator,
   Application,
   JobSchedule,
+  AppVersion,
   ApplicationComment,
   BusinessCategoryPaymentPlan,
   Cohort,
@@ -136,6 +137,10 @@ const DELETE_CASES: Record<string, DeleteCase> = {
   '/api/job_schedules/:id': async () => {
     const schedule = await post('/api/job_schedules', { jobName: unique('Job '), type: 'COHORT_STATUS', cronJob: true, cronExpression: '0 3 * * *' });
     return { url: `/api/job_schedules/${schedule.id}`, gone: async () => (await JobSchedule.findByPk(schedule.id)) === null };
+  },
+  '/api/app_versions/:id': async () => {
+    const version = await post('/api/app_versions', { platform: 'ANDROID', version: `77.${Date.now() % 100000}.${process.pid % 1000}`, releaseDate: '2026-01-01' });
+    return { url: `/api/app_versions/${version.id}`, gone: async () => (await AppVersion.findByPk(version.id)) === null };
   },
   '/api/search_filters/:id': async () => {
     const filter = await post('/api/search_filters/students', { name: unique('Filter '), criteria: {} });

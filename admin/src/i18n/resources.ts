@@ -18,6 +18,8 @@ import { migratedPaymentPlans } from '../resources/payment-information/migrated/
 import { outbox } from '../resources/outbox/i18n';
 import { jobSchedules } from '../resources/job-schedules/i18n';
 import { domainEvents } from '../resources/domain-events/i18n';
+import { informationBanner } from '../resources/information-banner/i18n';
+import { configurationMobileApp } from '../resources/configuration-mobile-app/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -47,6 +49,8 @@ const byResource = {
   outbox,
   'job-schedules': jobSchedules,
   'domain-events': domainEvents,
+  'information-banner': informationBanner,
+  'configuration-mobile-app': configurationMobileApp,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -15,6 +15,8 @@ const permissionResource: Record<string, string> = {
   'external-payments': 'payments',
   'migrated-payment-plans': 'payment_plans',
   'information-banner': 'banners',
+  'configuration-mobile-app': 'mobile_app',
+  'app-versions': 'mobile_app',
   'communications-settings': 'templates',
   // GET /billing/dashboard is payment_plans:read (the billing contract): finance staff see it.
   'billing-dashboard': 'payment_plans',

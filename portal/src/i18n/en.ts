@@ -93,6 +93,9 @@ export const en = {
   'nav.settings': 'Settings',
   'nav.signOut': 'Sign out',
 
+  'banners.label': 'Announcements',
+  'banners.dismiss': 'Dismiss: {title}',
+
   'home.welcome': 'Welcome, {name}',
   'home.welcomeNoName': 'Welcome',
   'home.accountEmail': 'Your account email:',

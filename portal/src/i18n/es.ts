@@ -91,6 +91,9 @@ export const es: Translations = {
   'nav.settings': 'Configuración',
   'nav.signOut': 'Cerrar sesión',
 
+  'banners.label': 'Avisos',
+  'banners.dismiss': 'Descartar: {title}',
+
   'home.welcome': 'Le damos la bienvenida, {name}',
   'home.welcomeNoName': 'Le damos la bienvenida',
   'home.accountEmail': 'El correo electrónico de su cuenta:',

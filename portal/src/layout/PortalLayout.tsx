@@ -24,6 +24,7 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { BannerStrip } from '../components/BannerStrip';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { useApi, useSession } from '../components/PortalContext';
@@ -131,6 +132,7 @@ export default function PortalLayout() {
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
+          <BannerStrip />
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

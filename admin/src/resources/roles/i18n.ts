@@ -72,6 +72,7 @@ const en = {
       analytics: 'Analytics',
       outbox: 'Outbox (every email sent, with reset links and codes)',
       domain_events: 'Domain events (what each change made happen elsewhere)',
+      mobile_app: 'Mobile app (configuration and app versions)',
     },
   },
   actions: {
@@ -169,6 +170,7 @@ const es: Messages = {
       analytics: 'Analítica',
       outbox: 'Bandeja de salida (cada correo enviado, con enlaces de restablecimiento y códigos)',
       domain_events: 'Eventos del dominio (lo que cada cambio provocó en otras áreas)',
+      mobile_app: 'Aplicación móvil (configuración y versiones de la aplicación)',
     },
   },
   actions: {
