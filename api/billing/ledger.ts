@@ -4,7 +4,8 @@ import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { activitySql, recordActivity, stamp } from '../common/audit';
-import type { Actor } from '../common/context';
+import { systemActor, type Actor } from '../common/context';
+import { raiseStatement } from '../common/events';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
 import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
@@ -655,8 +656,14 @@ export async function applyPayment(
   const program = opts.program === undefined ? await programOf(plan, transaction) : opts.program;
   // The entries this payment pays in full: their FAILED failed payments are resolved.
   const nowPaid = work.filter((w) => w.changed && isPaid(w)).map((w) => w.row.id);
+  // PaymentAccepted (the receipt email reacts to it), written with the payment's statements; not for a
+  // payment recorded as of another instant (the demo's history, `at`): nobody is waiting for that receipt.
+  const acceptedEvent = opts.at
+    ? null
+    : await raiseStatement({ type: 'PaymentAccepted', paymentId: payment.id, studentId: plan.studentId, planId: plan.id, actor: opts.recordAs ?? systemActor }, transaction);
   const writes = [
     ...(opts.alsoWrite ?? []),
+    acceptedEvent,
     updateRowSql(Payment, payment.id, accepted, { where: { status: 'IN_PROGRESS' }, now }),
     saveWorkSql(work, now),
     insertRowsSql(
