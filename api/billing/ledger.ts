@@ -538,15 +538,16 @@ export function paymentDescription(payment: PaymentRow, entryNumber: number | nu
  * statements to write with the payment's (`alsoWrite`), `recordAs`: the actor of a PAYMENT_ACCEPTED
  * activity entry of the student written with the payment (card payments; staff's acceptance of an
  * external payment is its own entry), `at`: the instant the payment is accepted (default now: the
- * payment's processedAt, its account-history line's eventDate, the entries' paidAt), and `commit` for
- * a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
+ * payment's processedAt, its account-history line's eventDate, the entries' paidAt), `history`: a
+ * payment recorded after the fact (the demo seeder's) raises no PaymentAccepted (no receipt email), and
+ * `commit` for a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
  * new status and parts.
  */
 export async function applyPayment(
   payment: PaymentRow,
   today: string,
   transaction: Transaction,
-  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; commit?: boolean } = {},
+  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; history?: boolean; commit?: boolean } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
   // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.
@@ -657,8 +658,8 @@ export async function applyPayment(
   // The entries this payment pays in full: their FAILED failed payments are resolved.
   const nowPaid = work.filter((w) => w.changed && isPaid(w)).map((w) => w.row.id);
   // PaymentAccepted (the receipt email reacts to it), written with the payment's statements; not for a
-  // payment recorded as of another instant (the demo's history, `at`): nobody is waiting for that receipt.
-  const acceptedEvent = opts.at
+  // payment recorded as history (the demo's, `history`): nobody is waiting for that receipt.
+  const acceptedEvent = opts.history
     ? null
     : await raiseStatement({ type: 'PaymentAccepted', paymentId: payment.id, studentId: plan.studentId, planId: plan.id, actor: opts.recordAs ?? systemActor }, transaction);
   const writes = [
