@@ -431,6 +431,34 @@ describe('product emails of billing events', () => {
     const params = ['firstName', 'lastName', 'fullName', 'email', 'amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'reason', 'portalUrl', 'providerName'];
     await makeTemplate({ key: 'PAYMENT_RECEIPT', category: 'BILLING', params, en: ['Payment received: {{amount}}', '<p>{{reference}} {{amount}}</p>'], es: ['Pago recibido: {{amount}}', '<p>{{reference}} {{amount}}</p>'] });
     await makeTemplate({ key: 'PAYMENT_FAILED', category: 'BILLING', params, en: ['Payment failed', '<p>{{amount}}: {{reason}}</p>'], es: ['Pago fallido', '<p>{{amount}}: {{reason}}</p>'] });
+    await makeTemplate({
+      key: 'REFUND_ISSUED',
+      category: 'BILLING',
+      params: ['firstName', 'amount', 'refundDate', 'reference', 'program', 'portalUrl', 'providerName'],
+      en: ['Refund issued: {{amount}}', '<p>{{reference}} on {{refundDate}}</p>'],
+      es: ['Reembolso emitido: {{amount}}', '<p>{{reference}} el {{refundDate}}</p>'],
+    });
+  });
+
+  test('a refund that completes sends REFUND_ISSUED once, in the student’s language', async () => {
+    const admin = await makeAdmin(t.deps);
+    const p = await makeEnrolledPlan(t.deps, { payInFull: true });
+    await Student.update({ languageIso2LetterCode: 'ES' }, { where: { id: p.student.student.id } });
+    const paid = await request(t.app)
+      .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: Number(p.entries[0].amount) });
+    expect(paid.status).toBe(201);
+    const created = await request(t.app).post('/api/refund_queues').set(bearer(admin.token)).send({ applicationId: p.application.id, amountToBeRefunded: 40, taxToBeRefunded: 0 });
+    expect(created.status).toBe(201);
+    expect((await request(t.app).patch(`/api/refund_queues/${created.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
+    const submitted = await request(t.app).post(`/api/refund_queues/${created.body.id}/submit`).set(bearer(admin.token)).send({ refundType: 'ONLINE' });
+    expect([submitted.status, submitted.body.status]).toEqual([200, 'COMPLETED']);
+    // The submitting call waited for its event's deliveries: the email is out.
+    const intent = (await CommunicationIntent.findOne({ where: { dedupeKey: `REFUND_ISSUED:refund:${created.body.id}:${p.student.student.id}` } }))!;
+    expect(intent).toMatchObject({ status: 'SENT', language: 'ES', subject: 'Reembolso emitido: $40.00', aboutEntityType: 'REFUND', aboutEntityId: created.body.id });
+    expect(intent.params).toMatchObject({ amount: '$40.00', reference: `R-${created.body.id}` });
+    expect(await CommunicationIntent.count({ where: { templateKey: 'REFUND_ISSUED', aboutEntityId: created.body.id } })).toBe(1);
   });
 
   test('an accepted card payment sends PAYMENT_RECEIPT once (dedupe per payment and student); a declined one PAYMENT_FAILED with our sentence', async () => {
