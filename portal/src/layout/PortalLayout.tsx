@@ -60,8 +60,9 @@ function selectedEntry(pathname: string): string | undefined {
 /** The unread messages' count on an icon (nothing when there are none). */
 function UnreadBadge({ children }: { children: ReactNode }) {
   const { count } = useUnreadMessages();
+  if (count === 0) return <>{children}</>;
   return (
-    <Badge badgeContent={count} color="error" max={99} invisible={count === 0} data-testid="unread-badge">
+    <Badge badgeContent={count} color="error" max={99} data-testid="unread-badge">
       {children}
     </Badge>
   );
