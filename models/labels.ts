@@ -455,7 +455,10 @@ const en = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Charge', REFUND: 'Refund', DISPUTE: 'Dispute' },
   DomainEventStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
-  DomainEventType: { ApplicationStatusChanged: 'Application status changed', PlanIssued: 'Payment plan issued', AgreementSigned: 'Enrollment agreement signed',
+  DomainEventType: {
+    ApplicationStatusChanged: 'Application status changed',
+    PlanIssued: 'Payment plan issued',
+    AgreementSigned: 'Enrollment agreement signed',
     PaymentAccepted: 'Payment accepted',
     PaymentFailed: 'Payment failed',
     RefundCompleted: 'Refund completed',
@@ -940,7 +943,10 @@ const es = {
   GatewayProvider: { SANDBOX: 'Sandbox', STRIPE: 'Stripe', AUTHORIZE_NET: 'Authorize.Net' },
   GatewayEventKind: { CHARGE: 'Cargo', REFUND: 'Reembolso', DISPUTE: 'Disputa' },
   DomainEventStatus: { PENDING: 'Pendiente', DONE: 'Hecho', FAILED: 'Fallido' },
-  DomainEventType: { ApplicationStatusChanged: 'Cambio de estado de la solicitud', PlanIssued: 'Plan de pago emitido', AgreementSigned: 'Acuerdo de inscripción firmado',
+  DomainEventType: {
+    ApplicationStatusChanged: 'Cambio de estado de la solicitud',
+    PlanIssued: 'Plan de pago emitido',
+    AgreementSigned: 'Acuerdo de inscripción firmado',
     PaymentAccepted: 'Pago aceptado',
     PaymentFailed: 'Pago fallido',
     RefundCompleted: 'Reembolso completado',

@@ -547,7 +547,16 @@ export async function applyPayment(
   payment: PaymentRow,
   today: string,
   transaction: Transaction,
-  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; history?: boolean; commit?: boolean } = {},
+  opts: {
+    gatewayChargeId?: string;
+    releaseClaim?: string;
+    program?: string | null;
+    alsoWrite?: readonly string[];
+    recordAs?: Actor;
+    at?: Date;
+    history?: boolean;
+    commit?: boolean;
+  } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
   // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.

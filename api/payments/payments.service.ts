@@ -383,7 +383,16 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     // event), the payment stays as staff left it.
     const now = at ?? new Date();
     const recorded = [eventSql('SUCCEEDED', charged.chargeId, null, now)];
-    const options = { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, recordAs: req.actor, at: now, history: at !== undefined, commit: !dispute };
+    const options = {
+      gatewayChargeId: charged.chargeId,
+      releaseClaim: claim,
+      program,
+      alsoWrite: recorded,
+      recordAs: req.actor,
+      at: now,
+      history: at !== undefined,
+      commit: !dispute,
+    };
     if (!(await applyPayment(payment, today, transaction, options))) {
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
       return false;

@@ -4,14 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { ActivityLog, Communication, CommunicationIntent, CommunicationTemplate, CommunicationTemplateContent, OutboxMessage, Payment, Role, Student } from '../../models';
 import type { Deps } from '../../api/common/context';
 import { systemActor } from '../../api/common/context';
-import {
-  dispatchIntents,
-  INTENT_LEASE_MS,
-  intentBackoffMs,
-  MAX_INTENT_ATTEMPTS,
-  resendIntent,
-  rollUpCommunications,
-} from '../../api/communications/dispatcher';
+import { dispatchIntents, INTENT_LEASE_MS, intentBackoffMs, MAX_INTENT_ATTEMPTS, resendIntent, rollUpCommunications } from '../../api/communications/dispatcher';
 import { OPTED_OUT_REASON, optedOut, reachableWhere } from '../../api/communications/preferences';
 import { sendTemplate } from '../../api/communications/send';
 import { OutboxMailer, type MailMessage, type Mailer } from '../../api/integrations/mail';
@@ -47,10 +40,22 @@ async function makeTemplate(opts: { key?: string; category?: string; params?: st
     availableParams: opts.params ?? ['firstName', 'code'],
   });
   const [enSubject, enBody, enInbox] = opts.en ?? ['Your code {{code}}', '<p>Hello {{firstName}}, your code is {{code}}.</p>'];
-  await CommunicationTemplateContent.create({ communicationTemplateId: template.id, language: 'EN', subject: enSubject, messageBodyTemplate: enBody, inboxTemplate: enInbox ?? null });
+  await CommunicationTemplateContent.create({
+    communicationTemplateId: template.id,
+    language: 'EN',
+    subject: enSubject,
+    messageBodyTemplate: enBody,
+    inboxTemplate: enInbox ?? null,
+  });
   if (opts.es !== null) {
     const [esSubject, esBody, esInbox] = opts.es ?? ['Su código {{code}}', '<p>Hola {{firstName}}, su código es {{code}}.</p>'];
-    await CommunicationTemplateContent.create({ communicationTemplateId: template.id, language: 'ES', subject: esSubject, messageBodyTemplate: esBody, inboxTemplate: esInbox ?? null });
+    await CommunicationTemplateContent.create({
+      communicationTemplateId: template.id,
+      language: 'ES',
+      subject: esSubject,
+      messageBodyTemplate: esBody,
+      inboxTemplate: esInbox ?? null,
+    });
   }
   return template;
 }
@@ -163,11 +168,23 @@ describe('dispatchIntents', () => {
     expect((await Communication.findByPk(c.id))!.status).toBe('FAILED');
 
     const template = await makeTemplate({ params: ['firstName', 'code', 'expiresAt'], en: ['Code', '<p>{{code}} until {{expiresAt}}</p>'] });
-    const missing = await CommunicationIntent.create({ templateKey: template.key, toAddress: 'who@example.com', channel: 'EMAIL', params: { code: '1' }, nextAttemptAt: new Date() });
+    const missing = await CommunicationIntent.create({
+      templateKey: template.key,
+      toAddress: 'who@example.com',
+      channel: 'EMAIL',
+      params: { code: '1' },
+      nextAttemptAt: new Date(),
+    });
     await dispatchIntents(withMailer(mailer), { owner: 'missing', ids: [missing.id] });
     expect(await reload(missing)).toMatchObject({ status: 'FAILED', attempts: 1, lastError: 'Missing params: expiresAt' });
 
-    const noTemplate = await CommunicationIntent.create({ templateKey: 'NO_SUCH_TEMPLATE_KEY', toAddress: 'who@example.com', channel: 'EMAIL', params: {}, nextAttemptAt: new Date() });
+    const noTemplate = await CommunicationIntent.create({
+      templateKey: 'NO_SUCH_TEMPLATE_KEY',
+      toAddress: 'who@example.com',
+      channel: 'EMAIL',
+      params: {},
+      nextAttemptAt: new Date(),
+    });
     await dispatchIntents(withMailer(mailer), { owner: 'missing', ids: [noTemplate.id] });
     expect(await reload(noTemplate)).toMatchObject({ status: 'FAILED', lastError: 'No communication template with the key NO_SUCH_TEMPLATE_KEY' });
   });
@@ -244,7 +261,16 @@ describe('resendIntent', () => {
     const admin = await makeAdmin(t.deps);
     const fresh = await resendIntent(t.deps, old.id, { userId: admin.user.id, name: 'Ada Admin' });
     expect(fresh.id).not.toBe(old.id);
-    expect(fresh).toMatchObject({ resendOfId: old.id, communicationId: c.id, studentId: student.id, channel: 'EMAIL', language: 'ES', status: 'SENT', attempts: 1, actorName: 'Ada Admin' });
+    expect(fresh).toMatchObject({
+      resendOfId: old.id,
+      communicationId: c.id,
+      studentId: student.id,
+      channel: 'EMAIL',
+      language: 'ES',
+      status: 'SENT',
+      attempts: 1,
+      actorName: 'Ada Admin',
+    });
     expect(await reload(old)).toMatchObject({ status: 'FAILED', attempts: MAX_INTENT_ATTEMPTS, lastError: 'The email could not be sent (ECONNECTION)' });
     expect((await Communication.findByPk(c.id))!.status).toBe('SENT');
     // The timeline names who had it sent.
@@ -429,8 +455,20 @@ describe('SMTP channel', () => {
 describe('product emails of billing events', () => {
   beforeAll(async () => {
     const params = ['firstName', 'lastName', 'fullName', 'email', 'amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'reason', 'portalUrl', 'providerName'];
-    await makeTemplate({ key: 'PAYMENT_RECEIPT', category: 'BILLING', params, en: ['Payment received: {{amount}}', '<p>{{reference}} {{amount}}</p>'], es: ['Pago recibido: {{amount}}', '<p>{{reference}} {{amount}}</p>'] });
-    await makeTemplate({ key: 'PAYMENT_FAILED', category: 'BILLING', params, en: ['Payment failed', '<p>{{amount}}: {{reason}}</p>'], es: ['Pago fallido', '<p>{{amount}}: {{reason}}</p>'] });
+    await makeTemplate({
+      key: 'PAYMENT_RECEIPT',
+      category: 'BILLING',
+      params,
+      en: ['Payment received: {{amount}}', '<p>{{reference}} {{amount}}</p>'],
+      es: ['Pago recibido: {{amount}}', '<p>{{reference}} {{amount}}</p>'],
+    });
+    await makeTemplate({
+      key: 'PAYMENT_FAILED',
+      category: 'BILLING',
+      params,
+      en: ['Payment failed', '<p>{{amount}}: {{reason}}</p>'],
+      es: ['Pago fallido', '<p>{{amount}}: {{reason}}</p>'],
+    });
     await makeTemplate({
       key: 'REFUND_ISSUED',
       category: 'BILLING',
@@ -464,7 +502,10 @@ describe('product emails of billing events', () => {
   test('an accepted card payment sends PAYMENT_RECEIPT once (dedupe per payment and student); a declined one PAYMENT_FAILED with our sentence', async () => {
     const p = await makeEnrolledPlan(t.deps, { payInFull: true });
     const amount = Number(p.entries[0].amount);
-    const res = await request(t.app).post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`).set(bearer(p.student.token)).send({ type: 'INSTALLMENT', amount });
+    const res = await request(t.app)
+      .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+      .set(bearer(p.student.token))
+      .send({ type: 'INSTALLMENT', amount });
     expect(res.status).toBe(201);
     const dedupeKey = `PAYMENT_RECEIPT:payment:${res.body.id}:${p.student.student.id}`;
     const receipt = await eventually(async () => {

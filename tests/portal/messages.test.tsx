@@ -4,7 +4,7 @@ import { currentLocation, expectHeading, fakeApi, renderPortal, storeSession, st
 
 beforeEach(() => localStorage.clear());
 
-const message = (id: number, over: Record<string, unknown> = {}) => ({
+const message = (id: number, over: Record<string, unknown> = {}): { id: number; subject: string; body: string; sentAt: string; readAt: string | null } => ({
   id,
   subject: `Message ${id}`,
   body: `<p>Hello &amp; welcome, Ana (${id}).</p><p>Classes resume Monday.</p>`,
