@@ -221,10 +221,10 @@ export async function raise(event: DomainEventPayload, transaction: Transaction)
 /**
  * `raise` for the hot paths that write by statement (api/common/sql.ts `runStatements`, the card
  * payment's batches): answers the deliveries' INSERT for the caller to run with its own statements
- * (no round trip of its own; null when no handler waits for the type), runs the inTransaction
- * handlers, and after the commit dispatches the deliveries WITHOUT the raising call waiting for them
- * (a payment's answer does not wait for its receipt email); what is not done by then the
- * DOMAIN_EVENT_DISPATCH job delivers.
+ * (no round trip of its own; null when no handler waits for the type) and runs the inTransaction
+ * handlers. The deliveries are NOT dispatched by the raising call: the DOMAIN_EVENT_DISPATCH job
+ * (every 10 s, in batches) delivers them — a payment's answer never waits for its receipt email, and
+ * a payment costs one INSERT more, in a round trip it makes anyway.
  */
 export async function raiseStatement(event: DomainEventPayload, transaction: Transaction): Promise<string | null> {
   const reg = installed();
@@ -251,9 +251,6 @@ export async function raiseStatement(event: DomainEventPayload, transaction: Tra
       })),
       now,
     );
-    transaction.afterCommit(() => {
-      void dispatchRaised([eventId]);
-    });
   }
   for (const h of handlers.filter((x) => x.inTransaction)) await h.handle(event as never, { transaction, eventId, deliveryId: null, attempt: 1 });
   return sql;

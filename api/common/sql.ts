@@ -42,7 +42,7 @@ async function onDriver(sequelize: Sequelize, statements: readonly string[], tra
     const result = await new Promise<unknown>((resolve, reject) => {
       connection.query({ sql, values: null }, (err, answer) => (err ? reject(Object.assign(err, { sql })) : resolve(answer)));
     });
-    if (transaction && commit) await finish(transaction);
+    if (transaction && commit) finish(transaction);
     const results = all.length === 1 ? [result] : (result as unknown[]);
     return results.slice(begin ? 1 : 0, (begin ? 1 : 0) + statements.length);
   } finally {
@@ -50,22 +50,10 @@ async function onDriver(sequelize: Sequelize, statements: readonly string[], tra
   }
 }
 
-/**
- * A transaction its last batch committed: finished, its connection back in the pool, and its
- * afterCommit hooks run as `Transaction.commit` runs them (in order, awaited) — a domain event raised
- * in a hot transaction is dispatched so.
- */
-async function finish(transaction: Transaction): Promise<void> {
-  const t = transaction as unknown as { finished?: string; cleanup(): void; _afterCommitHooks?: Array<(t: Transaction) => unknown> };
-  t.finished = 'commit';
-  t.cleanup();
-  for (const hook of t._afterCommitHooks ?? []) await hook.apply(transaction, [transaction]);
-}
-
-/** A transaction that never began (nothing sent) and failed: its connection back in the pool, no hooks. */
-function release(transaction: Transaction): void {
+/** A transaction its last batch committed: finished, its connection back in the pool. */
+function finish(transaction: Transaction): void {
   const t = transaction as unknown as { finished?: string; cleanup(): void };
-  t.finished = 'rollback';
+  t.finished = 'commit';
   t.cleanup();
 }
 
@@ -141,11 +129,11 @@ export async function hotTransaction<T>(sequelize: Sequelize, work: (transaction
   const finished = () => Boolean((transaction as unknown as { finished?: string }).finished);
   try {
     const result = await work(transaction);
-    if (notBegun.has(transaction)) await finish(transaction);
+    if (notBegun.has(transaction)) finish(transaction);
     else if (!finished()) await transaction.commit();
     return result;
   } catch (err) {
-    if (notBegun.has(transaction)) release(transaction);
+    if (notBegun.has(transaction)) finish(transaction);
     else if (!finished()) await transaction.rollback();
     throw err;
   }

@@ -1,9 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
-import { ActivityLog, Communication, CommunicationIntent, CommunicationTemplate, CommunicationTemplateContent, OutboxMessage, Payment, Role, Student } from '../../models';
+import {
+  ActivityLog,
+  Communication,
+  DomainEvent,
+  CommunicationIntent,
+  CommunicationTemplate,
+  CommunicationTemplateContent,
+  OutboxMessage,
+  Payment,
+  Role,
+  Student,
+} from '../../models';
 import type { Deps } from '../../api/common/context';
 import { systemActor } from '../../api/common/context';
+import { dispatchEvents } from '../../api/common/events';
 import { dispatchIntents, INTENT_LEASE_MS, intentBackoffMs, MAX_INTENT_ATTEMPTS, resendIntent, rollUpCommunications } from '../../api/communications/dispatcher';
 import { OPTED_OUT_REASON, optedOut, reachableWhere } from '../../api/communications/preferences';
 import { sendTemplate } from '../../api/communications/send';
@@ -12,7 +24,6 @@ import { createSmtpMailer, MailDeliveryError } from '../../api/integrations/smtp
 import { JOB_CATALOGUE } from '../../api/jobs/catalogue';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan } from '../support/billing-factories';
-import { eventually } from '../support/eventually';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { runJob } from '../support/job-factories';
 
@@ -499,7 +510,20 @@ describe('product emails of billing events', () => {
     expect(await CommunicationIntent.count({ where: { templateKey: 'REFUND_ISSUED', aboutEntityId: created.body.id } })).toBe(1);
   });
 
-  test('an accepted card payment sends PAYMENT_RECEIPT once (dedupe per payment and student); a declined one PAYMENT_FAILED with our sentence', async () => {
+  /** The delivery of a payment's event to the communications handler (the job's work), run now. */
+  async function deliver(type: 'PaymentAccepted' | 'PaymentFailed', paymentId: number) {
+    const rows = await DomainEvent.findAll({
+      where: { type, handler: type === 'PaymentAccepted' ? 'communications.paymentReceipt' : 'communications.paymentFailed' },
+      order: [['id', 'DESC']],
+      limit: 200,
+    });
+    const mine = rows.filter((r) => (r.payload as { paymentId?: number }).paymentId === paymentId);
+    expect(mine.map((r) => r.status)).toEqual(['PENDING']);
+    expect(await dispatchEvents({ owner: 'test', ids: [mine[0].id] })).toMatchObject({ done: 1 });
+    return mine[0];
+  }
+
+  test('an accepted card payment raises PaymentAccepted with its statements (the answer does not wait): PAYMENT_RECEIPT, once per payment and student', async () => {
     const p = await makeEnrolledPlan(t.deps, { payInFull: true });
     const amount = Number(p.entries[0].amount);
     const res = await request(t.app)
@@ -508,25 +532,33 @@ describe('product emails of billing events', () => {
       .send({ type: 'INSTALLMENT', amount });
     expect(res.status).toBe(201);
     const dedupeKey = `PAYMENT_RECEIPT:payment:${res.body.id}:${p.student.student.id}`;
-    const receipt = await eventually(async () => {
-      const i = await CommunicationIntent.findOne({ where: { dedupeKey } });
-      return i?.status === 'SENT' ? i : null;
-    });
-    expect(receipt).toMatchObject({ templateKey: 'PAYMENT_RECEIPT', studentId: p.student.student.id, aboutEntityType: 'PAYMENT', aboutEntityId: res.body.id });
-    expect(receipt.params).toMatchObject({ reference: `P-${res.body.id}` });
+    // Nothing sent by the payment's request itself: the event waits for DOMAIN_EVENT_DISPATCH.
+    expect(await CommunicationIntent.count({ where: { dedupeKey } })).toBe(0);
+    const delivery = await deliver('PaymentAccepted', res.body.id);
+    const receipt = (await CommunicationIntent.findOne({ where: { dedupeKey } }))!;
+    expect(receipt).toMatchObject({ status: 'SENT', templateKey: 'PAYMENT_RECEIPT', studentId: p.student.student.id, aboutEntityType: 'PAYMENT', aboutEntityId: res.body.id });
+    expect(receipt.params).toMatchObject({ reference: `P-${res.body.id}`, amount: expect.stringMatching(/^\$[\d,]+\.\d{2}$/) });
+    expect(receipt.subject).toBe(`Payment received: ${(receipt.params as { amount: string }).amount}`);
+    // Delivered again (at least once): still one email.
+    await DomainEvent.update({ status: 'PENDING', nextAttemptAt: new Date(Date.now() - 1000) }, { where: { id: delivery.id } });
+    expect(await dispatchEvents({ owner: 'test', ids: [delivery.id] })).toMatchObject({ done: 1 });
+    expect(await CommunicationIntent.count({ where: { dedupeKey } })).toBe(1);
+    expect(await OutboxMessage.count({ where: { id: receipt.outboxMessageId! } })).toBe(1);
+  });
 
+  test('a declined card payment raises PaymentFailed: PAYMENT_FAILED with our sentence of the decline, in the student’s language', async () => {
     const declined = await makeEnrolledPlan(t.deps, { payInFull: true, cardToken: 'tok_chargeDeclined' });
+    await Student.update({ languageIso2LetterCode: 'ES' }, { where: { id: declined.student.student.id } });
     const refused = await request(t.app)
       .post(`/api/students/${declined.student.student.id}/payment_plans/${declined.plan.id}/payments`)
       .set(bearer(declined.student.token))
       .send({ type: 'INSTALLMENT', amount: Number(declined.entries[0].amount) });
     expect(refused.status).toBe(409);
     const payment = (await Payment.findOne({ where: { studentPaymentPlanId: declined.plan.id, status: 'INVALID' } }))!;
-    const notice = await eventually(async () => {
-      const i = await CommunicationIntent.findOne({ where: { dedupeKey: `PAYMENT_FAILED:payment:${payment.id}:${declined.student.student.id}` } });
-      return i?.status === 'SENT' ? i : null;
-    });
-    expect(notice.params).toMatchObject({ reason: 'your card was declined; try another card or call your bank' });
+    await deliver('PaymentFailed', payment.id);
+    const notice = (await CommunicationIntent.findOne({ where: { dedupeKey: `PAYMENT_FAILED:payment:${payment.id}:${declined.student.student.id}` } }))!;
+    expect(notice).toMatchObject({ status: 'SENT', language: 'ES', subject: 'Pago fallido' });
+    expect(notice.params).toMatchObject({ reason: 'su tarjeta fue rechazada; pruebe con otra tarjeta o llame a su banco' });
   });
 });
 
