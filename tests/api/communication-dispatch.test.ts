@@ -223,6 +223,24 @@ describe('dispatchIntents', () => {
     expect((await Communication.findByPk(c.id))!.status).toBe('SENT');
   });
 
+  test('emails are paced to COMMUNICATION_RATE_PER_SECOND (per process); inbox messages are not', async () => {
+    const c = await makeCommunication();
+    const students = await Promise.all(Array.from({ length: 5 }, () => makeStudent(t.deps)));
+    const emails = await Promise.all(students.map((s) => intentFor(c, s.student, 'EMAIL')));
+    const deps = { ...withMailer(new ScriptedMailer()), config: { ...t.deps.config, COMMUNICATION_RATE_PER_SECOND: 10 } };
+    await new Promise((r) => setTimeout(r, 150)); // earlier sends' slots are past
+    const started = Date.now();
+    expect(await dispatchIntents(deps, { owner: 'paced', ids: emails.map((i) => i.id), concurrency: 5 })).toMatchObject({ sent: 5 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380); // 5 at 10 a second: slots 0, 100, 200, 300, 400 ms
+    const inbox = await Promise.all(students.map((s) => intentFor(c, s.student, 'INBOX')));
+    await new Promise((r) => setTimeout(r, 150));
+    // At 2 a second, five paced messages would take 2 s.
+    const slow = { ...deps, config: { ...t.deps.config, COMMUNICATION_RATE_PER_SECOND: 2 } };
+    const quick = Date.now();
+    expect(await dispatchIntents(slow, { owner: 'paced', ids: inbox.map((i) => i.id), concurrency: 5 })).toMatchObject({ sent: 5 });
+    expect(Date.now() - quick).toBeLessThan(1500);
+  });
+
   test('a dispatcher that died while sending: its intents are taken over once the lease lapses, not before', async () => {
     const { student } = await makeStudent(t.deps);
     const c = await makeCommunication();
