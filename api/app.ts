@@ -52,6 +52,7 @@ import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 import { domainEventRoutes } from './domain-events/domain-events.router';
 import { bannerRoutes, studentBannerRoutes } from './banners/banners.router';
 import { appVersionRoutes, mobileConfigurationRoutes } from './mobile-app/mobile-app.router';
+import { inboxRoutes } from './communications/inbox.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -105,6 +106,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Information banners', studentBannerRoutes],
   ['/api/configuration_mobile_app', 'Mobile app', mobileConfigurationRoutes],
   ['/api/app_versions', 'Mobile app', appVersionRoutes],
+  ['/api/students', 'Inbox', inboxRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -84,6 +84,8 @@ const schema = z.object({
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Health Coach Institute <no-reply@example.com>'),
+  /** The communication dispatcher's pace (api/communications/dispatcher.ts): messages sent per second at most, per process. */
+  COMMUNICATION_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
 
   /** CRM delivery of application notifications: `local` records them in the database; `salesforce` calls the REST API. */
   CRM_ADAPTER: z.enum(['local', 'salesforce']).default('local'),

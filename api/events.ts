@@ -1,6 +1,7 @@
 import type { Deps } from './common/context';
 import type { EventHandler } from './common/events';
 import { agreementEventHandlers, applicationEventHandlers, planEventHandlers } from './applications/applications.events';
+import { communicationEventHandlers } from './communications/communications.events';
 import { enrollmentEventHandlers } from './enrollments/enrollments.events';
 import type { PaymentGateway } from './integrations/gateway';
 import { paymentEventHandlers } from './payments/payments.events';
@@ -25,5 +26,6 @@ export function domainEventHandlers(integrations: EventIntegrations): EventHandl
     ...voucherEventHandlers(),
     ...applicationEventHandlers(),
     ...agreementEventHandlers(),
+    ...communicationEventHandlers(integrations.deps),
   ];
 }

@@ -33,6 +33,11 @@ export class CommunicationIntent extends Model<InferAttributes<CommunicationInte
   declare aboutEntityId: CreationOptional<number | null>;
   declare sentAt: CreationOptional<Date | null>;
   declare readAt: CreationOptional<Date | null>;
+  /** The portal inbox's rendered text (INBOX intents, written when sent: migration 0016). */
+  declare body: CreationOptional<string | null>;
+  /** Who had it sent (the student's timeline entry names them), for product emails. */
+  declare actorUserId: CreationOptional<number | null>;
+  declare actorName: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -61,6 +66,9 @@ export class CommunicationIntent extends Model<InferAttributes<CommunicationInte
         aboutEntityId: { type: DataTypes.INTEGER, allowNull: true },
         sentAt: { type: DataTypes.DATE(3), allowNull: true },
         readAt: { type: DataTypes.DATE(3), allowNull: true },
+        body: { type: DataTypes.TEXT, allowNull: true },
+        actorUserId: { type: DataTypes.INTEGER, allowNull: true },
+        actorName: { type: DataTypes.STRING(200), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

@@ -232,13 +232,14 @@ export const JobType = [
   'CRM_DELIVERY_RETRY',
   'CLEANUP',
   'DOMAIN_EVENT_DISPATCH',
+  'COMMUNICATION_DISPATCH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
 export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
 /** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
 export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
-export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned'] as const;
+export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned', 'PaymentAccepted', 'PaymentFailed', 'RefundCompleted'] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
   'applications.issuePlanOnEnrolled',
@@ -246,6 +247,9 @@ export const DomainEventHandler = [
   'vouchers.recountOnClosedApplication',
   'applications.notifyCrm',
   'applications.advanceOnAgreementSigned',
+  'communications.paymentReceipt',
+  'communications.paymentFailed',
+  'communications.refundIssued',
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];

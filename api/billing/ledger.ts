@@ -4,7 +4,8 @@ import { FailedPayment, LedgerEntry, Payment, PaymentAllocation, PaymentSchedule
 import { schoolToday } from '../../models/catalogue';
 import { Messages } from '../../models/messages';
 import { activitySql, recordActivity, stamp } from '../common/audit';
-import type { Actor } from '../common/context';
+import { systemActor, type Actor } from '../common/context';
+import { raiseStatement } from '../common/events';
 import { AppError } from '../common/errors';
 import { escapeAs, insertRowSql, insertRowsSql, selectList, updateRow, updateRowSql, updateRowsSql, updateWhereSql } from '../common/rows';
 import { forceIndex, forUpdate, insertSql, runStatements, selectRows, updateSql, type StatementResult } from '../common/sql';
@@ -537,15 +538,25 @@ export function paymentDescription(payment: PaymentRow, entryNumber: number | nu
  * statements to write with the payment's (`alsoWrite`), `recordAs`: the actor of a PAYMENT_ACCEPTED
  * activity entry of the student written with the payment (card payments; staff's acceptance of an
  * external payment is its own entry), `at`: the instant the payment is accepted (default now: the
- * payment's processedAt, its account-history line's eventDate, the entries' paidAt), and `commit` for
- * a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
+ * payment's processedAt, its account-history line's eventDate, the entries' paidAt), `history`: a
+ * payment recorded after the fact (the demo seeder's) raises no PaymentAccepted (no receipt email), and
+ * `commit` for a `hotTransaction` whose last batch this is. The payment passed in (a row or an instance) gets the
  * new status and parts.
  */
 export async function applyPayment(
   payment: PaymentRow,
   today: string,
   transaction: Transaction,
-  opts: { gatewayChargeId?: string; releaseClaim?: string; program?: string | null; alsoWrite?: readonly string[]; recordAs?: Actor; at?: Date; commit?: boolean } = {},
+  opts: {
+    gatewayChargeId?: string;
+    releaseClaim?: string;
+    program?: string | null;
+    alsoWrite?: readonly string[];
+    recordAs?: Actor;
+    at?: Date;
+    history?: boolean;
+    commit?: boolean;
+  } = {},
 ): Promise<boolean> {
   const sequelize = StudentPaymentPlan.sequelize!;
   // One round trip: the payment's status (locked: a staff cancel waits for this transaction) and the plan with its entries.
@@ -655,8 +666,14 @@ export async function applyPayment(
   const program = opts.program === undefined ? await programOf(plan, transaction) : opts.program;
   // The entries this payment pays in full: their FAILED failed payments are resolved.
   const nowPaid = work.filter((w) => w.changed && isPaid(w)).map((w) => w.row.id);
+  // PaymentAccepted (the receipt email reacts to it), written with the payment's statements; not for a
+  // payment recorded as history (the demo's, `history`): nobody is waiting for that receipt.
+  const acceptedEvent = opts.history
+    ? null
+    : await raiseStatement({ type: 'PaymentAccepted', paymentId: payment.id, studentId: plan.studentId, planId: plan.id, actor: opts.recordAs ?? systemActor }, transaction);
   const writes = [
     ...(opts.alsoWrite ?? []),
+    acceptedEvent,
     updateRowSql(Payment, payment.id, accepted, { where: { status: 'IN_PROGRESS' }, now }),
     saveWorkSql(work, now),
     insertRowsSql(

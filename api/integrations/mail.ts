@@ -15,6 +15,16 @@ export interface MailMessage {
   actor?: Actor;
   /** The record it is about, for the student's timeline (default: the outbox message itself). */
   about?: { entityType: Of<typeof ActivityEntityType>; entityId: number };
+  /**
+   * The outbox row of an earlier attempt of the same message (the dispatcher's retries): it is
+   * updated instead of a new row being written, so one message is one outbox row.
+   */
+  outboxMessageId?: number | null;
+  /**
+   * false: a failed delivery updates the outbox row but writes no EMAIL_FAILED timeline entry (an
+   * attempt the dispatcher will retry; it asks for the entry on the last one). Default true.
+   */
+  recordFailure?: boolean;
 }
 
 /**
@@ -22,7 +32,8 @@ export interface MailMessage {
  * to a student's address is an entry of that student's activity log (`recordDelivery`).
  */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Answers the message's outbox row (a mailer that keeps none may answer nothing). */
+  send(message: MailMessage): Promise<OutboxMessage | void>;
 }
 
 /**
@@ -40,7 +51,7 @@ export async function recordDelivery(m: MailMessage, outcome: { status: 'SENT' }
           { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...values },
           { transaction },
         );
-    await recordForStudents(m, saved, transaction);
+    if (outcome.status === 'SENT' || m.recordFailure !== false) await recordForStudents(m, saved, transaction);
     return saved;
   });
 }
@@ -66,7 +77,8 @@ async function recordForStudents(m: MailMessage, row: OutboxMessage, transaction
 
 /** The local default: the outbox table is the mailbox (the console shows it). */
 export class OutboxMailer implements Mailer {
-  async send(m: MailMessage): Promise<void> {
-    await recordDelivery(m, { status: 'SENT' });
+  async send(m: MailMessage): Promise<OutboxMessage> {
+    const row = m.outboxMessageId ? await OutboxMessage.findByPk(m.outboxMessageId) : null;
+    return recordDelivery(m, { status: 'SENT' }, row ?? undefined);
   }
 }

@@ -7,9 +7,22 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /** What a failed send throws: a generic message; the reason is only in the outbox row. */
 export class MailDeliveryError extends Error {
-  constructor(readonly outboxId?: number) {
+  /**
+   * `code`: the transport's error code (nodemailer's ECONNECTION, ETIMEDOUT, EAUTH, EENVELOPE…), no
+   * text: the dispatcher tells a server that is away (wait, retry the batch later) from a message
+   * the server refused (EENVELOPE, EMESSAGE).
+   */
+  constructor(
+    readonly outboxId?: number,
+    readonly code?: string,
+  ) {
     super('The email could not be sent');
     this.name = 'MailDeliveryError';
+  }
+
+  /** The server took no part in refusing this message (it was away, or refused the connection or login). */
+  get serverUnavailable(): boolean {
+    return this.code !== 'EENVELOPE' && this.code !== 'EMESSAGE';
   }
 }
 
@@ -52,24 +65,27 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport({ url, ...TIMEOUTS }, { from });
   }
 
-  async send(m: MailMessage): Promise<void> {
-    const row = await OutboxMessage.create({
+  async send(m: MailMessage): Promise<OutboxMessage> {
+    const values = {
       toAddress: m.to,
       subject: m.subject,
       textBody: m.text,
       htmlBody: m.html ?? null,
       templateKey: m.templateKey ?? null,
-      status: 'PENDING',
+      status: 'PENDING' as const,
       error: null,
       sentAt: null,
-    });
+    };
+    const earlier = m.outboxMessageId ? await OutboxMessage.findByPk(m.outboxMessageId) : null;
+    const row = earlier ? await earlier.update(values) : await OutboxMessage.create(values);
     try {
       await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
     } catch (err) {
       await recordDelivery(m, { status: 'FAILED', error: describeFailure(err, this.url) }, row);
-      throw new MailDeliveryError(row.id);
+      const code = (err as { code?: unknown } | null)?.code;
+      throw new MailDeliveryError(row.id, typeof code === 'string' ? code : undefined);
     }
-    await recordDelivery(m, { status: 'SENT' }, row);
+    return recordDelivery(m, { status: 'SENT' }, row);
   }
 
   /** Connects and authenticates without sending; throws a credential-free Error on failure. */
@@ -84,7 +100,7 @@ export class SmtpMailer implements Mailer {
 }
 
 /** SMTP delivery when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer(url: string, from: string): Mailer {
+export function createSmtpMailer(url: string, from: string): SmtpMailer {
   return new SmtpMailer(url, from);
 }
 

@@ -99,6 +99,15 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     params: {},
     description: 'Every 10 seconds: delivers the domain events written since the last run to their handlers.',
   },
+  {
+    type: 'COMMUNICATION_DISPATCH',
+    jobName: 'Communication dispatch',
+    jobGroup: 'COMMUNICATIONS',
+    cronExpression: '* * * * *',
+    repeatInterval: null,
+    params: { batch: 200, concurrency: 4 },
+    description: 'Every minute: starts the scheduled communications that are due and sends the messages waiting (email and portal inbox), retrying failures with backoff.',
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

@@ -2,6 +2,7 @@ import { recomputeFinancialStatus } from '../billing/financial-status';
 import { recomputeCohortStatuses } from '../catalogue/cohort-status';
 import { retryDeclinedDeposits, runAutoPay } from '../payments/payments.service';
 import { dispatchEvents } from '../common/events';
+import { dispatchIntents } from '../communications/dispatcher';
 import { cleanup } from './cleanup';
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
@@ -39,6 +40,27 @@ async function deliverEvents(ctx: JobContext): Promise<{ count: number }> {
   return { count };
 }
 
+/**
+ * COMMUNICATION_DISPATCH (every minute): first the scheduled communications that are due become
+ * intents, then the due intents are sent in batches (params: batch, default 200; concurrency, default
+ * 4) until none is left, the mail server is away (the rest wait for their backoff) or the run must
+ * stop; count: intents claimed.
+ */
+async function dispatchCommunications(ctx: JobContext): Promise<{ count: number }> {
+  // lead: call materialiseDueCommunications here — `await materialiseDueCommunications(ctx.deps, new Date())`
+  // from '../communications/communications.service' (the communications slice writes it).
+  const limit = numberParam(ctx.params, 'batch', 200);
+  const concurrency = numberParam(ctx.params, 'concurrency', 4);
+  let count = 0;
+  while (!ctx.signal.aborted) {
+    const result = await dispatchIntents(ctx.deps, { owner: `job-run-${ctx.runId}`, limit, concurrency, signal: ctx.signal });
+    count += result.claimed;
+    ctx.progress(count);
+    if (result.claimed < limit || result.serverUnavailable) break;
+  }
+  return { count };
+}
+
 let registered = false;
 export function registerCatalogueJobs(): void {
   if (registered) return;
@@ -60,4 +82,5 @@ export function registerCatalogueJobs(): void {
   registerJob('CRM_DELIVERY_RETRY', retryCrmDeliveries);
   registerJob('CLEANUP', cleanup);
   registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
+  registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
 }

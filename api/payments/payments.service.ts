@@ -23,6 +23,7 @@ import { escapeAs, insertRow, insertRowSql, selectList, updateRowSql } from '../
 import { hotTransaction, runStatements, type StatementResult } from '../common/sql';
 import { activitySql, recordActivity, stamp } from '../common/audit';
 import { systemActor, type Actor, type Principal } from '../common/context';
+import { raiseStatement } from '../common/events';
 import { AppError } from '../common/errors';
 import type { Page } from '../common/list';
 import { loadConfig } from '../config';
@@ -345,10 +346,13 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
   if (failure !== null) {
     const reason = failure.slice(0, 255);
     const now = at ?? new Date();
-    await hotTransaction(sequelize, (transaction) =>
+    const failed = { paymentId: payment.id, studentId: payment.studentId, planId: payment.studentPaymentPlanId, declineCode, actor: req.actor };
+    await hotTransaction(sequelize, async (transaction) =>
       runStatements(
         sequelize,
         [
+          // PaymentFailed (the failed-payment email reacts to it), not for the demo's history (`at`).
+          ...(at ? [] : [await raiseStatement({ type: 'PaymentFailed', ...failed }, transaction)].filter((sql): sql is string => sql !== null)),
           updateRowSql(Payment, payment.id, { status: 'INVALID', failureMessage: reason, processedAt: now }, { now }),
           eventSql('FAILED', null, reason, now),
           updateRowSql(StudentPaymentPlan, payment.studentPaymentPlanId, { lastFailureAt: now, lastFailureMessage: reason }, { silent: true }),
@@ -379,7 +383,16 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
     // event), the payment stays as staff left it.
     const now = at ?? new Date();
     const recorded = [eventSql('SUCCEEDED', charged.chargeId, null, now)];
-    const options = { gatewayChargeId: charged.chargeId, releaseClaim: claim, program, alsoWrite: recorded, recordAs: req.actor, at: now, commit: !dispute };
+    const options = {
+      gatewayChargeId: charged.chargeId,
+      releaseClaim: claim,
+      program,
+      alsoWrite: recorded,
+      recordAs: req.actor,
+      at: now,
+      history: at !== undefined,
+      commit: !dispute,
+    };
     if (!(await applyPayment(payment, today, transaction, options))) {
       await releasePlan(payment.studentPaymentPlanId, claim, transaction);
       return false;

@@ -7,6 +7,7 @@ import { recordRefundMovement, toCents, toDollars } from '../billing/ledger';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
+import { raise } from '../common/events';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import { readsStudentView, refundReference } from '../payments/student-view';
@@ -536,6 +537,10 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
     }
     if (done && refund.source === 'VOUCHER' && refund.sourceId) {
       await completeVoucherRefund(refund.sourceId, { amountCents: amountRefunded, taxCents: taxRefunded }, actor, transaction);
+    }
+    // RefundCompleted (the refund-issued email reacts to it), once: when this submission completes it.
+    if (done && before !== 'COMPLETED') {
+      await raise({ type: 'RefundCompleted', refundId, studentId: refund.studentId, applicationId: refund.applicationId, actor }, transaction);
     }
     await recordActivity(
       actor,

@@ -35,6 +35,8 @@ const AgreementsTab = lazy(() => import('./screens/agreements/AgreementsScreen')
 const AgreementScreen = lazy(() => import('./screens/agreements/AgreementScreen'));
 const PaymentInformationScreen = lazy(() => import('./screens/payments/PaymentInformationScreen'));
 const MakePaymentScreen = lazy(() => import('./screens/payments/MakePaymentScreen'));
+const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
+const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 
 export function PortalRoutes() {
   return (
@@ -73,6 +75,8 @@ export function PortalRoutes() {
           <Route path="/agreements/:envelopeId" element={<AgreementScreen />} />
           <Route path="/payments" element={<Navigate to="/settings/payment-information" replace />} />
           <Route path="/payments/make" element={<MakePaymentScreen />} />
+          <Route path="/messages" element={<MessagesScreen />} />
+          <Route path="/messages/:messageId" element={<MessageScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -271,6 +271,7 @@ describe('communication preferences', () => {
       ['Home', '/home'],
       ['Enrollment', '/enroll'],
       ['My agreements', '/agreements'],
+      ['Messages', '/messages'],
       ['Payments', '/settings/payment-information'],
       ['Settings', '/settings/profile'],
     ]);

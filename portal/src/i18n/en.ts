@@ -90,6 +90,8 @@ export const en = {
   'nav.home': 'Home',
   'nav.enroll': 'Enrollment',
   'nav.agreements': 'My agreements',
+  'nav.messages': 'Messages',
+  'nav.messagesUnread': 'Messages, {count} unread',
   'nav.settings': 'Settings',
   'nav.signOut': 'Sign out',
 

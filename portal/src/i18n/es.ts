@@ -88,6 +88,8 @@ export const es: Translations = {
   'nav.home': 'Inicio',
   'nav.enroll': 'Inscripción',
   'nav.agreements': 'Mis acuerdos',
+  'nav.messages': 'Mensajes',
+  'nav.messagesUnread': 'Mensajes, {count} sin leer',
   'nav.settings': 'Configuración',
   'nav.signOut': 'Cerrar sesión',
 

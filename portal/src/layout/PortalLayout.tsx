@@ -1,9 +1,11 @@
 /**
  * The signed-in learning centre: app bar (institute name, the student's name, EN/ES, sign out) and
- * the navigation (Home, Enrollment, My agreements, Settings). Later screens (courses, progress,
- * awards, payments, transfers) get their entries when they exist.
+ * the navigation (Home, Enrollment, My agreements, Messages, Payments, Settings), Messages with the
+ * inbox's unread count as a badge, also on the app bar's mail button (the menu hides on a phone).
+ * Later screens (courses, progress, awards, transfers) get their entries when they exist.
  */
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -18,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import Menu from '@mui/icons-material/Menu';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -30,6 +33,7 @@ import { PageLoading } from '../components/PageLoading';
 import { useApi, useSession } from '../components/PortalContext';
 import { useI18n, type TranslationKey } from '../i18n';
 import { paymentNavLabel, type PaymentNavKey } from '../screens/payments/nav';
+import { UnreadProvider, useUnreadMessages } from './InboxContext';
 import { StudentProvider } from './StudentContext';
 
 const DRAWER_WIDTH = 240;
@@ -38,6 +42,7 @@ const NAV: Array<{ to: string; label: TranslationKey | PaymentNavKey; icon: Reac
   { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: ['/home'] },
   { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: ['/enroll'] },
   { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: ['/agreements'] },
+  { to: '/messages', label: 'nav.messages', icon: <MailOutlined />, match: ['/messages'] },
   { to: '/settings/payment-information', label: 'nav.payments', icon: <PaymentsOutlined />, match: ['/payments', '/settings/payment-information'] },
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
 ];
@@ -53,8 +58,28 @@ function selectedEntry(pathname: string): string | undefined {
   return best?.to;
 }
 
+/** The unread messages' count on an icon (nothing when there are none). */
+function UnreadBadge({ children }: { children: ReactNode }) {
+  const { count } = useUnreadMessages();
+  if (count === 0) return <>{children}</>;
+  return (
+    <Badge badgeContent={count} color="error" max={99} data-testid="unread-badge">
+      {children}
+    </Badge>
+  );
+}
+
 export default function PortalLayout() {
+  return (
+    <UnreadProvider>
+      <LearningCentre />
+    </UnreadProvider>
+  );
+}
+
+function LearningCentre() {
   const { t, language } = useI18n();
+  const { count: unread } = useUnreadMessages();
   const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
@@ -76,8 +101,16 @@ export default function PortalLayout() {
         {NAV.map((item) => {
           const selected = selectedEntry(pathname) === item.to;
           return (
-            <ListItemButton key={item.to} component={Link} to={item.to} selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
-              <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemButton
+              key={item.to}
+              component={Link}
+              to={item.to}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              aria-label={item.to === '/messages' && unread > 0 ? t('nav.messagesUnread', { count: unread }) : undefined}
+              onClick={() => setMobileOpen(false)}
+            >
+              <ListItemIcon>{item.to === '/messages' ? <UnreadBadge>{item.icon}</UnreadBadge> : item.icon}</ListItemIcon>
               <ListItemText primary={item.label === 'nav.payments' ? paymentNavLabel(language, item.label) : t(item.label as TranslationKey)} />
             </ListItemButton>
           );
@@ -101,6 +134,17 @@ export default function PortalLayout() {
             <Typography variant="body2" noWrap data-testid="student-name" sx={{ display: { xs: 'none', sm: 'block' }, mr: 1 }}>
               {name}
             </Typography>
+            <IconButton
+              color="inherit"
+              component={Link}
+              to="/messages"
+              aria-label={unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages')}
+              data-testid="messages-button"
+            >
+              <UnreadBadge>
+                <MailOutlined />
+              </UnreadBadge>
+            </IconButton>
             <LanguageSwitch color="inherit" />
             <Button
               color="inherit"

@@ -97,6 +97,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/get-started', as: 'public' },
   { path: '/home', as: 'enrolled' },
   { path: '/agreements', as: 'enrolled' },
+  { path: '/messages', as: 'enrolled' },
   { path: '/settings/profile', as: 'enrolled' },
   { path: '/settings/communication-preferences', as: 'enrolled' },
   { path: '/settings/agreements', as: 'enrolled' },

@@ -1,0 +1,142 @@
+import type { Transaction } from 'sequelize';
+import { Payment, Refund, Student, StudentPaymentPlan } from '../../models';
+import { schoolToday } from '../../models/catalogue';
+import { toDisplayDate } from '../../models/dates';
+import { Messages, MessagesEs } from '../../models/messages';
+import { formatCents, toCents } from '../../domain/money';
+import type { Deps } from '../common/context';
+import { on, type EventHandler } from '../common/events';
+import { paymentReference, refundReference } from '../payments/student-view';
+import { sendTemplate } from './send';
+
+/**
+ * The product emails billing's events send (issue 17), each through `sendTemplate` in the student's
+ * language, inside the delivery's transaction (the intent exists exactly when the delivery is DONE)
+ * and once per event and recipient (dedupe key: `<TEMPLATE>:<record>:<id>:<student>` — a delivery run
+ * twice, or the event raised twice for one record, sends one email):
+ *
+ * - PaymentAccepted → PAYMENT_RECEIPT
+ * - PaymentFailed → PAYMENT_FAILED
+ * - RefundCompleted → REFUND_ISSUED
+ *
+ * The params each template may use, besides the recipient's (firstName, lastName, fullName, email):
+ * RECEIPT_PARAMS, FAILED_PARAMS, REFUND_PARAMS below (the templates slice seeds the templates with
+ * them as availableParams). Amounts are written `$1,234.50`, dates MM-DD-YYYY in the school's day.
+ */
+
+export const PAYMENT_RECEIPT_KEY = 'PAYMENT_RECEIPT';
+export const PAYMENT_FAILED_KEY = 'PAYMENT_FAILED';
+export const REFUND_ISSUED_KEY = 'REFUND_ISSUED';
+
+export const RECEIPT_PARAMS = ['amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'portalUrl', 'providerName'] as const;
+export const FAILED_PARAMS = ['amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'reason', 'portalUrl', 'providerName'] as const;
+export const REFUND_PARAMS = ['amount', 'refundDate', 'reference', 'program', 'portalUrl', 'providerName'] as const;
+
+type PaymentWithParts = Payment & { student: Student; plan: StudentPaymentPlan | null };
+
+const STUDENT_ATTRIBUTES = ['id', 'email', 'firstName', 'lastName', 'languageIso2LetterCode'];
+const language = (s: Student): 'EN' | 'ES' => (s.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'ES' : 'EN');
+
+async function paymentOf(id: number, transaction: Transaction | undefined) {
+  return (await Payment.findByPk(id, {
+    include: [
+      { model: Student, as: 'student', attributes: STUDENT_ATTRIBUTES, required: true },
+      { model: StudentPaymentPlan, as: 'plan', attributes: ['id', 'name'], required: false },
+    ],
+    transaction,
+  })) as PaymentWithParts | null;
+}
+
+function paymentParams(deps: Deps, p: PaymentWithParts) {
+  return {
+    amount: formatCents(toCents(p.amount)),
+    paymentDate: toDisplayDate(p.paymentDate),
+    reference: paymentReference(p.id),
+    program: p.plan?.name ?? '',
+    cardLast4: p.cardLast4 ?? '',
+    portalUrl: deps.config.PUBLIC_URL,
+    providerName: deps.config.PROVIDER_NAME,
+  };
+}
+
+/** Our sentence of a decline code in the student's language (never the gateway's text). */
+function declineReason(code: string, lang: 'EN' | 'ES'): string {
+  const key = `DECLINE_${code}` as keyof typeof Messages;
+  const known = key in Messages ? key : ('DECLINE_CARD_DECLINED' as const);
+  return lang === 'ES' ? MessagesEs[known] : Messages[known];
+}
+
+export function communicationEventHandlers(deps: Deps): EventHandler[] {
+  return [
+    on({
+      name: 'communications.paymentReceipt',
+      type: 'PaymentAccepted',
+      async handle(e, { transaction }) {
+        const p = await paymentOf(e.paymentId, transaction);
+        if (!p || p.status !== 'ACCEPTED' || !p.student.email) return; // reversed or cancelled since: no receipt
+        await sendTemplate(deps, {
+          key: PAYMENT_RECEIPT_KEY,
+          to: p.student.email,
+          language: language(p.student),
+          studentId: p.student.id,
+          params: paymentParams(deps, p),
+          dedupeKey: `${PAYMENT_RECEIPT_KEY}:payment:${p.id}:${p.student.id}`,
+          actor: e.actor,
+          about: { entityType: 'PAYMENT', entityId: p.id },
+          transaction,
+        });
+      },
+    }),
+    on({
+      name: 'communications.paymentFailed',
+      type: 'PaymentFailed',
+      async handle(e, { transaction }) {
+        const p = await paymentOf(e.paymentId, transaction);
+        if (!p || !p.student.email) return;
+        await sendTemplate(deps, {
+          key: PAYMENT_FAILED_KEY,
+          to: p.student.email,
+          language: language(p.student),
+          studentId: p.student.id,
+          params: { ...paymentParams(deps, p), reason: declineReason(e.declineCode, language(p.student)) },
+          dedupeKey: `${PAYMENT_FAILED_KEY}:payment:${p.id}:${p.student.id}`,
+          actor: e.actor,
+          about: { entityType: 'PAYMENT', entityId: p.id },
+          transaction,
+        });
+      },
+    }),
+    on({
+      name: 'communications.refundIssued',
+      type: 'RefundCompleted',
+      async handle(e, { transaction }) {
+        const refund = (await Refund.findByPk(e.refundId, {
+          include: [
+            { model: Student, as: 'student', attributes: STUDENT_ATTRIBUTES, required: true },
+            { model: StudentPaymentPlan, as: 'plan', attributes: ['id', 'name'], required: false },
+          ],
+          transaction,
+        })) as (Refund & { student: Student; plan: StudentPaymentPlan | null }) | null;
+        if (!refund || refund.status !== 'COMPLETED' || !refund.student.email) return;
+        await sendTemplate(deps, {
+          key: REFUND_ISSUED_KEY,
+          to: refund.student.email,
+          language: language(refund.student),
+          studentId: refund.student.id,
+          params: {
+            amount: formatCents(toCents(refund.totalRefunded)),
+            refundDate: toDisplayDate(schoolToday(refund.submittedAt ?? new Date())),
+            reference: refundReference(refund.id),
+            program: refund.plan?.name ?? '',
+            portalUrl: deps.config.PUBLIC_URL,
+            providerName: deps.config.PROVIDER_NAME,
+          },
+          dedupeKey: `${REFUND_ISSUED_KEY}:refund:${refund.id}:${refund.student.id}`,
+          actor: e.actor,
+          about: { entityType: 'REFUND', entityId: refund.id },
+          transaction,
+        });
+      },
+    }),
+  ];
+}
