@@ -50,6 +50,7 @@ import { outboxRoutes } from './outbox/outbox.router';
 import { jobScheduleRoutes } from './jobs/job-schedules.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 import { domainEventRoutes } from './domain-events/domain-events.router';
+import { communicationRoutes, studentCommunicationRoutes } from './communications/communications.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -99,6 +100,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/outbox', 'Outbox', outboxRoutes],
   ['/api/job_schedules', 'Job schedules', jobScheduleRoutes],
   ['/api/domain_events', 'Domain events', domainEventRoutes],
+  ['/api/communications', 'Communications', communicationRoutes],
+  ['/api/students', 'Communications', studentCommunicationRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -198,6 +198,7 @@ export const SearchFilterKind = [
   'academic_progress',
   'graduations',
   'certifications',
+  'communications',
 ] as const;
 
 /** Lookup types served by GET /api/public/lookups. */

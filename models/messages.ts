@@ -135,6 +135,11 @@ export const Messages = {
   INVALID_CRON_EXPRESSION: 'Invalid cron expression',
   // Domain events (issue 16): a staff retry of a delivery.
   DOMAIN_EVENT_NOT_FAILED: 'Only a failed delivery can be sent again',
+  // Communications (issue 17): platform spec §8, and the refusals of the communications contract.
+  SCHEDULED_DATE_NOT_FUTURE: 'Scheduled date must be in the future',
+  COMMUNICATION_ALREADY_SENDING: 'The communication is already being sent and can no longer be changed',
+  INTENT_NOT_FINISHED: 'This message is still being sent; it can be sent again once it is sent or has failed',
+  INTENT_ALREADY_RESENT: 'This message was already sent again; resend its newest attempt instead',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -271,6 +276,10 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   JOB_NOT_PAUSED: 'El trabajo no está en pausa',
   INVALID_CRON_EXPRESSION: 'Expresión cron no válida',
   DOMAIN_EVENT_NOT_FAILED: 'Solo se puede volver a enviar una entrega fallida',
+  SCHEDULED_DATE_NOT_FUTURE: 'La fecha programada debe ser futura',
+  COMMUNICATION_ALREADY_SENDING: 'La comunicación ya se está enviando y no se puede modificar',
+  INTENT_NOT_FINISHED: 'Este mensaje aún se está enviando; se puede volver a enviar cuando se haya enviado o haya fallado',
+  INTENT_ALREADY_RESENT: 'Este mensaje ya se volvió a enviar; vuelva a enviar su intento más reciente',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
