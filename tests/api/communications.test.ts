@@ -431,3 +431,18 @@ describe('saved filters of the communications list', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('the demo communication', () => {
+  test('one SCHEDULED broadcast a week ahead at 10:00 AM New York time, seeded once', async () => {
+    const { seedCommunicationsDemo, DEMO_COMMUNICATION_SUBJECT } = await import('../../seeders/communications-demo');
+    await t.deps.sequelize.transaction((transaction) => seedCommunicationsDemo(transaction));
+    await t.deps.sequelize.transaction((transaction) => seedCommunicationsDemo(transaction));
+    const rows = await Communication.findAll({ where: { subject: DEMO_COMMUNICATION_SUBJECT } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'SCHEDULED', recipientType: 'BROADCAST', scheduleType: 'FUTURE', scheduleTime: '10:00', category: 'MANUAL_NOTIFICATION' });
+    const days = (rows[0].scheduledAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6);
+    expect(days).toBeLessThan(8);
+    expect((await api(admin).get(`/communications/${rows[0].id}`)).body).toMatchObject({ subject: DEMO_COMMUNICATION_SUBJECT, status: 'SCHEDULED' });
+  });
+});

@@ -83,6 +83,9 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/job-schedules/{jobSchedule}' },
   { path: '/job-schedules/create' },
   { path: '/domain-events' },
+  { path: '/communications' },
+  { path: '/communications/{communication}' },
+  { path: '/communications/create' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -142,6 +145,7 @@ export interface DemoIds {
   externalPayment: number;
   outboxMessage: number;
   jobSchedule: number;
+  communication: number;
 }
 
 export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
@@ -211,6 +215,7 @@ export async function demoIds(): Promise<DemoIds> {
     externalPayment: await demoId('SELECT id FROM external_payments ORDER BY id LIMIT 1'),
     outboxMessage: await anEmail(),
     jobSchedule: await demoId("SELECT id FROM job_schedules WHERE type = 'AUTO_PAY' ORDER BY id LIMIT 1"),
+    communication: await demoId('SELECT id FROM communications ORDER BY id LIMIT 1'),
   };
 }
 
