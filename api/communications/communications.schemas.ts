@@ -115,7 +115,18 @@ export type CommunicationInput = z.output<typeof communicationBody>;
 
 /** POST /communications/preview: a draft's message and the student it is shown for (in their language). */
 export const previewBody = z
-  .object({ ...readOnly, ...messageShape, studentId: id(), category: z.unknown().optional(), recipientType: z.unknown().optional(), recipients: z.unknown().optional(), searchFilter: z.unknown().optional(), scheduleType: z.unknown().optional(), scheduleDate: z.unknown().optional(), scheduleTime: z.unknown().optional() })
+  .object({
+    ...readOnly,
+    ...messageShape,
+    studentId: id(),
+    category: z.unknown().optional(),
+    recipientType: z.unknown().optional(),
+    recipients: z.unknown().optional(),
+    searchFilter: z.unknown().optional(),
+    scheduleType: z.unknown().optional(),
+    scheduleDate: z.unknown().optional(),
+    scheduleTime: z.unknown().optional(),
+  })
   .strict();
 export type PreviewInput = z.output<typeof previewBody>;
 
@@ -168,8 +179,14 @@ export const studentIntentsQuery = pagingQuery({ sortable: intentSortable, defau
 /** The body of the intents lists: optionally only some statuses or channels. */
 export const intentsBody = z
   .object({
-    statuses: z.array(z.preprocess(upper, z.enum(IntentStatus))).max(10).nullish(),
-    channels: z.array(z.preprocess(upper, z.enum(CommunicationChannel))).max(10).nullish(),
+    statuses: z
+      .array(z.preprocess(upper, z.enum(IntentStatus)))
+      .max(10)
+      .nullish(),
+    channels: z
+      .array(z.preprocess(upper, z.enum(CommunicationChannel)))
+      .max(10)
+      .nullish(),
   })
   .strict();
 export type IntentsFilter = z.output<typeof intentsBody>;

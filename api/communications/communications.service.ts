@@ -116,7 +116,12 @@ const listSpec: ListSpec<Communication> = { model: Communication, sortable: comm
 
 /** GET /communications: categories, statuses, keyword on the subject (a number also finds the id). */
 export function listCommunications(q: CommunicationListQuery) {
-  return runList(listSpec, q, [q.categories?.length ? { category: { [Op.in]: q.categories } } : null, q.statuses?.length ? { status: { [Op.in]: q.statuses } } : null], communicationListDto);
+  return runList(
+    listSpec,
+    q,
+    [q.categories?.length ? { category: { [Op.in]: q.categories } } : null, q.statuses?.length ? { status: { [Op.in]: q.statuses } } : null],
+    communicationListDto,
+  );
 }
 
 async function intentCountsOf(communicationId: number, transaction?: Transaction): Promise<IntentCounts> {
@@ -152,7 +157,9 @@ function filterConditions(searchFilter: Record<string, unknown> | null | undefin
   return criteriaWhere(studentCriteria, criteria, sequelize().getDialect());
 }
 
-type Prepared = Omit<Communication['_creationAttributes'], 'id' | 'createdAt' | 'updatedAt' | 'recipientCount' | 'sentAt' | 'createdById' | 'updatedById' | 'updatedByName'> & { status: Status };
+type Prepared = Omit<Communication['_creationAttributes'], 'id' | 'createdAt' | 'updatedAt' | 'recipientCount' | 'sentAt' | 'createdById' | 'updatedById' | 'updatedByName'> & {
+  status: Status;
+};
 
 /**
  * A body → the columns of a communication, or the contract's refusals: 400 with every field error
@@ -224,7 +231,10 @@ async function prepare(input: CommunicationInput, now: Date): Promise<Prepared> 
     if (!input.longMessageBody) errors.longMessageBody = Messages.REQUIRED;
     Object.assign(
       errors,
-      checkPlaceholders({ subject: input.subject, header: input.header, longMessageBody: input.longMessageBody, shortMessageBody: input.shortMessageBody }, [...RECIPIENT_PARAMS, ...paramNames]),
+      checkPlaceholders({ subject: input.subject, header: input.header, longMessageBody: input.longMessageBody, shortMessageBody: input.shortMessageBody }, [
+        ...RECIPIENT_PARAMS,
+        ...paramNames,
+      ]),
     );
   }
   if (input.emailTemplateId) {
@@ -355,7 +365,13 @@ export async function materialiseCommunication(_deps: unknown, id: number, now: 
       const [template] = await loadTemplates({ ids: [c.communicationTemplateId] });
       marketing = template?.category === 'MARKETING';
     }
-    await insertIntents(c, 'EMAIL', marketing ? ` AND ${sequelize().getQueryInterface().quoteIdentifier('email_opt_in')} = ${sequelize().escape(true as never)}` : '', now, transaction);
+    await insertIntents(
+      c,
+      'EMAIL',
+      marketing ? ` AND ${sequelize().getQueryInterface().quoteIdentifier('email_opt_in')} = ${sequelize().escape(true as never)}` : '',
+      now,
+      transaction,
+    );
     await insertIntents(c, 'INBOX', '', now, transaction);
     // Every recipient has an inbox intent (emails may be skipped by an opt-out): they are the recipients.
     const [{ n }] = await selectRows<{ n: number | string }>(

@@ -3,7 +3,7 @@ import { Resource } from 'react-admin';
 import type { HttpRequest } from '../../admin/src/providers/http';
 import communications from '../../admin/src/resources/communications';
 import { toPayload, NEW_COMMUNICATION } from '../../admin/src/resources/communications/communicationRecord';
-import { StudentMessages } from '../../admin/src/resources/communications/StudentMessages';
+import { StudentMessages } from '../../admin/src/resources/students/StudentMessages';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
@@ -109,14 +109,28 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en' }: { p
     if (req.path === '/communications/32' && method === 'GET') return scheduled;
     if (req.path === '/communications/32' && method === 'PUT') return { ...scheduled, ...(req.body as object) };
     if (req.path === '/communications/33') return { ...scheduled, id: 33 };
-    if (req.path === '/communications/filter') return { content: [{ id: 7, firstName: 'Lucía', lastName: 'Pérez', email: 'lucia@example.com', languageIso2LetterCode: 'ES', active: true }], pagination: { total: 2, page: 0, size: 5 } };
+    if (req.path === '/communications/filter')
+      return {
+        content: [{ id: 7, firstName: 'Lucía', lastName: 'Pérez', email: 'lucia@example.com', languageIso2LetterCode: 'ES', active: true }],
+        pagination: { total: 2, page: 0, size: 5 },
+      };
     if (req.path === '/communications/preview') {
-      return { subject: 'Hola Lucía', html: '<html><body><p>Hola Lucía</p></body></html>', text: 'Hola Lucía', inbox: '<p>Hola Lucía</p>', language: 'ES', student: { id: 7, firstName: 'Lucía', lastName: 'Pérez', email: 'lucia@example.com' } };
+      return {
+        subject: 'Hola Lucía',
+        html: '<html><body><p>Hola Lucía</p></body></html>',
+        text: 'Hola Lucía',
+        inbox: '<p>Hola Lucía</p>',
+        language: 'ES',
+        student: { id: 7, firstName: 'Lucía', lastName: 'Pérez', email: 'lucia@example.com' },
+      };
     }
     if (req.path === '/communications/31/communication_intents') return page(intents);
     if (req.path === '/communications/31/communication_intents/501/resend') return { ...intents[0], id: 503, status: 'CREATED', attempts: 0, resendOfId: 501 };
     if (req.path === '/communications/31/communication_intents/502/resend') {
-      const err = Object.assign(new Error('This message was already sent again; resend its newest attempt instead'), { status: 409, body: { code: 'INTENT_ALREADY_RESENT', message: 'This message was already sent again; resend its newest attempt instead' } });
+      const err = Object.assign(new Error('This message was already sent again; resend its newest attempt instead'), {
+        status: 409,
+        body: { code: 'INTENT_ALREADY_RESENT', message: 'This message was already sent again; resend its newest attempt instead' },
+      });
       throw err;
     }
     if (req.path === '/communications/31/communication_intents/resend_failed') return { count: 1 };
@@ -162,7 +176,10 @@ describe('toPayload', () => {
         scheduleTime: '10:00',
         subject: '  Hi  ',
         longMessageBody: 'Body',
-        params: [{ key: ' course ', value: 'HCTP' }, { key: '', value: 'x' }],
+        params: [
+          { key: ' course ', value: 'HCTP' },
+          { key: '', value: 'x' },
+        ],
       }),
     ).toEqual({
       type: 'MESSAGE',
@@ -180,7 +197,16 @@ describe('toPayload', () => {
       emailTemplateId: null,
       params: { course: 'HCTP' },
     });
-    expect(toPayload({ ...NEW_COMMUNICATION, recipientType: 'FILTER', searchFilter: { name: 'Ana', languages: [] }, scheduleType: 'FUTURE', scheduleDate: '2099-01-01', scheduleTime: '14:30' })).toMatchObject({
+    expect(
+      toPayload({
+        ...NEW_COMMUNICATION,
+        recipientType: 'FILTER',
+        searchFilter: { name: 'Ana', languages: [] },
+        scheduleType: 'FUTURE',
+        scheduleDate: '2099-01-01',
+        scheduleTime: '14:30',
+      }),
+    ).toMatchObject({
       recipients: null,
       searchFilter: { name: 'Ana' },
       scheduleDate: '2099-01-01',
@@ -237,7 +263,7 @@ describe('/communications', () => {
     expect(screen.queryByTestId('create-communication')).toBeNull();
   });
 
-  test("the preview (default email) shows the message for the first recipient in their language, in a sandboxed frame; inbox and text tabs", async () => {
+  test('the preview (default email) shows the message for the first recipient in their language, in a sandboxed frame; inbox and text tabs', async () => {
     const request = renderConsole('/communications/31');
     const panel = await drawer();
     const frame = await within(panel).findByTestId('preview-email');
@@ -291,7 +317,13 @@ describe('/communications', () => {
     fireEvent.change(within(panel).getByLabelText(/Message \(email\)/), { target: { value: 'Hello {{firstName}}' } });
     fireEvent.click(within(panel).getByTestId('save-communication'));
     await waitFor(() => expect(calls(request, 'POST', '/communications')).toHaveLength(1));
-    expect(calls(request, 'POST', '/communications')[0].body).toMatchObject({ recipientType: 'FILTER', searchFilter: { name: 'Lu' }, scheduleType: 'NOW', subject: 'Welcome', longMessageBody: 'Hello {{firstName}}' });
+    expect(calls(request, 'POST', '/communications')[0].body).toMatchObject({
+      recipientType: 'FILTER',
+      searchFilter: { name: 'Lu' },
+      scheduleType: 'NOW',
+      subject: 'Welcome',
+      longMessageBody: 'Hello {{firstName}}',
+    });
     await waitFor(() => expect(currentLocation()).toBe('/communications/33'));
   });
 

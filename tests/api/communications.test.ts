@@ -41,7 +41,16 @@ async function enrolledStudent(overrides: Parameters<typeof makeStudent>[1] = {}
   const s = await makeStudent(t.deps, overrides);
   const application = await makeApplication(s.student.id, product, { status: 'ENROLLED' });
   const cohort = product.cohorts[0];
-  await Enrollment.create({ applicationId: application.id, studentId: s.student.id, cohortId: cohort.id, programId: cohort.programId, status: 'ACTIVE', enrolledAt: new Date(), updatedById: null, updatedByName: null });
+  await Enrollment.create({
+    applicationId: application.id,
+    studentId: s.student.id,
+    cohortId: cohort.id,
+    programId: cohort.programId,
+    status: 'ACTIVE',
+    enrolledAt: new Date(),
+    updatedById: null,
+    updatedByName: null,
+  });
   return s;
 }
 
@@ -68,9 +77,22 @@ describe('POST /communications', () => {
   test('NOW to SPECIFIC students: 201 CREATED with the defaults, category forced; its intents at once, one per recipient and channel, status SENDING', async () => {
     const a = await makeStudent(t.deps, { languageIso2LetterCode: 'ES' });
     const b = await makeStudent(t.deps);
-    const res = await api(admin).post('/communications', { ...message(), category: 'MARKETING', recipientType: 'SPECIFIC', recipients: [a.student.id, b.student.id, a.student.id] });
+    const res = await api(admin).post('/communications', {
+      ...message(),
+      category: 'MARKETING',
+      recipientType: 'SPECIFIC',
+      recipients: [a.student.id, b.student.id, a.student.id],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'MESSAGE', category: 'MANUAL_NOTIFICATION', recipientType: 'SPECIFIC', scheduleType: 'NOW', status: 'SENDING', recipientCount: 2, recipients: [a.student.id, b.student.id] });
+    expect(res.body).toMatchObject({
+      type: 'MESSAGE',
+      category: 'MANUAL_NOTIFICATION',
+      recipientType: 'SPECIFIC',
+      scheduleType: 'NOW',
+      status: 'SENDING',
+      recipientCount: 2,
+      recipients: [a.student.id, b.student.id],
+    });
     expect(res.body.intentCounts).toEqual({ CREATED: 4, SENDING: 0, SENT: 0, FAILED: 0 });
     const row = await Communication.findByPk(res.body.id);
     expect(row).toMatchObject({ category: 'MANUAL_NOTIFICATION', status: 'SENDING', recipientCount: 2 });
@@ -101,7 +123,12 @@ describe('POST /communications', () => {
     for (const s of [applicant, deactivated, archived]) expect(reached.has(s.student.id)).toBe(false);
     // The stored count is the students reached (the database is shared with other suites: count them the same way).
     const expected = await Student.count({
-      where: { archived: false, isStudent: true, active: true, id: { [Op.in]: (await Enrollment.findAll({ attributes: ['studentId'], where: { status: ['ACTIVE', 'RETAKING'] } })).map((e) => e.studentId) } },
+      where: {
+        archived: false,
+        isStudent: true,
+        active: true,
+        id: { [Op.in]: (await Enrollment.findAll({ attributes: ['studentId'], where: { status: ['ACTIVE', 'RETAKING'] } })).map((e) => e.studentId) },
+      },
     });
     expect(res.body.recipientCount).toBe(expected);
     expect(reached.size).toBe(expected);
@@ -130,7 +157,14 @@ describe('POST /communications', () => {
   });
 
   test('FUTURE: SCHEDULED at the date and 12-hour time in America/New_York, no intents until due; the job then makes them', async () => {
-    const res = await api(admin).post('/communications', { ...message(), recipientType: 'SPECIFIC', recipients: [student.student.id], scheduleType: 'FUTURE', scheduleDate: '01-15-2099', scheduleTime: '2:30 PM' });
+    const res = await api(admin).post('/communications', {
+      ...message(),
+      recipientType: 'SPECIFIC',
+      recipients: [student.student.id],
+      scheduleType: 'FUTURE',
+      scheduleDate: '01-15-2099',
+      scheduleTime: '2:30 PM',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'SCHEDULED', scheduleDate: '2099-01-15', scheduleTime: '14:30', recipientCount: 0, sentAt: null });
     expect(new Date(res.body.scheduledAt).toISOString()).toBe('2099-01-15T19:30:00.000Z');
@@ -160,7 +194,13 @@ describe('POST /communications', () => {
     const subject = unique('Bad ');
     const missing = await api(admin).post('/communications', { recipientType: 'SPECIFIC', scheduleType: 'FUTURE' });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toMatchObject({ recipients: 'This field is required', scheduleDate: 'This field is required', scheduleTime: 'This field is required', subject: 'This field is required', longMessageBody: 'This field is required' });
+    expect(missing.body.errors).toMatchObject({
+      recipients: 'This field is required',
+      scheduleDate: 'This field is required',
+      scheduleTime: 'This field is required',
+      subject: 'This field is required',
+      longMessageBody: 'This field is required',
+    });
 
     const filterless = await api(admin).post('/communications', { ...message(subject), recipientType: 'FILTER', searchFilter: {} });
     expect(filterless.body.errors).toEqual({ searchFilter: 'Choose at least one criterion' });
@@ -168,13 +208,27 @@ describe('POST /communications', () => {
     const placeholders = await api(admin).post('/communications', { subject: 'Hi {{firstName}} {{cohortName}}', longMessageBody: '{{#if vip}}VIP{{/if}} {{amount}}' });
     expect(placeholders.status).toBe(400);
     expect(placeholders.body.errors).toEqual({ subject: 'Unknown placeholder: cohortName', longMessageBody: 'Unknown placeholders: amount, vip' });
-    const given = await api(admin).post('/communications', { subject: `${subject} {{cohortName}}`, longMessageBody: 'x', params: { cohortName: 'Spring' }, recipientType: 'SPECIFIC', recipients: [student.student.id] });
+    const given = await api(admin).post('/communications', {
+      subject: `${subject} {{cohortName}}`,
+      longMessageBody: 'x',
+      params: { cohortName: 'Spring' },
+      recipientType: 'SPECIFIC',
+      recipients: [student.student.id],
+    });
     expect(given.status).toBe(201);
 
     const unknownStudent = await api(admin).post('/communications', { ...message(subject), recipientType: 'SPECIFIC', recipients: [student.student.id, 2147483000] });
     expect(unknownStudent.body.errors).toEqual({ recipients: 'Unknown students: 2147483000' });
 
-    const bad = await api(admin).post('/communications', { ...message(subject), recipientType: 'EVERYONE', scheduleTime: '25:00', scheduleDate: '02-30-2030', communicationTemplateId: 2147483000, emailTemplateId: 2147483000, extra: 1 });
+    const bad = await api(admin).post('/communications', {
+      ...message(subject),
+      recipientType: 'EVERYONE',
+      scheduleTime: '25:00',
+      scheduleDate: '02-30-2030',
+      communicationTemplateId: 2147483000,
+      emailTemplateId: 2147483000,
+      extra: 1,
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['extra', 'recipientType', 'scheduleDate', 'scheduleTime']);
     const refs = await api(admin).post('/communications', { ...message(subject), communicationTemplateId: 2147483000, emailTemplateId: 2147483000 });
@@ -192,13 +246,23 @@ describe('POST /communications', () => {
     const template = await makeTemplate({ category: 'MARKETING' });
     const optedOut = await makeStudent(t.deps, { emailOptIn: false });
     const optedIn = await makeStudent(t.deps);
-    const res = await api(admin).post('/communications', { communicationTemplateId: template.id, params: { courseName: 'HCTP' }, recipientType: 'SPECIFIC', recipients: [optedOut.student.id, optedIn.student.id] });
+    const res = await api(admin).post('/communications', {
+      communicationTemplateId: template.id,
+      params: { courseName: 'HCTP' },
+      recipientType: 'SPECIFIC',
+      recipients: [optedOut.student.id, optedIn.student.id],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ subject: 'Welcome to {{courseName}}', category: 'MANUAL_NOTIFICATION', recipientCount: 2, params: { courseName: 'HCTP' } });
     expect(res.body.communicationTemplate).toMatchObject({ id: template.id, category: 'MARKETING' });
     const intents = await intentsOf(res.body.id);
     expect(intents.filter((i) => i.studentId === optedOut.student.id).map((i) => i.channel)).toEqual(['INBOX']);
-    expect(intents.filter((i) => i.studentId === optedIn.student.id).map((i) => i.channel).sort()).toEqual(['EMAIL', 'INBOX']);
+    expect(
+      intents
+        .filter((i) => i.studentId === optedIn.student.id)
+        .map((i) => i.channel)
+        .sort(),
+    ).toEqual(['EMAIL', 'INBOX']);
   });
 
   test('401 without a token; 403 for a role without communications:create (SUPPORT reads only)', async () => {
@@ -258,7 +322,12 @@ describe('GET /communications and /communications/{id}', () => {
     const created = await api(admin).post('/communications', { ...message(), header: 'News', recipientType: 'SPECIFIC', recipients: [student.student.id] });
     const res = await api(support).get(`/communications/${created.body.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.body.id, header: 'News', longMessageBody: '<p>Hello {{firstName}}</p>', intentCounts: { CREATED: 2, SENDING: 0, SENT: 0, FAILED: 0 } });
+    expect(res.body).toMatchObject({
+      id: created.body.id,
+      header: 'News',
+      longMessageBody: '<p>Hello {{firstName}}</p>',
+      intentCounts: { CREATED: 2, SENDING: 0, SENT: 0, FAILED: 0 },
+    });
     expect(res.body.updatedBy).toMatchObject({ name: expect.any(String) });
     expect((await api(admin).get('/communications/2147483000')).status).toBe(404);
     expect((await api(admin).get('/communications/abc')).status).toBe(400);
@@ -269,7 +338,14 @@ describe('GET /communications and /communications/{id}', () => {
 
 describe('PUT /communications/{id}', () => {
   test('a SCHEDULED one changes (still in the future); changed to NOW it goes out at once', async () => {
-    const created = await api(admin).post('/communications', { ...message(), recipientType: 'SPECIFIC', recipients: [student.student.id], scheduleType: 'FUTURE', scheduleDate: '2099-03-01', scheduleTime: '10:00 AM' });
+    const created = await api(admin).post('/communications', {
+      ...message(),
+      recipientType: 'SPECIFIC',
+      recipients: [student.student.id],
+      scheduleType: 'FUTURE',
+      scheduleDate: '2099-03-01',
+      scheduleTime: '10:00 AM',
+    });
     const subject = unique('Changed ');
     const res = await api(admin).put(`/communications/${created.body.id}`, { ...created.body, subject, scheduleTime: '11:15 PM' });
     expect(res.status).toBe(200);
@@ -339,8 +415,16 @@ describe('intents of a communication, resend, resend all failed', () => {
     expect((await api().post(path)).status).toBe(401);
     const res = await api(admin).post(path);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ communicationId: created.body.id, studentId: student.student.id, channel: 'EMAIL', status: 'CREATED', attempts: 0, resendOfId: email.id, lastError: null });
-    expect((await CommunicationIntent.findByPk(email.id))).toMatchObject({ status: 'FAILED', lastError: 'SMTP refused' });
+    expect(res.body).toMatchObject({
+      communicationId: created.body.id,
+      studentId: student.student.id,
+      channel: 'EMAIL',
+      status: 'CREATED',
+      attempts: 0,
+      resendOfId: email.id,
+      lastError: null,
+    });
+    expect(await CommunicationIntent.findByPk(email.id)).toMatchObject({ status: 'FAILED', lastError: 'SMTP refused' });
     expect((await CommunicationIntent.findByPk(res.body.id))!.dedupeKey).toBe(`r:${email.id}`);
 
     const again = await api(admin).post(path);
@@ -367,7 +451,12 @@ describe('intents of a communication, resend, resend all failed', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 2 });
     const fresh = await CommunicationIntent.findAll({ where: { communicationId: created.body.id, resendOfId: { [Op.ne]: null } } });
-    expect(fresh.map((i) => i.resendOfId).sort()).toEqual(intents.slice(0, 3).map((i) => i.id).sort());
+    expect(fresh.map((i) => i.resendOfId).sort()).toEqual(
+      intents
+        .slice(0, 3)
+        .map((i) => i.id)
+        .sort(),
+    );
     expect(fresh.every((i) => i.status === 'CREATED' && i.attempts === 0)).toBe(true);
     expect((await api(admin).post(path)).body).toEqual({ count: 0 });
     expect((await api(admin).post('/communications/2147483000/communication_intents/resend_failed')).status).toBe(404);
@@ -398,14 +487,25 @@ describe('POST /communications/preview', () => {
     const spanish = await makeStudent(t.deps, { languageIso2LetterCode: 'ES', firstName: 'Lucía' });
     const template = await makeTemplate();
     const wrapper = await EmailTemplate.create({ name: unique('Wrapper '), header: '<b>HCI</b>', footer: 'Unsubscribe' });
-    const res = await api(support).post('/communications/preview', { communicationTemplateId: template.id, emailTemplateId: wrapper.id, params: { courseName: 'HCTP' }, studentId: spanish.student.id });
+    const res = await api(support).post('/communications/preview', {
+      communicationTemplateId: template.id,
+      emailTemplateId: wrapper.id,
+      params: { courseName: 'HCTP' },
+      studentId: spanish.student.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ subject: 'Bienvenida a HCTP', language: 'ES', student: { id: spanish.student.id } });
     expect(res.body.html).toContain('Hola Lucía, HCTP empieza pronto.');
     expect(res.body.text).toContain('Hola Lucía');
     expect(res.body.inbox).toContain('Hola Lucía');
 
-    const own = await api(admin).post('/communications/preview', { subject: 'Hi {{firstName}}', header: 'News <today>', longMessageBody: '<p>Long {{lastName}}</p>', shortMessageBody: 'Short {{firstName}}', studentId: student.student.id });
+    const own = await api(admin).post('/communications/preview', {
+      subject: 'Hi {{firstName}}',
+      header: 'News <today>',
+      longMessageBody: '<p>Long {{lastName}}</p>',
+      shortMessageBody: 'Short {{firstName}}',
+      studentId: student.student.id,
+    });
     expect(own.status).toBe(200);
     expect(own.body.subject).toBe('Hi Sam');
     expect(own.body.html).toContain('News &#60;today&#62;');

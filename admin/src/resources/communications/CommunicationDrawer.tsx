@@ -40,43 +40,43 @@ function CommunicationView({ record }: { record: CommunicationRecord }) {
   return (
     <Box data-testid="communication-view">
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      <InfoRow label={f('type')}>{translate(`enums.CommunicationKind.${record.type}`, { _: record.type })}</InfoRow>
-      <InfoRow label={f('category')}>{translate(`enums.CommunicationCategory.${record.category}`, { _: record.category })}</InfoRow>
-      <InfoRow label={f('recipientType')}>{translate(`enums.RecipientType.${record.recipientType}`, { _: record.recipientType })}</InfoRow>
-      {record.recipientType === 'SPECIFIC' ? <InfoRow label={f('recipients')}>{students.map((s) => studentOptionText(s)).join(', ')}</InfoRow> : null}
-      {record.recipientType === 'FILTER' ? (
-        <InfoRow label={f('searchFilter')}>
-          {criteria.map(([key, value]) => (
-            <Box key={key} component="span" sx={{ display: 'block' }}>
-              {translate(t(`criteria.${key}`), { _: key })}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+        <InfoRow label={f('type')}>{translate(`enums.CommunicationKind.${record.type}`, { _: record.type })}</InfoRow>
+        <InfoRow label={f('category')}>{translate(`enums.CommunicationCategory.${record.category}`, { _: record.category })}</InfoRow>
+        <InfoRow label={f('recipientType')}>{translate(`enums.RecipientType.${record.recipientType}`, { _: record.recipientType })}</InfoRow>
+        {record.recipientType === 'SPECIFIC' ? <InfoRow label={f('recipients')}>{students.map((s) => studentOptionText(s)).join(', ')}</InfoRow> : null}
+        {record.recipientType === 'FILTER' ? (
+          <InfoRow label={f('searchFilter')}>
+            {criteria.map(([key, value]) => (
+              <Box key={key} component="span" sx={{ display: 'block' }}>
+                {translate(t(`criteria.${key}`), { _: key })}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+              </Box>
+            ))}
+          </InfoRow>
+        ) : null}
+        <InfoRow label={f('scheduleType')}>
+          {translate(`enums.ScheduleType.${record.scheduleType}`, { _: record.scheduleType })}
+          {record.scheduleType === 'FUTURE' ? ` · ${formatDate(record.scheduleDate)} ${formatTime(record.scheduleTime)} (${translate(t('messages.time_zone'))})` : ''}
+        </InfoRow>
+        {record.communicationTemplate ? <InfoRow label={f('communicationTemplateId')}>{record.communicationTemplate.name}</InfoRow> : null}
+        <InfoRow label={f('subject')}>{record.subject}</InfoRow>
+        {record.header ? <InfoRow label={f('header')}>{record.header}</InfoRow> : null}
+        {record.longMessageBody ? (
+          <InfoRow label={f('longMessageBody')}>
+            <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+              {record.longMessageBody}
             </Box>
-          ))}
-        </InfoRow>
-      ) : null}
-      <InfoRow label={f('scheduleType')}>
-        {translate(`enums.ScheduleType.${record.scheduleType}`, { _: record.scheduleType })}
-        {record.scheduleType === 'FUTURE' ? ` · ${formatDate(record.scheduleDate)} ${formatTime(record.scheduleTime)} (${translate(t('messages.time_zone'))})` : ''}
-      </InfoRow>
-      {record.communicationTemplate ? <InfoRow label={f('communicationTemplateId')}>{record.communicationTemplate.name}</InfoRow> : null}
-      <InfoRow label={f('subject')}>{record.subject}</InfoRow>
-      {record.header ? <InfoRow label={f('header')}>{record.header}</InfoRow> : null}
-      {record.longMessageBody ? (
-        <InfoRow label={f('longMessageBody')}>
-          <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
-            {record.longMessageBody}
-          </Box>
-        </InfoRow>
-      ) : null}
-      {record.shortMessageBody ? <InfoRow label={f('shortMessageBody')}>{record.shortMessageBody}</InfoRow> : null}
-      {record.params && Object.keys(record.params).length ? (
-        <InfoRow label={f('params')}>
-          {Object.entries(record.params).map(([key, value]) => (
-            <Box key={key} component="span" translate="no" sx={{ display: 'block', fontFamily: 'monospace' }}>
-              {key}: {String(value)}
-            </Box>
-          ))}
-        </InfoRow>
-      ) : null}
+          </InfoRow>
+        ) : null}
+        {record.shortMessageBody ? <InfoRow label={f('shortMessageBody')}>{record.shortMessageBody}</InfoRow> : null}
+        {record.params && Object.keys(record.params).length ? (
+          <InfoRow label={f('params')}>
+            {Object.entries(record.params).map(([key, value]) => (
+              <Box key={key} component="span" translate="no" sx={{ display: 'block', fontFamily: 'monospace' }}>
+                {key}: {String(value)}
+              </Box>
+            ))}
+          </InfoRow>
+        ) : null}
       </Box>
       <CommunicationPreview draft={toPayload(toFormValues(record))} suggestedStudentId={record.recipients?.[0] ?? null} />
     </Box>

@@ -30,15 +30,7 @@ import { TimeInput } from '../../common/TimeInput';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { CommunicationPreview } from './CommunicationPreview';
-import {
-  COMMUNICATIONS,
-  NEW_COMMUNICATION,
-  communicationApi,
-  toFormValues,
-  toPayload,
-  type CommunicationFormValues,
-  type CommunicationRecord,
-} from './communicationRecord';
+import { COMMUNICATIONS, NEW_COMMUNICATION, communicationApi, toFormValues, toPayload, type CommunicationFormValues, type CommunicationRecord } from './communicationRecord';
 
 const t = (key: string) => `resources.communications.${key}`;
 const f = (key: string) => t(`fields.${key}`);
@@ -172,7 +164,13 @@ export function CommunicationInputs() {
       <RadioButtonGroupInput source="recipientType" label={f('recipientType')} choices={recipientTypes} row />
       {recipientType === 'SPECIFIC' ? (
         <ReferenceArrayInput source="recipients" reference="students" perPage={20} sort={{ field: 'id', order: 'ASC' }}>
-          <AutocompleteArrayInput label={f('recipients')} optionText={studentOptionText} filterToQuery={studentSearch} validate={requiredWhen('recipientType', 'SPECIFIC')} fullWidth />
+          <AutocompleteArrayInput
+            label={f('recipients')}
+            optionText={studentOptionText}
+            filterToQuery={studentSearch}
+            validate={requiredWhen('recipientType', 'SPECIFIC')}
+            fullWidth
+          />
         </ReferenceArrayInput>
       ) : recipientType === 'FILTER' ? (
         <FilterCriteriaInputs />

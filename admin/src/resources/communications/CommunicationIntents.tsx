@@ -87,7 +87,12 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
             size="small"
             disabled={pending}
             data-testid="resend-failed"
-            onClick={() => void act(() => api.resendFailed(record.id), (answer) => [t('notifications.resent_failed'), { smart_count: (answer as { count: number }).count }])}
+            onClick={() =>
+              void act(
+                () => api.resendFailed(record.id),
+                (answer) => [t('notifications.resent_failed'), { smart_count: (answer as { count: number }).count }],
+              )
+            }
           >
             <ReplayIcon />
           </Button>
@@ -133,7 +138,12 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
                             size="small"
                             disabled={pending}
                             data-testid={`resend-intent-${intent.id}`}
-                            onClick={() => void act(() => api.resend(record.id, intent.id), () => [t('notifications.resent')])}
+                            onClick={() =>
+                              void act(
+                                () => api.resend(record.id, intent.id),
+                                () => [t('notifications.resent')],
+                              )
+                            }
                           >
                             <ReplayIcon />
                           </Button>

@@ -58,16 +58,35 @@ function CommunicationListBody() {
           <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col source="subject" label={f('subject')} render={(record) => <Box sx={{ minWidth: 160, fontWeight: 500 }}>{record.subject}</Box>} />
           <DataTable.Col source="type" label={f('type')} disableSort render={(record) => translate(`enums.CommunicationKind.${record.type}`, { _: record.type })} />
-          <DataTable.Col source="category" label={f('category')} disableSort render={(record) => translate(`enums.CommunicationCategory.${record.category}`, { _: record.category })} />
-          <DataTable.Col source="recipientType" label={f('recipientType')} disableSort render={(record) => translate(`enums.RecipientType.${record.recipientType}`, { _: record.recipientType })} />
+          <DataTable.Col
+            source="category"
+            label={f('category')}
+            disableSort
+            render={(record) => translate(`enums.CommunicationCategory.${record.category}`, { _: record.category })}
+          />
+          <DataTable.Col
+            source="recipientType"
+            label={f('recipientType')}
+            disableSort
+            render={(record) => translate(`enums.RecipientType.${record.recipientType}`, { _: record.recipientType })}
+          />
           <DataTable.Col source="recipientCount" label={f('recipientCount')} align="right" disableSort />
-          <DataTable.Col source="status" label={f('status')} disableSort render={(record) => <CommunicationStatusChip status={record.status} testId={`communication-status-${record.id}`} />} />
+          <DataTable.Col
+            source="status"
+            label={f('status')}
+            disableSort
+            render={(record) => <CommunicationStatusChip status={record.status} testId={`communication-status-${record.id}`} />}
+          />
           <DataTable.Col
             source="sentAt"
             label={f('sentAt')}
             render={(record) => (
               <Box component="span" sx={nowrap}>
-                {record.sentAt ? formatDateTime(record.sentAt, locale) : record.status === 'SCHEDULED' ? `${translate(f('scheduledAt'))} ${formatDateTime(record.scheduledAt, locale)}` : ''}
+                {record.sentAt
+                  ? formatDateTime(record.sentAt, locale)
+                  : record.status === 'SCHEDULED'
+                    ? `${translate(f('scheduledAt'))} ${formatDateTime(record.scheduledAt, locale)}`
+                    : ''}
               </Box>
             )}
           />

@@ -15,7 +15,11 @@ type PreviewTab = 'email' | 'inbox' | 'text';
 function PreviewStudentPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
-  const { data: options = [] } = useGetList('students', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: typed.trim() ? { q: typed.trim() } : {} });
+  const { data: options = [] } = useGetList('students', {
+    pagination: { page: 1, perPage: 10 },
+    sort: { field: 'id', order: 'ASC' },
+    filter: typed.trim() ? { q: typed.trim() } : {},
+  });
   const { data: chosen } = useGetOne('students', { id: value ?? '' }, { enabled: value !== null });
   const all = useMemo(() => (chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options), [chosen, options]);
   return (
@@ -28,7 +32,9 @@ function PreviewStudentPicker({ value, onChange }: { value: number | null; onCha
       filterOptions={(x) => x}
       onInputChange={(_, text, reason) => reason === 'input' && setTyped(text)}
       onChange={(_, o) => onChange(o ? Number(o.id) : null)}
-      renderInput={(params) => <TextField {...params} label={translate(t('fields.previewStudent'))} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'preview-student' } }} />}
+      renderInput={(params) => (
+        <TextField {...params} label={translate(t('fields.previewStudent'))} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'preview-student' } }} />
+      )}
       sx={{ maxWidth: 420, mb: 1 }}
     />
   );
@@ -103,7 +109,11 @@ export function CommunicationPreview({ draft, suggestedStudentId }: { draft: Dra
               sx={{ width: '100%', minHeight: 200, border: 1, borderColor: 'divider', borderRadius: 1 }}
             />
           ) : (
-            <Box component="pre" data-testid="preview-text" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 13, m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+            <Box
+              component="pre"
+              data-testid="preview-text"
+              sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 13, m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}
+            >
               {data.text}
             </Box>
           )}

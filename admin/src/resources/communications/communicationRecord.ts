@@ -124,7 +124,12 @@ export const communicationStatusColor: Record<CommunicationStatusValue, 'default
   FAILED: 'error',
   ERROR: 'error',
 };
-export const intentStatusColor: Record<IntentStatusValue, 'default' | 'warning' | 'success' | 'error'> = { CREATED: 'default', SENDING: 'warning', SENT: 'success', FAILED: 'error' };
+export const intentStatusColor: Record<IntentStatusValue, 'default' | 'warning' | 'success' | 'error'> = {
+  CREATED: 'default',
+  SENDING: 'warning',
+  SENT: 'success',
+  FAILED: 'error',
+};
 
 /** A new communication: the spec's defaults (MESSAGE, BROADCAST, NOW). */
 export const NEW_COMMUNICATION: CommunicationFormValues = {
@@ -247,19 +252,10 @@ export function communicationApi(dataProvider: Pick<AppDataProvider, 'request'>)
         }),
       ),
     /** POST .../communication_intents/{intentId}/resend → the new intent (409 while not finished or once resent). */
-    resend: (id: Identifier, intentId: Identifier) => dataProvider.request<IntentRecord>({ method: 'POST', path: at(id, `/communication_intents/${encodeURIComponent(String(intentId))}/resend`) }),
+    resend: (id: Identifier, intentId: Identifier) =>
+      dataProvider.request<IntentRecord>({ method: 'POST', path: at(id, `/communication_intents/${encodeURIComponent(String(intentId))}/resend`) }),
     /** POST .../communication_intents/resend_failed → { count }. */
     resendFailed: (id: Identifier) => dataProvider.request<{ count: number }>({ method: 'POST', path: at(id, '/communication_intents/resend_failed') }),
-    /** POST /students/{id}/communication_intents?page&size: the student's messages, newest first. */
-    studentIntents: async (studentId: Identifier, page: number, size: number) =>
-      readList<IntentRecord>(
-        await dataProvider.request({
-          method: 'POST',
-          path: `/students/${encodeURIComponent(String(studentId))}/communication_intents`,
-          query: pagingToQuery({ pagination: { page, perPage: size }, sort: { field: 'id', order: 'DESC' } }),
-          body: {},
-        }),
-      ),
     /** GET /communication_templates?size=200 (the templates slice's list), for the template select. */
     templates: async () =>
       readList<RaRecord & { name: string; key: string; availableParams?: string[]; category?: string }>(
@@ -267,6 +263,8 @@ export function communicationApi(dataProvider: Pick<AppDataProvider, 'request'>)
       ).data,
     /** GET /email_templates?size=200 (header and footer), the ones not archived. */
     emailTemplates: async () =>
-      readList<RaRecord & { name: string; deleted?: boolean }>(await dataProvider.request({ path: '/email_templates', query: { size: 200, page: 0 } })).data.filter((e) => !e.deleted),
+      readList<RaRecord & { name: string; deleted?: boolean }>(await dataProvider.request({ path: '/email_templates', query: { size: 200, page: 0 } })).data.filter(
+        (e) => !e.deleted,
+      ),
   };
 }

@@ -6,7 +6,7 @@ import { useRecordView } from '../../common/useRecordView';
 import { StudentActivity } from './StudentActivity';
 import { StudentApplications } from './StudentApplications';
 import { StudentCommunications } from './StudentCommunications';
-import { StudentMessages } from '../communications/StudentMessages';
+import { StudentMessages } from './StudentMessages';
 import { StudentCreate } from './StudentCreate';
 import { StudentEdit, StudentEmailForm } from './StudentEdit';
 import { StudentOverview } from './StudentOverview';

@@ -1,17 +1,31 @@
 import { useState } from 'react';
 import { Box, LinearProgress, Stack, TablePagination, Typography } from '@mui/material';
-import { useCanAccess, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { useCanAccess, useLocaleState, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { IntentStatusChip } from './CommunicationIntents';
-import { COMMUNICATIONS, communicationApi, type IntentRecord } from './communicationRecord';
+import { EnumChip } from '../../common/billingShared';
+import { pagingToQuery, readList } from '../../providers/dataProvider';
 
 const t = (key: string) => `resources.communications.${key}`;
+const COMMUNICATIONS = 'communications';
+
+/** One message to the student (POST /students/{id}/communication_intents: the communications contract's intent). */
+interface StudentMessage extends RaRecord {
+  communicationId: number | null;
+  templateKey: string | null;
+  channel: string;
+  status: string;
+  subject: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+const statusColor = { CREATED: 'default', SENDING: 'warning', SENT: 'success', FAILED: 'error' } as const;
 
 /** What a message is: its communication's subject (a link to it), else its own subject or the product email's template. */
-function MessageTitle({ intent }: { intent: IntentRecord }) {
+function MessageTitle({ intent }: { intent: StudentMessage }) {
   const translate = useTranslate();
   const subject = intent.subject ?? (intent.templateKey ? translate(t('messages.product_email'), { key: intent.templateKey }) : `#${intent.id}`);
   return intent.communicationId ? (
@@ -40,7 +54,15 @@ export function StudentMessages({ studentId }: { studentId: Identifier }) {
   const size = 10;
   const { data, isPending } = useQuery({
     queryKey: ['communications', 'student', String(studentId), page],
-    queryFn: () => communicationApi(dataProvider).studentIntents(studentId, page + 1, size),
+    queryFn: async () =>
+      readList<StudentMessage>(
+        await dataProvider.request({
+          method: 'POST',
+          path: `/students/${encodeURIComponent(String(studentId))}/communication_intents`,
+          query: pagingToQuery({ pagination: { page: page + 1, perPage: size }, sort: { field: 'id', order: 'DESC' } }),
+          body: {},
+        }),
+      ),
     enabled: canAccess,
   });
   if (checking || !canAccess) return null;
@@ -66,7 +88,7 @@ export function StudentMessages({ studentId }: { studentId: Identifier }) {
                 <Typography variant="body2" color="text.secondary">
                   {translate(`enums.CommunicationChannel.${intent.channel}`, { _: intent.channel })}
                 </Typography>
-                <IntentStatusChip status={intent.status} testId={`student-message-status-${intent.id}`} />
+                <EnumChip enumName="IntentStatus" value={intent.status} colors={statusColor} testId={`student-message-status-${intent.id}`} />
                 <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {intent.sentAt ? formatDateTime(intent.sentAt, locale) : ''}
                 </Typography>
