@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Op } from 'sequelize';
 import { Communication, CommunicationIntent, CommunicationTemplate, CommunicationTemplateContent, EmailTemplate, Enrollment, Role, Student } from '../../models';
 import { materialiseCommunication, materialiseDueCommunications } from '../../api/communications/communications.service';
+import { DEMO_COMMUNICATION_SUBJECT, seedCommunicationsDemo } from '../../seeders/communications-demo';
 import { setupApp, type TestApp } from '../support/app';
 import { makeApplication, makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
@@ -534,7 +535,6 @@ describe('saved filters of the communications list', () => {
 
 describe('the demo communication', () => {
   test('one SCHEDULED broadcast a week ahead at 10:00 AM New York time, seeded once', async () => {
-    const { seedCommunicationsDemo, DEMO_COMMUNICATION_SUBJECT } = await import('../../seeders/communications-demo');
     await t.deps.sequelize.transaction((transaction) => seedCommunicationsDemo(transaction));
     await t.deps.sequelize.transaction((transaction) => seedCommunicationsDemo(transaction));
     const rows = await Communication.findAll({ where: { subject: DEMO_COMMUNICATION_SUBJECT } });
