@@ -3,6 +3,7 @@ import { Resource } from 'react-admin';
 import type { HttpRequest } from '../../admin/src/providers/http';
 import communications from '../../admin/src/resources/communications';
 import { toPayload, NEW_COMMUNICATION } from '../../admin/src/resources/communications/communicationRecord';
+import { criterionText } from '../../admin/src/resources/communications/CommunicationDrawer';
 import { StudentMessages } from '../../admin/src/resources/students/StudentMessages';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';
 
@@ -212,6 +213,17 @@ describe('toPayload', () => {
       scheduleDate: '2099-01-01',
       scheduleTime: '14:30',
     });
+  });
+});
+
+describe('criterionText', () => {
+  test('a stored FILTER criterion in words', () => {
+    const translate = ((key: string, options?: { _?: string }) => ({ 'ra.boolean.true': 'Yes', 'enums.Language.ES': 'Spanish' })[key] ?? options?._ ?? key) as never;
+    expect(criterionText('languages', ['ES'], translate)).toBe('Spanish');
+    expect(criterionText('active', true, translate)).toBe('Yes');
+    expect(criterionText('createdAt', { from: '2026-01-01', to: '2026-01-31' }, translate)).toBe('01-01-2026 – 01-31-2026');
+    expect(criterionText('stateCodes', ['NY', 'NJ'], translate)).toBe('NY, NJ');
+    expect(criterionText('name', 'Ana', translate)).toBe('Ana');
   });
 });
 

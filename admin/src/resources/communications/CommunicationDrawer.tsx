@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { ResourceContextProvider, useCanAccess, useGetMany, useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { ResourceContextProvider, useCanAccess, useGetMany, useGetOne, useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { formatDate, formatDateTime } from '../../common/dates';
 import { InfoRow } from '../../common/InfoSection';
 import { RecordDrawer } from '../../common/RecordDrawer';
@@ -13,6 +13,17 @@ import { COMMUNICATIONS, isEditable, toFormValues, toPayload, type Communication
 
 const t = (key: string) => `resources.communications.${key}`;
 const f = (key: string) => t(`fields.${key}`);
+
+/** A stored FILTER criterion in words: languages by their labels, yes/no, date ranges as dates, lists joined. */
+export function criterionText(key: string, value: unknown, translate: TranslateFunction): string {
+  if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  if (Array.isArray(value)) return value.map((v) => (key === 'languages' ? translate(`enums.Language.${String(v)}`, { _: String(v) }) : String(v))).join(', ');
+  if (value && typeof value === 'object') {
+    const range = value as { from?: string | null; to?: string | null };
+    return [formatDate(range.from), formatDate(range.to)].filter(Boolean).join(' – ');
+  }
+  return String(value ?? '');
+}
 
 /** Status, recipients, when it was (or will be) sent. */
 function CommunicationState({ record }: { record: CommunicationRecord }) {
@@ -48,7 +59,7 @@ function CommunicationView({ record }: { record: CommunicationRecord }) {
           <InfoRow label={f('searchFilter')}>
             {criteria.map(([key, value]) => (
               <Box key={key} component="span" sx={{ display: 'block' }}>
-                {translate(t(`criteria.${key}`), { _: key })}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                {translate(t(`criteria.${key}`), { _: key })}: {criterionText(key, value, translate)}
               </Box>
             ))}
           </InfoRow>
