@@ -263,6 +263,9 @@ describe('/communications', () => {
     fireEvent.click(within(panel).getByTestId('resend-failed'));
     await waitFor(() => expect(calls(request, 'POST', '/communications/31/communication_intents/resend_failed')).toHaveLength(1));
     expect(await screen.findByText('1 message will be sent again')).not.toBeNull();
+    fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(calls(request, 'POST', '/communications/31/communication_intents').at(-1)?.body).toEqual({ statuses: ['FAILED'] }));
   });
 
   test('without communications:send there is no resend; without create no Write button', async () => {

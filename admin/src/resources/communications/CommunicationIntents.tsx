@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../common/dates';
+import { useEnumChoices } from '../../common/enums';
 import { studentName } from '../../common/studentNames';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -51,9 +52,14 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
   const refused = useServerRefusal({ keepFieldErrors: false });
   const { canAccess: canSend = false } = useCanAccess({ resource: COMMUNICATIONS, action: 'send' });
   const [page, setPage] = useState(0);
+  const [status, setStatus] = useState<IntentStatusValue | ''>('');
+  const statuses = useEnumChoices('IntentStatus');
   const [pending, setPending] = useState(false);
   const size = 10;
-  const { data, isPending } = useQuery({ queryKey: [...intentsQueryKey(record.id), page], queryFn: () => api.intents(record.id, page + 1, size) });
+  const { data, isPending } = useQuery({
+    queryKey: [...intentsQueryKey(record.id), page, status],
+    queryFn: () => api.intents(record.id, page + 1, size, status ? [status] : undefined),
+  });
   const failed = record.intentCounts?.FAILED ?? 0;
 
   async function act(call: () => Promise<unknown>, message: (answer: unknown) => [string, object?]) {
@@ -80,6 +86,25 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
             {translate(t('messages.counts'), { created: counts.CREATED, sending: counts.SENDING, sent: counts.SENT, failed: counts.FAILED })}
           </Typography>
         ) : null}
+        <TextField
+          select
+          size="small"
+          label={translate(f('status'))}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as IntentStatusValue | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 150 }}
+          slotProps={{ htmlInput: { 'data-testid': 'intent-status-filter' } }}
+        >
+          <MenuItem value="">{translate(t('messages.all_statuses'))}</MenuItem>
+          {statuses.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
         {canSend && failed > 0 ? (
           <Button
             label={t('actions.resend_failed')}
