@@ -29,8 +29,32 @@ import jobSchedules from './resources/job-schedules';
 import domainEvents from './resources/domain-events';
 import communications from './resources/communications';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
-import type { AuthProvider, I18nProvider } from 'react-admin';
+import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
+
+/** The console's resources, in menu order: one folder each, whose index hands <Resource> its screens. */
+export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]> = [
+  ['students', students],
+  ['customers', customers],
+  ['admins', admins],
+  ['roles', roles],
+  ['business-categories', businessCategories],
+  ['programs', programs],
+  ['products', products],
+  ['cohorts', cohorts],
+  ['enrollments', enrollments],
+  ['voucher-refunds', voucherRefunds],
+  ['external-payments', externalPayments],
+  ['refunds', refunds],
+  ['failed-payments', failedPayments],
+  ['disputed-payments', disputedPayments],
+  ['payment-information', paymentInformation],
+  ['migrated-payment-plans', migratedPaymentPlans],
+  ['outbox', outbox],
+  ['job-schedules', jobSchedules],
+  ['domain-events', domainEvents],
+  ['communications', communications],
+];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
@@ -41,6 +65,18 @@ function DashboardPage() {
       <Dashboard />
     </Authenticated>
   );
+}
+
+/**
+ * Starts loading the screen of the page being opened while the console's own code still starts
+ * (`main.tsx`), instead of after it has rendered its layout: the first visit of a list saves the
+ * round of chunk requests it would otherwise wait for (docs/benchmarks.md "Browser").
+ */
+export function preloadScreen(pathname: string): void {
+  const first = pathname.replace(/^\/admin/, '').split('/')[1] ?? '';
+  const screen = first === '' || first === 'dashboard' ? Dashboard : resources.find(([name]) => name === first)?.[1].list;
+  const preload = (screen as { preload?: () => Promise<unknown> } | undefined)?.preload;
+  preload?.().catch(() => undefined);
 }
 
 /** The console's home (`/admin/`, where react-admin lands after sign-in) is the spec's /dashboard. */
@@ -80,26 +116,9 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
         dashboard={HomeRedirect}
         catchAll={NotFound}
       >
-        <Resource name="students" {...students} />
-        <Resource name="customers" {...customers} />
-        <Resource name="admins" {...admins} />
-        <Resource name="roles" {...roles} />
-        <Resource name="business-categories" {...businessCategories} />
-        <Resource name="programs" {...programs} />
-        <Resource name="products" {...products} />
-        <Resource name="cohorts" {...cohorts} />
-        <Resource name="enrollments" {...enrollments} />
-        <Resource name="voucher-refunds" {...voucherRefunds} />
-        <Resource name="external-payments" {...externalPayments} />
-        <Resource name="refunds" {...refunds} />
-        <Resource name="failed-payments" {...failedPayments} />
-        <Resource name="disputed-payments" {...disputedPayments} />
-        <Resource name="payment-information" {...paymentInformation} />
-        <Resource name="migrated-payment-plans" {...migratedPaymentPlans} />
-        <Resource name="outbox" {...outbox} />
-        <Resource name="job-schedules" {...jobSchedules} />
-        <Resource name="domain-events" {...domainEvents} />
-        <Resource name="communications" {...communications} />
+        {resources.map(([name, props]) => (
+          <Resource key={name} name={name} {...props} />
+        ))}
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, preloadScreen } from './App';
 import { authProvider, dataProvider, i18nProvider, queryClient } from './providers';
+
+preloadScreen(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -149,6 +149,9 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
   return { status, message: Messages.GENERIC };
 }
 
+/** How long a prefetched answer waits for the call it was made for. */
+export const PREFETCH_MS = 10_000;
+
 /** Builds the client. Refreshes are single-flight: concurrent calls share one refresh. */
 export function createHttpClient(options: HttpClientOptions) {
   const baseUrl = options.baseUrl ?? '/api';
@@ -157,6 +160,9 @@ export function createHttpClient(options: HttpClientOptions) {
   const margin = options.refreshMarginMs ?? 30_000;
   const { store } = options;
   let refreshing: Promise<boolean> | null = null;
+  // GET answers asked for ahead of need (`prefetch`): the first identical call within PREFETCH_MS takes one.
+  const prefetched = new Map<string, { answer: Promise<unknown>; at: number }>();
+  let capturing = false;
 
   async function send(req: HttpRequest, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
@@ -193,7 +199,37 @@ export function createHttpClient(options: HttpClientOptions) {
     return refreshing;
   }
 
-  async function request<T = unknown>(req: HttpRequest): Promise<T> {
+  function request<T = unknown>(req: HttpRequest): Promise<T> {
+    if ((req.method ?? 'GET') !== 'GET' || req.raw) return send401Aware<T>(req);
+    const key = `${req.path}${toQueryString(req.query)}`;
+    if (capturing) {
+      const answer = send401Aware<T>(req);
+      prefetched.set(key, { answer, at: now() });
+      answer.catch(() => undefined);
+      return answer;
+    }
+    const early = prefetched.get(key);
+    if (early) {
+      prefetched.delete(key);
+      if (now() - early.at <= PREFETCH_MS) return early.answer as Promise<T>;
+    }
+    return send401Aware<T>(req);
+  }
+
+  /**
+   * Runs `calls` (a screen's first GETs, made through the usual API functions) ahead of need — while
+   * the screen's code still loads — and keeps their answers for the screen's own identical calls.
+   */
+  function prefetch(calls: () => void): void {
+    capturing = true;
+    try {
+      calls();
+    } finally {
+      capturing = false;
+    }
+  }
+
+  async function send401Aware<T>(req: HttpRequest): Promise<T> {
     const authenticated = req.auth !== false;
     const hadSession = authenticated && store.get() !== null;
     if (authenticated) {
@@ -211,5 +247,5 @@ export function createHttpClient(options: HttpClientOptions) {
     throw new HttpError(response.status, body, expired);
   }
 
-  return { request, refresh, store };
+  return { request, refresh, store, prefetch };
 }

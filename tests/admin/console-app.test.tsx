@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../admin/src/App';
+import { App, preloadScreen, resources } from '../../admin/src/App';
 import { createAuthProvider } from '../../admin/src/providers/authProvider';
 import { createDataProvider } from '../../admin/src/providers/dataProvider';
 import { HttpError, memorySessionStore, type HttpClient, type HttpRequest, type Session } from '../../admin/src/providers/http';
@@ -131,5 +131,24 @@ describe('a coach (or a student) at the console sign-in', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Este acceso es para el personal. Los estudiantes y los coaches inician sesión en el portal del estudiante.');
     expect(within(alert).getByRole('link', { name: 'Ir al portal del estudiante' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('preloading the screen being opened', () => {
+  test("the path's resource list (or the dashboard) starts loading before the console renders; other paths load nothing", () => {
+    const list = (name: string) => resources.find(([n]) => n === name)![1].list as unknown as { preload: () => Promise<unknown> };
+    const students = jest.spyOn(list('students'), 'preload');
+    const cohorts = jest.spyOn(list('cohorts'), 'preload');
+    preloadScreen('/admin/students/42');
+    expect(students).toHaveBeenCalledTimes(1);
+    expect(cohorts).not.toHaveBeenCalled();
+    preloadScreen('/admin/cohorts');
+    expect(cohorts).toHaveBeenCalledTimes(1);
+    preloadScreen('/admin/no-such-screen');
+    preloadScreen('/admin/login');
+    expect(students).toHaveBeenCalledTimes(1);
+    expect(cohorts).toHaveBeenCalledTimes(1);
+    // Every list is a lazy screen that can be preloaded.
+    for (const [name, props] of resources) if (props.list) expect([name, typeof (props.list as { preload?: unknown }).preload]).toEqual([name, 'function']);
   });
 });

@@ -124,6 +124,32 @@ describe('data provider calls', () => {
   });
 });
 
+describe('http client prefetch', () => {
+  test("a prefetched GET answers the screen's identical call once, without a second request; other calls and later ones go to the server", async () => {
+    let clock = 0;
+    let n = 0;
+    const server = fakeServer(() => ({ status: 200, body: { n: ++n } }));
+    const http = createHttpClient({ store: memorySessionStore(session()), fetch: server.fetch, now: () => clock });
+    http.prefetch(() => {
+      void http.request({ path: '/students/2' });
+      void http.request({ path: '/applications', query: { size: 200 } });
+    });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/students/2', '/api/applications?size=200']);
+    expect(await http.request({ path: '/students/2' })).toEqual({ n: 1 });
+    expect(await http.request({ path: '/applications', query: { size: 200 } })).toEqual({ n: 2 });
+    expect(server.calls).toHaveLength(2);
+    // Taken once: the next identical call asks the server; so does a different query or a write.
+    expect(await http.request({ path: '/students/2' })).toEqual({ n: 3 });
+    expect(await http.request({ path: '/applications', query: { size: 10 } })).toEqual({ n: 4 });
+    expect(server.calls).toHaveLength(4);
+    // An answer prefetched longer ago than PREFETCH_MS is not used.
+    http.prefetch(() => void http.request({ path: '/stale' }));
+    clock += 10_001;
+    expect(await http.request({ path: '/stale' })).toEqual({ n: 6 });
+    expect(server.calls.map((c) => c.url).slice(-2)).toEqual(['/api/stale', '/api/stale']);
+  });
+});
+
 describe('http client sessions', () => {
   test('a token about to expire is refreshed first, once for concurrent calls', async () => {
     const store = memorySessionStore(session({ expiresAt: 20_000 }));

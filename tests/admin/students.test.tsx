@@ -439,7 +439,8 @@ describe('customers', () => {
     const request = renderConsole('/customers');
     await screen.findByText('student1@example.com');
     expect(calls(request, 'GET', '/customers')[0].query).toEqual({ size: 10, page: 0, sortBy: 'id', descending: false, keyword: undefined });
-    expect(screen.getByTestId('filter-aside').querySelector('.ra-input-isStudent')).toBeInstanceOf(HTMLElement);
+    // The aside's inputs render just after the list (common/ListFilters.tsx FilterAside).
+    await waitFor(() => expect(screen.getByTestId('filter-aside').querySelector('.ra-input-isStudent')).toBeInstanceOf(HTMLElement));
     expect(screen.queryByTestId('saved-filters-button')).toBeNull();
     expect(screen.queryByRole('link', { name: 'New customer' })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { FilterLiveForm, useLocaleState, useTranslate } from 'react-admin';
@@ -82,6 +82,14 @@ export interface FilterAsideProps {
  */
 export function FilterAside({ children, title }: FilterAsideProps) {
   const translate = useTranslate();
+  // The inputs render just after the list's first render, as an interruptible transition: a dozen
+  // form inputs cost more than the rows, and the list's data request starts only once the first
+  // render has committed (docs/benchmarks.md "Browser").
+  const [inputsShown, setInputsShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setInputsShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Card sx={{ order: -1, mr: 2, mt: 2, width: 280, flexShrink: 0, alignSelf: 'flex-start', display: { xs: 'none', md: 'block' } }} data-testid="filter-aside">
       <CardContent sx={{ pt: 1 }}>
@@ -89,9 +97,11 @@ export function FilterAside({ children, title }: FilterAsideProps) {
           <FilterListIcon fontSize="small" />
           <Typography variant="subtitle2">{translate(title)}</Typography>
         </Stack>
-        <FilterLiveForm>
-          <Stack spacing={0}>{children}</Stack>
-        </FilterLiveForm>
+        {inputsShown ? (
+          <FilterLiveForm>
+            <Stack spacing={0}>{children}</Stack>
+          </FilterLiveForm>
+        ) : null}
       </CardContent>
     </Card>
   );
