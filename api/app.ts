@@ -53,6 +53,7 @@ import { domainEventRoutes } from './domain-events/domain-events.router';
 import { bannerRoutes, studentBannerRoutes } from './banners/banners.router';
 import { appVersionRoutes, mobileConfigurationRoutes } from './mobile-app/mobile-app.router';
 import { inboxRoutes } from './communications/inbox.router';
+import { communicationRoutes, studentCommunicationRoutes } from './communications/communications.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -107,6 +108,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/configuration_mobile_app', 'Mobile app', mobileConfigurationRoutes],
   ['/api/app_versions', 'Mobile app', appVersionRoutes],
   ['/api/students', 'Inbox', inboxRoutes],
+  ['/api/communications', 'Communications', communicationRoutes],
+  ['/api/students', 'Communications', studentCommunicationRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -203,6 +203,7 @@ export const SearchFilterKind = [
   'academic_progress',
   'graduations',
   'certifications',
+  'communications',
 ] as const;
 
 /** Lookup types served by GET /api/public/lookups. */

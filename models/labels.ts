@@ -394,6 +394,7 @@ const en = {
     academic_progress: 'Academic progress',
     graduations: 'Graduations',
     certifications: 'Certifications',
+    communications: 'Communications',
   },
   LookupType: {
     GENDER: 'Gender',
@@ -882,6 +883,7 @@ const es = {
     academic_progress: 'Progreso académico',
     graduations: 'Graduaciones',
     certifications: 'Certificaciones',
+    communications: 'Comunicaciones',
   },
   LookupType: {
     GENDER: 'Género',

@@ -140,6 +140,11 @@ export const Messages = {
   APP_VERSION_EXISTS: 'This version already exists for this platform',
   APP_VERSION_IN_USE: 'This version is the minimum supported version of its platform; change the mobile app configuration first',
   MINIMUM_VERSION_NOT_RELEASED: 'The minimum supported version must be an app version of its platform released by today',
+  // Communications (issue 17): platform spec §8, and the refusals of the communications contract.
+  SCHEDULED_DATE_NOT_FUTURE: 'Scheduled date must be in the future',
+  COMMUNICATION_ALREADY_SENDING: 'The communication is already being sent and can no longer be changed',
+  INTENT_NOT_FINISHED: 'This message is still being sent; it can be sent again once it is sent or has failed',
+  INTENT_ALREADY_RESENT: 'This message was already sent again; resend its newest attempt instead',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -280,6 +285,10 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   APP_VERSION_EXISTS: 'Esta versión ya existe para esta plataforma',
   APP_VERSION_IN_USE: 'Esta versión es la versión mínima admitida de su plataforma; cambie primero la configuración de la aplicación móvil',
   MINIMUM_VERSION_NOT_RELEASED: 'La versión mínima admitida debe ser una versión de la aplicación de su plataforma publicada a más tardar hoy',
+  SCHEDULED_DATE_NOT_FUTURE: 'La fecha programada debe ser futura',
+  COMMUNICATION_ALREADY_SENDING: 'La comunicación ya se está enviando y no se puede modificar',
+  INTENT_NOT_FINISHED: 'Este mensaje aún se está enviando; se puede volver a enviar cuando se haya enviado o haya fallado',
+  INTENT_ALREADY_RESENT: 'Este mensaje ya se volvió a enviar; vuelva a enviar su intento más reciente',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-domain-events';
 import * as m0014 from './migrations/0014-communications';
 import * as m0016 from './migrations/0016-communication-delivery';
 import * as m0017 from './migrations/0017-banners-mobile';
+import * as m0018 from './migrations/0018-communication-lists';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0014-communications', m0014],
   ['0016-communication-delivery', m0016],
   ['0017-banners-mobile', m0017],
+  ['0018-communication-lists', m0018],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -13,6 +13,7 @@ import { seedCatalogueDemo } from './catalogue-demo';
 import { seedVoucherDemo } from './voucher-demo';
 import { seedEnrollmentDemo } from './enrollment-demo';
 import { chargeBillingDemo, seedBillingDemo } from './billing-demo';
+import { seedCommunicationsDemo } from './communications-demo';
 import type { PaymentGateway } from '../api/integrations/gateway';
 import { SandboxGateway } from '../api/integrations/sandbox-gateway';
 import { Rng, drawPerson, emailFor, validPhone, US_CITIES, type PersonFields } from './names';
@@ -306,6 +307,8 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
         { transaction },
       );
     }
+    // A communication staff scheduled for every active student (seeders/communications-demo.ts).
+    await seedCommunicationsDemo(transaction, now);
   });
   // Their payments through the payment pipeline and the gateway (which run their own transactions), then the staff's billing queues.
   await chargeBillingDemo(DEMO_PAYING_STUDENT_EMAIL, gateway, now);

@@ -29,6 +29,7 @@ import jobSchedules from './resources/job-schedules';
 import domainEvents from './resources/domain-events';
 import informationBanner from './resources/information-banner';
 import configurationMobileApp from './resources/configuration-mobile-app';
+import communications from './resources/communications';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -56,6 +57,7 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['domain-events', domainEvents],
   ['information-banner', informationBanner],
   ['configuration-mobile-app', configurationMobileApp],
+  ['communications', communications],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

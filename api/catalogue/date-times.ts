@@ -30,6 +30,16 @@ export function schoolInstant(day: string, edge: 'start' | 'end'): Date {
   return new Date(utc);
 }
 
+/** The instant a wall-clock `HH:mm` on a YYYY-MM-DD day happens in the school's zone (a scheduled communication's). */
+export function schoolWallTime(day: string, time: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm, 0, 0);
+  let utc = wall - zoneOffsetMs(wall, SCHOOL_ZONE);
+  utc = wall - zoneOffsetMs(utc, SCHOOL_ZONE);
+  return new Date(utc);
+}
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**

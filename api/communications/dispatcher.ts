@@ -337,38 +337,53 @@ export async function rollUpCommunications(ids: number[], transaction?: Transact
  * A new attempt at an intent (POST /communications/{id}/communication_intents/{intentId}/resend):
  * a NEW intent to the same recipient on the same channel with the same content (resendOfId = the old
  * one's id), the old one kept as it is; its communication is SENDING again. One still waiting or
- * being sent is 409 STATUS_INVALID (it is about to go). The new intent is sent right after the commit
+ * being sent is 409 INTENT_NOT_FINISHED (it is about to go); an intent already resent is 409
+ * INTENT_ALREADY_RESENT (resend its newest attempt). The new intent is sent right after the commit
  * (a failure is left to the job). Answers it.
  */
 export async function resendIntent(deps: Deps, intentId: number, actor: Actor): Promise<CommunicationIntent> {
-  const created = await CommunicationIntent.sequelize!.transaction(async (transaction) => {
-    const old = await CommunicationIntent.findByPk(intentId, { transaction });
-    if (!old) throw AppError.notFound('Communication intent');
-    if (old.status === 'CREATED' || old.status === 'SENDING') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
-    const intent = await CommunicationIntent.create(
-      {
-        communicationId: old.communicationId,
-        templateKey: old.templateKey,
-        studentId: old.studentId,
-        toAddress: old.toAddress,
-        language: old.language,
-        channel: old.channel,
-        params: old.params,
-        aboutEntityType: old.aboutEntityType,
-        aboutEntityId: old.aboutEntityId,
-        resendOfId: old.id,
-        actorUserId: actor.userId,
-        actorName: actor.name,
-        nextAttemptAt: new Date(),
-      },
-      { transaction },
-    );
-    if (old.communicationId !== null) await rollUpCommunications([old.communicationId], transaction);
-    return intent;
-  });
+  let created: CommunicationIntent;
+  try {
+    created = await CommunicationIntent.sequelize!.transaction(async (transaction) => {
+      const old = await CommunicationIntent.findByPk(intentId, { transaction, lock: transaction.LOCK.UPDATE });
+      if (!old) throw AppError.notFound('Communication intent');
+      if (old.status === 'CREATED' || old.status === 'SENDING') throw AppError.conflict('INTENT_NOT_FINISHED', Messages.INTENT_NOT_FINISHED);
+      if (await CommunicationIntent.findOne({ where: { dedupeKey: resendKey(old.id) }, attributes: ['id'], transaction })) throw alreadyResent();
+      const intent = await CommunicationIntent.create(
+        {
+          communicationId: old.communicationId,
+          templateKey: old.templateKey,
+          studentId: old.studentId,
+          toAddress: old.toAddress,
+          language: old.language,
+          channel: old.channel,
+          params: old.params,
+          subject: old.subject,
+          aboutEntityType: old.aboutEntityType,
+          aboutEntityId: old.aboutEntityId,
+          dedupeKey: resendKey(old.id),
+          resendOfId: old.id,
+          actorUserId: actor.userId,
+          actorName: actor.name,
+          nextAttemptAt: new Date(),
+        },
+        { transaction },
+      );
+      if (old.communicationId !== null) await rollUpCommunications([old.communicationId], transaction);
+      return intent;
+    });
+  } catch (err) {
+    // Two resends racing: the unique dedupe key lets one through.
+    if (err instanceof UniqueConstraintError) throw alreadyResent();
+    throw err;
+  }
   await deliverNow(deps, [created.id]);
   return (await CommunicationIntent.findByPk(created.id))!;
 }
+
+/** A resend's dedupe key: an intent is sent again once (to try again after a failed resend, resend the newest attempt). */
+export const resendKey = (intentId: number) => `r:${intentId}`;
+const alreadyResent = () => AppError.conflict('INTENT_ALREADY_RESENT', Messages.INTENT_ALREADY_RESENT);
 
 // ---- Immediate delivery ----
 

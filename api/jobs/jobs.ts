@@ -4,6 +4,7 @@ import { retryDeclinedDeposits, runAutoPay } from '../payments/payments.service'
 import { dispatchEvents } from '../common/events';
 import { dispatchIntents } from '../communications/dispatcher';
 import { cleanup } from './cleanup';
+import { materialiseDueCommunications } from '../communications/communications.service';
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
@@ -47,8 +48,8 @@ async function deliverEvents(ctx: JobContext): Promise<{ count: number }> {
  * stop; count: intents claimed.
  */
 async function dispatchCommunications(ctx: JobContext): Promise<{ count: number }> {
-  // lead: call materialiseDueCommunications here — `await materialiseDueCommunications(ctx.deps, new Date())`
-  // from '../communications/communications.service' (the communications slice writes it).
+  // Scheduled communications that are due (and NOW ones whose intents were not made yet) get their intents first.
+  await materialiseDueCommunications(ctx.deps, new Date());
   const limit = numberParam(ctx.params, 'batch', 200);
   const concurrency = numberParam(ctx.params, 'concurrency', 4);
   let count = 0;

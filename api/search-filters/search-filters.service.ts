@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError, fieldErrors } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { studentCriteriaSchema } from '../students/students.schemas';
+import { communicationCriteriaSchema } from '../communications/communications.schemas';
 import { searchFilterSortable, type SearchFilterInput } from './search-filters.schemas';
 
 type Kind = (typeof SearchFilterKind)[number];
@@ -18,6 +19,7 @@ type Kind = (typeof SearchFilterKind)[number];
  */
 const criteriaSchemas: Partial<Record<Kind, Schema>> = {
   students: studentCriteriaSchema,
+  communications: communicationCriteriaSchema,
 };
 
 /** A saved filter as the console's filter menu shows it. */

@@ -307,11 +307,11 @@ describe('resendIntent', () => {
     expect(entry).toMatchObject({ actorUserId: admin.user.id, actorName: 'Ada Admin' });
   });
 
-  test('one still waiting is 409 STATUS_INVALID; an unknown intent 404', async () => {
+  test('one still waiting is 409 INTENT_NOT_FINISHED; an unknown intent 404', async () => {
     const { student } = await makeStudent(t.deps);
     const c = await makeCommunication();
     const waiting = await intentFor(c, student, 'EMAIL', { nextAttemptAt: new Date(Date.now() + 3_600_000) });
-    await expect(resendIntent(t.deps, waiting.id, systemActor)).rejects.toMatchObject({ status: 409, code: 'STATUS_INVALID', message: 'Status invalid' });
+    await expect(resendIntent(t.deps, waiting.id, systemActor)).rejects.toMatchObject({ status: 409, code: 'INTENT_NOT_FINISHED' });
     await expect(resendIntent(t.deps, 999_999_999, systemActor)).rejects.toMatchObject({ status: 404 });
     expect(await CommunicationIntent.count({ where: { resendOfId: waiting.id } })).toBe(0);
   });

@@ -20,6 +20,7 @@ import { jobSchedules } from '../resources/job-schedules/i18n';
 import { domainEvents } from '../resources/domain-events/i18n';
 import { informationBanner } from '../resources/information-banner/i18n';
 import { configurationMobileApp } from '../resources/configuration-mobile-app/i18n';
+import { communications } from '../resources/communications/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -51,6 +52,7 @@ const byResource = {
   'domain-events': domainEvents,
   'information-banner': informationBanner,
   'configuration-mobile-app': configurationMobileApp,
+  communications,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -87,6 +87,9 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/information-banner/{banner}' },
   { path: '/information-banner/create' },
   { path: '/configuration-mobile-app' },
+  { path: '/communications' },
+  { path: '/communications/{communication}' },
+  { path: '/communications/create' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -148,6 +151,7 @@ export interface DemoIds {
   outboxMessage: number;
   jobSchedule: number;
   banner: number;
+  communication: number;
 }
 
 export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
@@ -218,6 +222,7 @@ export async function demoIds(): Promise<DemoIds> {
     outboxMessage: await anEmail(),
     jobSchedule: await demoId("SELECT id FROM job_schedules WHERE type = 'AUTO_PAY' ORDER BY id LIMIT 1"),
     banner: await demoId('SELECT id FROM information_banners ORDER BY id LIMIT 1'),
+    communication: await demoId('SELECT id FROM communications ORDER BY id LIMIT 1'),
   };
 }
 

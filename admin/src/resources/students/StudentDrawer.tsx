@@ -6,6 +6,7 @@ import { useRecordView } from '../../common/useRecordView';
 import { StudentActivity } from './StudentActivity';
 import { StudentApplications } from './StudentApplications';
 import { StudentCommunications } from './StudentCommunications';
+import { StudentMessages } from './StudentMessages';
 import { StudentCreate } from './StudentCreate';
 import { StudentEdit, StudentEmailForm } from './StudentEdit';
 import { StudentOverview } from './StudentOverview';
@@ -50,7 +51,9 @@ export function StudentDetail({ resource, id, initialTab = 'overview' }: Student
   useRecordView(resource === 'customers' ? 'CUSTOMER' : 'STUDENT', id, record ? fullName(record) : undefined);
   // Staff without the update permission read the record; the editing tabs and actions are left out.
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
-  const tabs = drawerTabs[resource].filter((name) => canEdit || !editingTabs.has(name));
+  // The communications tab also lists the student's messages: staff who read communications see it for those.
+  const { canAccess: canReadMessages = false } = useCanAccess({ resource: 'communications', action: 'list' });
+  const tabs = drawerTabs[resource].filter((name) => canEdit || !editingTabs.has(name) || (name === 'communications' && canReadMessages));
 
   if (isPending) return <LinearProgress />;
   if (error || !record) {
@@ -86,7 +89,12 @@ export function StudentDetail({ resource, id, initialTab = 'overview' }: Student
           </>
         ) : null}
         {tab === 'payment' ? <StudentPayment resource={resource} record={record} /> : null}
-        {tab === 'communications' ? <StudentCommunications resource={resource} id={record.id} /> : null}
+        {tab === 'communications' ? (
+          <>
+            {canEdit ? <StudentCommunications resource={resource} id={record.id} /> : null}
+            <StudentMessages studentId={record.id} />
+          </>
+        ) : null}
         {tab === 'activity' ? <StudentActivity id={record.id} /> : null}
       </Box>
     </ResourceContextProvider>
