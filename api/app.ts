@@ -50,6 +50,8 @@ import { outboxRoutes } from './outbox/outbox.router';
 import { jobScheduleRoutes } from './jobs/job-schedules.router';
 import { mountStripeWebhooks } from './integrations/stripe-webhooks';
 import { domainEventRoutes } from './domain-events/domain-events.router';
+import { communicationTemplateRoutes } from './communication-templates/communication-templates.router';
+import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -99,6 +101,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/outbox', 'Outbox', outboxRoutes],
   ['/api/job_schedules', 'Job schedules', jobScheduleRoutes],
   ['/api/domain_events', 'Domain events', domainEventRoutes],
+  ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
+  ['/api/email_templates', 'Email templates', emailTemplateRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

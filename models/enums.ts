@@ -182,6 +182,9 @@ export const ActivityEntityType = [
   'PRODUCT_PAYMENT_PLAN',
   'PAYMENT_PLAN_ADJUSTMENT',
   'OUTBOX_MESSAGE',
+  'EMAIL_TEMPLATE',
+  'COMMUNICATION_TEMPLATE',
+  'COMMUNICATION_TEMPLATE_CONTENT',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

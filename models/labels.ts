@@ -373,6 +373,9 @@ const en = {
     PRODUCT_PAYMENT_PLAN: 'Product payment plan',
     PAYMENT_PLAN_ADJUSTMENT: 'Payment plan adjustment',
     OUTBOX_MESSAGE: 'Email',
+    EMAIL_TEMPLATE: 'Email template',
+    COMMUNICATION_TEMPLATE: 'Communication template',
+    COMMUNICATION_TEMPLATE_CONTENT: 'Communication template content',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -843,6 +846,9 @@ const es = {
     PRODUCT_PAYMENT_PLAN: 'Plan de pago del producto',
     PAYMENT_PLAN_ADJUSTMENT: 'Ajuste del plan de pago',
     OUTBOX_MESSAGE: 'Correo electrónico',
+    EMAIL_TEMPLATE: 'Plantilla de correo',
+    COMMUNICATION_TEMPLATE: 'Plantilla de comunicación',
+    COMMUNICATION_TEMPLATE_CONTENT: 'Contenido de plantilla de comunicación',
   },
   SearchFilterKind: {
     students: 'Estudiantes',

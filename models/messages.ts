@@ -135,6 +135,14 @@ export const Messages = {
   INVALID_CRON_EXPRESSION: 'Invalid cron expression',
   // Domain events (issue 16): a staff retry of a delivery.
   DOMAIN_EVENT_NOT_FAILED: 'Only a failed delivery can be sent again',
+  // Communication and email templates (issue 17): platform spec §8, and the templates' own refusals.
+  ENGLISH_TEMPLATE_REQUIRED: 'At least one English template required',
+  LANGUAGE_TEMPLATE_EXISTS: 'Language template exists',
+  TEMPLATE_KEY_TAKEN: 'A communication template with this key already exists',
+  SYSTEM_TEMPLATE_KEY_FIXED: 'The key of a template the product sends cannot be changed',
+  SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
+  TEMPLATE_IN_USE: 'The template is used by communications',
+  EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -271,6 +279,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   JOB_NOT_PAUSED: 'El trabajo no está en pausa',
   INVALID_CRON_EXPRESSION: 'Expresión cron no válida',
   DOMAIN_EVENT_NOT_FAILED: 'Solo se puede volver a enviar una entrega fallida',
+  ENGLISH_TEMPLATE_REQUIRED: 'Se requiere al menos una plantilla en inglés',
+  LANGUAGE_TEMPLATE_EXISTS: 'Ya existe una plantilla en este idioma',
+  TEMPLATE_KEY_TAKEN: 'Ya existe una plantilla de comunicación con esta clave',
+  SYSTEM_TEMPLATE_KEY_FIXED: 'La clave de una plantilla que envía el sistema no se puede cambiar',
+  SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
+  TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones',
+  EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-described-entries';
 import * as m0012 from './migrations/0012-jobs';
 import * as m0013 from './migrations/0013-domain-events';
 import * as m0014 from './migrations/0014-communications';
+import * as m0015 from './migrations/0015-product-email-templates';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0012-jobs', m0012],
   ['0013-domain-events', m0013],
   ['0014-communications', m0014],
+  ['0015-product-email-templates', m0015],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */
