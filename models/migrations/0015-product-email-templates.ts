@@ -433,7 +433,6 @@ export const INSTITUTE_EMAIL_TEMPLATE = {
   category: 'INSTITUTE',
   header: '<p style="margin:0;font-size:20px;font-weight:bold;color:#0f766e">Health Coach Institute</p>',
   footer: [
-    '<p style="margin:0 0 8px">Health Coach Institute</p>',
     '<p style="margin:0 0 8px">You receive this email about your account or your studies with us. To choose which other emails you get, open Settings &gt; Communication preferences in the portal.</p>',
     '<p style="margin:0">Recibe este correo por su cuenta o sus estudios con nosotros. Para elegir qué otros correos recibe, abra Configuración &gt; Preferencias de comunicación en el portal.</p>',
   ].join(''),
