@@ -27,6 +27,7 @@ import migratedPaymentPlans from './resources/payment-information/migrated';
 import outbox from './resources/outbox';
 import jobSchedules from './resources/job-schedules';
 import domainEvents from './resources/domain-events';
+import communicationsSettings from './resources/communications-settings';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -98,6 +99,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
         <Resource name="outbox" {...outbox} />
         <Resource name="job-schedules" {...jobSchedules} />
         <Resource name="domain-events" {...domainEvents} />
+        <Resource name="communications-settings" {...communicationsSettings} />
         <CustomRoutes noLayout>
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -18,6 +18,7 @@ import { migratedPaymentPlans } from '../resources/payment-information/migrated/
 import { outbox } from '../resources/outbox/i18n';
 import { jobSchedules } from '../resources/job-schedules/i18n';
 import { domainEvents } from '../resources/domain-events/i18n';
+import { communicationsSettings } from '../resources/communications-settings/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -47,6 +48,7 @@ const byResource = {
   outbox,
   'job-schedules': jobSchedules,
   'domain-events': domainEvents,
+  'communications-settings': communicationsSettings,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {
