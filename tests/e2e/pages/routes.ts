@@ -83,6 +83,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/job-schedules/{jobSchedule}' },
   { path: '/job-schedules/create' },
   { path: '/domain-events' },
+  { path: '/communications-settings' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
