@@ -167,9 +167,13 @@ export async function createAdmin(input: AdminCreateInput, actor: Actor, deps: D
       key: ProductEmail.ADMIN_INVITATION,
       to: input.email,
       language: 'EN',
-      params: { ...instituteParams(deps.config), ...recipientParams({ firstName: input.firstName, lastName: input.lastName, email: input.email }), link, days: deps.config.INVITATION_TTL_DAYS },
-    })
-      .catch((err) => deps.log.error({ err, administratorId: admin.id }, 'administrator invitation not sent'));
+      params: {
+        ...instituteParams(deps.config),
+        ...recipientParams({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
+        link,
+        days: deps.config.INVITATION_TTL_DAYS,
+      },
+    }).catch((err) => deps.log.error({ err, administratorId: admin.id }, 'administrator invitation not sent'));
   }
   return getAdmin(admin.id, deps);
 }

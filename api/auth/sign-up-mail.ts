@@ -24,7 +24,12 @@ export async function sendVerificationCode(
     key: VERIFICATION_CODE_TEMPLATE_KEY,
     to,
     language: languageOf(person.languageIso2LetterCode),
-    params: { ...instituteParams(deps.config), ...recipientParams({ firstName: person.firstName, lastName: person.lastName, email: to }), code, minutes: deps.config.VERIFICATION_CODE_TTL_MINUTES },
+    params: {
+      ...instituteParams(deps.config),
+      ...recipientParams({ firstName: person.firstName, lastName: person.lastName, email: to }),
+      code,
+      minutes: deps.config.VERIFICATION_CODE_TTL_MINUTES,
+    },
   });
 }
 

@@ -65,7 +65,8 @@ export function communicationTemplateRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/:id/send_test_email',
-      summary: "Send the template in a language with sample or given params to an address (default: the signed-in administrator's), subject marked [TEST]; needs templates:update (it sends mail in the institute's name)",
+      summary:
+        "Send the template in a language with sample or given params to an address (default: the signed-in administrator's), subject marked [TEST]; needs templates:update (it sends mail in the institute's name)",
       access: 'templates:update',
       params: templateIdParams,
       body: testEmailBody,

@@ -31,10 +31,7 @@ const paramNames = z
   .refine((names) => new Set(names).size === names.length, 'Each param once');
 
 /** Several addresses separated by commas (bcc). */
-const addressList = optionalText(500).refine(
-  (v) => !v || v.split(',').every((a) => email().safeParse(a).success),
-  Messages.EMAIL_FORMAT,
-);
+const addressList = optionalText(500).refine((v) => !v || v.split(',').every((a) => email().safeParse(a).success), Messages.EMAIL_FORMAT);
 const optionalEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), email().nullish());
 
 export const templateBody = z
@@ -42,7 +39,11 @@ export const templateBody = z
     name: requiredText(120),
     key: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.string().min(1, Messages.REQUIRED).max(80, format(Messages.MAX_LENGTH, 80)).regex(/^[A-Z][A-Z0-9_]*$/, 'Capital letters, digits and _ only, starting with a letter'),
+      z
+        .string()
+        .min(1, Messages.REQUIRED)
+        .max(80, format(Messages.MAX_LENGTH, 80))
+        .regex(/^[A-Z][A-Z0-9_]*$/, 'Capital letters, digits and _ only, starting with a letter'),
     ),
     sender: optionalEmail,
     fromName: optionalText(120),

@@ -180,7 +180,11 @@ export async function createTemplate(input: TemplateInput, actor: Actor) {
     if (await CommunicationTemplate.count({ where: { key: input.key }, transaction })) throw keyTaken();
     await assertEmailTemplate(input, null, transaction);
     const row = await CommunicationTemplate.create({ ...templateColumns(input), system: false, ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'COMMUNICATION_TEMPLATE', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, snapshot(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'COMMUNICATION_TEMPLATE', entityId: row.id, category: 'ADMINISTRATION', type: 'CREATED', changes: diff({}, snapshot(row)) },
+      transaction,
+    );
     return row.id;
   });
   return getTemplate(id);
@@ -196,7 +200,11 @@ export async function updateTemplate(id: number, input: TemplateInput, actor: Ac
     await assertEmailTemplate(input, row, transaction);
     const before = snapshot(row);
     await row.update({ ...templateColumns(input), ...stamp(actor) }, { transaction });
-    await recordActivity(actor, { entityType: 'COMMUNICATION_TEMPLATE', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, snapshot(row)) }, transaction);
+    await recordActivity(
+      actor,
+      { entityType: 'COMMUNICATION_TEMPLATE', entityId: id, category: 'ADMINISTRATION', type: 'UPDATED', changes: diff(before, snapshot(row)) },
+      transaction,
+    );
   });
   return getTemplate(id);
 }
@@ -211,7 +219,8 @@ export async function deleteTemplate(id: number, actor: Actor): Promise<void> {
       ProgramModule.count({ where: { communicationTemplateId: id }, transaction }),
       CohortModule.count({ where: { communicationTemplateId: id }, transaction }),
     ]);
-    if (communications + programModules + cohortModules > 0) throw AppError.conflict('TEMPLATE_IN_USE', Messages.TEMPLATE_IN_USE, { communications, programModules, cohortModules });
+    if (communications + programModules + cohortModules > 0)
+      throw AppError.conflict('TEMPLATE_IN_USE', Messages.TEMPLATE_IN_USE, { communications, programModules, cohortModules });
     const before = snapshot(row);
     await CommunicationTemplateContent.destroy({ where: { communicationTemplateId: id }, transaction });
     await row.destroy({ transaction });
@@ -311,7 +320,12 @@ export async function previewContent(id: number, contentId: number, input: Previ
 /** The template as compose.ts reads it, with one content whose texts are the draft's. */
 function withContent(template: Loaded, content: CommunicationTemplateContent, draft: Texts): LoadedTemplate {
   const texts = { ...content.get({ plain: true }), ...draft } as CommunicationTemplateContent;
-  return { ...template.get({ plain: true }), availableParams: template.availableParams, contents: [texts], emailTemplate: template.emailTemplate ?? null } as unknown as LoadedTemplate;
+  return {
+    ...template.get({ plain: true }),
+    availableParams: template.availableParams,
+    contents: [texts],
+    emailTemplate: template.emailTemplate ?? null,
+  } as unknown as LoadedTemplate;
 }
 
 /**

@@ -77,8 +77,20 @@ export async function getEmailTemplate(id: number) {
 
 const columns = (input: EmailTemplateInput) => ({ name: input.name, category: input.category, header: sanitizeEmailHtml(input.header), footer: sanitizeEmailHtml(input.footer) });
 const snapshot = (e: EmailTemplate) => ({ name: e.name, category: e.category, header: e.header, footer: e.footer, deleted: e.deleted });
-const log = (actor: Actor, id: number, type: 'CREATED' | 'UPDATED' | 'DELETED', before: Record<string, unknown>, after: Record<string, unknown>, transaction: Transaction, note?: 'ARCHIVED' | 'RESTORED') =>
-  recordActivity(actor, { entityType: 'EMAIL_TEMPLATE', entityId: id, category: 'ADMINISTRATION', type, changes: diff(before, after), ...(note ? { description: description(note) } : {}) }, transaction);
+const log = (
+  actor: Actor,
+  id: number,
+  type: 'CREATED' | 'UPDATED' | 'DELETED',
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  transaction: Transaction,
+  note?: 'ARCHIVED' | 'RESTORED',
+) =>
+  recordActivity(
+    actor,
+    { entityType: 'EMAIL_TEMPLATE', entityId: id, category: 'ADMINISTRATION', type, changes: diff(before, after), ...(note ? { description: description(note) } : {}) },
+    transaction,
+  );
 
 export async function createEmailTemplate(input: EmailTemplateInput, actor: Actor) {
   return EmailTemplate.sequelize!.transaction(async (transaction) => {

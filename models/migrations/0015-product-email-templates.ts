@@ -133,7 +133,10 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: le invitamos a la consola de administración',
       body: [
         hola,
-        p('Se creó una cuenta para usted en la consola de administración.', `Elija su contraseña aquí (el enlace sirve una sola vez, durante {{days}} días):<br>${link('{{link}}')}`),
+        p(
+          'Se creó una cuenta para usted en la consola de administración.',
+          `Elija su contraseña aquí (el enlace sirve una sola vez, durante {{days}} días):<br>${link('{{link}}')}`,
+        ),
         saludos,
       ].join('\n'),
     },
@@ -148,7 +151,10 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: your application to {{productName}} was submitted',
       body: [
         hello,
-        p('Your application to {{productName}} was submitted by our admissions team. We will write to you once it has been reviewed.', `You can follow it in the portal: ${link('{{portalUrl}}/home')}`),
+        p(
+          'Your application to {{productName}} was submitted by our admissions team. We will write to you once it has been reviewed.',
+          `You can follow it in the portal: ${link('{{portalUrl}}/home')}`,
+        ),
         regards,
       ].join('\n'),
     },
@@ -156,7 +162,10 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: su solicitud para {{productName}} fue enviada',
       body: [
         hola,
-        p('Nuestro equipo de admisiones envió su solicitud para {{productName}}. Le escribiremos cuando la hayamos revisado.', `Puede seguirla en el portal: ${link('{{portalUrl}}/home')}`),
+        p(
+          'Nuestro equipo de admisiones envió su solicitud para {{productName}}. Le escribiremos cuando la hayamos revisado.',
+          `Puede seguirla en el portal: ${link('{{portalUrl}}/home')}`,
+        ),
         saludos,
       ].join('\n'),
     },
@@ -179,7 +188,9 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: su solicitud para {{productName}} fue aprobada',
       body: [
         hola,
-        p(`Buenas noticias: su solicitud para {{productName}} fue aprobada. El siguiente paso es firmar su acuerdo de inscripción en el portal:<br>${link('{{portalUrl}}/agreements')}`),
+        p(
+          `Buenas noticias: su solicitud para {{productName}} fue aprobada. El siguiente paso es firmar su acuerdo de inscripción en el portal:<br>${link('{{portalUrl}}/agreements')}`,
+        ),
         saludos,
       ].join('\n'),
     },
@@ -217,7 +228,10 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: you are enrolled in {{productName}}',
       body: [
         hello,
-        p('Welcome! Your enrollment in {{productName}} is confirmed. Class: {{classes}}.', `Your payment plan and its schedule are in the portal: ${link('{{portalUrl}}/settings/payment-information')}`),
+        p(
+          'Welcome! Your enrollment in {{productName}} is confirmed. Class: {{classes}}.',
+          `Your payment plan and its schedule are in the portal: ${link('{{portalUrl}}/settings/payment-information')}`,
+        ),
         regards,
       ].join('\n'),
     },
@@ -225,7 +239,10 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
       subject: '{{providerName}}: su inscripción en {{productName}} está confirmada',
       body: [
         hola,
-        p('¡Le damos la bienvenida! Su inscripción en {{productName}} está confirmada. Clase: {{classes}}.', `Su plan de pago y su calendario están en el portal: ${link('{{portalUrl}}/settings/payment-information')}`),
+        p(
+          '¡Le damos la bienvenida! Su inscripción en {{productName}} está confirmada. Clase: {{classes}}.',
+          `Su plan de pago y su calendario están en el portal: ${link('{{portalUrl}}/settings/payment-information')}`,
+        ),
         saludos,
       ].join('\n'),
     },

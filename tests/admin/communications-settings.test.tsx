@@ -49,7 +49,13 @@ function renderConsole({ permissions = ['*'], locale = 'en' }: { permissions?: s
     if (req.path === '/communication_templates' && method === 'GET') return page(req.query?.category === 'MARKETING' ? [promo] : [reset, promo]);
     if (req.path === '/communication_templates/7' && method === 'GET') return reset;
     if (req.path === '/communication_templates/7/content/31/preview') {
-      return { language: 'EN', subject: '[providerName]: reset your password', html: '<html><body><p>Hello [firstName],</p></body></html>', text: 'Hello [firstName],', inbox: '<p>Hello</p>' };
+      return {
+        language: 'EN',
+        subject: '[providerName]: reset your password',
+        html: '<html><body><p>Hello [firstName],</p></body></html>',
+        text: 'Hello [firstName],',
+        inbox: '<p>Hello</p>',
+      };
     }
     if (req.path === '/communication_templates/7/content/31' && method === 'PUT') {
       const body = req.body as { messageBodyTemplate: string };
@@ -117,7 +123,10 @@ describe('/communications-settings: templates', () => {
 
     fireEvent.click(screen.getByTestId('preview-content'));
     await waitFor(() => expect(calls(request, 'POST', '/communication_templates/7/content/31/preview')).toHaveLength(1));
-    expect(calls(request, 'POST', '/communication_templates/7/content/31/preview')[0].body).toMatchObject({ messageBodyTemplate: `{{minutes}}${english.messageBodyTemplate}`, subject: english.subject });
+    expect(calls(request, 'POST', '/communication_templates/7/content/31/preview')[0].body).toMatchObject({
+      messageBodyTemplate: `{{minutes}}${english.messageBodyTemplate}`,
+      subject: english.subject,
+    });
     expect((await screen.findByTestId('preview-subject')).textContent).toBe('[providerName]: reset your password');
     const frame = screen.getByTestId('preview-frame') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');

@@ -595,7 +595,11 @@ describe('the student is emailed about the moves staff make', () => {
     expect((await patch(application.id, 'WAITING_TO_SIGN')).status).toBe(200);
     const mail = await inbox(applicant.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ status: 'SENT', templateKey: 'APPLICATION_WAITING_TO_SIGN', subject: `Health Coach Institute: your application to ${gated.product.name} was approved` });
+    expect(mail[0]).toMatchObject({
+      status: 'SENT',
+      templateKey: 'APPLICATION_WAITING_TO_SIGN',
+      subject: `Health Coach Institute: your application to ${gated.product.name} was approved`,
+    });
     expect(mail[0].textBody).toContain(`Hello ${applicant.student.firstName},`);
     expect(mail[0].textBody).toContain(`${t.deps.config.PUBLIC_URL}/agreements`);
   });

@@ -93,11 +93,19 @@ describe('GET /api/communication_templates', () => {
   test('the filtered list: type, category, keyword on name or key, sorted; SUPPORT reads', async () => {
     const alert = await makeTemplate({ type: 'ALERT', category: 'MARKETING', name: unique('Promo ') });
     await addContent(alert.id, { subject: 'Hi', messageBodyTemplate: '<p>Hi</p>' });
-    const res = await request(t.app).get(BASE).query({ type: 'ALERT', category: 'MARKETING', keyword: alert.key.slice(0, 12), sortBy: 'NAME', descending: true }).set(bearer(supportToken));
+    const res = await request(t.app)
+      .get(BASE)
+      .query({ type: 'ALERT', category: 'MARKETING', keyword: alert.key.slice(0, 12), sortBy: 'NAME', descending: true })
+      .set(bearer(supportToken));
     expect(res.status).toBe(200);
     expect(res.body.content.map((c: Template) => c.id)).toContain(alert.id);
     for (const row of res.body.content) expect(row).toMatchObject({ type: 'ALERT', category: 'MARKETING' });
-    expect(res.body.content.find((c: Template) => c.id === alert.id)).toMatchObject({ key: alert.key, languages: ['EN'], system: false, recipientParams: ['firstName', 'lastName', 'fullName', 'email'] });
+    expect(res.body.content.find((c: Template) => c.id === alert.id)).toMatchObject({
+      key: alert.key,
+      languages: ['EN'],
+      system: false,
+      recipientParams: ['firstName', 'lastName', 'fullName', 'email'],
+    });
     const byName = await request(t.app).get(BASE).query({ keyword: alert.name }).set(bearer(supportToken));
     expect(byName.body.content.map((c: Template) => c.id)).toEqual([alert.id]);
   });
@@ -139,7 +147,16 @@ describe('POST /api/communication_templates', () => {
         emailTemplateId: wrapper.id,
       });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ key: k, type: 'ALERT', sender: 'courses@example.com', availableParams: ['moduleName', 'openDate'], emailTemplate: { id: wrapper.id }, system: false, contents: [], languages: [] });
+    expect(res.body).toMatchObject({
+      key: k,
+      type: 'ALERT',
+      sender: 'courses@example.com',
+      availableParams: ['moduleName', 'openDate'],
+      emailTemplate: { id: wrapper.id },
+      system: false,
+      contents: [],
+      languages: [],
+    });
     const row = await CommunicationTemplate.findByPk(res.body.id);
     expect(row).toMatchObject({ key: k, category: 'ACADEMIC', system: false, updatedById: admissions.user.id });
     expect(await ActivityLog.count({ where: { entityType: 'COMMUNICATION_TEMPLATE', entityId: row!.id, type: 'CREATED' } })).toBe(1);
@@ -253,7 +270,10 @@ describe('GET, PUT, DELETE /api/communication_templates/{id}', () => {
   test('PUT: 400; 404; 401; 403', async () => {
     const tpl = await makeTemplate();
     const body = { name: 'X', key: tpl.key, category: 'ACADEMIC' };
-    const bad = await request(t.app).put(`${BASE}/${tpl.id}`).set(bearer(superToken)).send({ ...body, category: 'SPAM' });
+    const bad = await request(t.app)
+      .put(`${BASE}/${tpl.id}`)
+      .set(bearer(superToken))
+      .send({ ...body, category: 'SPAM' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('category');
     expect((await request(t.app).put(`${BASE}/${MISSING}`).set(bearer(superToken)).send(body)).status).toBe(404);
@@ -298,7 +318,10 @@ describe('GET, PUT, DELETE /api/communication_templates/{id}', () => {
 describe('/api/communication_templates/{id}/content', () => {
   test('a first content must be English (409), one per language (409), every placeholder available (400 on its field)', async () => {
     const tpl = await makeTemplate();
-    const spanishFirst = await request(t.app).post(`${BASE}/${tpl.id}/content`).set(bearer(superToken)).send({ language: 'ES', subject: 'Hola', messageBodyTemplate: '<p>Hola</p>' });
+    const spanishFirst = await request(t.app)
+      .post(`${BASE}/${tpl.id}/content`)
+      .set(bearer(superToken))
+      .send({ language: 'ES', subject: 'Hola', messageBodyTemplate: '<p>Hola</p>' });
     expect(spanishFirst.status).toBe(409);
     expect(spanishFirst.body).toMatchObject({ code: 'ENGLISH_TEMPLATE_REQUIRED', message: 'At least one English template required' });
 
@@ -348,7 +371,10 @@ describe('/api/communication_templates/{id}/content', () => {
     const onto = await request(t.app).put(`${BASE}/${tpl.id}/content/${es.id}`).set(bearer(superToken)).send({ language: 'EN', subject: 'x', messageBodyTemplate: 'x' });
     expect(onto.status).toBe(409);
     expect(onto.body.code).toBe('LANGUAGE_TEMPLATE_EXISTS');
-    const unknown = await request(t.app).put(`${BASE}/${tpl.id}/content/${es.id}`).set(bearer(superToken)).send({ language: 'ES', subject: 'x', messageBodyTemplate: '{{#if vip}}VIP{{/if}}' });
+    const unknown = await request(t.app)
+      .put(`${BASE}/${tpl.id}/content/${es.id}`)
+      .set(bearer(superToken))
+      .send({ language: 'ES', subject: 'x', messageBodyTemplate: '{{#if vip}}VIP{{/if}}' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual({ messageBodyTemplate: 'Unknown placeholder: vip' });
     expect((await CommunicationTemplateContent.findByPk(es.id))!.subject).toBe('Le damos la bienvenida a {{programName}}');
@@ -394,7 +420,11 @@ describe('POST /api/communication_templates/{id}/content/{contentId}/preview', (
     const draft = await request(t.app)
       .post(`${BASE}/${tpl.id}/content/${en.id}/preview`)
       .set(bearer(superToken))
-      .send({ subject: 'Draft {{programName}}', messageBodyTemplate: '<p>Dear {{fullName}} <b>&</b> {{programName}}</p>', params: { programName: '<Coaching>', fullName: 'Ana Díaz' } });
+      .send({
+        subject: 'Draft {{programName}}',
+        messageBodyTemplate: '<p>Dear {{fullName}} <b>&</b> {{programName}}</p>',
+        params: { programName: '<Coaching>', fullName: 'Ana Díaz' },
+      });
     expect(draft.status).toBe(200);
     expect(draft.body.subject).toBe('Draft <Coaching>');
     expect(draft.body.html).toContain('Dear Ana Díaz <b>&</b> &lt;Coaching&gt;');

@@ -43,18 +43,18 @@ describe('the seeded Institute email template', () => {
 
 describe('POST /api/email_templates', () => {
   test('creates (201) with header and footer sanitised: markup, links, images and inline styles kept; scripts and handlers removed', async () => {
-    const res = await request(t.app)
-      .post(BASE)
-      .set(bearer(admissions.token))
-      .send({
-        name: 'Coaching brand',
-        category: 'PROGRAM',
-        header:
-          '<table role="presentation" cellpadding="4"><tr><td style="color:#0f766e"><img src="https://cdn.example.com/logo.png" alt="Logo" width="120"></td></tr></table><script>alert(1)</script>',
-        footer: '<p onclick="steal()">Visit <a href="https://example.com" target="_blank">us</a> <a href="javascript:alert(1)">now</a></p><iframe src="https://evil.example"></iframe>',
-      });
+    const res = await request(t.app).post(BASE).set(bearer(admissions.token)).send({
+      name: 'Coaching brand',
+      category: 'PROGRAM',
+      header:
+        '<table role="presentation" cellpadding="4"><tr><td style="color:#0f766e"><img src="https://cdn.example.com/logo.png" alt="Logo" width="120"></td></tr></table><script>alert(1)</script>',
+      footer:
+        '<p onclick="steal()">Visit <a href="https://example.com" target="_blank">us</a> <a href="javascript:alert(1)">now</a></p><iframe src="https://evil.example"></iframe>',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.header).toBe('<table role="presentation" cellpadding="4"><tr><td style="color:#0f766e"><img src="https://cdn.example.com/logo.png" alt="Logo" width="120" /></td></tr></table>');
+    expect(res.body.header).toBe(
+      '<table role="presentation" cellpadding="4"><tr><td style="color:#0f766e"><img src="https://cdn.example.com/logo.png" alt="Logo" width="120" /></td></tr></table>',
+    );
     expect(res.body.footer).toBe('<p>Visit <a href="https://example.com" target="_blank">us</a> <a>now</a></p>');
     const row = await EmailTemplate.findByPk(res.body.id);
     expect(row).toMatchObject({ name: 'Coaching brand', category: 'PROGRAM', deleted: false, header: res.body.header, footer: res.body.footer, updatedById: admissions.user.id });
@@ -63,7 +63,10 @@ describe('POST /api/email_templates', () => {
 
   test('400 with field errors; 401; 403 for SUPPORT and a student; nothing stored', async () => {
     const before = await EmailTemplate.count();
-    const bad = await request(t.app).post(BASE).set(bearer(superToken)).send({ name: '', category: 'NEWS', header: 'x'.repeat(20_001), deleted: true });
+    const bad = await request(t.app)
+      .post(BASE)
+      .set(bearer(superToken))
+      .send({ name: '', category: 'NEWS', header: 'x'.repeat(20_001), deleted: true });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ name: 'This field is required', category: 'Invalid value', header: 'Maximum 20000 characters', deleted: 'Unknown field' });
     expect((await request(t.app).post(BASE).send({ name: 'x' })).status).toBe(401);
@@ -81,7 +84,10 @@ describe('GET /api/email_templates', () => {
     const archived = await makeEmailTemplate({ name: `${prefix} archived`, category: 'MARKETING' });
     expect((await request(t.app).delete(`${BASE}/${archived.id}`).set(bearer(superToken))).status).toBe(204);
     const ids = async (query: Record<string, unknown>) => {
-      const res = await request(t.app).get(BASE).query({ keyword: prefix, sortBy: 'NAME', ...query }).set(bearer(supportToken));
+      const res = await request(t.app)
+        .get(BASE)
+        .query({ keyword: prefix, sortBy: 'NAME', ...query })
+        .set(bearer(supportToken));
       expect(res.status).toBe(200);
       return res.body.content.map((e: { id: number }) => e.id);
     };

@@ -37,7 +37,14 @@ export function PreviewPanel({ preview }: { preview: Preview }) {
         <Tab value="inbox" label={translate(t('preview.inbox'))} />
       </Tabs>
       {tab === 'html' ? (
-        <Box component="iframe" title={translate(t('preview.title'))} sandbox="" srcDoc={preview.html} sx={{ width: '100%', height: 480, border: 0, bgcolor: '#f4f5f7' }} data-testid="preview-frame" />
+        <Box
+          component="iframe"
+          title={translate(t('preview.title'))}
+          sandbox=""
+          srcDoc={preview.html}
+          sx={{ width: '100%', height: 480, border: 0, bgcolor: '#f4f5f7' }}
+          data-testid="preview-frame"
+        />
       ) : tab === 'text' ? (
         <Box component="pre" sx={{ p: 2, m: 0, whiteSpace: 'pre-wrap', fontSize: 13 }} data-testid="preview-text">
           {preview.text}
@@ -114,7 +121,17 @@ function SendTestDialog({ template, language, onClose }: { template: TemplateRec
  * save (each unknown placeholder refused on its field), preview of the unsaved texts as sends render
  * them, a test email, and delete (not the English one).
  */
-export function ContentEditor({ template, language, content, canWrite }: { template: TemplateRecord; language: LanguageValue; content?: TemplateContentRecord; canWrite: boolean }) {
+export function ContentEditor({
+  template,
+  language,
+  content,
+  canWrite,
+}: {
+  template: TemplateRecord;
+  language: LanguageValue;
+  content?: TemplateContentRecord;
+  canWrite: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -216,7 +233,13 @@ export function ContentEditor({ template, language, content, canWrite }: { templ
           </Button>
         ) : null}
         {content ? (
-          <Button label={t('actions.preview')} variant="outlined" disabled={pending} data-testid="preview-content" onClick={() => void run(async () => setPreview(await api.preview(template.id, content.id, draft)))}>
+          <Button
+            label={t('actions.preview')}
+            variant="outlined"
+            disabled={pending}
+            data-testid="preview-content"
+            onClick={() => void run(async () => setPreview(await api.preview(template.id, content.id, draft)))}
+          >
             <VisibilityIcon />
           </Button>
         ) : null}
@@ -231,7 +254,9 @@ export function ContentEditor({ template, language, content, canWrite }: { templ
           </Button>
         ) : null}
       </Stack>
-      {preview ? <PreviewPanel preview={preview} /> : content ? (
+      {preview ? (
+        <PreviewPanel preview={preview} />
+      ) : content ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {translate(t('hints.preview_empty'))}
         </Typography>
@@ -245,10 +270,11 @@ export function ContentEditor({ template, language, content, canWrite }: { templ
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          if (content) void run(async () => {
-            await api.deleteContent(template.id, content.id);
-            await reload();
-          }, t('notifications.content_deleted'));
+          if (content)
+            void run(async () => {
+              await api.deleteContent(template.id, content.id);
+              await reload();
+            }, t('notifications.content_deleted'));
         }}
       />
     </Box>
@@ -275,7 +301,13 @@ export function ContentsPanel({ template, canWrite }: { template: TemplateRecord
         </Alert>
       ) : null}
       {!content && language !== 'EN' && !hasEnglish ? null : (
-        <ContentEditor key={`${language}-${content?.id ?? 'new'}-${content ? content.subject : ''}`} template={template} language={language} content={content} canWrite={canWrite} />
+        <ContentEditor
+          key={`${language}-${content?.id ?? 'new'}-${content ? content.subject : ''}`}
+          template={template}
+          language={language}
+          content={content}
+          canWrite={canWrite}
+        />
       )}
     </Box>
   );

@@ -41,7 +41,16 @@ function WrapperPreview() {
   const header = useWatch({ name: 'header' }) as string | null;
   const footer = useWatch({ name: 'footer' }) as string | null;
   const html = `<div style="font-family:Helvetica,Arial,sans-serif;background:#f4f5f7;padding:16px">${header ?? ''}<div style="background:#fff;padding:24px;margin:12px 0;color:#6b7280">…</div><div style="font-size:12px;color:#6b7280">${footer ?? ''}</div></div>`;
-  return <Box component="iframe" title={translate(t('preview.title'))} sandbox="" srcDoc={html} sx={{ width: '100%', height: 260, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="wrapper-preview" />;
+  return (
+    <Box
+      component="iframe"
+      title={translate(t('preview.title'))}
+      sandbox=""
+      srcDoc={html}
+      sx={{ width: '100%', height: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      data-testid="wrapper-preview"
+    />
+  );
 }
 
 function EmailTemplateFields({ readOnly }: { readOnly?: boolean }) {
@@ -82,7 +91,13 @@ function ArchiveButton({ record }: { record: EmailTemplateRecord }) {
     }
   }
   return (
-    <Button label={t(record.deleted ? 'actions.unarchive' : 'actions.archive')} variant="outlined" disabled={pending} onClick={() => void act()} data-testid={record.deleted ? 'unarchive-email-template' : 'archive-email-template'}>
+    <Button
+      label={t(record.deleted ? 'actions.unarchive' : 'actions.archive')}
+      variant="outlined"
+      disabled={pending}
+      onClick={() => void act()}
+      data-testid={record.deleted ? 'unarchive-email-template' : 'archive-email-template'}
+    >
       {record.deleted ? <UnarchiveIcon /> : <ArchiveIcon />}
     </Button>
   );
@@ -117,7 +132,17 @@ function EmailTemplateEdit({ id }: { id: number }) {
         mutationOptions={{ onSuccess: () => notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } }), onError: refused }}
         redirect={false}
       >
-        <SimpleForm toolbar={canWrite && !record.deleted ? <Toolbar><SaveButton /></Toolbar> : false}>
+        <SimpleForm
+          toolbar={
+            canWrite && !record.deleted ? (
+              <Toolbar>
+                <SaveButton />
+              </Toolbar>
+            ) : (
+              false
+            )
+          }
+        >
           <EmailTemplateFields readOnly={!canWrite || record.deleted} />
         </SimpleForm>
       </EditBase>
@@ -191,7 +216,9 @@ export function EmailTemplateList() {
               source="deleted"
               label={f('status')}
               disableSort
-              render={(r) => <Chip size="small" variant="outlined" color={r.deleted ? 'default' : 'success'} label={translate(t(r.deleted ? 'status.archived' : 'status.active'))} />}
+              render={(r) => (
+                <Chip size="small" variant="outlined" color={r.deleted ? 'default' : 'success'} label={translate(t(r.deleted ? 'status.archived' : 'status.active'))} />
+              )}
             />
           </DataTable>
         </Box>

@@ -44,10 +44,14 @@ export function TemplateList() {
         sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<TemplateRecord> empty={<NoResults />} rowClick={(id) => {
+          <DataTable<TemplateRecord>
+            empty={<NoResults />}
+            rowClick={(id) => {
               setOpen(Number(id));
               return false;
-            }} bulkActionButtons={false}>
+            }}
+            bulkActionButtons={false}
+          >
             <DataTable.Col source="name" label={f('name')} />
             <DataTable.Col source="key" label={f('key')} render={(r) => <code>{r.key}</code>} />
             <DataTable.Col source="category" label={f('category')} render={(r) => translate(`enums.CommunicationCategory.${r.category}`, { _: r.category })} />

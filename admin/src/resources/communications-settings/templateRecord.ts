@@ -77,7 +77,11 @@ export function toEmailTemplatePayload(values: Partial<EmailTemplateRecord>) {
   return { name: values.name ?? '', category: values.category ?? 'INSTITUTE', header: values.header ?? null, footer: values.footer ?? null };
 }
 
-export type ContentDraft = Pick<TemplateContentRecord, 'subject' | 'messageBodyTemplate'> & { inboxTemplate: string | null; voiceMailTemplate: string | null; emailTemplateHtml: string | null };
+export type ContentDraft = Pick<TemplateContentRecord, 'subject' | 'messageBodyTemplate'> & {
+  inboxTemplate: string | null;
+  voiceMailTemplate: string | null;
+  emailTemplateHtml: string | null;
+};
 
 export interface Preview {
   language: LanguageValue;
@@ -106,7 +110,12 @@ export function templatesApi(dataProvider: Pick<AppDataProvider, 'request'>) {
       dataProvider.request<Preview>({
         method: 'POST',
         path: templatePath(id, `/content/${contentId}/preview`),
-        body: { subject: draft.subject, messageBodyTemplate: draft.messageBodyTemplate, inboxTemplate: nullIfBlank(draft.inboxTemplate), emailTemplateHtml: nullIfBlank(draft.emailTemplateHtml) },
+        body: {
+          subject: draft.subject,
+          messageBodyTemplate: draft.messageBodyTemplate,
+          inboxTemplate: nullIfBlank(draft.inboxTemplate),
+          emailTemplateHtml: nullIfBlank(draft.emailTemplateHtml),
+        },
       }),
     /** POST {id}/send_test_email: to an address (empty: the signed-in administrator's), in a language. */
     sendTest: (id: Identifier, email: string, language: LanguageValue) =>
