@@ -141,7 +141,7 @@ export const Messages = {
   TEMPLATE_KEY_TAKEN: 'A communication template with this key already exists',
   SYSTEM_TEMPLATE_KEY_FIXED: 'The key of a template the product sends cannot be changed',
   SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
-  TEMPLATE_IN_USE: 'The template is used by communications',
+  TEMPLATE_IN_USE: 'The template is used by communications or modules',
   EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
 } as const;
 
@@ -284,7 +284,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   TEMPLATE_KEY_TAKEN: 'Ya existe una plantilla de comunicación con esta clave',
   SYSTEM_TEMPLATE_KEY_FIXED: 'La clave de una plantilla que envía el sistema no se puede cambiar',
   SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
-  TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones',
+  TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
   EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
 };
 

@@ -304,7 +304,7 @@ describe('GET, PUT, DELETE /api/communication_templates/{id}', () => {
     await Communication.create({ subject: 'Hello', scheduledAt: new Date(), communicationTemplateId: used.id });
     const inUse = await request(t.app).delete(`${BASE}/${used.id}`).set(bearer(superToken));
     expect(inUse.status).toBe(409);
-    expect(inUse.body).toMatchObject({ code: 'TEMPLATE_IN_USE', message: 'The template is used by communications', details: { communications: 1 } });
+    expect(inUse.body).toMatchObject({ code: 'TEMPLATE_IN_USE', message: 'The template is used by communications or modules', details: { communications: 1 } });
     expect(await CommunicationTemplateContent.count({ where: { communicationTemplateId: used.id } })).toBe(1);
 
     const tpl = await makeTemplate();
