@@ -64,6 +64,9 @@ function renderConsole({ permissions = ['*'], locale = 'en' }: { permissions?: s
       }
       return { ...english, ...body };
     }
+    if (req.path === '/communication_templates' && method === 'POST') return { ...promo, id: 9, ...(req.body as object), system: false, languages: [], contents: [] };
+    if (req.path === '/communication_templates/9' && method === 'GET') return { ...promo, id: 9, name: 'Module reminder', key: 'MODULE_REMINDER', languages: [], contents: [] };
+    if (req.path === '/communication_templates/7' && method === 'PUT') return { ...reset, ...(req.body as object) };
     if (req.path === '/communication_templates/7/send_test_email') return { to: 'root@example.com', subject: '[TEST] x', language: 'ES' };
     if (req.path === '/email_templates' && method === 'GET') return page(req.query?.deleted === true || req.query?.deleted === 'true' ? [oldBrand] : [institute]);
     if (req.path === '/email_templates/3' && method === 'GET') return institute;
@@ -153,6 +156,53 @@ describe('/communications-settings: templates', () => {
       voiceMailTemplate: null,
       emailTemplateHtml: null,
     });
+  });
+
+  test("a new template is posted with exactly the API's fields, then opens on its contents: English first", async () => {
+    const request = renderConsole();
+    fireEvent.click(await screen.findByTestId('create-template'));
+    fireEvent.change(await screen.findByLabelText('Name *'), { target: { value: 'Module reminder' } });
+    fireEvent.change(screen.getByLabelText('Key *'), { target: { value: 'MODULE_REMINDER' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Academic' }));
+    const params = screen.getByTestId('params-input');
+    fireEvent.change(params, { target: { value: 'moduleName' } });
+    fireEvent.keyDown(params, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(request, 'POST', '/communication_templates')).toHaveLength(1));
+    expect(calls(request, 'POST', '/communication_templates')[0].body).toEqual({
+      name: 'Module reminder',
+      key: 'MODULE_REMINDER',
+      sender: null,
+      fromName: null,
+      replyTo: null,
+      replyToName: null,
+      bcc: null,
+      description: null,
+      type: 'MESSAGE',
+      category: 'ACADEMIC',
+      availableParams: ['moduleName'],
+      emailTemplateId: null,
+    });
+    expect(await screen.findByText('A template needs its English content first; Spanish comes next.', { exact: false })).not.toBeNull();
+  });
+
+  test('details: a product email keeps its key (read-only); a save sends the strict body', async () => {
+    const request = renderConsole();
+    await openReset();
+    fireEvent.click(screen.getByTestId('tab-details'));
+    const key = (await screen.findByLabelText('Key *')) as HTMLInputElement;
+    expect(key.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Reset link' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(request, 'PUT', '/communication_templates/7')).toHaveLength(1));
+    expect(calls(request, 'PUT', '/communication_templates/7')[0].body).toMatchObject({
+      key: 'PASSWORD_RESET',
+      description: 'Reset link',
+      availableParams: reset.availableParams,
+      emailTemplateId: 3,
+    });
+    expect(Object.keys(calls(request, 'PUT', '/communication_templates/7')[0].body as object)).toHaveLength(12);
   });
 
   test('Send test email: to myself (no address) in Spanish', async () => {

@@ -297,7 +297,7 @@ export function ContentsPanel({ template, canWrite }: { template: TemplateRecord
       </Tabs>
       {!content ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate(t(language === 'EN' || hasEnglish ? 'hints.missing_language' : 'hints.english_first'))}
+          {translate(t(hasEnglish ? 'hints.missing_language' : 'hints.english_first'))}
         </Alert>
       ) : null}
       {!content && language !== 'EN' && !hasEnglish ? null : (

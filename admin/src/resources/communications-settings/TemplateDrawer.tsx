@@ -149,7 +149,8 @@ function TemplateEdit({ id, onClose }: { id: number; onClose: () => void }) {
           resource={TEMPLATES}
           id={id}
           mutationMode="pessimistic"
-          transform={(data) => toTemplatePayload(data) as unknown as TemplateRecord}
+          // A disabled input is left out of the form's values: a product email's key is its own.
+          transform={(data) => toTemplatePayload({ ...data, key: record.system ? record.key : data.key }) as unknown as TemplateRecord}
           mutationOptions={{ onSuccess: () => notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } }), onError: refused }}
           redirect={false}
         >
