@@ -52,7 +52,8 @@ export function TemplateList() {
             }}
             bulkActionButtons={false}
           >
-            <DataTable.Col source="name" label={f('name')} />
+            {/* A template's name is staff's own words (the seeded ones English): not the interface's, not translated. */}
+            <DataTable.Col source="name" label={f('name')} render={(r) => <span translate="no">{r.name}</span>} />
             <DataTable.Col source="key" label={f('key')} render={(r) => <code>{r.key}</code>} />
             <DataTable.Col source="category" label={f('category')} render={(r) => translate(`enums.CommunicationCategory.${r.category}`, { _: r.category })} />
             <DataTable.Col source="type" label={f('type')} render={(r) => translate(`enums.CommunicationKind.${r.type}`, { _: r.type })} />
