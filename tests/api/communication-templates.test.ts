@@ -392,10 +392,13 @@ describe('/api/communication_templates/{id}/content', () => {
     expect((await CommunicationTemplateContent.findAll({ where: { communicationTemplateId: tpl.id } })).map((c) => c.language)).toEqual(['EN']);
   });
 
-  test('404 for a missing template or a content of another template; 401; 403', async () => {
+  test('400 for a bad list query; 404 for a missing template or a content of another template; 401; 403', async () => {
     const a = await makeTemplate();
     const b = await makeTemplate();
     const ofA = await addContent(a.id);
+    const bad = await request(t.app).get(`${BASE}/${a.id}/content`).query({ keyword: 'x', sortBy: 'subject' }).set(bearer(superToken));
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['keyword', 'sortBy']);
     expect((await request(t.app).get(`${BASE}/${MISSING}/content`).set(bearer(superToken))).status).toBe(404);
     expect((await request(t.app).post(`${BASE}/${MISSING}/content`).set(bearer(superToken)).send({ language: 'EN', subject: 'x', messageBodyTemplate: 'x' })).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/${b.id}/content/${ofA.id}`).set(bearer(superToken))).status).toBe(404);
