@@ -54,6 +54,8 @@ import { bannerRoutes, studentBannerRoutes } from './banners/banners.router';
 import { appVersionRoutes, mobileConfigurationRoutes } from './mobile-app/mobile-app.router';
 import { inboxRoutes } from './communications/inbox.router';
 import { communicationRoutes, studentCommunicationRoutes } from './communications/communications.router';
+import { communicationTemplateRoutes } from './communication-templates/communication-templates.router';
+import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -110,6 +112,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Inbox', inboxRoutes],
   ['/api/communications', 'Communications', communicationRoutes],
   ['/api/students', 'Communications', studentCommunicationRoutes],
+  ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
+  ['/api/email_templates', 'Email templates', emailTemplateRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

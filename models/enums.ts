@@ -187,6 +187,9 @@ export const ActivityEntityType = [
   'INFORMATION_BANNER',
   'MOBILE_APP_CONFIGURATION',
   'APP_VERSION',
+  'EMAIL_TEMPLATE',
+  'COMMUNICATION_TEMPLATE',
+  'COMMUNICATION_TEMPLATE_CONTENT',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

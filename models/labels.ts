@@ -380,6 +380,9 @@ const en = {
     INFORMATION_BANNER: 'Information banner',
     MOBILE_APP_CONFIGURATION: 'Mobile app configuration',
     APP_VERSION: 'App version',
+    EMAIL_TEMPLATE: 'Email template',
+    COMMUNICATION_TEMPLATE: 'Communication template',
+    COMMUNICATION_TEMPLATE_CONTENT: 'Communication template content',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -869,6 +872,9 @@ const es = {
     INFORMATION_BANNER: 'Aviso informativo',
     MOBILE_APP_CONFIGURATION: 'Configuración de la aplicación móvil',
     APP_VERSION: 'Versión de la aplicación',
+    EMAIL_TEMPLATE: 'Plantilla de correo',
+    COMMUNICATION_TEMPLATE: 'Plantilla de comunicación',
+    COMMUNICATION_TEMPLATE_CONTENT: 'Contenido de plantilla de comunicación',
   },
   SearchFilterKind: {
     students: 'Estudiantes',

@@ -145,6 +145,14 @@ export const Messages = {
   COMMUNICATION_ALREADY_SENDING: 'The communication is already being sent and can no longer be changed',
   INTENT_NOT_FINISHED: 'This message is still being sent; it can be sent again once it is sent or has failed',
   INTENT_ALREADY_RESENT: 'This message was already sent again; resend its newest attempt instead',
+  // Communication and email templates (issue 17): platform spec §8, and the templates' own refusals.
+  ENGLISH_TEMPLATE_REQUIRED: 'At least one English template required',
+  LANGUAGE_TEMPLATE_EXISTS: 'Language template exists',
+  TEMPLATE_KEY_TAKEN: 'A communication template with this key already exists',
+  SYSTEM_TEMPLATE_KEY_FIXED: 'The key of a template the product sends cannot be changed',
+  SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
+  TEMPLATE_IN_USE: 'The template is used by communications or modules',
+  EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -289,6 +297,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   COMMUNICATION_ALREADY_SENDING: 'La comunicación ya se está enviando y no se puede modificar',
   INTENT_NOT_FINISHED: 'Este mensaje aún se está enviando; se puede volver a enviar cuando se haya enviado o haya fallado',
   INTENT_ALREADY_RESENT: 'Este mensaje ya se volvió a enviar; vuelva a enviar su intento más reciente',
+  ENGLISH_TEMPLATE_REQUIRED: 'Se requiere al menos una plantilla en inglés',
+  LANGUAGE_TEMPLATE_EXISTS: 'Ya existe una plantilla en este idioma',
+  TEMPLATE_KEY_TAKEN: 'Ya existe una plantilla de comunicación con esta clave',
+  SYSTEM_TEMPLATE_KEY_FIXED: 'La clave de una plantilla que envía el sistema no se puede cambiar',
+  SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
+  TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
+  EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

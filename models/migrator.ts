@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-described-entries';
 import * as m0012 from './migrations/0012-jobs';
 import * as m0013 from './migrations/0013-domain-events';
 import * as m0014 from './migrations/0014-communications';
+import * as m0015 from './migrations/0015-product-email-templates';
 import * as m0016 from './migrations/0016-communication-delivery';
 import * as m0017 from './migrations/0017-banners-mobile';
 import * as m0018 from './migrations/0018-communication-lists';
@@ -37,6 +38,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0012-jobs', m0012],
   ['0013-domain-events', m0013],
   ['0014-communications', m0014],
+  ['0015-product-email-templates', m0015],
   ['0016-communication-delivery', m0016],
   ['0017-banners-mobile', m0017],
   ['0018-communication-lists', m0018],

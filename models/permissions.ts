@@ -74,6 +74,8 @@ export const SeededRoles: Array<{ name: string; description: string; permissions
     permissions: [
       ...readAll.filter((p) => !p.startsWith('roles:') && !p.startsWith('admins:')),
       ...all('students', 'customers', 'applications', 'vouchers', 'transfers', 'withdrawals', 'communications', 'exports', 'search_filters'),
+      // Communication templates and email templates (issue 17): migration 0015 adds them to existing installs.
+      'templates:*',
       'users:update',
       'users:update_password',
       'payment_methods:create',

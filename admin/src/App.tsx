@@ -30,6 +30,7 @@ import domainEvents from './resources/domain-events';
 import informationBanner from './resources/information-banner';
 import configurationMobileApp from './resources/configuration-mobile-app';
 import communications from './resources/communications';
+import communicationsSettings from './resources/communications-settings';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -58,6 +59,7 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['information-banner', informationBanner],
   ['configuration-mobile-app', configurationMobileApp],
   ['communications', communications],
+  ['communications-settings', communicationsSettings],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

@@ -6,6 +6,9 @@ import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Deps } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
+import { instituteParams, ProductEmail } from '../communication-templates/product-emails';
+import { recipientParams } from '../communications/compose';
+import { sendTemplate } from '../communications/send';
 import { adminCriteria, adminSortable, type AdminCreateInput, type AdminCriteria, type AdminUpdateInput } from './admins.schemas';
 
 const SUPER_ADMIN = 'SUPER_ADMIN';
@@ -160,14 +163,17 @@ export async function createAdmin(input: AdminCreateInput, actor: Actor, deps: D
   if (inviteToken) {
     // Mailed after commit: the invitation must never point at an account that was rolled back.
     const link = `${deps.config.PUBLIC_URL}/admin/reset-account-password?token=${encodeURIComponent(inviteToken)}`;
-    await deps.mailer
-      .send({
-        to: input.email,
-        subject: 'You have been invited to the back office',
-        templateKey: 'ADMIN_INVITATION',
-        text: `Hello ${input.firstName},\n\nAn account was created for you. Set your password here (the link works once, within ${deps.config.INVITATION_TTL_DAYS} days):\n${link}\n`,
-      })
-      .catch((err) => deps.log.error({ err, administratorId: admin.id }, 'administrator invitation not sent'));
+    await sendTemplate(deps, {
+      key: ProductEmail.ADMIN_INVITATION,
+      to: input.email,
+      language: 'EN',
+      params: {
+        ...instituteParams(deps.config),
+        ...recipientParams({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
+        link,
+        days: deps.config.INVITATION_TTL_DAYS,
+      },
+    }).catch((err) => deps.log.error({ err, administratorId: admin.id }, 'administrator invitation not sent'));
   }
   return getAdmin(admin.id, deps);
 }

@@ -11,6 +11,8 @@ import { assertEmailFree, consumePasswordToken, hashPassword, issuePasswordToken
 import type { GetStartedInput, ResetPasswordInput, SignInInput, VerifyCodeInput } from './auth.schemas';
 import { signCdnCredentials } from './cdn';
 import { sendAccountExists, sendVerificationCode } from './sign-up-mail';
+import { instituteParams, ProductEmail, recipientByEmail } from '../communication-templates/product-emails';
+import { sendTemplate } from '../communications/send';
 import { accountIsLocked, accountLocked, recordAccountFailure, recordUnknownFailure, unknownIsLocked, unknownKey } from './lockout';
 import { loadPrincipal } from './principal';
 import { description } from '../../models/descriptions';
@@ -234,15 +236,17 @@ export async function forgotPassword(deps: Deps, door: Door, emailAddress: strin
   return { message: 'Check your email' };
 }
 
-/** Issues a one-time reset link for an account and emails it. */
+/** Issues a one-time reset link for an account and emails it (PASSWORD_RESET, in a student's language). */
 async function sendResetLink(deps: Deps, door: Door, user: Pick<User, 'id' | 'email'>): Promise<void> {
   const token = await issuePasswordToken(user.id, 'RESET', deps.config.RESET_TOKEN_TTL_MINUTES);
   const link = `${deps.config.PUBLIC_URL}${door === 'admin' ? '/admin' : ''}/reset-account-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
+  const owner = await recipientByEmail(user.email);
+  await sendTemplate(deps, {
+    key: ProductEmail.PASSWORD_RESET,
     to: user.email,
-    subject: `${deps.config.PROVIDER_NAME}: reset your password`,
-    text: `We received a request to reset your password.\n\nOpen this link to choose a new one (valid for ${deps.config.RESET_TOKEN_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    templateKey: 'PASSWORD_RESET',
+    language: owner.language,
+    studentId: owner.studentId,
+    params: { ...instituteParams(deps.config), ...owner.params, link, minutes: deps.config.RESET_TOKEN_TTL_MINUTES },
   });
 }
 
@@ -279,7 +283,7 @@ async function sendCode(deps: Deps, emailAddress: string, payload: SignUpPayload
     await VerificationCode.update({ expiresAt: new Date() }, { where: { email: emailAddress, usedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } }, transaction });
     await VerificationCode.create({ email: emailAddress, codeHash: sha256(code), payload: JSON.stringify(payload), attempts: 0, expiresAt, usedAt: null }, { transaction });
   });
-  await sendVerificationCode(deps, emailAddress, code, payload.languageIso2LetterCode);
+  await sendVerificationCode(deps, emailAddress, code, payload);
   return { email: emailAddress, expiresAt };
 }
 

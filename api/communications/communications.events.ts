@@ -8,6 +8,7 @@ import type { Deps } from '../common/context';
 import { on, type EventHandler } from '../common/events';
 import { paymentReference, refundReference } from '../payments/student-view';
 import { sendTemplate } from './send';
+import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/product-emails';
 
 /**
  * The product emails billing's events send (issue 17), each through `sendTemplate` in the student's
@@ -28,9 +29,10 @@ export const PAYMENT_RECEIPT_KEY = 'PAYMENT_RECEIPT';
 export const PAYMENT_FAILED_KEY = 'PAYMENT_FAILED';
 export const REFUND_ISSUED_KEY = 'REFUND_ISSUED';
 
-export const RECEIPT_PARAMS = ['amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'portalUrl', 'providerName'] as const;
-export const FAILED_PARAMS = ['amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'reason', 'portalUrl', 'providerName'] as const;
-export const REFUND_PARAMS = ['amount', 'refundDate', 'reference', 'program', 'portalUrl', 'providerName'] as const;
+// The seeded templates' params (migration 0015), with the institute's (providerName, portalUrl, supportPhone).
+export const RECEIPT_PARAMS = ['amount', 'date', 'reference', 'planName', 'paymentMethod', ...INSTITUTE_PARAMS] as const;
+export const FAILED_PARAMS = ['amount', 'date', 'reference', 'planName', 'paymentMethod', 'reason', ...INSTITUTE_PARAMS] as const;
+export const REFUND_PARAMS = ['amount', 'date', 'reference', 'planName', ...INSTITUTE_PARAMS] as const;
 
 type PaymentWithParts = Payment & { student: Student; plan: StudentPaymentPlan | null };
 
@@ -48,14 +50,14 @@ async function paymentOf(id: number, transaction: Transaction | undefined) {
 }
 
 function paymentParams(deps: Deps, p: PaymentWithParts) {
+  const brand = p.cardBrand ? p.cardBrand.charAt(0).toUpperCase() + p.cardBrand.slice(1) : null;
   return {
     amount: formatCents(toCents(p.amount)),
-    paymentDate: toDisplayDate(p.paymentDate),
+    date: toDisplayDate(p.paymentDate),
     reference: paymentReference(p.id),
-    program: p.plan?.name ?? '',
-    cardLast4: p.cardLast4 ?? '',
-    portalUrl: deps.config.PUBLIC_URL,
-    providerName: deps.config.PROVIDER_NAME,
+    planName: p.plan?.name ?? '',
+    paymentMethod: p.cardLast4 ? `${brand ?? 'Card'} •••• ${p.cardLast4}` : (brand ?? '—'),
+    ...instituteParams(deps.config),
   };
 }
 
@@ -125,11 +127,10 @@ export function communicationEventHandlers(deps: Deps): EventHandler[] {
           studentId: refund.student.id,
           params: {
             amount: formatCents(toCents(refund.totalRefunded)),
-            refundDate: toDisplayDate(schoolToday(refund.submittedAt ?? new Date())),
+            date: toDisplayDate(schoolToday(refund.submittedAt ?? new Date())),
             reference: refundReference(refund.id),
-            program: refund.plan?.name ?? '',
-            portalUrl: deps.config.PUBLIC_URL,
-            providerName: deps.config.PROVIDER_NAME,
+            planName: refund.plan?.name ?? '',
+            ...instituteParams(deps.config),
           },
           dedupeKey: `${REFUND_ISSUED_KEY}:refund:${refund.id}:${refund.student.id}`,
           actor: e.actor,

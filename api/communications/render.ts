@@ -197,7 +197,13 @@ export async function renderEmail(input: EmailInput): Promise<RenderedEmail> {
     const frame = await layout(input.wrapper ?? {});
     html = frame.replace(BODY_MARK, () => body);
   }
-  const text = convert(html, { wordwrap: 80, selectors: [{ selector: 'img', format: 'skip' }] }).trim();
+  const text = convert(html, {
+    wordwrap: 80,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    ],
+  }).trim();
   return { subject, html, text };
 }
 

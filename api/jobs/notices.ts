@@ -3,11 +3,14 @@ import { NoticeSent, OutboxMessage, PaymentSchedule, Student, StudentPaymentPlan
 import { toDisplayDate } from '../../models/dates';
 import { entryParts, formatMoney } from '../billing/ledger';
 import type { Deps } from '../common/context';
+import { instituteParams, languageOf, ProductEmail } from '../communication-templates/product-emails';
+import { recipientParams } from '../communications/compose';
+import { sendTemplate } from '../communications/send';
 import { daysParam, numberParam, type JobContext } from './registry';
 
 /**
- * INSTALLMENT_REMINDER and PAST_DUE_NOTICE (issue 16 §1; issue 9 moves the texts to templates): an
- * email through the mailer (the outbox) in the student's language, once per schedule entry and kind —
+ * INSTALLMENT_REMINDER and PAST_DUE_NOTICE (issue 16 §1): an email from the template of that key
+ * (issue 17, sendTemplate) in the student's language, once per schedule entry and kind —
  * a `notices_sent` row (unique entry + kind) is taken before the email goes, and given back when it
  * could not be sent, so a run repeated (or two racing) never sends one twice.
  *
@@ -19,40 +22,11 @@ import { daysParam, numberParam, type JobContext } from './registry';
  */
 
 type Kind = 'REMINDER' | 'PAST_DUE';
-type Language = 'EN' | 'ES';
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export const REMINDER_TEMPLATE_KEY = 'INSTALLMENT_REMINDER';
-export const PAST_DUE_TEMPLATE_KEY = 'PAST_DUE_NOTICE';
-
-/** The email of a notice, in the student's language. */
-export function noticeText(
-  kind: Kind,
-  language: Language,
-  v: { provider: string; firstName: string; amount: string; dueDate: string; days: number; program: string; portal: string },
-): { subject: string; body: string } {
-  if (kind === 'REMINDER') {
-    return language === 'ES'
-      ? {
-          subject: `${v.provider}: su cuota vence el ${v.dueDate}`,
-          body: `Hola, ${v.firstName}:\n\nLe recordamos que su cuota de ${v.amount} de ${v.program} vence el ${v.dueDate} (${v.days === 1 ? 'mañana' : `en ${v.days} días`}).\n\nPuede pagarla en el portal: ${v.portal}\nSi su plan tiene pago automático, la cargaremos ese día a su tarjeta.\n\n${v.provider}`,
-        }
-      : {
-          subject: `${v.provider}: your installment is due on ${v.dueDate}`,
-          body: `Hello ${v.firstName},\n\nA reminder that your installment of ${v.amount} for ${v.program} is due on ${v.dueDate} (${v.days === 1 ? 'tomorrow' : `in ${v.days} days`}).\n\nYou can pay it in the portal: ${v.portal}\nIf your plan has auto-pay, we will charge your card on that day.\n\n${v.provider}`,
-        };
-  }
-  return language === 'ES'
-    ? {
-        subject: `${v.provider}: tiene una cuota vencida`,
-        body: `Hola, ${v.firstName}:\n\nSu cuota de ${v.amount} de ${v.program}, que vencía el ${v.dueDate}, tiene ${v.days} ${v.days === 1 ? 'día' : 'días'} de atraso.\n\nPor favor, páguela en el portal: ${v.portal}\nSi ya la pagó, ignore este correo.\n\n${v.provider}`,
-      }
-    : {
-        subject: `${v.provider}: you have a past-due installment`,
-        body: `Hello ${v.firstName},\n\nYour installment of ${v.amount} for ${v.program}, due on ${v.dueDate}, is ${v.days} ${v.days === 1 ? 'day' : 'days'} past due.\n\nPlease pay it in the portal: ${v.portal}\nIf you have already paid it, ignore this email.\n\n${v.provider}`,
-      };
-}
+export const REMINDER_TEMPLATE_KEY = ProductEmail.INSTALLMENT_REMINDER;
+export const PAST_DUE_TEMPLATE_KEY = ProductEmail.PAST_DUE_NOTICE;
 
 /** Days-from-today windows per notice day: [d, the day before the next notice's] with catch-up. */
 function windows(kind: Kind, days: number[], catchUp: number): Array<{ days: number; from: number; to: number }> {
@@ -97,7 +71,7 @@ async function sendNotices(ctx: JobContext, kind: Kind): Promise<{ count: number
           required: true,
           where: { status: 'ACTIVE' },
           attributes: ['id', 'name', 'studentId'],
-          include: [{ model: Student, as: 'student', required: true, attributes: ['id', 'email', 'firstName', 'languageIso2LetterCode'] }],
+          include: [{ model: Student, as: 'student', required: true, attributes: ['id', 'email', 'firstName', 'lastName', 'languageIso2LetterCode'] }],
         },
       ],
       order: [['id', 'ASC']],
@@ -117,23 +91,24 @@ async function sendNotices(ctx: JobContext, kind: Kind): Promise<{ count: number
       if (!student.email) continue;
       const taken = await takeNotice(entry.id, noticeKind);
       if (!taken) continue;
-      const language: Language = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'ES' : 'EN';
       const daysApart = Math.abs(Math.round((Date.parse(`${entry.dueDate}T00:00:00Z`) - Date.parse(`${ctx.today}T00:00:00Z`)) / 86_400_000));
-      const text = noticeText(kind, language, {
-        provider: deps.config.PROVIDER_NAME,
-        firstName: student.firstName,
-        amount: formatMoney(remaining),
-        dueDate: toDisplayDate(entry.dueDate),
-        days: daysApart,
-        program: plan.name,
-        portal: deps.config.PUBLIC_URL,
-      });
+      const key = kind === 'REMINDER' ? REMINDER_TEMPLATE_KEY : PAST_DUE_TEMPLATE_KEY;
       try {
-        await deps.mailer.send({
+        await sendTemplate(deps, {
+          key,
           to: student.email,
-          subject: text.subject,
-          text: text.body,
-          templateKey: kind === 'REMINDER' ? REMINDER_TEMPLATE_KEY : PAST_DUE_TEMPLATE_KEY,
+          language: languageOf(student.languageIso2LetterCode),
+          studentId: student.id,
+          params: {
+            ...instituteParams(deps.config),
+            ...recipientParams(student),
+            amount: formatMoney(remaining),
+            dueDate: toDisplayDate(entry.dueDate),
+            days: daysApart,
+            tomorrow: daysApart === 1,
+            oneDay: daysApart === 1,
+            planName: plan.name,
+          },
           about: { entityType: 'PAYMENT_SCHEDULE', entityId: entry.id },
         });
       } catch (err) {
@@ -142,7 +117,7 @@ async function sendNotices(ctx: JobContext, kind: Kind): Promise<{ count: number
         ctx.log.warn({ err, paymentScheduleId: entry.id, kind: noticeKind }, 'notice not sent');
         continue;
       }
-      const message = await OutboxMessage.findOne({ where: { toAddress: student.email, subject: text.subject }, order: [['id', 'DESC']], attributes: ['id'] });
+      const message = await OutboxMessage.findOne({ where: { toAddress: student.email, templateKey: key }, order: [['id', 'DESC']], attributes: ['id'] });
       if (message) await taken.update({ outboxMessageId: message.id });
       sent += 1;
       ctx.progress(sent);

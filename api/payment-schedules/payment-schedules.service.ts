@@ -3,6 +3,9 @@ import { PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
 import { toDisplayDate } from '../../models/dates';
 import { Messages } from '../../models/messages';
 import type { Actor, Deps } from '../common/context';
+import { instituteParams, languageOf, ProductEmail } from '../communication-templates/product-emails';
+import { recipientParams } from '../communications/compose';
+import { sendTemplate } from '../communications/send';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { CsvFile } from '../common/csv';
@@ -56,23 +59,9 @@ export function findSchedulesByCriteria(q: PagingQuery, c: ScheduleCriteria) {
   return runList(spec, q, [...conditions, studentCondition(students as number[] | null | undefined)], scheduleRowDto);
 }
 
-/** The reminder in the student's language (Spanish when the student's language is ES, else English). */
-function reminderText(locale: 'en' | 'es', name: string, amount: string, dueDate: string, provider: string) {
-  if (locale === 'es') {
-    return {
-      subject: `${provider}: su cuota de ${amount} vence el ${dueDate}`,
-      text: `Hola ${name}:\n\nLe recordamos que su cuota de ${amount} vence el ${dueDate}.\n\nPuede pagarla en el portal, en Configuración > Información de pago.\n\nGracias,\n${provider}`,
-    };
-  }
-  return {
-    subject: `${provider}: your installment of ${amount} is due on ${dueDate}`,
-    text: `Hello ${name},\n\nThis is a reminder that your installment of ${amount} is due on ${dueDate}.\n\nYou can pay it in the portal under Settings > Payment information.\n\nThank you,\n${provider}`,
-  };
-}
-
 /**
- * GET /payment_schedules/{id}/send-equal-notification: emails the entry's student "your installment of
- * $X is due on D" (X what is left to pay on the entry, D its due date), in Spanish when the student's
+ * GET /payment_schedules/{id}/send-equal-notification: emails the entry's student the INSTALLMENT_DUE
+ * template, "your installment of $X is due on D" (X what is left to pay on the entry, D its due date), in Spanish when the student's
  * language is ES. A paid entry has nothing to remind of: 409 ALREADY_PROCESSED. The mailer puts it on
  * the student's timeline (COMMUNICATION, EMAIL_SENT, about the entry, by the staff member).
  */
@@ -92,9 +81,15 @@ export async function sendEqualNotification(deps: Deps, entryId: number, actor: 
   if (!e || !student) throw AppError.notFound('Payment schedule');
   const dueCents = toCents(e.amount) + toCents(e.taxAmount) - toCents(e.paidAmount);
   if (e.status === 'PAID' || dueCents <= 0) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
-  const locale = student.languageIso2LetterCode?.toUpperCase() === 'ES' ? 'es' : 'en';
-  const { subject, text } = reminderText(locale, student.firstName, formatCents(dueCents), toDisplayDate(e.dueDate), deps.config.PROVIDER_NAME);
-  await deps.mailer.send({ to: student.email, subject, text, templateKey: 'INSTALLMENT_DUE', actor, about: { entityType: 'PAYMENT_SCHEDULE', entityId: e.id } });
+  await sendTemplate(deps, {
+    key: ProductEmail.INSTALLMENT_DUE,
+    to: student.email,
+    language: languageOf(student.languageIso2LetterCode),
+    studentId: student.id,
+    params: { ...instituteParams(deps.config), ...recipientParams(student), amount: formatCents(dueCents), dueDate: toDisplayDate(e.dueDate) },
+    actor,
+    about: { entityType: 'PAYMENT_SCHEDULE', entityId: e.id },
+  });
   return { sent: true, to: student.email };
 }
 

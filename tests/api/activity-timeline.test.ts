@@ -123,7 +123,7 @@ describe("a student's timeline", () => {
     // The emails: staff's enrolling move (the status email, sent by the factory's staff move), the reminder and the reset link.
     const emails = entries.filter((e) => e.type === 'EMAIL_SENT');
     const outbox = await OutboxMessage.findAll({ where: { toAddress: applicant.user.email }, order: [['id', 'ASC']] });
-    expect(outbox.map((m) => m.templateKey)).toEqual(['APPLICATION_STATUS', 'INSTALLMENT_DUE', 'PASSWORD_RESET']);
+    expect(outbox.map((m) => m.templateKey)).toEqual(['APPLICATION_ENROLLED', 'INSTALLMENT_DUE', 'PASSWORD_RESET']);
     expect(emails.map((e) => e.category)).toEqual(['COMMUNICATION', 'COMMUNICATION', 'COMMUNICATION']);
     // Newest first: the reset link (the outbox message itself), then the reminder (about its installment, sent by staff).
     expect(emails[0]).toMatchObject({ entityType: 'OUTBOX_MESSAGE', entityId: outbox[2].id, actor: { id: null, name: 'System' } });

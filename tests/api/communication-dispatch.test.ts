@@ -482,30 +482,8 @@ describe('SMTP channel', () => {
 // ---- Product emails from billing's events ----
 
 describe('product emails of billing events', () => {
-  beforeAll(async () => {
-    const params = ['firstName', 'lastName', 'fullName', 'email', 'amount', 'paymentDate', 'reference', 'program', 'cardLast4', 'reason', 'portalUrl', 'providerName'];
-    await makeTemplate({
-      key: 'PAYMENT_RECEIPT',
-      category: 'BILLING',
-      params,
-      en: ['Payment received: {{amount}}', '<p>{{reference}} {{amount}}</p>'],
-      es: ['Pago recibido: {{amount}}', '<p>{{reference}} {{amount}}</p>'],
-    });
-    await makeTemplate({
-      key: 'PAYMENT_FAILED',
-      category: 'BILLING',
-      params,
-      en: ['Payment failed', '<p>{{amount}}: {{reason}}</p>'],
-      es: ['Pago fallido', '<p>{{amount}}: {{reason}}</p>'],
-    });
-    await makeTemplate({
-      key: 'REFUND_ISSUED',
-      category: 'BILLING',
-      params: ['firstName', 'amount', 'refundDate', 'reference', 'program', 'portalUrl', 'providerName'],
-      en: ['Refund issued: {{amount}}', '<p>{{reference}} on {{refundDate}}</p>'],
-      es: ['Reembolso emitido: {{amount}}', '<p>{{reference}} el {{refundDate}}</p>'],
-    });
-  });
+  // The templates are the seeded ones (migration 0015): their subjects start with the institute's name.
+  const provider = () => t.deps.config.PROVIDER_NAME;
 
   test('a refund that completes sends REFUND_ISSUED once, in the student’s language', async () => {
     const admin = await makeAdmin(t.deps);
@@ -523,7 +501,7 @@ describe('product emails of billing events', () => {
     expect([submitted.status, submitted.body.status]).toEqual([200, 'COMPLETED']);
     // The submitting call waited for its event's deliveries: the email is out.
     const intent = (await CommunicationIntent.findOne({ where: { dedupeKey: `REFUND_ISSUED:refund:${created.body.id}:${p.student.student.id}` } }))!;
-    expect(intent).toMatchObject({ status: 'SENT', language: 'ES', subject: 'Reembolso emitido: $40.00', aboutEntityType: 'REFUND', aboutEntityId: created.body.id });
+    expect(intent).toMatchObject({ status: 'SENT', language: 'ES', subject: `${provider()}: le reembolsamos $40.00`, aboutEntityType: 'REFUND', aboutEntityId: created.body.id });
     expect(intent.params).toMatchObject({ amount: '$40.00', reference: `R-${created.body.id}` });
     expect(await CommunicationIntent.count({ where: { templateKey: 'REFUND_ISSUED', aboutEntityId: created.body.id } })).toBe(1);
   });
@@ -556,7 +534,7 @@ describe('product emails of billing events', () => {
     const receipt = (await CommunicationIntent.findOne({ where: { dedupeKey } }))!;
     expect(receipt).toMatchObject({ status: 'SENT', templateKey: 'PAYMENT_RECEIPT', studentId: p.student.student.id, aboutEntityType: 'PAYMENT', aboutEntityId: res.body.id });
     expect(receipt.params).toMatchObject({ reference: `P-${res.body.id}`, amount: expect.stringMatching(/^\$[\d,]+\.\d{2}$/) });
-    expect(receipt.subject).toBe(`Payment received: ${(receipt.params as { amount: string }).amount}`);
+    expect(receipt.subject).toBe(`${provider()}: receipt for your payment of ${(receipt.params as { amount: string }).amount}`);
     // Delivered again (at least once): still one email.
     await DomainEvent.update({ status: 'PENDING', nextAttemptAt: new Date(Date.now() - 1000) }, { where: { id: delivery.id } });
     expect(await dispatchEvents({ owner: 'test', ids: [delivery.id] })).toMatchObject({ done: 1 });
@@ -575,7 +553,7 @@ describe('product emails of billing events', () => {
     const payment = (await Payment.findOne({ where: { studentPaymentPlanId: declined.plan.id, status: 'INVALID' } }))!;
     await deliver('PaymentFailed', payment.id);
     const notice = (await CommunicationIntent.findOne({ where: { dedupeKey: `PAYMENT_FAILED:payment:${payment.id}:${declined.student.student.id}` } }))!;
-    expect(notice).toMatchObject({ status: 'SENT', language: 'ES', subject: 'Pago fallido' });
+    expect(notice).toMatchObject({ status: 'SENT', language: 'ES', subject: `${provider()}: su pago de ${(notice.params as { amount: string }).amount} no se realizó` });
     expect(notice.params).toMatchObject({ reason: 'su tarjeta fue rechazada; pruebe con otra tarjeta o llame a su banco' });
   });
 });

@@ -6,6 +6,9 @@ import {
   JobSchedule,
   AppVersion,
   ApplicationComment,
+  CommunicationTemplate,
+  CommunicationTemplateContent,
+  EmailTemplate,
   BusinessCategoryPaymentPlan,
   Cohort,
   CohortModule,
@@ -176,6 +179,20 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const program = await makeProgram();
     const module = await post(`/api/programs/${program.id}/program_modules`, { title: 'Week 1' });
     return { url: `/api/programs/${program.id}/program_modules/${module.id}`, gone: async () => (await ProgramModule.findByPk(module.id)) === null };
+  },
+  '/api/communication_templates/:id': async () => {
+    const template = await post('/api/communication_templates', { name: unique('Template '), key: unique('T_').toUpperCase(), category: 'ACADEMIC' });
+    return { url: `/api/communication_templates/${template.id}`, gone: async () => (await CommunicationTemplate.findByPk(template.id)) === null };
+  },
+  '/api/communication_templates/:id/content/:contentId': async () => {
+    const template = await post('/api/communication_templates', { name: unique('Template '), key: unique('T_').toUpperCase(), category: 'ACADEMIC' });
+    await post(`/api/communication_templates/${template.id}/content`, { language: 'EN', subject: 'Hi', messageBodyTemplate: '<p>Hi</p>' });
+    const es = await post(`/api/communication_templates/${template.id}/content`, { language: 'ES', subject: 'Hola', messageBodyTemplate: '<p>Hola</p>' });
+    return { url: `/api/communication_templates/${template.id}/content/${es.id}`, gone: async () => (await CommunicationTemplateContent.findByPk(es.id)) === null };
+  },
+  '/api/email_templates/:id': async () => {
+    const wrapper = await post('/api/email_templates', { name: unique('Brand ') });
+    return { url: `/api/email_templates/${wrapper.id}`, gone: async () => (await EmailTemplate.findByPk(wrapper.id))!.deleted };
   },
   '/api/module_groups/:id': async () => {
     const group = await post('/api/module_groups', { name: unique('Group ') });

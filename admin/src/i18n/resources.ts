@@ -21,6 +21,7 @@ import { domainEvents } from '../resources/domain-events/i18n';
 import { informationBanner } from '../resources/information-banner/i18n';
 import { configurationMobileApp } from '../resources/configuration-mobile-app/i18n';
 import { communications } from '../resources/communications/i18n';
+import { communicationsSettings } from '../resources/communications-settings/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -53,6 +54,7 @@ const byResource = {
   'information-banner': informationBanner,
   'configuration-mobile-app': configurationMobileApp,
   communications,
+  'communications-settings': communicationsSettings,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -18,6 +18,9 @@ const permissionResource: Record<string, string> = {
   'configuration-mobile-app': 'mobile_app',
   'app-versions': 'mobile_app',
   'communications-settings': 'templates',
+  // The two lists of /communications-settings (issue 17).
+  'communication-templates': 'templates',
+  'email-templates': 'templates',
   // GET /billing/dashboard is payment_plans:read (the billing contract): finance staff see it.
   'billing-dashboard': 'payment_plans',
   'billing-calculator': 'payment_plans',

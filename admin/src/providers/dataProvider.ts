@@ -33,7 +33,16 @@ export const resourcePaths: Record<string, string> = {
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
-export const plainListResources = new Set(['roles', 'business-categories', 'domain-events', 'information-banner', 'app-versions', 'communications']);
+export const plainListResources = new Set([
+  'roles',
+  'business-categories',
+  'domain-events',
+  'information-banner',
+  'app-versions',
+  'communications',
+  'communication-templates',
+  'email-templates',
+]);
 
 /** Filter keys that are list state, not criteria. */
 export const SAVED_FILTER_KEYS = ['savedFilterId', 'savedFilterName'] as const;

@@ -90,6 +90,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/communications' },
   { path: '/communications/{communication}' },
   { path: '/communications/create' },
+  { path: '/communications-settings' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
