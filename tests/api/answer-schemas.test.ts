@@ -2,10 +2,19 @@ import request from 'supertest';
 import type { z } from 'zod';
 import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contract/external-payments';
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
+import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
+import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
+import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
+import { jobRunPage, jobScheduleAnswer, jobSchedulePage } from '../../domain/contract/job-schedules';
+import { studentAnswer, studentPage } from '../../domain/contract/students';
+import { applicationVoucherAnswer, applicationVoucherPage, voucherAnswer, voucherPage } from '../../domain/contract/vouchers';
+import { makeVoucher } from '../support/enrollment-factories';
+import { DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import { makeSchedule } from '../support/job-factories';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
-import { bearer, makeAdmin } from '../support/factories';
+import { bearer, makeAdmin, unique } from '../support/factories';
 
 /**
  * The answer schemas of domain/contract/ (issue 16 §3) against the real API: every GET endpoint of the
@@ -27,6 +36,12 @@ function problems(schema: z.ZodType, answer: unknown): string[] {
   const parsed = schema.safeParse(answer);
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
+const expectFits = (schema: z.ZodType, answer: unknown) => expect(problems(schema, answer)).toEqual([]);
+const find = async (path: string, criteria: Record<string, unknown>) => {
+  const res = await request(t.app).post(path).set(bearer(admin.token)).send(criteria);
+  expect(res.status).toBe(200);
+  return res.body as unknown;
+};
 const get = async (path: string) => {
   const res = await request(t.app).get(path).set(bearer(admin.token));
   expect(res.status).toBe(200);
@@ -134,5 +149,111 @@ describe('refunds', () => {
     const { totalToBeRefunded, ...missing } = answer;
     expect(problems(refundAnswer, missing).length).toBeGreaterThan(0);
     expect(problems(refundAnswer, { ...missing, total: totalToBeRefunded }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('disputes', () => {
+  test('POST /disputes/find_by_criteria and GET /disputes/{id} answer the schema, pending and verified', async () => {
+    // The sandbox's tok_createDispute card opens a PENDING dispute on the charge.
+    const disputed = await makeEnrolledPlan(t.deps, { enrollable: await makeEnrollableProduct(), cardToken: 'tok_createDispute' });
+    const paid = await request(t.app)
+      .post(`/api/students/${disputed.student.student.id}/payment_plans/${disputed.plan.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: 500 });
+    expect(paid.status).toBe(201);
+    const payment = (await Payment.findByPk(paid.body.id))!;
+    const found = disputePage.parse(await find('/api/disputes/find_by_criteria', { email: disputed.student.email }));
+    const pending = found.content.find((d) => d.paymentId === payment.id)!;
+    expect(pending).toMatchObject({ status: 'PENDING', verifiedAt: null, payment: { id: payment.id, channel: 'CARD' } });
+    expectFits(disputeAnswer, await get(`/api/disputes/${pending.id}`));
+    const verified = await request(t.app).patch(`/api/disputes/${pending.id}/verify`).set(bearer(admin.token)).send({ status: 'WON', comment: 'Bank agreed' });
+    expect(verified.status).toBe(200);
+    expectFits(disputeAnswer, verified.body);
+    expect(disputeAnswer.parse(await get(`/api/disputes/${pending.id}`))).toMatchObject({ status: 'WON', comment: 'Bank agreed', updatedBy: { id: admin.user.id } });
+    expectFits(disputePage, await find('/api/disputes/find_by_criteria?size=50', {}));
+  });
+});
+
+describe('failed payments', () => {
+  test('POST /failed_payments/find_by_criteria and GET /failed_payments/{id} answer the schema', async () => {
+    const failed = await FailedPayment.create({
+      studentId: plan.student.student.id,
+      applicationId: plan.application.id,
+      studentPaymentPlanId: plan.plan.id,
+      paymentScheduleId: plan.entries[3].id,
+      source: 'AUTO_PAY',
+      amountToBePaid: 250.5,
+      failureMessage: 'Your card was declined',
+      failedAt: new Date(),
+      nextRetryDate: '2030-01-04',
+      updatedById: null,
+      updatedByName: null,
+    });
+    const one = failedPaymentAnswer.parse(await get(`/api/failed_payments/${failed.id}`));
+    expect(one).toMatchObject({ id: failed.id, amountToBePaid: 250.5, plan: { id: plan.plan.id }, schedule: { id: plan.entries[3].id }, student: { id: plan.student.student.id } });
+    const found = failedPaymentPage.parse(await find('/api/failed_payments/find_by_criteria?size=50', { statuses: ['FAILED', 'RESOLVED'] }));
+    expect(found.content.length).toBeGreaterThan(0);
+  });
+});
+
+describe('domain events', () => {
+  test('GET /domain_events and GET /domain_events/{id} answer the schema', async () => {
+    const delivery = await DomainEvent.create({
+      eventId: unique('ev-'),
+      type: 'PlanIssued',
+      handler: 'test.answer-schemas',
+      payload: { planId: plan.plan.id, nested: { list: [1, 2] } },
+      status: 'FAILED',
+      attempts: 5,
+      nextAttemptAt: new Date(),
+      lastError: 'Handler threw',
+    });
+    expect(domainEventAnswer.parse(await get(`/api/domain_events/${delivery.id}`))).toMatchObject({ id: delivery.id, status: 'FAILED', lastError: 'Handler threw', doneAt: null });
+    expectFits(domainEventPage, await get('/api/domain_events?size=50'));
+    expectFits(domainEventPage, await get('/api/domain_events?status=FAILED&type=PlanIssued'));
+  });
+});
+
+describe('job schedules', () => {
+  test('GET /job_schedules, /job_schedules/{id} and /job_schedules/{id}/runs answer the schema', async () => {
+    const cron = await makeSchedule({ description: 'Answers' });
+    const interval = await makeSchedule({ cronJob: false, cronExpression: null, repeatInterval: 3600, status: 'PAUSED', params: { daysBefore: [7, 1] } });
+    const started = new Date(Date.now() - 60_000);
+    await JobRun.create({ jobScheduleId: cron.id, trigger: 'MANUAL', owner: 'test', scheduledFor: null, startedAt: started, endedAt: new Date(), outcome: 'SUCCEEDED', count: 3, error: null });
+    await JobRun.create({ jobScheduleId: cron.id, trigger: 'SCHEDULE', owner: 'test', scheduledFor: started, startedAt: started, endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+    const one = jobScheduleAnswer.parse(await get(`/api/job_schedules/${cron.id}`));
+    expect(one).toMatchObject({ cronJob: true, status: 'ACTIVE', lastRun: { outcome: 'RUNNING' }, nextRunAt: expect.any(String) });
+    expect(jobScheduleAnswer.parse(await get(`/api/job_schedules/${interval.id}`))).toMatchObject({ cronJob: false, repeatInterval: 3600, nextRunAt: null, lastRun: null });
+    expectFits(jobSchedulePage, await get('/api/job_schedules'));
+    expect(jobRunPage.parse(await get(`/api/job_schedules/${cron.id}/runs?size=10`)).content.map((r) => r.outcome)).toEqual(['RUNNING', 'SUCCEEDED']);
+  });
+});
+
+describe('students and customers', () => {
+  test('GET /students, /students/{id}, /students/emails/{email}, find_by_criteria and /customers answer the schema', async () => {
+    const sid = plan.student.student.id;
+    const one = studentAnswer.parse(await get(`/api/students/${sid}`));
+    expect(one).toMatchObject({ id: sid, user: { email: plan.student.email } });
+    expectFits(studentAnswer, await get(`/api/students/emails/${encodeURIComponent(plan.student.email)}`));
+    expectFits(studentPage, await get('/api/students?size=50'));
+    expectFits(studentPage, await find('/api/students/find_by_criteria?size=50', { email: plan.student.email }));
+    expectFits(studentPage, await get('/api/customers?size=50'));
+  });
+});
+
+describe('vouchers and voucher refunds', () => {
+  test('GET /vouchers, /vouchers/{id}, /application_vouchers and /application_vouchers/{id} answer the schema', async () => {
+    const voucher = await makeVoucher();
+    expect(voucherAnswer.parse(await get(`/api/vouchers/${voucher.id}`))).toMatchObject({ id: voucher.id, code: voucher.code });
+    expectFits(voucherPage, await get('/api/vouchers?size=50'));
+    const created = await request(t.app)
+      .post('/api/application_vouchers')
+      .set(bearer(admin.token))
+      .send({ applicationId: plan.application.id, voucherId: voucher.id, comments: 'Late promo', amountToBeRefunded: 250.5, taxToBeRefunded: 12.25 });
+    expect(created.status).toBe(201);
+    expectFits(applicationVoucherAnswer, created.body);
+    expect((await request(t.app).patch(`/api/application_vouchers/${created.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
+    expect(applicationVoucherAnswer.parse(await get(`/api/application_vouchers/${created.body.id}`))).toMatchObject({ status: 'APPROVED', totalToBeRefunded: 262.75 });
+    expectFits(applicationVoucherPage, await get('/api/application_vouchers?size=50'));
   });
 });
