@@ -336,6 +336,7 @@ const moduleRow = (id: number, overrides: Partial<ProgramModuleRecord> = {}): Pr
   communicationTemplateId: null,
   displayOrder: id,
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });

@@ -9,6 +9,12 @@ import { jobRunPage, jobScheduleAnswer, jobSchedulePage } from '../../domain/con
 import { studentAnswer, studentPage } from '../../domain/contract/students';
 import { applicationVoucherAnswer, applicationVoucherPage, voucherAnswer, voucherPage } from '../../domain/contract/vouchers';
 import { makeVoucher } from '../support/enrollment-factories';
+import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
+import { programAnswer, programModuleAnswer, programModulePage, programPage } from '../../domain/contract/programs';
+import { makeCohort, makeProgram } from '../support/catalogue-factories';
+import { accountingLineAnswer, accountingLinePage, businessCategoryAnswer, businessCategoryPage, categoryPlanAnswer, categoryPlanPage } from '../../domain/contract/business-categories';
+import { enrollingStatusAnswer, planAdjustmentAnswer, planAdjustmentPage, productAnswer, productPage, productPlanAnswer, productPlanPage } from '../../domain/contract/products';
+import { categoryNamed, makeCategoryPlan, makeProduct } from '../support/catalogue-factories';
 import { DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
 import { makeSchedule } from '../support/job-factories';
 import { setupApp, type TestApp } from '../support/app';
@@ -255,5 +261,70 @@ describe('vouchers and voucher refunds', () => {
     expect((await request(t.app).patch(`/api/application_vouchers/${created.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
     expect(applicationVoucherAnswer.parse(await get(`/api/application_vouchers/${created.body.id}`))).toMatchObject({ status: 'APPROVED', totalToBeRefunded: 262.75 });
     expectFits(applicationVoucherPage, await get('/api/application_vouchers?size=50'));
+  });
+});
+
+describe('programs and cohorts', () => {
+  test('GET /programs, /programs/{id}, its modules, /cohorts, /cohorts/{id}, its modules and skipped sessions answer the schema', async () => {
+    const program = await makeProgram({ registrationFee: 150.25, clockHours: 120 });
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    const module = await as(request(t.app).post(`/api/programs/${program.id}/program_modules`)).send({
+      title: 'Intro',
+      duration: 90,
+      openDate: '2030-01-10',
+      closeDate: '2030-02-10',
+      locked: true,
+    });
+    expect(module.status).toBe(201);
+    expectFits(programModuleAnswer, module.body);
+    expect(programAnswer.parse(await get(`/api/programs/${program.id}`))).toMatchObject({ id: program.id, registrationFee: 150.25, languages: expect.any(Array) });
+    expectFits(programModuleAnswer, await get(`/api/programs/${program.id}/program_modules/${module.body.id}`));
+    expect(programModulePage.parse(await get(`/api/programs/${program.id}/program_modules`)).content).toHaveLength(1);
+    expectFits(programPage, await get('/api/programs?size=50'));
+
+    const cohort = await makeCohort({ program, courseAccessStartDateTime: new Date('2030-01-15T05:00:00Z'), doceboLearningPlanIds: ['lp1'] });
+    expect((await as(request(t.app).post(`/api/cohorts/${cohort.id}/modules/sync`)).send({})).status).toBe(200);
+    const skipped = await as(request(t.app).post(`/api/cohorts/${cohort.id}/skip_coaching_circle_sessions`)).send({ sessionDate: '2030-03-02', description: 'Holiday' });
+    expect(skipped.status).toBe(201);
+    expect(cohortAnswer.parse(await get(`/api/cohorts/${cohort.id}`))).toMatchObject({ id: cohort.id, program: { id: program.id }, doceboConfig: { learningPlanIds: ['lp1'] } });
+    expect(cohortModulePage.parse(await get(`/api/cohorts/${cohort.id}/cohort_modules`)).content.map((m) => m.programModuleId)).toEqual([module.body.id]);
+    expect(skippedSessionPage.parse(await get(`/api/cohorts/${cohort.id}/skip_coaching_circle_sessions`)).content.map((s) => s.sessionDate)).toEqual(['2030-03-02']);
+    expectFits(cohortPage, await get('/api/cohorts?size=50'));
+  });
+});
+
+describe('business categories and products', () => {
+  test('GET /business_categories, one, its accounting lines and payment plans answer the schema', async () => {
+    const category = await categoryNamed();
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    expectFits(businessCategoryAnswer, await get(`/api/business_categories/${category.id}`));
+    expectFits(businessCategoryPage, await get('/api/business_categories?size=50'));
+    const line = await as(request(t.app).post(`/api/business_categories/${category.id}/accounting_lines`)).send({ description: unique('Line '), type: 'CHARGE', category: 'FEE' });
+    expect(line.status).toBe(201);
+    expectFits(accountingLineAnswer, await get(`/api/business_categories/${category.id}/accounting_lines/${line.body.id}`));
+    expectFits(accountingLinePage, await get(`/api/business_categories/${category.id}/accounting_lines?size=50`));
+    const plan = await makeCategoryPlan({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, interestRate: 7.25, totalTerm: 12, tuitionPrice: 6000 });
+    expect(categoryPlanAnswer.parse(await get(`/api/business_categories/${category.id}/payment_plans/${plan.id}`))).toMatchObject({ depositAmount: 500, interestRate: 7.25 });
+    expectFits(categoryPlanPage, await get(`/api/business_categories/${category.id}/payment_plans?size=50`));
+    expectFits(categoryPlanPage, await get('/api/business_categories/payment_plans?size=50'));
+  });
+
+  test('GET /products, one, by flow type, its enrolling status, payment plans and adjustments answer the schema', async () => {
+    const cohort = await makeCohort();
+    const product = await makeProduct({ cohorts: [cohort], withPlan: true, enrollingStartDate: '2020-01-01', enrollingEndDate: '2040-12-31', cost: 6150.5 });
+    expect(productAnswer.parse(await get(`/api/products/${product.id}`))).toMatchObject({ cost: 6150.5, cohortIds: [cohort.id], paymentPlanCount: 1, enrolling: true });
+    expectFits(productPage, await get('/api/products?size=50'));
+    expectFits(productPage, await get('/api/products/by_flow_type/HCTP'));
+    expectFits(enrollingStatusAnswer, await get(`/api/products/${product.id}/check_enrolling_status`));
+    const plans = productPlanPage.parse(await get(`/api/products/${product.id}/product_payment_plans`));
+    const planId = plans.content[0].id;
+    const adjustment = await request(t.app)
+      .post(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments`)
+      .set(bearer(admin.token))
+      .send({ description: 'Scholarship', type: 'CREDIT', category: 'SCHOLARSHIP', amount: 250.75 });
+    expect(adjustment.status).toBe(201);
+    expect(productPlanAnswer.parse(await get(`/api/products/${product.id}/product_payment_plans/${planId}`)).adjustments.map((a) => a.amount)).toEqual([250.75]);
+    expectFits(planAdjustmentAnswer, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments/${adjustment.body.id}`));
+    expectFits(planAdjustmentPage, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments`));
   });
 });

@@ -1,3 +1,4 @@
+import type { ProgramModuleAnswer } from '../../../../../domain/contract/programs';
 import type { Identifier, RaRecord } from 'react-admin';
 import type {
   AdjustmentCategory,
@@ -102,26 +103,8 @@ export interface ModuleGroupRecord extends RaRecord {
   name: string;
 }
 
-export interface ProgramModuleRecord extends RaRecord {
-  programId: number;
-  title: string;
-  d2lModuleId: string | null;
-  group: string | null;
-  moduleGroupId: number | null;
-  moduleGroup: { id: number; name: string } | null;
-  locked: boolean;
-  duration: number | null;
-  startDateTime: string | null;
-  openDate: string | null;
-  closeDate: string | null;
-  endDateTime: string | null;
-  image: string | null;
-  consumeTrackingEnabled: boolean;
-  communicationTemplateId: number | null;
-  displayOrder: number;
-  updatedBy: UpdatedBy | null;
-  updatedAt?: string;
-}
+/** A module of a program as the API answers it: domain/contract/programs.ts. */
+export type ProgramModuleRecord = Omit<ProgramModuleAnswer, 'id'> & RaRecord;
 
 // ---------------------------------------------------------------- console resources
 
