@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { z } from 'zod';
+import { page } from '../../domain/contract/common';
 import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contract/external-payments';
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
 import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
@@ -15,7 +16,24 @@ import { makeCohort, makeProgram } from '../support/catalogue-factories';
 import { accountingLineAnswer, accountingLinePage, businessCategoryAnswer, businessCategoryPage, categoryPlanAnswer, categoryPlanPage } from '../../domain/contract/business-categories';
 import { enrollingStatusAnswer, planAdjustmentAnswer, planAdjustmentPage, productAnswer, productPage, productPlanAnswer, productPlanPage } from '../../domain/contract/products';
 import { categoryNamed, makeCategoryPlan, makeProduct } from '../support/catalogue-factories';
-import { DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import {
+  applicationAnswer,
+  applicationCohortPage,
+  applicationIssuedPlanAnswer,
+  applicationOptionsAnswer,
+  applicationPage,
+  commentPage,
+  crmNotificationPage,
+  envelopeAnswer,
+  envelopePage,
+  progressAnswer,
+  questionAnswer,
+  statusMovesAnswer,
+  studentCrmNotificationAnswer,
+} from '../../domain/contract/applications';
+import { gatewayEventPage, ledgerPage, paymentAnswer, paymentMethodPage, planDetailAnswer, planPage } from '../../domain/contract/billing';
+import { makeSignedEnvelope } from '../support/enrollment-factories';
+import { CrmNotification, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
 import { makeSchedule } from '../support/job-factories';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
@@ -326,5 +344,67 @@ describe('business categories and products', () => {
     expect(productPlanAnswer.parse(await get(`/api/products/${product.id}/product_payment_plans/${planId}`)).adjustments.map((a) => a.amount)).toEqual([250.75]);
     expectFits(planAdjustmentAnswer, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments/${adjustment.body.id}`));
     expectFits(planAdjustmentPage, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments`));
+  });
+});
+
+describe('applications', () => {
+  test('GET /applications, one, search, find_by_criteria and the parts of one answer the schema', async () => {
+    const id = plan.application.id;
+    const sid = plan.student.student.id;
+    const one = applicationAnswer.parse(await get(`/api/applications/${id}`));
+    expect(one).toMatchObject({ id, status: 'ENROLLED', paymentPlan: { id: plan.plan.id }, student: { id: sid } });
+    expect(one.paymentPlan?.paymentTransactions.length).toBeGreaterThan(0);
+    expectFits(applicationPage, await get('/api/applications?size=50'));
+    expectFits(applicationPage, await get(`/api/applications/search?keyword=${encodeURIComponent(plan.student.email)}`));
+    expectFits(applicationPage, await find('/api/applications/find_by_criteria?size=50', { statuses: ['ENROLLED'] }));
+    expectFits(applicationOptionsAnswer, await get(`/api/applications/${id}/options`));
+    expectFits(statusMovesAnswer, await get(`/api/applications/${id}/status_moves`));
+    expectFits(applicationIssuedPlanAnswer.array(), await get(`/api/applications/${id}/payment_plans`));
+    expectFits(applicationCohortPage, await get(`/api/applications/${id}/application_cohorts`));
+    expectFits(applicationCohortPage, await get(`/api/students/${sid}/application_cohorts`));
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    expect((await as(request(t.app).post(`/api/applications/${id}/comments`)).send({ content: 'Called the student' })).status).toBe(201);
+    expect(commentPage.parse(await get(`/api/applications/${id}/comments`)).content.map((c) => c.content)).toContain('Called the student');
+    expectFits(questionAnswer.array(), await get(`/api/applications/${id}/answers`));
+    // A failed report and a sent one (as the CRM delivery leaves them).
+    await CrmNotification.create({ applicationId: id, crm: 'salesforce', event: 'APPLICATION_STATUS', payload: { applicationId: id, status: 'ENROLLED', previousStatus: 'SIGNED' }, status: 'FAILED', attempts: 2, lastError: 'CRM down', externalId: null, sentAt: null });
+    await CrmNotification.create({ applicationId: id, crm: 'salesforce', event: 'APPLICATION_STATUS', payload: { applicationId: id, status: 'SIGNED', previousStatus: 'WAITING_TO_SIGN' }, status: 'ACCEPTED', attempts: 1, lastError: null, externalId: 'ext-1', sentAt: new Date() });
+    expect(crmNotificationPage.parse(await get(`/api/applications/${id}/salesforce_notifications`)).content.length).toBeGreaterThanOrEqual(2);
+    const own = await request(t.app).get(`/api/applications/${id}/salesforce_notifications`).set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expect(page(studentCrmNotificationAnswer).parse(own.body).content.length).toBeGreaterThanOrEqual(2);
+    const progress = await request(t.app).post(`/api/applications/${id}/progress`).set(bearer(plan.student.token)).send({});
+    expect(progress.status).toBe(200);
+    expectFits(progressAnswer, progress.body);
+  });
+
+  test('agreement envelopes answer the schema (an application\'s, a student\'s, one with its content)', async () => {
+    const envelope = await makeSignedEnvelope(plan.application.id);
+    const list = await get(`/api/applications/${plan.application.id}/envelopes`);
+    expectFits(Array.isArray(list) ? envelopeAnswer.array() : envelopePage, list);
+    expectFits(envelopePage, await get(`/api/students/${plan.student.student.id}/envelopes`));
+    expect(envelopeAnswer.parse(await get(`/api/envelopes/${envelope.id}`))).toMatchObject({ id: envelope.id, status: 'SIGNED', content: expect.any(String) });
+  });
+});
+
+describe('payment plans and billing', () => {
+  test("GET /payment_plans, one, a student's plans, payments, account history, cards and card-provider history answer the schema", async () => {
+    const sid = plan.student.student.id;
+    const detail = planDetailAnswer.parse(await get(`/api/payment_plans/${plan.plan.id}`));
+    expect(detail).toMatchObject({ id: plan.plan.id, terms: { currency: 'usd' }, student: { id: sid } });
+    expect(detail.schedules.length).toBe(plan.entries.length);
+    expectFits(planPage, await get('/api/payment_plans?size=50'));
+    expectFits(planPage, await find('/api/payment_plans/find_by_criteria?size=50', { statuses: ['ACTIVE'] }));
+    const mine = await get(`/api/students/${sid}/payment_plans`);
+    expectFits(Array.isArray(mine) ? planDetailAnswer.array() : page(planDetailAnswer), mine);
+    expect(page(paymentAnswer).parse(await get(`/api/students/${sid}/payments?applicationId=${plan.application.id}`)).content.length).toBeGreaterThan(0);
+    expect(ledgerPage.parse(await get(`/api/students/${sid}/account_history?size=50`)).content.length).toBeGreaterThan(0);
+    expect(paymentMethodPage.parse(await get(`/api/students/${sid}/payment_methods`)).content.length).toBeGreaterThan(0);
+    expect(gatewayEventPage.parse(await get(`/api/students/${sid}/stripe_history`)).content.length).toBeGreaterThan(0);
+    expectFits(gatewayEventPage, await get(`/api/students/${sid}/authorize_net_history`));
+    // The student reads the same shapes (their own sentences and references).
+    const own = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expect(gatewayEventPage.parse(own.body).content.length).toBeGreaterThan(0);
   });
 });
