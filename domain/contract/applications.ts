@@ -22,6 +22,7 @@ import {
 } from '../../models/enums';
 import { dollars, id, isoDate, page, timestamp, updatedBy } from './common';
 import { accountingLineItem, paymentAnswer } from './billing';
+import { CrmNotificationStatus } from '../state/crm-notifications';
 
 /** The product an application is for. */
 export const applicationProduct = z.object({ id, name: z.string(), flowType: z.enum(ProductFlowType), cost: dollars.nullable() }).strict();
@@ -296,7 +297,7 @@ export const crmNotificationAnswer = z
     id,
     crm: z.string(),
     event: z.string(),
-    status: z.string(),
+    status: z.enum(CrmNotificationStatus),
     attempts: z.number().int().min(0),
     lastError: z.string().nullable(),
     externalId: z.string().nullable(),
@@ -314,7 +315,7 @@ export const studentCrmNotificationAnswer = z
     id,
     crm: z.string(),
     event: z.string(),
-    status: z.string(),
+    status: z.enum(CrmNotificationStatus),
     attempts: z.number().int().min(0),
     createdAt: timestamp,
     sentAt: timestamp.nullable(),

@@ -6,6 +6,7 @@ import type { RefundAnswer } from '../../../domain/contract/refunds';
 import { Messages } from '../../../models/messages';
 import { MAX_AMOUNT, toCents, toDollars } from '../../../domain/money';
 import { amountProblem } from '../../../domain/rules/payments';
+import { followsDates, isActivePlan, isPlanConcludable } from '../../../domain/state/plans';
 
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry };
 /** The Payment DTO of the contract. */
@@ -80,10 +81,12 @@ export function entryDue(entry: Pick<ScheduleEntry, 'amount' | 'taxAmount' | 'pa
 /** Staff record payments and change taxes only on entries not paid yet. */
 export const isOpenEntry = (entry: Pick<ScheduleEntry, 'status'>) => entry.status !== 'PAID' && entry.status !== 'CANCELLED';
 
-/** Plan actions that move money or terms only make sense while the plan is ACTIVE. */
-export const isActivePlan = (plan: Pick<PlanRecord, 'status'>) => plan.status === 'ACTIVE';
-/** Whether the plan's financial status follows its days overdue (ACTIVE, not in bankruptcy), so staff cannot set it by hand (the API's rule). */
-export const followsDates = (plan: Pick<PlanRecord, 'status' | 'bankruptcy'>) => plan.status === 'ACTIVE' && !plan.bankruptcy;
+/**
+ * Plan actions that move money or terms only make sense while the plan is ACTIVE; whether its
+ * financial status follows its days overdue (ACTIVE, not in bankruptcy), so staff cannot set it by
+ * hand; whether staff may conclude it: the plan machine's (domain/state/plans.ts), as the API reads it.
+ */
+export { followsDates, isActivePlan, isPlanConcludable };
 
 // ---------------------------------------------------------------- payloads
 

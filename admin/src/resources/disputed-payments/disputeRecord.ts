@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { DisputeStatus, Of } from '../../../../models/enums';
+import { DISPUTE_VERDICTS, isDisputeVerifiable, type DisputeStatusValue, type DisputeVerdict } from '../../../../domain/state/disputes';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 import type { DisputeAnswer } from '../../../../domain/contract/disputes';
 
@@ -11,16 +11,15 @@ import type { DisputeAnswer } from '../../../../domain/contract/disputes';
 
 export const DISPUTED_PAYMENTS = 'disputed-payments';
 
-export type DisputeStatusValue = Of<typeof DisputeStatus>;
-export type DisputeVerdict = Exclude<DisputeStatusValue, 'PENDING'>;
+export type { DisputeStatusValue, DisputeVerdict };
 
 /** A dispute as the API answers it: the answer schema's type (domain/contract/disputes.ts). */
 export type DisputeRecord = Omit<DisputeAnswer, 'id'> & RaRecord;
 
 export const disputeStatusColor: Record<DisputeStatusValue, 'warning' | 'success' | 'error'> = { PENDING: 'warning', WON: 'success', LOST: 'error' };
 
-/** Only a pending dispute is verified (the API answers 'Only pending disputes can be verified'). */
-export const isVerifiable = (record: Pick<DisputeRecord, 'status'>) => record.status === 'PENDING';
+/** Only a pending dispute is verified (the API answers 'Only pending disputes can be verified'): domain/state/disputes.ts. */
+export { isDisputeVerifiable as isVerifiable, DISPUTE_VERDICTS };
 
 /** 'Payment #12 · visa •••• 0259'. */
 export function disputedPaymentText(record: Pick<DisputeRecord, 'paymentId' | 'payment'>): string {

@@ -2,6 +2,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import type { FailedPaymentSource, FailedPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 import type { FailedPaymentAnswer } from '../../../../domain/contract/failed-payments';
+import { isFailedPaymentRetryable } from '../../../../domain/state/failed-payments';
 
 /**
  * Failed payments (the console resource `failed-payments` over /api/failed_payments): charges that
@@ -21,8 +22,8 @@ export type FailedPaymentRecord = Omit<FailedPaymentAnswer, 'id'> & RaRecord;
 
 export const failedPaymentStatusColor: Record<FailedPaymentStatusValue, 'error' | 'success'> = { FAILED: 'error', RESOLVED: 'success' };
 
-/** Only a payment still FAILED is retried. */
-export const isRetryable = (record: Pick<FailedPaymentRecord, 'status'>) => record.status === 'FAILED';
+/** Only a payment still FAILED is retried (domain/state/failed-payments.ts). */
+export { isFailedPaymentRetryable as isRetryable };
 
 /** The plan's days overdue (the answer carries the plan's standing under `plan`). */
 export const daysOverdueOf = (record: Pick<FailedPaymentRecord, 'plan'>): number | null => record.plan?.daysOverdue ?? null;
