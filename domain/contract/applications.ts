@@ -111,15 +111,19 @@ export const applicationAnswer = z
     product: applicationProduct,
     /** The same product as a list (the spec's `products`). */
     products: z.array(applicationProduct),
-    cohort: z.object({ id, label: z.string(), programId: id, program: z.object({ id, name: z.string() }).strict() }).strict().nullable(),
+    cohort: z
+      .object({ id, label: z.string(), programId: id, program: z.object({ id, name: z.string() }).strict() })
+      .strict()
+      .nullable(),
     applicationCohorts: z.array(applicationCohortRef),
-    enrollments: z.array(
-      z.object({ id, cohortId: id, cohortLabel: z.string(), programId: id, status: z.enum(EnrollmentStatus), enrolledAt: timestamp.nullable() }).strict(),
-    ),
+    enrollments: z.array(z.object({ id, cohortId: id, cohortLabel: z.string(), programId: id, status: z.enum(EnrollmentStatus), enrolledAt: timestamp.nullable() }).strict()),
     paymentPlan: applicationPlanAnswer.nullable(),
     productPaymentPlanId: id.nullable(),
     productPaymentPlan: z.object({ id, name: z.string() }).strict().nullable(),
-    voucher: z.object({ id, code: z.string(), discountKind: z.enum(VoucherDiscountKind), discountValue: z.number() }).strict().nullable(),
+    voucher: z
+      .object({ id, code: z.string(), discountKind: z.enum(VoucherDiscountKind), discountValue: z.number() })
+      .strict()
+      .nullable(),
     voucherDiscount: dollars,
     paymentMethod: z
       .object({ id, brand: z.string().nullable(), last4: z.string().nullable(), expMonth: z.number().int().nullable(), expYear: z.number().int().nullable() })

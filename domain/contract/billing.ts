@@ -183,7 +183,10 @@ export const planAnswer = z
     updatedAt: timestamp,
     student: z.object({ id, fullName: z.string(), email: z.string() }).strict().nullable(),
     voucher: z.object({ id, code: z.string() }).strict().nullable(),
-    application: z.object({ id, status: z.enum(ApplicationStatus), migrated: z.boolean() }).strict().nullable(),
+    application: z
+      .object({ id, status: z.enum(ApplicationStatus), migrated: z.boolean() })
+      .strict()
+      .nullable(),
     programName: z.string().nullable(),
   })
   .strict();

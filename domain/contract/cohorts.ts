@@ -17,7 +17,10 @@ export const cohortAnswer = z
     customName: z.string().nullable(),
     programId: id,
     /** `lmsConnectionId`: the program's learning-system connection, through which the cohort syncs (null: none). */
-    program: z.object({ id, name: z.string(), durationType: z.enum(DurationType), accelerated: z.boolean(), lmsConnectionId: id.nullable() }).strict().nullable(),
+    program: z
+      .object({ id, name: z.string(), durationType: z.enum(DurationType), accelerated: z.boolean(), lmsConnectionId: id.nullable() })
+      .strict()
+      .nullable(),
     businessCategoryId: id,
     businessCategory: namedRef.nullable(),
     startDate: isoDate.nullable(),

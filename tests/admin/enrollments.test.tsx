@@ -26,7 +26,16 @@ import { callsOf as calls, currentLocation, renderAdmin } from '../support/conso
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
-type Person = { id: number; email: string; firstName: string; lastName: string; mobilePhone: string | null; city: string | null; stateCode: string | null; countryCode: string | null };
+type Person = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobilePhone: string | null;
+  city: string | null;
+  stateCode: string | null;
+  countryCode: string | null;
+};
 /** A student summary as the application answers it: the flat fields and the spec's nesting of the same. */
 const summary = (p: Person) => ({
   ...p,

@@ -13,7 +13,14 @@ import { makeVoucher } from '../support/enrollment-factories';
 import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
 import { programAnswer, programModuleAnswer, programModulePage, programPage } from '../../domain/contract/programs';
 import { makeCohort, makeProgram } from '../support/catalogue-factories';
-import { accountingLineAnswer, accountingLinePage, businessCategoryAnswer, businessCategoryPage, categoryPlanAnswer, categoryPlanPage } from '../../domain/contract/business-categories';
+import {
+  accountingLineAnswer,
+  accountingLinePage,
+  businessCategoryAnswer,
+  businessCategoryPage,
+  categoryPlanAnswer,
+  categoryPlanPage,
+} from '../../domain/contract/business-categories';
 import { enrollingStatusAnswer, planAdjustmentAnswer, planAdjustmentPage, productAnswer, productPage, productPlanAnswer, productPlanPage } from '../../domain/contract/products';
 import { categoryNamed, makeCategoryPlan, makeProduct } from '../support/catalogue-factories';
 import {
@@ -243,8 +250,28 @@ describe('job schedules', () => {
     const cron = await makeSchedule({ description: 'Answers' });
     const interval = await makeSchedule({ cronJob: false, cronExpression: null, repeatInterval: 3600, status: 'PAUSED', params: { daysBefore: [7, 1] } });
     const started = new Date(Date.now() - 60_000);
-    await JobRun.create({ jobScheduleId: cron.id, trigger: 'MANUAL', owner: 'test', scheduledFor: null, startedAt: started, endedAt: new Date(), outcome: 'SUCCEEDED', count: 3, error: null });
-    await JobRun.create({ jobScheduleId: cron.id, trigger: 'SCHEDULE', owner: 'test', scheduledFor: started, startedAt: started, endedAt: null, outcome: 'RUNNING', count: 0, error: null });
+    await JobRun.create({
+      jobScheduleId: cron.id,
+      trigger: 'MANUAL',
+      owner: 'test',
+      scheduledFor: null,
+      startedAt: started,
+      endedAt: new Date(),
+      outcome: 'SUCCEEDED',
+      count: 3,
+      error: null,
+    });
+    await JobRun.create({
+      jobScheduleId: cron.id,
+      trigger: 'SCHEDULE',
+      owner: 'test',
+      scheduledFor: started,
+      startedAt: started,
+      endedAt: null,
+      outcome: 'RUNNING',
+      count: 0,
+      error: null,
+    });
     const one = jobScheduleAnswer.parse(await get(`/api/job_schedules/${cron.id}`));
     expect(one).toMatchObject({ cronJob: true, status: 'ACTIVE', lastRun: { outcome: 'RUNNING' }, nextRunAt: expect.any(String) });
     expect(jobScheduleAnswer.parse(await get(`/api/job_schedules/${interval.id}`))).toMatchObject({ cronJob: false, repeatInterval: 3600, nextRunAt: null, lastRun: null });
@@ -321,7 +348,14 @@ describe('business categories and products', () => {
     expect(line.status).toBe(201);
     expectFits(accountingLineAnswer, await get(`/api/business_categories/${category.id}/accounting_lines/${line.body.id}`));
     expectFits(accountingLinePage, await get(`/api/business_categories/${category.id}/accounting_lines?size=50`));
-    const plan = await makeCategoryPlan({ paymentPlanType: 'INTEREST_BEARING', paymentScheduleType: 'FIXED_TERMS', depositAmount: 500, interestRate: 7.25, totalTerm: 12, tuitionPrice: 6000 });
+    const plan = await makeCategoryPlan({
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      depositAmount: 500,
+      interestRate: 7.25,
+      totalTerm: 12,
+      tuitionPrice: 6000,
+    });
     expect(categoryPlanAnswer.parse(await get(`/api/business_categories/${category.id}/payment_plans/${plan.id}`))).toMatchObject({ depositAmount: 500, interestRate: 7.25 });
     expectFits(categoryPlanPage, await get(`/api/business_categories/${category.id}/payment_plans?size=50`));
     expectFits(categoryPlanPage, await get('/api/business_categories/payment_plans?size=50'));
@@ -367,8 +401,28 @@ describe('applications', () => {
     expect(commentPage.parse(await get(`/api/applications/${id}/comments`)).content.map((c) => c.content)).toContain('Called the student');
     expectFits(questionAnswer.array(), await get(`/api/applications/${id}/answers`));
     // A failed report and a sent one (as the CRM delivery leaves them).
-    await CrmNotification.create({ applicationId: id, crm: 'salesforce', event: 'APPLICATION_STATUS', payload: { applicationId: id, status: 'ENROLLED', previousStatus: 'SIGNED' }, status: 'FAILED', attempts: 2, lastError: 'CRM down', externalId: null, sentAt: null });
-    await CrmNotification.create({ applicationId: id, crm: 'salesforce', event: 'APPLICATION_STATUS', payload: { applicationId: id, status: 'SIGNED', previousStatus: 'WAITING_TO_SIGN' }, status: 'ACCEPTED', attempts: 1, lastError: null, externalId: 'ext-1', sentAt: new Date() });
+    await CrmNotification.create({
+      applicationId: id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS',
+      payload: { applicationId: id, status: 'ENROLLED', previousStatus: 'SIGNED' },
+      status: 'FAILED',
+      attempts: 2,
+      lastError: 'CRM down',
+      externalId: null,
+      sentAt: null,
+    });
+    await CrmNotification.create({
+      applicationId: id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS',
+      payload: { applicationId: id, status: 'SIGNED', previousStatus: 'WAITING_TO_SIGN' },
+      status: 'ACCEPTED',
+      attempts: 1,
+      lastError: null,
+      externalId: 'ext-1',
+      sentAt: new Date(),
+    });
     expect(crmNotificationPage.parse(await get(`/api/applications/${id}/salesforce_notifications`)).content.length).toBeGreaterThanOrEqual(2);
     const own = await request(t.app).get(`/api/applications/${id}/salesforce_notifications`).set(bearer(plan.student.token));
     expect(own.status).toBe(200);
@@ -378,7 +432,7 @@ describe('applications', () => {
     expectFits(progressAnswer, progress.body);
   });
 
-  test('agreement envelopes answer the schema (an application\'s, a student\'s, one with its content)', async () => {
+  test("agreement envelopes answer the schema (an application's, a student's, one with its content)", async () => {
     const envelope = await makeSignedEnvelope(plan.application.id);
     const list = await get(`/api/applications/${plan.application.id}/envelopes`);
     expectFits(Array.isArray(list) ? envelopeAnswer.array() : envelopePage, list);

@@ -63,7 +63,9 @@ describe('state machines', () => {
     expect(envelopeMachine.next('SIGNED')).toEqual(['VOIDED']);
     expect(envelopeMachine.isFinal('VOIDED')).toBe(true);
     expect(['SENT', 'SIGNED', 'VOIDED'].map(signRefusal)).toEqual([null, 'ENVELOPE_ALREADY_SIGNED', 'ENVELOPE_VOIDED']);
-    expect(['SENT', 'SIGNED', 'VOIDED'].map((status) => [isEnvelopeSignable({ status }), hasSignedPdf({ status }), isEnvelopeVoidable({ status }), isEnvelopeVoided({ status })])).toEqual([
+    expect(
+      ['SENT', 'SIGNED', 'VOIDED'].map((status) => [isEnvelopeSignable({ status }), hasSignedPdf({ status }), isEnvelopeVoidable({ status }), isEnvelopeVoided({ status })]),
+    ).toEqual([
       [true, false, true, false],
       [false, true, true, false],
       [false, false, false, true],
@@ -80,11 +82,11 @@ describe('state machines', () => {
     expect(['ACTIVE', 'COMPLETED', 'CONCLUDED', 'CANCELLED'].map((status) => isPlanConcludable({ status }))).toEqual([true, false, false, false]);
     expect(planMachine.isFinal('CONCLUDED')).toBe(true);
     expect([isActivePlan({ status: 'ACTIVE' }), isActivePlan({ status: 'COMPLETED' })]).toEqual([true, false]);
-    expect([followsDates({ status: 'ACTIVE', bankruptcy: false }), followsDates({ status: 'ACTIVE', bankruptcy: 1 }), followsDates({ status: 'CONCLUDED', bankruptcy: null })]).toEqual([
-      true,
-      false,
-      false,
-    ]);
+    expect([
+      followsDates({ status: 'ACTIVE', bankruptcy: false }),
+      followsDates({ status: 'ACTIVE', bankruptcy: 1 }),
+      followsDates({ status: 'CONCLUDED', bankruptcy: null }),
+    ]).toEqual([true, false, false]);
     // The standing the API computes reads the same predicate.
     expect(standingFollowsDates).toBe(followsDates);
   });

@@ -267,8 +267,7 @@ export function createDataProvider(http: HttpClient) {
     publishProduct: (id: Identifier, publish = true) =>
       request<RaRecord>({ method: 'POST', path: at('products', id, '/publish'), query: publish ? undefined : { publish: false } }),
     /** GET /products/{id}/check_enrolling_status: whether it is enrolling today, and its window. */
-    productEnrollingStatus: (id: Identifier) =>
-      request<EnrollingStatusAnswer>({ path: at('products', id, '/check_enrolling_status') }),
+    productEnrollingStatus: (id: Identifier) => request<EnrollingStatusAnswer>({ path: at('products', id, '/check_enrolling_status') }),
     /** GET /business_categories/payment_plans: every category's plan templates (one page of 1000, by description). */
     paymentPlanTemplates: async () =>
       readList<RaRecord>(await request({ path: '/business_categories/payment_plans', query: { size: 1000, page: 0, sortBy: 'description', descending: false } })).data,

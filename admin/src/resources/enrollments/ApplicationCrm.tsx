@@ -16,7 +16,12 @@ const PAGE_SIZE = 10;
 /** Only a notification that has not gone through (and that nobody is sending) can be sent again: domain/state/crm-notifications.ts. */
 export const canRetry = (n: Pick<CrmNotification, 'status'>) => isCrmNotificationRetryable(n);
 
-const statusColor: Record<CrmNotificationStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = { ACCEPTED: 'success', FAILED: 'error', PENDING: 'warning', SENDING: 'info' };
+const statusColor: Record<CrmNotificationStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  ACCEPTED: 'success',
+  FAILED: 'error',
+  PENDING: 'warning',
+  SENDING: 'info',
+};
 
 /**
  * The CRM tab: what the application told Salesforce, newest first, ten a page (GET

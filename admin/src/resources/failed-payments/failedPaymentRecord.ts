@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { FailedPaymentSource, FailedPaymentStatus, Of } from '../../../../models/enums';
+import type { FailedPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 import type { FailedPaymentAnswer } from '../../../../domain/contract/failed-payments';
 import { isFailedPaymentRetryable } from '../../../../domain/state/failed-payments';

@@ -46,7 +46,10 @@ const flag = (value: unknown) => value === true;
  * learning-system connection to choose yet (`lmsConnectionId` null).
  */
 /** What the program form holds: the record's fields, the agreement possibly cleared. */
-export type ProgramFormValues = Partial<Omit<ProgramAnswer, 'id' | 'enrollmentAgreement'>> & { id?: RaRecord['id']; enrollmentAgreement?: ProgramAnswer['enrollmentAgreement'] | null };
+export type ProgramFormValues = Partial<Omit<ProgramAnswer, 'id' | 'enrollmentAgreement'>> & {
+  id?: RaRecord['id'];
+  enrollmentAgreement?: ProgramAnswer['enrollmentAgreement'] | null;
+};
 
 export function toProgramPayload(data: ProgramFormValues) {
   const durationType = (data.durationType ?? 'FIXED_DURATION') as Of<typeof DurationType>;

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
-import type { Of, RequestStatus, VoucherDiscountKind, VoucherScope } from '../../../../models/enums';
+import type { Of, RequestStatus } from '../../../../models/enums';
 import { Messages } from '../../../../models/messages';
 import type { ApplicationVoucherAnswer, VoucherAnswer } from '../../../../domain/contract/vouchers';
 import { isVoucherRefundEditable, nextVoucherRefundStatuses } from '../../../../domain/state/vouchers';
