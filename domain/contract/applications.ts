@@ -21,7 +21,7 @@ import {
   VoucherDiscountKind,
 } from '../../models/enums';
 import { dollars, id, isoDate, page, timestamp, updatedBy } from './common';
-import { accountingLineItem, paymentAnswer } from './billing';
+import { accountingLineItem, paymentAnswer, planAnswer, scheduleEntryAnswer } from './billing';
 import { CrmNotificationStatus } from '../state/crm-notifications';
 
 /** The product an application is for. */
@@ -138,45 +138,36 @@ export type ApplicationAnswer = z.infer<typeof applicationAnswer>;
 export const applicationPage = page(applicationAnswer);
 
 /** GET /applications/{id}/payment_plans: the student payment plans issued for the application, with their schedules. */
-export const applicationIssuedPlanAnswer = z
-  .object({
-    id,
-    name: z.string(),
-    description: z.string().nullable(),
-    paymentPlanType: z.enum(PaymentPlanType),
-    paymentScheduleType: z.enum(PaymentScheduleType),
-    depositAmount: dollars,
-    totalTerm: z.number().int(),
-    installmentAmount: dollars,
-    interestRate: z.number().nullable(),
-    tuitionPrice: dollars,
-    additionalFees: dollars,
-    voucherDiscount: dollars,
-    totalInterest: dollars,
-    totalOwed: dollars,
-    totalPaid: dollars,
-    balance: dollars,
-    installmentsCount: z.number().int(),
-    status: z.enum(StudentPaymentPlanStatus),
-    daysOverdue: z.number().int().min(0),
-    financialStatus: z.enum(FinancialStatus),
-    autoPay: z.boolean(),
-    firstPaymentDate: isoDate.nullable(),
-    lastPaymentDate: isoDate.nullable(),
+export const applicationIssuedPlanAnswer = planAnswer
+  .pick({
+    id: true,
+    name: true,
+    description: true,
+    paymentPlanType: true,
+    paymentScheduleType: true,
+    depositAmount: true,
+    totalTerm: true,
+    installmentAmount: true,
+    interestRate: true,
+    tuitionPrice: true,
+    additionalFees: true,
+    voucherDiscount: true,
+    totalInterest: true,
+    totalOwed: true,
+    totalPaid: true,
+    balance: true,
+    installmentsCount: true,
+    status: true,
+    daysOverdue: true,
+    financialStatus: true,
+    autoPay: true,
+    firstPaymentDate: true,
+    lastPaymentDate: true,
+  })
+  .extend({
     schedules: z.array(
-      z
-        .object({
-          id,
-          number: z.number().int(),
-          kind: z.string(),
-          dueDate: isoDate,
-          principal: dollars,
-          interest: dollars,
-          amount: dollars,
-          balance: dollars,
-          paidAmount: dollars,
-          status: z.string(),
-        })
+      scheduleEntryAnswer
+        .pick({ id: true, number: true, kind: true, dueDate: true, principal: true, interest: true, amount: true, balance: true, paidAmount: true, status: true })
         .strict(),
     ),
   })
@@ -314,17 +305,9 @@ export type CrmNotificationAnswer = z.infer<typeof crmNotificationAnswer>;
 export const crmNotificationPage = page(crmNotificationAnswer);
 
 /** The same, as the student reads it: no error text, the payload reduced to the statuses. */
-export const studentCrmNotificationAnswer = z
-  .object({
-    id,
-    crm: z.string(),
-    event: z.string(),
-    status: z.enum(CrmNotificationStatus),
-    attempts: z.number().int().min(0),
-    createdAt: timestamp,
-    sentAt: timestamp.nullable(),
-    payload: z.object({ applicationId: id, status: z.string().nullable(), previousStatus: z.string().nullable() }).strict(),
-  })
+export const studentCrmNotificationAnswer = crmNotificationAnswer
+  .omit({ lastError: true, externalId: true })
+  .extend({ payload: z.object({ applicationId: id, status: z.string().nullable(), previousStatus: z.string().nullable() }).strict() })
   .strict();
 export type StudentCrmNotificationAnswer = z.infer<typeof studentCrmNotificationAnswer>;
 

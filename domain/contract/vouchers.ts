@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { RequestStatus, VoucherDiscountKind, VoucherScope } from '../../models/enums';
-import { dollars, id, isoDate, page, timestamp, updatedBy } from './common';
+import { id, isoDate, page, refundAmounts, timestamp, updatedBy } from './common';
 
 /** GET /vouchers/{id}, POST, PUT. */
 export const voucherAnswer = z
@@ -40,12 +40,7 @@ export const applicationVoucherAnswer = z
     applicationId: id,
     voucherId: id,
     comments: z.string().nullable(),
-    amountToBeRefunded: dollars,
-    taxToBeRefunded: dollars,
-    totalToBeRefunded: dollars,
-    amountRefunded: dollars,
-    taxRefunded: dollars,
-    totalRefunded: dollars,
+    ...refundAmounts,
     status: z.enum(RequestStatus),
     updatedBy,
     createdAt: timestamp,

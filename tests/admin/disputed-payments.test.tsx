@@ -11,6 +11,20 @@ import { callsOf as calls, renderAdmin } from '../support/console-harness';
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
+/** The disputed card payment as the dispute answers it. */
+const disputedPayment = {
+  id: 70,
+  applicationId: 5,
+  type: 'INSTALLMENT' as const,
+  channel: 'CARD' as const,
+  amount: 325.75,
+  refundedAmount: 0,
+  status: 'ACCEPTED' as const,
+  cardBrand: 'visa',
+  cardLast4: '0259',
+  paymentDate: '2026-02-20',
+  gatewayChargeId: 'ch_70',
+};
 const dispute = (id: number, overrides: Partial<DisputeRecord> = {}): DisputeRecord => ({
   id,
   paymentId: 70,
@@ -24,19 +38,7 @@ const dispute = (id: number, overrides: Partial<DisputeRecord> = {}): DisputeRec
   comment: null,
   verifiedAt: null,
   student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
-  payment: {
-    id: 70,
-    applicationId: 5,
-    type: 'INSTALLMENT',
-    channel: 'CARD',
-    amount: 325.75,
-    refundedAmount: 0,
-    status: 'ACCEPTED',
-    cardBrand: 'visa',
-    cardLast4: '0259',
-    paymentDate: '2026-02-20',
-    gatewayChargeId: 'ch_70',
-  },
+  payment: disputedPayment,
   updatedBy: null,
   createdAt: at,
   updatedAt: at,
@@ -92,19 +94,7 @@ describe('rules', () => {
     expect(
       disputedPaymentText({
         paymentId: 70,
-        payment: {
-          id: 70,
-          applicationId: 5,
-          type: 'INSTALLMENT',
-          channel: 'CARD',
-          amount: 325.75,
-          refundedAmount: 0,
-          status: 'ACCEPTED',
-          cardBrand: 'visa',
-          cardLast4: '0259',
-          paymentDate: '2026-02-20',
-          gatewayChargeId: 'ch_70',
-        },
+        payment: disputedPayment,
       }),
     ).toBe('#70 · visa •••• 0259');
     expect(disputedPaymentText({ paymentId: 66, payment: null })).toBe('#66');
