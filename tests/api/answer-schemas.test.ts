@@ -11,7 +11,20 @@ import { studentAnswer, studentPage } from '../../domain/contract/students';
 import { applicationVoucherAnswer, applicationVoucherPage, voucherAnswer, voucherPage } from '../../domain/contract/vouchers';
 import { makeVoucher } from '../support/enrollment-factories';
 import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
-import { programAnswer, programModuleAnswer, programModulePage, programPage } from '../../domain/contract/programs';
+import {
+  extraProductAnswer,
+  extraProductPage,
+  graduationRequirementAnswer,
+  graduationRequirementPage,
+  lmsCategoryPage,
+  moduleGroupPage,
+  programAnswer,
+  programModuleAnswer,
+  programModulePage,
+  programPage,
+  programPlanAnswer,
+  programPlanPage,
+} from '../../domain/contract/programs';
 import { makeCohort, makeProgram } from '../support/catalogue-factories';
 import {
   accountingLineAnswer,
@@ -40,7 +53,7 @@ import {
 } from '../../domain/contract/applications';
 import { gatewayEventPage, ledgerPage, paymentAnswer, paymentMethodPage, planDetailAnswer, planPage } from '../../domain/contract/billing';
 import { makeSignedEnvelope } from '../support/enrollment-factories';
-import { CrmNotification, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import { AccountingLine, CrmNotification, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
 import { makeSchedule } from '../support/job-factories';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
@@ -460,5 +473,54 @@ describe('payment plans and billing', () => {
     const own = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(plan.student.token));
     expect(own.status).toBe(200);
     expect(gatewayEventPage.parse(own.body).content.length).toBeGreaterThan(0);
+  });
+});
+
+describe('program parts', () => {
+  test("GET a program's graduation requirements, LMS categories, payment plans, extra products and the module groups answer the schema", async () => {
+    const program = await makeProgram();
+    const P = `/api/programs/${program.id}`;
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    const quizzes = await LmsCategory.create({ programId: program.id, kind: 'QUIZ', externalId: 'q-1', name: 'Quizzes' });
+    const requirement = await as(request(t.app).post(`${P}/graduation_requirements`)).send({
+      name: 'Quizzes',
+      type: 'QUIZ',
+      displayOrder: 1,
+      total: 4,
+      minScore: 80.5,
+      quizCategoryId: quizzes.id,
+      quizIds: ['a', 'b'],
+    });
+    expect(requirement.status).toBe(201);
+    expect(graduationRequirementAnswer.parse(await get(`${P}/graduation_requirements/${requirement.body.id}`))).toMatchObject({ minScore: 80.5, quizIds: ['a', 'b'] });
+    expectFits(graduationRequirementPage, await get(`${P}/graduation_requirements`));
+    expect(lmsCategoryPage.parse(await get(`${P}/quiz_categories`)).content.map((c) => c.name)).toEqual(['Quizzes']);
+    expectFits(lmsCategoryPage, await get(`${P}/assignment_categories`));
+    const line = await AccountingLine.create({
+      businessCategoryId: program.businessCategoryId,
+      description: unique('Fee '),
+      type: 'CHARGE',
+      category: 'FEE',
+      updatedById: null,
+      updatedByName: null,
+    });
+    const plan = await as(request(t.app).post(`${P}/payment_plans`)).send({
+      name: 'Monthly',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 12,
+      depositAmount: 500,
+      interestRate: 9.9,
+      tuitionPrice: 6000,
+      accountingLines: [{ accountingLineId: line.id, amount: 150.25 }],
+    });
+    expect(plan.status).toBe(201);
+    expect(programPlanAnswer.parse(await get(`${P}/payment_plans/${plan.body.id}`)).accountingLines).toMatchObject([{ accountingLineId: line.id, amount: 150.25, type: 'CHARGE' }]);
+    expectFits(programPlanPage, await get(`${P}/payment_plans`));
+    const extra = await as(request(t.app).post(`${P}/extra_products`)).send({ name: 'Transcript', type: 'TRANSCRIPT', priceType: 'FIXED', price: 25.5 });
+    expect(extra.status).toBe(201);
+    expect(extraProductAnswer.parse(await get(`${P}/extra_products/${extra.body.id}`))).toMatchObject({ price: 25.5 });
+    expectFits(extraProductPage, await get(`${P}/extra_products`));
+    expectFits(moduleGroupPage, await get('/api/module_groups?size=50'));
   });
 });
