@@ -278,3 +278,6 @@ export const gatewayEventAnswer = z
   .strict();
 export type GatewayEventAnswer = z.infer<typeof gatewayEventAnswer>;
 export const gatewayEventPage = page(gatewayEventAnswer);
+
+/** GET /students/{id}/payments. */
+export const paymentPage = page(paymentAnswer);

@@ -524,3 +524,38 @@ describe('program parts', () => {
     expectFits(moduleGroupPage, await get('/api/module_groups?size=50'));
   });
 });
+
+describe('OpenAPI', () => {
+  test('the answers of these GET endpoints are documented from their schemas', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+    };
+    const answerOf = (path: string, method = 'get', status = '200') => doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const dispute = answerOf('/api/disputes/{id}') as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
+    expect(Object.keys(dispute.properties)).toEqual(Object.keys(disputeAnswer.shape));
+    expect(dispute.required).toEqual(expect.arrayContaining(['paymentId', 'amount', 'status', 'student', 'payment']));
+    expect(dispute.additionalProperties).toBe(false);
+    for (const path of [
+      '/api/external_payments',
+      '/api/refund_queues/{id}',
+      '/api/failed_payments/{id}',
+      '/api/domain_events',
+      '/api/job_schedules/{id}/runs',
+      '/api/students/{id}',
+      '/api/customers',
+      '/api/application_vouchers/{id}',
+      '/api/vouchers',
+      '/api/cohorts/{id}/cohort_modules',
+      '/api/products/{id}/product_payment_plans/{planId}',
+      '/api/programs/{id}/graduation_requirements',
+      '/api/business_categories/{id}/payment_plans/{planId}',
+      '/api/applications/{id}',
+      '/api/applications/{id}/options',
+      '/api/payment_plans/{id}',
+      '/api/students/{id}/account_history',
+      '/api/students/{id}/stripe_history',
+    ])
+      expect([path, typeof answerOf(path)]).toEqual([path, 'object']);
+    expect(answerOf('/api/disputes/find_by_criteria', 'post')).toMatchObject({ type: 'object', required: ['content', 'pagination'] });
+  });
+});
