@@ -9,6 +9,7 @@ import {
   applicationVoucherUpdateBody,
 } from './application-vouchers.schemas';
 import * as refunds from './application-vouchers.service';
+import { applicationVoucherAnswer, applicationVoucherPage } from '../../domain/contract/vouchers';
 
 /**
  * /api/application_vouchers (back-office spec §7 "Application vouchers"): voucher refunds. Reads need
@@ -19,6 +20,7 @@ export function applicationVoucherRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: applicationVoucherPage,
       summary: 'List application vouchers (newest first; keyword on id, voucher code, student name or email)',
       access: 'vouchers:read',
       query: applicationVoucherListQuery,
@@ -27,6 +29,7 @@ export function applicationVoucherRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: applicationVoucherPage,
       summary: 'Search application vouchers (applicationId, voucherIds, studentIds, statuses, totalToBeRefunded, updatedAt)',
       access: 'vouchers:read',
       query: applicationVoucherListQuery,
@@ -45,6 +48,7 @@ export function applicationVoucherRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: applicationVoucherAnswer,
       summary: 'Get an application voucher',
       access: 'vouchers:read',
       params: applicationVoucherIdParams,

@@ -13,6 +13,7 @@ import {
 } from './application-parts.schemas';
 import * as parts from './application-parts.service';
 import { ownApplication as own } from './applications.service';
+import { commentPage, questionAnswer } from '../../domain/contract/applications';
 
 /**
  * /api/applications side calls (back-office spec §9): comments (staff), answers (own), auto-pay
@@ -23,6 +24,7 @@ export function applicationPartRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/comments',
+      answer: commentPage,
       summary: "An application's comments, newest first (size 5)",
       access: 'applications:read',
       params: applicationIdParams,
@@ -60,6 +62,7 @@ export function applicationPartRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/answers',
+      answer: questionAnswer.array(),
       summary: "An application's questionnaire answers",
       access: 'applications:read',
       self: own,

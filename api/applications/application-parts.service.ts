@@ -5,11 +5,12 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
-import { deliverOne, RETRYABLE } from '../integrations/crm';
+import { deliverOne } from '../integrations/crm';
 import { loadApplicationDto } from './applications.dto';
 import { isStaff } from './applications.service';
 import { notificationSortable } from './application-parts.schemas';
 import { description } from '../../models/descriptions';
+import { isCrmNotificationRetryable } from '../../domain/state/crm-notifications';
 
 /**
  * The application's side calls (back-office spec §9 "Applications"; contract "Applications"): staff
@@ -212,7 +213,7 @@ export async function retryNotification(deps: Deps, applicationId: number, notif
   await findApplication(applicationId);
   const row = await CrmNotification.findOne({ where: { id: notificationId, applicationId, crm: 'salesforce' }, attributes: ['id', 'status'] });
   if (!row) throw AppError.notFound('Notification');
-  if (!(RETRYABLE as readonly string[]).includes(row.status)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
+  if (!isCrmNotificationRetryable(row)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
   // Claimed by a compare-and-set: a delivery already running for it leaves it to that one.
   if (!(await deliverOne(deps, notificationId))) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
   return notificationDto((await CrmNotification.findByPk(notificationId))!);

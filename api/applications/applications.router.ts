@@ -22,6 +22,15 @@ import {
 } from './applications.schemas';
 import * as applications from './applications.service';
 import { applicationOptions } from './options';
+import {
+  applicationAnswer,
+  applicationCohortPage,
+  applicationIssuedPlanAnswer,
+  applicationOptionsAnswer,
+  applicationPage,
+  progressAnswer,
+  statusMovesAnswer,
+} from '../../domain/contract/applications';
 
 const own = applications.ownApplication;
 
@@ -53,6 +62,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: applicationPage,
       summary: 'List applications (staff: all, `migrated` and `statuses` optional; a student: their own, size up to 200)',
       access: 'applications:read',
       self: () => true,
@@ -62,6 +72,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/search',
+      answer: applicationPage,
       summary: 'Quick search of applications by id or student name/email (size 10)',
       access: 'applications:read',
       query: applicationSearchQuery,
@@ -70,6 +81,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: applicationPage,
       summary: 'Search applications by the applications filter',
       access: 'applications:read',
       query: applicationCriteriaQuery,
@@ -97,6 +109,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: applicationAnswer,
       summary: 'Get an application',
       access: 'applications:read',
       self: own,
@@ -116,6 +129,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/options',
+      answer: applicationOptionsAnswer,
       summary: 'The classes per program and the payment plans (with a schedule preview) an application may choose',
       access: 'applications:read',
       self: own,
@@ -125,6 +139,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/:id/progress',
+      answer: progressAnswer,
       summary: 'Mark an enrollment-flow step complete (after checking it) and answer the flow',
       access: 'applications:update',
       self: own,
@@ -145,6 +160,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/status_moves',
+      answer: statusMovesAnswer,
       summary:
         'The staff moves from the current status (machine order), each with `allowed` and, when not, the code and message the status call would refuse with; `emailsStudent`, `preparesAgreement`, and where the email and the CRM notification go (`delivery`)',
       access: 'applications:status',
@@ -154,6 +170,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans',
+      answer: applicationIssuedPlanAnswer.array(),
       summary: "An application's student payment plans with their schedules",
       access: 'applications:read',
       self: own,
@@ -163,6 +180,7 @@ export function applicationRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/application_cohorts',
+      answer: applicationCohortPage,
       summary: 'The classes an application chose (one per program; size 200)',
       access: 'applications:read',
       self: own,
@@ -180,6 +198,7 @@ export function studentApplicationRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/application_cohorts',
+      answer: applicationCohortPage,
       summary: 'The classes a student chose over all their applications (size 200)',
       access: 'applications:read',
       self,

@@ -4,6 +4,7 @@ import type { Deps } from '../common/context';
 import { ownStudent, route } from '../common/route';
 import { accountHistory, accountHistoryQuery } from './account-history';
 import { billingDashboard } from './dashboard';
+import { ledgerPage } from '../../domain/contract/billing';
 
 /** /api/billing: the console's billing dashboard (`payment_plans:read`). */
 export function billingRoutes(_deps: Deps) {
@@ -24,6 +25,7 @@ export function accountHistoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/account_history',
+      answer: ledgerPage,
       summary: "A student's account history (applicationId; size 10, sorted by eventDate ascending by default)",
       access: 'payments:read',
       self: ownStudent,

@@ -14,6 +14,7 @@ import type { LedgerKind, Of } from '../../models/enums';
 import { financialStatusOf, followsDates } from './standing';
 import { formatCents as formatMoney, toCents, toDollars } from '../../domain/money';
 import { maxPrePayCents, MIN_LEFTOVER_CENTS } from '../../domain/rules/payments';
+import { planStatusForBalance } from '../../domain/state/plans';
 
 /**
  * The ledger core of billing (issue 6; domain rules "Payment plans and payments"; platform spec §3
@@ -420,11 +421,9 @@ function positionFields(pos: PlanPosition, plan: Pick<PlanRow, 'status' | 'bankr
   };
 }
 
-/** ACTIVE ↔ COMPLETED by the balance; CONCLUDED and CANCELLED are kept. */
+/** ACTIVE ↔ COMPLETED by the balance; CONCLUDED and CANCELLED are kept (domain/state/plans.ts). */
 function statusFor(plan: Pick<PlanRow, 'status'>, balanceCents: number): string {
-  if (plan.status === 'ACTIVE' && balanceCents === 0) return 'COMPLETED';
-  if (plan.status === 'COMPLETED' && balanceCents > 0) return 'ACTIVE';
-  return plan.status;
+  return planStatusForBalance(plan.status, balanceCents);
 }
 
 /** The program an account-history line names: the application's product (else the plan's name). */

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { FinancialStatus } from '../../models/enums';
+import { followsDates } from '../../domain/state/plans';
 
 /**
  * The financial standing of a plan and of its application today (domain rules "Payment plans and
@@ -46,8 +47,8 @@ export function financialStatusOf(daysOverdue: number): string {
   return 'GOOD';
 }
 
-/** Whether the dates decide a plan's standing: ACTIVE and not in bankruptcy (the plans the recompute touches). */
-export const followsDates = (plan: Pick<StandingPlan, 'status' | 'bankruptcy'>): boolean => plan.status === 'ACTIVE' && !Number(plan.bankruptcy ?? 0);
+/** Whether the dates decide a plan's standing: ACTIVE and not in bankruptcy (the plans the recompute touches; domain/state/plans.ts). */
+export { followsDates };
 
 const day = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

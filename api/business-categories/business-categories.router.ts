@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { allPlansQuery, categoryBody, categoryIdParams, categoryListQuery, planBody, planListQuery, planParams } from './business-categories.schemas';
 import * as bc from './business-categories.service';
+import { businessCategoryAnswer, businessCategoryPage, categoryPlanAnswer, categoryPlanPage } from '../../domain/contract/business-categories';
 
 /**
  * /api/business_categories: the 11 fixed categories (no create or delete), their accounting lines
@@ -12,6 +13,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: businessCategoryPage,
       summary: 'List business categories',
       access: 'business_categories:read',
       query: categoryListQuery,
@@ -21,6 +23,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/payment_plans',
+      answer: categoryPlanPage,
       summary: 'List the payment plans of every business category',
       access: 'business_categories:read',
       query: allPlansQuery,
@@ -29,6 +32,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: businessCategoryAnswer,
       summary: 'Get a business category',
       access: 'business_categories:read',
       params: categoryIdParams,
@@ -49,6 +53,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans',
+      answer: categoryPlanPage,
       summary: "List a business category's payment plans",
       access: 'business_categories:read',
       params: categoryIdParams,
@@ -68,6 +73,7 @@ export function businessCategoryRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans/:planId',
+      answer: categoryPlanAnswer,
       summary: 'Get a payment plan',
       access: 'business_categories:read',
       params: planParams,

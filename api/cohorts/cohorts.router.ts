@@ -21,6 +21,7 @@ import {
 } from './cohorts.schemas';
 import * as cohorts from './cohorts.service';
 import * as parts from './cohort-parts.service';
+import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
 
 /**
  * /api/cohorts (back-office spec §7 "Cohorts"): list and criteria search, CRUD with archive and
@@ -33,6 +34,7 @@ export function cohortRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: cohortPage,
       summary: 'List cohorts (statuses CREATED and ACTIVE by default)',
       access: 'cohorts:read',
       query: cohortListQuery,
@@ -64,7 +66,15 @@ export function cohortRoutes(_deps: Deps) {
       status: 201,
       handle: ({ body, actor }) => cohorts.createCohort(body, actor),
     }),
-    route({ method: 'get', path: '/:id', summary: 'Get a cohort', access: 'cohorts:read', params: cohortIdParams, handle: ({ params }) => cohorts.getCohortDto(params.id) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      answer: cohortAnswer,
+      summary: 'Get a cohort',
+      access: 'cohorts:read',
+      params: cohortIdParams,
+      handle: ({ params }) => cohorts.getCohortDto(params.id),
+    }),
     route({
       method: 'put',
       path: '/:id',
@@ -147,6 +157,7 @@ export function cohortRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/cohort_modules',
+      answer: cohortModulePage,
       summary: "List a cohort's modules",
       access: 'cohorts:read',
       params: cohortIdParams,
@@ -201,6 +212,7 @@ export function cohortRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/skip_coaching_circle_sessions',
+      answer: skippedSessionPage,
       summary: "List a cohort's skipped coaching-circle sessions",
       access: 'cohorts:read',
       params: cohortIdParams,

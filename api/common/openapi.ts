@@ -37,6 +37,15 @@ function jsonSchema(schema: ZodType): Record<string, unknown> {
   }
 }
 
+/** An answer's JSON Schema as the API writes it (zod's output side: dates as ISO strings, every field it sends). */
+function answerSchema(schema: ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 function parameters(schema: ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const s = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
@@ -61,7 +70,10 @@ export function openApiDocument(): unknown {
   for (const r of routeRegistry) {
     const path = r.path.replace(/:(\w+)/g, '{$1}');
     const responses: Record<string, unknown> = {
-      [String(r.status)]: { description: r.status === 204 ? 'No content' : 'Success' },
+      [String(r.status)]: {
+        description: r.status === 204 ? 'No content' : 'Success',
+        ...(r.answer && r.status !== 204 ? { content: { 'application/json': { schema: answerSchema(r.answer) } } } : {}),
+      },
       400: { description: 'Bad input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     };
     if (r.access !== 'public') {

@@ -35,6 +35,8 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   status?: number;
   /** At most `max` calls per client address per `windowSeconds` (public account calls). */
   rateLimit?: { max: number; windowSeconds: number };
+  /** The success answer's schema (domain/contract/), which the OpenAPI description documents. */
+  answer?: ZodType;
   handle: (ctx: Ctx<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
 }
 
@@ -48,6 +50,7 @@ export interface RegisteredRoute {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  answer?: ZodType;
   status: number;
 }
 
@@ -145,6 +148,7 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       params: spec.params,
       query: spec.query,
       body: spec.body,
+      answer: spec.answer,
       status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;

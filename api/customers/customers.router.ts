@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { customerCriteriaSchema, studentIdParams, studentListQuery, studentUpdateBody } from '../students/students.schemas';
 import * as students from '../students/students.service';
+import { studentAnswer, studentPage } from '../../domain/contract/students';
 
 /**
  * /api/customers: every learner account, including those who never applied. The same records and
@@ -12,6 +13,7 @@ export function customerRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: studentPage,
       summary: 'List customers',
       access: 'customers:read',
       query: studentListQuery,
@@ -26,7 +28,15 @@ export function customerRoutes(_deps: Deps) {
       body: customerCriteriaSchema,
       handle: ({ query, body }) => students.findStudentsByCriteria('customers', query, body),
     }),
-    route({ method: 'get', path: '/:id', summary: 'Get a customer', access: 'customers:read', params: studentIdParams, handle: ({ params }) => students.getStudent(params.id) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      answer: studentAnswer,
+      summary: 'Get a customer',
+      access: 'customers:read',
+      params: studentIdParams,
+      handle: ({ params }) => students.getStudent(params.id),
+    }),
     route({
       method: 'put',
       path: '/:id',

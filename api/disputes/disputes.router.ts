@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { disputeCriteriaSchema, disputeIdParams, disputeListQuery, disputeVerifyBody } from './disputes.schemas';
 import * as disputes from './disputes.service';
+import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
 
 /**
  * /api/disputes (back-office spec §9): disputed card payments. Reads need `payments:read`; verifying
@@ -12,6 +13,7 @@ export function disputeRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: disputePage,
       summary: 'Search disputed payments (email, statuses; newest first)',
       access: 'payments:read',
       query: disputeListQuery,
@@ -21,6 +23,7 @@ export function disputeRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: disputeAnswer,
       summary: 'A dispute with its payment',
       access: 'payments:read',
       params: disputeIdParams,

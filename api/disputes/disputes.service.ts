@@ -10,6 +10,7 @@ import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } f
 import { disputeCriteria, disputeSortable, type DisputeCriteria, type DisputeVerifyInput } from './disputes.schemas';
 import { description } from '../../models/descriptions';
 import { roundDollars } from '../../domain/money';
+import { disputeMachine } from '../../domain/state/disputes';
 
 /**
  * Disputed payments (back-office spec §9 /disputes; platform spec §4 "Dispute verification applies
@@ -153,7 +154,7 @@ export async function verifyDispute(id: number, input: DisputeVerifyInput, actor
   await Dispute.sequelize!.transaction(async (transaction) => {
     const row = await Dispute.findByPk(id, { lock: transaction.LOCK.UPDATE, transaction });
     if (!row) throw AppError.notFound('Dispute');
-    if (row.status !== 'PENDING') throw AppError.conflict('DISPUTE_NOT_PENDING', Messages.DISPUTE_NOT_PENDING);
+    if (!disputeMachine.can(row.status, input.status)) throw AppError.conflict('DISPUTE_NOT_PENDING', Messages.DISPUTE_NOT_PENDING);
     const [count] = await Dispute.update(
       { status: input.status, comment: input.comment ?? row.comment, verifiedAt: new Date(), ...stamp(actor) },
       { where: { id, status: 'PENDING' }, transaction },

@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { domainEventIdParams, domainEventListQuery, type DomainEventListQuery } from './domain-events.schemas';
 import * as events from './domain-events.service';
+import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
 
 /**
  * /api/domain_events: the deliveries of domain events to their handlers (api/common/events.ts), so
@@ -13,6 +14,7 @@ export function domainEventRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: domainEventPage,
       summary: 'List domain event deliveries, newest first (status PENDING|DONE|FAILED, type: the event type)',
       access: 'domain_events:read',
       query: domainEventListQuery,
@@ -21,6 +23,7 @@ export function domainEventRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: domainEventAnswer,
       summary: 'One domain event delivery with its payload',
       access: 'domain_events:read',
       params: domainEventIdParams,

@@ -3,6 +3,7 @@ import { route } from '../common/route';
 import { ownApplication } from '../applications/applications.service';
 import { applicationIdParams, envelopeIdParams, signBody, studentEnvelopeQuery, studentIdParams, type StudentEnvelopeQuery } from './envelopes.schemas';
 import * as envelopes from './envelopes.service';
+import { envelopeAnswer } from '../../domain/contract/applications';
 
 const ownEnvelope = (ctx: Ctx<{ id: number }, unknown, unknown>) => envelopes.ownsEnvelope(ctx.auth, ctx.params.id);
 const ownStudent = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
@@ -37,6 +38,7 @@ export function envelopeRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: envelopeAnswer,
       summary: 'An agreement envelope with its text',
       access: 'applications:read',
       self: ownEnvelope,

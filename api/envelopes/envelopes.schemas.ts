@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { Messages } from '../../models/messages';
 import { id, requiredText } from '../../models/validation';
 import { pagingQuery } from '../common/list';
+import { EnvelopeStatus } from '../../domain/state/envelopes';
 
-export const EnvelopeStatus = ['SENT', 'SIGNED', 'VOIDED'] as const;
+export { EnvelopeStatus };
 
 export const envelopeIdParams = z.object({ id: id() });
 export const applicationIdParams = z.object({ id: id() });

@@ -12,6 +12,7 @@ import { renderAgreement, sha256Of } from './agreement';
 import { SIGNABLE_STATUSES, agreementRefusal, createSentEnvelope, prepareEnvelope, voidEnvelopes } from './prepare';
 import type { StudentEnvelopeQuery } from './envelopes.schemas';
 import { envelopePdf } from './pdf';
+import { signRefusal } from '../../domain/state/envelopes';
 
 /**
  * Agreement envelopes (domain rules "Applications and enrollments"; contract "Envelopes"): the
@@ -158,8 +159,8 @@ export async function signEnvelope(deps: Deps, id: number, signedName: string, a
   if (isStaff(auth)) throw AppError.forbidden();
   const outcome = await Envelope.sequelize!.transaction(async (transaction): Promise<SignOutcome> => {
     const envelope = await findEnvelope(id, transaction, true);
-    if (envelope.status === 'SIGNED') throw AppError.conflict('ENVELOPE_ALREADY_SIGNED', Messages.ENVELOPE_ALREADY_SIGNED);
-    if (envelope.status === 'VOIDED') throw AppError.conflict('ENVELOPE_VOIDED', Messages.ENVELOPE_VOIDED);
+    const refusal = signRefusal(envelope.status);
+    if (refusal) throw AppError.conflict(refusal, Messages[refusal]);
     const application = await lockApplication(envelope.applicationId, transaction);
     if (!(SIGNABLE_STATUSES as readonly string[]).includes(application.status)) throw AppError.conflict('INVALID_STATUS', Messages.INVALID_STATUS);
     const fresh = await renderAgreement(envelope.applicationId, transaction);

@@ -8,6 +8,7 @@ import {
   externalPaymentStatusQuery,
 } from './external-payments.schemas';
 import * as external from './external-payments.service';
+import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contract/external-payments';
 
 /**
  * /api/external_payments (back-office spec §9): checks, wires and other payments staff recorded.
@@ -19,6 +20,7 @@ export function externalPaymentRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: externalPaymentPage,
       summary: 'External payments (newest first; keyword on student name, email or ids)',
       access: 'payments:read',
       query: externalPaymentListQuery,
@@ -27,6 +29,7 @@ export function externalPaymentRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: externalPaymentPage,
       summary: 'Search external payments (students, statuses, paymentAmount, paymentDate, updatedBy, updatedAt)',
       access: 'payments:read',
       query: externalPaymentListQuery,
@@ -36,6 +39,7 @@ export function externalPaymentRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: externalPaymentAnswer,
       summary: 'An external payment',
       access: 'payments:read',
       params: externalPaymentIdParams,

@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { failedPaymentCriteriaSchema, failedPaymentIdParams, failedPaymentListQuery } from './failed-payments.schemas';
 import * as failed from './failed-payments.service';
+import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
 
 /**
  * /api/failed_payments: charges that did not go through. Reads need `payments:read`; retrying one
@@ -12,6 +13,7 @@ export function failedPaymentRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: failedPaymentPage,
       summary: 'Search failed payments (name, email, mobilePhone, autoPay, pastDue, daysOverdue, sources, statuses (default FAILED), date, amountToBePaid, withPaymentMethod)',
       access: 'payments:read',
       query: failedPaymentListQuery,
@@ -21,6 +23,7 @@ export function failedPaymentRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: failedPaymentAnswer,
       summary: 'A failed payment with its student, plan and schedule entry',
       access: 'payments:read',
       params: failedPaymentIdParams,

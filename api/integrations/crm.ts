@@ -2,6 +2,7 @@ import { Op, Sequelize } from 'sequelize';
 import { CrmNotification } from '../../models';
 import type { Deps } from '../common/context';
 import { SalesforceCrmClient } from './salesforce-crm';
+import { CRM_RETRYABLE_STATUSES } from '../../domain/state/crm-notifications';
 
 /**
  * CRM delivery (issue 5): a status change inserts a PENDING CrmNotification row in its transaction
@@ -54,7 +55,8 @@ export function crmClient(deps: Deps): CrmClient {
   return new LocalCrmClient(deps.log);
 }
 
-export const RETRYABLE = ['PENDING', 'FAILED'] as const;
+/** The statuses a delivery claims (domain/state/crm-notifications.ts): PENDING and FAILED. */
+export const RETRYABLE: readonly string[] = CRM_RETRYABLE_STATUSES;
 const BATCH = 50;
 const ERROR_MAX = 500;
 

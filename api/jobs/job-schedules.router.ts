@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { runListQuery, scheduleBody, scheduleIdParams, scheduleListQuery } from './job-schedules.schemas';
 import * as jobs from './job-schedules.service';
+import { jobRunPage, jobScheduleAnswer, jobSchedulePage } from '../../domain/contract/job-schedules';
 
 /**
  * /api/job_schedules (the job-schedules contract): every staff role reads (`job_schedules:read`);
@@ -13,6 +14,7 @@ export function jobScheduleRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: jobSchedulePage,
       summary: 'List job schedules with their next run and last run (without size: all)',
       access: 'job_schedules:read',
       query: scheduleListQuery,
@@ -30,6 +32,7 @@ export function jobScheduleRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: jobScheduleAnswer,
       summary: 'Get a job schedule',
       access: 'job_schedules:read',
       params: scheduleIdParams,
@@ -80,6 +83,7 @@ export function jobScheduleRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/runs',
+      answer: jobRunPage,
       summary: "The schedule's run history, newest first",
       access: 'job_schedules:read',
       params: scheduleIdParams,

@@ -3,6 +3,7 @@ import { ownStudent, route } from '../common/route';
 import { gatewayFrom } from '../integrations/gateway';
 import { paymentMethodBody, paymentMethodListQuery, paymentMethodParams, paymentMethodUpdateBody, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
 import * as methods from './payment-methods.service';
+import { paymentMethodPage } from '../../domain/contract/billing';
 
 /**
  * /api/students/{id}/payment_methods (back-office spec §7 "Student payment methods"): a student adds
@@ -15,6 +16,7 @@ export function paymentMethodRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_methods',
+      answer: paymentMethodPage,
       summary: "A student's cards (default first; size 100)",
       access: 'payment_methods:read',
       self: ownStudent,

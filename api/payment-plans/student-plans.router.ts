@@ -15,6 +15,7 @@ import {
   studentPlanUpdateBody,
 } from './student-plans.schemas';
 import * as plans from './student-plans.service';
+import { planDetailAnswer, planPage } from '../../domain/contract/billing';
 
 /**
  * /api/payment_plans (back-office spec §7 "Payment plans and payments"): students' payment plans.
@@ -27,6 +28,7 @@ export function studentPlanRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: planPage,
       summary: "List students' payment plans (keyword on student name or email, plan name, plan or application id)",
       access: 'payment_plans:read',
       query: studentPlanListQuery,
@@ -35,6 +37,7 @@ export function studentPlanRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_keyword',
+      answer: planPage,
       summary: 'List payment plans by { keyword }',
       access: 'payment_plans:read',
       query: studentPlanListQuery,
@@ -44,6 +47,7 @@ export function studentPlanRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: planPage,
       summary:
         'Search payment plans (students, applicationIds, statuses, financialStatuses, paymentPlanTypes, autoPay, migrated, paymentAccountBlocked, bankruptcy, balance, totalPaid, daysOverdue, nextDueDate, sources, updatedAt)',
       access: 'payment_plans:read',
@@ -79,6 +83,7 @@ export function studentPlanRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: planDetailAnswer,
       summary: 'A payment plan with its terms, breakdown, pay-off figures and schedule',
       access: 'payment_plans:read',
       params: planIdParams,
@@ -155,6 +160,7 @@ export function studentOwnPlanRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans',
+      answer: planDetailAnswer.array(),
       summary: "A student's payment plans with terms, breakdown, pay-off figures and schedule (newest first)",
       access: 'payment_plans:read',
       self: ownStudent,

@@ -13,6 +13,7 @@ import { CsvFile } from '../common/csv';
 import { studentPlanCriteria, studentPlanSortable, type PlanExportQuery, type StudentPlanCriteria, type StudentPlanUpdate } from './student-plans.schemas';
 import { description, type Description } from '../../models/descriptions';
 import { dollarsText, roundDollars } from '../../domain/money';
+import { isPlanConcludable } from '../../domain/state/plans';
 
 /**
  * Student payment plans (platform spec §3 "Payment plan terms", "Payment plan breakdown", "Financial
@@ -538,7 +539,7 @@ export function setPlanPaymentMethod(planId: number, methodId: number, actor: Ac
 /** PATCH /payment_plans/{id}/mark_as_concluded: an ACTIVE plan is closed by staff (CONCLUDED, concludedAt); any other status → 409 ALREADY_PROCESSED. */
 export function markAsConcluded(planId: number, actor: Actor) {
   return changePlan(planId, actor, description('PLAN_CONCLUDED'), async (plan) => {
-    if (plan.status !== 'ACTIVE') throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
+    if (!isPlanConcludable(plan)) throw AppError.conflict('ALREADY_PROCESSED', Messages.ALREADY_PROCESSED);
     return { status: 'CONCLUDED', concludedAt: new Date() };
   });
 }

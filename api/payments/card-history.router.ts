@@ -3,6 +3,7 @@ import { ownStudent, route } from '../common/route';
 import { gatewayFor } from '../integrations/gateway';
 import { idempotencyOf } from './idempotency';
 import { authorizeNetHistory, authorizeNetHistoryQuery, cardHistoryParams, cardHistoryRetryParams, retryCardPayment, stripeHistory, stripeHistoryQuery } from './card-history';
+import { gatewayEventPage } from '../../domain/contract/billing';
 
 /**
  * /api/students/{id}/authorize_net_history and /stripe_history (back-office spec §9 "Student
@@ -15,6 +16,7 @@ export function cardHistoryRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/authorize_net_history',
+      answer: gatewayEventPage,
       summary: "The student's migrated Authorize.Net records (newest first, paged)",
       access: 'payments:read',
       self: ownStudent,
@@ -25,6 +27,7 @@ export function cardHistoryRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/stripe_history',
+      answer: gatewayEventPage,
       summary: "The student's card gateway events: charges, refunds, disputes (newest first, size 50)",
       access: 'payments:read',
       self: ownStudent,

@@ -4,6 +4,7 @@ import { gatewayFor } from '../integrations/gateway';
 import { idempotencyOf } from './idempotency';
 import { externalPaymentBody, onlinePaymentBody, paymentBody, paymentListQuery, planPaymentParams, scheduleParams, studentParams, taxAmountBody } from './payments.schemas';
 import * as payments from './payments.service';
+import { paymentPage } from '../../domain/contract/billing';
 
 /**
  * /api/students/{id}/... payments (billing contract, issue 6): a student pays their own plans by card
@@ -68,6 +69,7 @@ export function paymentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payments',
+      answer: paymentPage,
       summary: "A student's payments, newest first (applicationId, size, page)",
       access: 'payments:read',
       self: ownStudent,

@@ -36,6 +36,7 @@ import { description, paymentOutcome } from '../../models/descriptions';
 import { readsStudentView, studentPayment } from './student-view';
 import { installmentRefusal, payOffRefusal, paymentsEnabled, prePayRefusal, type PaymentRefusal } from '../../domain/rules/payments';
 import { roundDollars } from '../../domain/money';
+import { isFailedPaymentRetryable } from '../../domain/state/failed-payments';
 
 /**
  * Payments (domain rules "Payment plans and payments"; platform spec §3, §9; back-office spec §3):
@@ -851,7 +852,7 @@ async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: Paym
 export async function retryFailedPayment(failedPaymentId: number, actor: Actor, gateway: PaymentGateway = currentGateway()): Promise<PaymentDto> {
   const failed = await FailedPayment.findByPk(failedPaymentId);
   if (!failed) throw AppError.notFound('Failed payment');
-  if (failed.status !== 'FAILED') throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
+  if (!isFailedPaymentRetryable(failed)) throw AppError.conflict('STATUS_INVALID', Messages.STATUS_INVALID);
   const today = schoolToday();
   const { plan, entries } = await loadPlan(failed.studentPaymentPlanId);
   const entry = failed.paymentScheduleId ? (entries.find((e) => e.id === failed.paymentScheduleId) ?? null) : null;

@@ -18,6 +18,7 @@ import {
   publishQuery,
 } from './products.schemas';
 import * as products from './products.service';
+import { enrollingStatusAnswer, planAdjustmentAnswer, planAdjustmentPage, productAnswer, productPage, productPlanAnswer, productPlanPage } from '../../domain/contract/products';
 
 /**
  * /api/products (back-office spec §7 "Products"): products with their items (cohortIds), archive and
@@ -29,6 +30,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: productPage,
       summary: 'List products (deleted=true lists the archived ones; size up to 2000)',
       access: 'products:read',
       query: productListQuery,
@@ -46,6 +48,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/by_flow_type/:flowType',
+      answer: productPage,
       summary: 'Products of a flow type (size 100; published only for anyone but staff; cohortStatus)',
       access: 'authenticated',
       params: byFlowTypeParams,
@@ -61,7 +64,15 @@ export function productRoutes(_deps: Deps) {
       status: 201,
       handle: ({ body, actor }) => products.createProduct(body, actor),
     }),
-    route({ method: 'get', path: '/:id', summary: 'Get a product', access: 'products:read', params: productIdParams, handle: ({ params }) => products.getProduct(params.id) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      answer: productAnswer,
+      summary: 'Get a product',
+      access: 'products:read',
+      params: productIdParams,
+      handle: ({ params }) => products.getProduct(params.id),
+    }),
     route({
       method: 'put',
       path: '/:id',
@@ -99,6 +110,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/check_enrolling_status',
+      answer: enrollingStatusAnswer,
       summary: 'Whether the product is enrolling today',
       access: 'products:read',
       params: productIdParams,
@@ -108,6 +120,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/product_payment_plans',
+      answer: productPlanPage,
       summary: "List a product's payment plans (size 100)",
       access: 'products:read',
       params: productIdParams,
@@ -127,6 +140,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/product_payment_plans/:planId',
+      answer: productPlanAnswer,
       summary: 'Get a product payment plan',
       access: 'products:read',
       params: productPlanParams,
@@ -153,6 +167,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/product_payment_plans/:planId/adjustments',
+      answer: planAdjustmentPage,
       summary: "List a product payment plan's adjustments (size 100)",
       access: 'products:read',
       params: productPlanParams,
@@ -172,6 +187,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/product_payment_plans/:planId/adjustments/:adjId',
+      answer: planAdjustmentAnswer,
       summary: 'Get a payment plan adjustment',
       access: 'products:read',
       params: adjustmentParams,

@@ -23,6 +23,17 @@ import {
   requirementParams,
 } from './program-parts.schemas';
 import * as plans from './program-plans.service';
+import {
+  extraProductAnswer,
+  extraProductPage,
+  graduationRequirementAnswer,
+  graduationRequirementPage,
+  lmsCategoryPage,
+  programModuleAnswer,
+  programModulePage,
+  programPlanAnswer,
+  programPlanPage,
+} from '../../domain/contract/programs';
 
 /**
  * The parts of a program under /api/programs/{id}/...: graduation requirements, LMS grade
@@ -36,6 +47,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/graduation_requirements',
+      answer: graduationRequirementPage,
       summary: "List a program's graduation requirements (by display order)",
       access: 'programs:read',
       params: programIdParams,
@@ -55,6 +67,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/graduation_requirements/:requirementId',
+      answer: graduationRequirementAnswer,
       summary: 'Get a graduation requirement',
       access: 'programs:read',
       params: requirementParams,
@@ -81,6 +94,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/quiz_categories',
+      answer: lmsCategoryPage,
       summary: "List the quiz categories of a program's LMS course",
       access: 'programs:read',
       params: programIdParams,
@@ -90,6 +104,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/assignment_categories',
+      answer: lmsCategoryPage,
       summary: "List the assignment categories of a program's LMS course",
       access: 'programs:read',
       params: programIdParams,
@@ -100,6 +115,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans',
+      answer: programPlanPage,
       summary: "List a program's payment plans with their accounting lines",
       access: 'programs:read',
       params: programIdParams,
@@ -119,6 +135,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/payment_plans/:planId',
+      answer: programPlanAnswer,
       summary: 'Get a program payment plan',
       access: 'programs:read',
       params: programPlanParams,
@@ -145,6 +162,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/extra_products',
+      answer: extraProductPage,
       summary: "List a program's extra products (archived ones with deleted=true)",
       access: 'programs:read',
       params: programIdParams,
@@ -164,6 +182,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/extra_products/:extraProductId',
+      answer: extraProductAnswer,
       summary: 'Get an extra product',
       access: 'programs:read',
       params: extraProductParams,
@@ -199,6 +218,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/program_modules',
+      answer: programModulePage,
       summary: "List a program's modules (20 a page, by display order)",
       access: 'programs:read',
       params: programIdParams,
@@ -218,6 +238,7 @@ export function programPartRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/program_modules/:moduleId',
+      answer: programModuleAnswer,
       summary: 'Get a program module',
       access: 'programs:read',
       params: moduleParams,

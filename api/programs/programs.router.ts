@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { bundleBody, flowRequirementsBody, programBody, programCriteriaQuery, programCriteriaSchema, programIdParams, programListQuery } from './programs.schemas';
 import * as programs from './programs.service';
+import { programAnswer, programPage } from '../../domain/contract/programs';
 
 /**
  * /api/programs: the program record, its bundle, its enrollment-flow requirements, archive and
@@ -13,6 +14,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: programPage,
       summary: 'List programs (archived hidden unless deleted=true; size up to 2000)',
       access: 'programs:read',
       query: programListQuery,
@@ -36,7 +38,15 @@ export function programRoutes(_deps: Deps) {
       status: 201,
       handle: ({ body, actor }) => programs.createProgram(body, actor),
     }),
-    route({ method: 'get', path: '/:id', summary: 'Get a program', access: 'programs:read', params: programIdParams, handle: ({ params }) => programs.getProgramDto(params.id) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      answer: programAnswer,
+      summary: 'Get a program',
+      access: 'programs:read',
+      params: programIdParams,
+      handle: ({ params }) => programs.getProgramDto(params.id),
+    }),
     route({
       method: 'put',
       path: '/:id',

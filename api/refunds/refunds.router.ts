@@ -15,6 +15,7 @@ import {
   refundUpdateBody,
 } from './refunds.schemas';
 import * as refunds from './refunds.service';
+import { refundAnswer, refundPage } from '../../domain/contract/refunds';
 
 /**
  * /api/refund_queues (back-office spec §9 "Refunds"): the refund queue. Reads need `refunds:read`,
@@ -27,6 +28,7 @@ export function refundRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: refundPage,
       summary: 'The refund queue (newest first; keyword on student name, email or ids; applicationId)',
       access: 'refunds:read',
       query: refundListQuery,
@@ -35,6 +37,7 @@ export function refundRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: refundPage,
       summary: 'Search the refund queue (students, sources, statuses, refundStatuses, amount and tax ranges, updatedBy, updatedAt)',
       access: 'refunds:read',
       query: refundCriteriaQuery,
@@ -53,6 +56,7 @@ export function refundRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: refundAnswer,
       summary: 'A refund with its transactions',
       access: 'refunds:read',
       params: refundIdParams,

@@ -16,6 +16,7 @@ import {
   type StudentInput,
 } from './students.schemas';
 import * as students from './students.service';
+import { studentAnswer, studentPage } from '../../domain/contract/students';
 
 /** Staff send the whole editable shape; a student's own token may not touch the staff-only fields. */
 function profileInput(ctx: Ctx<unknown, unknown, StudentInput>): StudentInput {
@@ -31,6 +32,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: studentPage,
       summary: 'List students',
       access: 'students:read',
       query: studentListQuery,
@@ -39,6 +41,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: studentPage,
       summary: 'Search students by criteria',
       access: 'students:read',
       query: studentListQuery,
@@ -65,6 +68,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/emails/:email',
+      answer: studentAnswer,
       summary: 'Find a student by email',
       access: 'students:read',
       params: studentEmailParams,
@@ -81,6 +85,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id',
+      answer: studentAnswer,
       summary: 'Get a student',
       access: 'students:read',
       self: ownStudent,

@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { voucherBody, voucherCriteriaSchema, voucherIdParams, voucherListQuery, voucherStatusQuery } from './vouchers.schemas';
 import * as vouchers from './vouchers.service';
+import { voucherAnswer, voucherPage } from '../../domain/contract/vouchers';
 
 /**
  * /api/vouchers (domain rules "Vouchers"): voucher definitions. Reads need `vouchers:read`, POST
@@ -12,6 +13,7 @@ export function voucherRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: voucherPage,
       summary: 'List vouchers (keyword on code or description)',
       access: 'vouchers:read',
       query: voucherListQuery,
@@ -35,7 +37,15 @@ export function voucherRoutes(_deps: Deps) {
       status: 201,
       handle: ({ body, actor }) => vouchers.createVoucher(body, actor),
     }),
-    route({ method: 'get', path: '/:id', summary: 'Get a voucher', access: 'vouchers:read', params: voucherIdParams, handle: ({ params }) => vouchers.getVoucher(params.id) }),
+    route({
+      method: 'get',
+      path: '/:id',
+      answer: voucherAnswer,
+      summary: 'Get a voucher',
+      access: 'vouchers:read',
+      params: voucherIdParams,
+      handle: ({ params }) => vouchers.getVoucher(params.id),
+    }),
     route({
       method: 'put',
       path: '/:id',

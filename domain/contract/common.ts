@@ -34,3 +34,13 @@ export const page = <T extends z.ZodType>(item: T) =>
 
 /** The values of an enumeration of models/enums.ts as a schema. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
+
+/** What a refund owes and has paid back (a refund of the queue, a voucher's refund request): total = amount + tax. */
+export const refundAmounts = {
+  amountToBeRefunded: dollars,
+  taxToBeRefunded: dollars,
+  totalToBeRefunded: dollars,
+  amountRefunded: dollars,
+  taxRefunded: dollars,
+  totalRefunded: dollars,
+};

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ApplicationStatus, RefundMoneyStatus, RefundSource, RefundType, RequestStatus } from '../../models/enums';
-import { dollars, id, page, personRef, timestamp, updatedBy } from './common';
+import { dollars, id, page, personRef, refundAmounts, timestamp, updatedBy } from './common';
 
 /** One movement of a refund: the external part, or a gateway refund against one original card payment. */
 export const refundTransactionAnswer = z
@@ -39,12 +39,7 @@ export const refundAnswer = z
     status: z.enum(RequestStatus),
     refundStatus: z.enum(RefundMoneyStatus),
     refundType: z.enum(RefundType).nullable(),
-    amountToBeRefunded: dollars,
-    taxToBeRefunded: dollars,
-    totalToBeRefunded: dollars,
-    amountRefunded: dollars,
-    taxRefunded: dollars,
-    totalRefunded: dollars,
+    ...refundAmounts,
     referenceNumber: z.string().nullable(),
     comments: z.string().nullable(),
     approvedAt: timestamp.nullable(),

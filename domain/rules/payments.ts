@@ -7,6 +7,7 @@
  */
 import { Messages, format } from '../../models/messages';
 import { formatCents, hasWholeCents, MAX_AMOUNT, MAX_AMOUNT_CENTS, toAmount } from '../money';
+import { isActivePlan } from '../state/plans';
 
 /** A payment must be strictly greater than this (0.50): 400 `{ amount: MIN_PAYMENT_AMOUNT }`. */
 export const MIN_PAYMENT_CENTS = 50;
@@ -28,7 +29,7 @@ const refusal = (code: keyof typeof Messages, field?: 'amount', message: string 
 
 /** Whether a plan takes payments at all (ACTIVE, not blocked, not in bankruptcy); else 409 PAYMENT_DISABLED. */
 export const paymentsEnabled = (plan: { status: string; paymentAccountBlocked?: boolean | null; bankruptcy?: boolean | null }): boolean =>
-  plan.status === 'ACTIVE' && !plan.paymentAccountBlocked && !plan.bankruptcy;
+  isActivePlan(plan) && !plan.paymentAccountBlocked && !plan.bankruptcy;
 
 /** Rule 1: every payment is above 0.50. */
 export function minimumRefusal(amountCents: number): PaymentRefusal | null {

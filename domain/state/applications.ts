@@ -48,24 +48,5 @@ export const applicationMachine = defineMachine<ApplicationStatusValue>(
   Object.fromEntries((Object.keys(TRANSITIONS) as ApplicationStatusValue[]).map((s) => [s, nextStatuses(s)])) as Record<ApplicationStatusValue, ApplicationStatusValue[]>,
 );
 
-/**
- * One move of `GET /applications/{id}/status_moves`: a staff move from the current status, whether
- * the status call would accept it now (else its refusal's code and message), and what it does besides
- * moving: whether the student is emailed, whether the agreement is prepared.
- */
-export interface StatusMove {
-  status: ApplicationStatusValue;
-  allowed: boolean;
-  code: string | null;
-  message: string | null;
-  emailsStudent: boolean;
-  preparesAgreement: boolean;
-}
-
-/** The answer of `GET /applications/{id}/status_moves`, with where the email and the CRM notification go. */
-export interface StatusMovesAnswer {
-  applicationId: number;
-  status: ApplicationStatusValue;
-  moves: StatusMove[];
-  delivery: { email: 'SMTP' | 'OUTBOX'; crm: 'SALESFORCE' | 'LOCAL' };
-}
+/** The answer of `GET /applications/{id}/status_moves` (its schema: domain/contract/applications.ts). */
+export type { StatusMove, StatusMovesAnswer } from '../contract/applications';

@@ -17,7 +17,12 @@ import { callsOf as calls, currentLocation as location, renderAdmin } from '../s
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const updatedAt = '2026-03-02T15:00:00.000Z';
-const category = (id: number, name: string, description: string, d2l: BusinessCategory['d2LUserType'] = { code: null, displayName: null, identifier: null }): BusinessCategory => ({
+const category = (
+  id: number,
+  name: BusinessCategory['name'],
+  description: string,
+  d2l: BusinessCategory['d2LUserType'] = { code: null, displayName: null, identifier: null },
+): BusinessCategory => ({
   id,
   name,
   description,
@@ -36,6 +41,7 @@ const line = (id: number, overrides: Partial<AccountingLine> = {}): AccountingLi
   type: 'CHARGE',
   category: 'FEE',
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });
@@ -55,6 +61,7 @@ const plan = (id: number, overrides: Partial<CategoryPaymentPlan> = {}): Categor
   principalAmount: null,
   salesforcePaymentPlanId: null,
   updatedBy: { id: 10, name: 'Root Admin' },
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });

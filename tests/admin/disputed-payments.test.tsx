@@ -11,6 +11,20 @@ import { callsOf as calls, renderAdmin } from '../support/console-harness';
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
+/** The disputed card payment as the dispute answers it. */
+const disputedPayment = {
+  id: 70,
+  applicationId: 5,
+  type: 'INSTALLMENT' as const,
+  channel: 'CARD' as const,
+  amount: 325.75,
+  refundedAmount: 0,
+  status: 'ACCEPTED' as const,
+  cardBrand: 'visa',
+  cardLast4: '0259',
+  paymentDate: '2026-02-20',
+  gatewayChargeId: 'ch_70',
+};
 const dispute = (id: number, overrides: Partial<DisputeRecord> = {}): DisputeRecord => ({
   id,
   paymentId: 70,
@@ -23,8 +37,9 @@ const dispute = (id: number, overrides: Partial<DisputeRecord> = {}): DisputeRec
   gatewayDisputeId: 'dp_123',
   comment: null,
   verifiedAt: null,
-  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com' },
-  payment: { id: 70, cardBrand: 'visa', cardLast4: '0259' },
+  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com' },
+  payment: disputedPayment,
+  updatedBy: null,
   createdAt: at,
   updatedAt: at,
   ...overrides,
@@ -36,7 +51,16 @@ const refusal = (code: string, message: string) => new HttpError(409, { status: 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 function renderConsole(path: string, { handler, permissions = ['*'], locale }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
-  const rows = [dispute(9), dispute(8, { status: 'LOST', verifiedAt: at, paymentId: 66, payment: null, student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com' } })];
+  const rows = [
+    dispute(9),
+    dispute(8, {
+      status: 'LOST',
+      verifiedAt: at,
+      paymentId: 66,
+      payment: null,
+      student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com' },
+    }),
+  ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;
     if (answer !== undefined) return answer;
@@ -67,7 +91,12 @@ describe('rules', () => {
   test('verify payload: the verdict, and the comment only when typed', () => {
     expect(toVerifyPayload('WON', '  ')).toEqual({ status: 'WON' });
     expect(toVerifyPayload('LOST', ' Bank sided with the cardholder ')).toEqual({ status: 'LOST', comment: 'Bank sided with the cardholder' });
-    expect(disputedPaymentText({ paymentId: 70, payment: { id: 70, cardBrand: 'visa', cardLast4: '0259' } })).toBe('#70 · visa •••• 0259');
+    expect(
+      disputedPaymentText({
+        paymentId: 70,
+        payment: disputedPayment,
+      }),
+    ).toBe('#70 · visa •••• 0259');
     expect(disputedPaymentText({ paymentId: 66, payment: null })).toBe('#66');
   });
 

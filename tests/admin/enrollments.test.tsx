@@ -26,7 +26,26 @@ import { callsOf as calls, currentLocation, renderAdmin } from '../support/conso
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
 const at = '2026-03-02T15:00:00.000Z';
-const student = { id: 42, email: 'ana@example.com', firstName: 'Ana', lastName: 'López', mobilePhone: '+13055550123', city: 'Miami', stateCode: 'FL', countryCode: 'US' };
+type Person = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobilePhone: string | null;
+  city: string | null;
+  stateCode: string | null;
+  countryCode: string | null;
+};
+/** A student summary as the application answers it: the flat fields and the spec's nesting of the same. */
+const summary = (p: Person) => ({
+  ...p,
+  user: { id: p.id + 100, email: p.email },
+  personalInfo: { firstName: p.firstName, lastName: p.lastName },
+  contactInfo: { mobilePhone: p.mobilePhone },
+  address: { city: p.city, stateCode: p.stateCode, countryCode: p.countryCode },
+});
+const person: Person = { id: 42, email: 'ana@example.com', firstName: 'Ana', lastName: 'López', mobilePhone: '+13055550123', city: 'Miami', stateCode: 'FL', countryCode: 'US' };
+const student = summary(person);
 
 function application(id: number, overrides: Partial<ApplicationRecord> = {}): ApplicationRecord {
   return {
@@ -51,6 +70,7 @@ function application(id: number, overrides: Partial<ApplicationRecord> = {}): Ap
     updatedBy: { id: 10, name: 'Root Admin' },
     student,
     product: { id: 1, name: 'HCTP January', flowType: 'HCTP', cost: 6000 },
+    products: [{ id: 1, name: 'HCTP January', flowType: 'HCTP', cost: 6000 }],
     cohort: { id: 11, label: 'HCTP 01-15-2027 - 12-15-2027', programId: 3, program: { id: 3, name: 'HCTP' } },
     applicationCohorts: [{ id: 1, programId: 3, programName: 'HCTP', cohortId: 11, cohortLabel: 'HCTP 01-15-2027 - 12-15-2027', startDate: '2027-01-15', endDate: '2027-12-15' }],
     enrollments: [],
@@ -64,6 +84,7 @@ function application(id: number, overrides: Partial<ApplicationRecord> = {}): Ap
       { step: 'COMPLETE_PERSONAL_INFO', required: true, completed: true, completedAt: '2026-02-11T15:00:00.000Z' },
       { step: 'ENROLLMENT_AGREEMENT', required: true, completed: false, completedAt: null },
     ],
+    answers: [],
     ...overrides,
   };
 }
@@ -169,7 +190,7 @@ const waitingToSign = movesAnswer(5, 'WAITING_TO_SIGN', [notSigned, { status: 'C
 function renderConsole(path: string, { handler, permissions = ['*'], locale = 'en' }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [
     application(5),
-    application(6, { status: 'ENROLLED', student: { ...student, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }, autoPay: false }),
+    application(6, { status: 'ENROLLED', student: summary({ ...person, id: 43, firstName: 'Luis', lastName: 'Pérez', email: 'luis@example.com' }), autoPay: false }),
   ];
   const state = { callAttempts: 2, comments: [7, 6, 5, 4, 3, 2, 1].map(comment) };
   const request = jest.fn(async (req: HttpRequest) => {

@@ -28,8 +28,21 @@ const failed = (id: number, overrides: Partial<FailedPaymentRecord> = {}): Faile
   failedAt: at,
   nextRetryDate: '2026-03-09',
   resolvedAt: null,
-  student: { id: 42, fullName: 'Ana López', email: 'ana@example.com', mobilePhone: '+1 305 555 0100' },
-  plan: { autoPay: true, daysOverdue: 12, pastDueAmount: 150 },
+  student: { id: 42, firstName: 'Ana', lastName: 'López', fullName: 'Ana López', email: 'ana@example.com', mobilePhone: '+1 305 555 0100' },
+  plan: {
+    id: 9,
+    name: 'Monthly',
+    status: 'ACTIVE',
+    autoPay: true,
+    daysOverdue: 12,
+    pastDueAmount: 150,
+    balance: 900,
+    financialStatus: 'PAST_DUE',
+    paymentMethodId: 3,
+    nextDueDate: '2026-03-01',
+  },
+  schedule: { id: 31, number: 2, dueDate: '2026-02-01', status: 'PAST_DUE' },
+  updatedBy: null,
   createdAt: at,
   updatedAt: at,
   ...overrides,
@@ -42,7 +55,12 @@ const refusal = (code: string, message: string) => new HttpError(409, { status: 
 function renderConsole(path: string, { handler, permissions = ['*'], locale }: { handler?: Handler; permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const rows = [
     failed(7),
-    failed(6, { status: 'RESOLVED', source: 'ENROLLMENT', student: { id: 43, fullName: 'Luis Pérez', email: 'luis@example.com', mobilePhone: null }, nextRetryDate: null }),
+    failed(6, {
+      status: 'RESOLVED',
+      source: 'ENROLLMENT',
+      student: { id: 43, firstName: 'Luis', lastName: 'Pérez', fullName: 'Luis Pérez', email: 'luis@example.com', mobilePhone: null },
+      nextRetryDate: null,
+    }),
   ];
   const request = jest.fn(async (req: HttpRequest) => {
     const answer = handler ? await handler(req) : undefined;

@@ -61,6 +61,13 @@ const template = {
   installmentAmount: null,
   totalTerm: 24,
   interestRate: 5,
+  annualPercentageRate: null,
+  amortizeTerm: null,
+  principalAmount: 5500,
+  salesforcePaymentPlanId: null,
+  updatedBy: null,
+  createdAt: updatedAt,
+  updatedAt,
 };
 const plan = (id: number, overrides: Partial<ProductPaymentPlan> = {}): ProductPaymentPlan => ({
   id,
@@ -72,6 +79,7 @@ const plan = (id: number, overrides: Partial<ProductPaymentPlan> = {}): ProductP
   salesforcePaymentPlanId: null,
   adjustments: [],
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });
@@ -83,6 +91,7 @@ const adjustment = (id: number, overrides: Partial<PlanAdjustment> = {}): PlanAd
   category: 'PROMO',
   amount: 250,
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });

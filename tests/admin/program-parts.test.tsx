@@ -336,6 +336,7 @@ const moduleRow = (id: number, overrides: Partial<ProgramModuleRecord> = {}): Pr
   communicationTemplateId: null,
   displayOrder: id,
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });
@@ -354,6 +355,7 @@ const requirement = (id: number, overrides: Partial<GraduationRequirementRecord>
   assignmentCategoryId: null,
   quizIds: [],
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });
@@ -370,6 +372,7 @@ const extra = (id: number, overrides: Partial<ExtraProductRecord> = {}): ExtraPr
   published: false,
   deleted: false,
   updatedBy: null,
+  createdAt: updatedAt,
   updatedAt,
   ...overrides,
 });

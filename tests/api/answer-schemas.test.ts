@@ -1,11 +1,64 @@
 import request from 'supertest';
 import type { z } from 'zod';
+import { page } from '../../domain/contract/common';
 import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contract/external-payments';
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
+import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
+import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
+import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
+import { jobRunPage, jobScheduleAnswer, jobSchedulePage } from '../../domain/contract/job-schedules';
+import { studentAnswer, studentPage } from '../../domain/contract/students';
+import { applicationVoucherAnswer, applicationVoucherPage, voucherAnswer, voucherPage } from '../../domain/contract/vouchers';
+import { makeVoucher } from '../support/enrollment-factories';
+import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
+import {
+  extraProductAnswer,
+  extraProductPage,
+  graduationRequirementAnswer,
+  graduationRequirementPage,
+  lmsCategoryPage,
+  moduleGroupPage,
+  programAnswer,
+  programModuleAnswer,
+  programModulePage,
+  programPage,
+  programPlanAnswer,
+  programPlanPage,
+} from '../../domain/contract/programs';
+import { makeCohort, makeProgram } from '../support/catalogue-factories';
+import {
+  accountingLineAnswer,
+  accountingLinePage,
+  businessCategoryAnswer,
+  businessCategoryPage,
+  categoryPlanAnswer,
+  categoryPlanPage,
+} from '../../domain/contract/business-categories';
+import { enrollingStatusAnswer, planAdjustmentAnswer, planAdjustmentPage, productAnswer, productPage, productPlanAnswer, productPlanPage } from '../../domain/contract/products';
+import { categoryNamed, makeCategoryPlan, makeProduct } from '../support/catalogue-factories';
+import {
+  applicationAnswer,
+  applicationCohortPage,
+  applicationIssuedPlanAnswer,
+  applicationOptionsAnswer,
+  applicationPage,
+  commentPage,
+  crmNotificationPage,
+  envelopeAnswer,
+  envelopePage,
+  progressAnswer,
+  questionAnswer,
+  statusMovesAnswer,
+  studentCrmNotificationAnswer,
+} from '../../domain/contract/applications';
+import { gatewayEventPage, ledgerPage, paymentAnswer, paymentMethodPage, planDetailAnswer, planPage } from '../../domain/contract/billing';
+import { makeSignedEnvelope } from '../support/enrollment-factories';
+import { AccountingLine, CrmNotification, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import { makeSchedule } from '../support/job-factories';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
-import { bearer, makeAdmin } from '../support/factories';
+import { bearer, makeAdmin, unique } from '../support/factories';
 
 /**
  * The answer schemas of domain/contract/ (issue 16 §3) against the real API: every GET endpoint of the
@@ -27,6 +80,12 @@ function problems(schema: z.ZodType, answer: unknown): string[] {
   const parsed = schema.safeParse(answer);
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
+const expectFits = (schema: z.ZodType, answer: unknown) => expect(problems(schema, answer)).toEqual([]);
+const find = async (path: string, criteria: Record<string, unknown>) => {
+  const res = await request(t.app).post(path).set(bearer(admin.token)).send(criteria);
+  expect(res.status).toBe(200);
+  return res.body as unknown;
+};
 const get = async (path: string) => {
   const res = await request(t.app).get(path).set(bearer(admin.token));
   expect(res.status).toBe(200);
@@ -134,5 +193,369 @@ describe('refunds', () => {
     const { totalToBeRefunded, ...missing } = answer;
     expect(problems(refundAnswer, missing).length).toBeGreaterThan(0);
     expect(problems(refundAnswer, { ...missing, total: totalToBeRefunded }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('disputes', () => {
+  test('POST /disputes/find_by_criteria and GET /disputes/{id} answer the schema, pending and verified', async () => {
+    // The sandbox's tok_createDispute card opens a PENDING dispute on the charge.
+    const disputed = await makeEnrolledPlan(t.deps, { enrollable: await makeEnrollableProduct(), cardToken: 'tok_createDispute' });
+    const paid = await request(t.app)
+      .post(`/api/students/${disputed.student.student.id}/payment_plans/${disputed.plan.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: 500 });
+    expect(paid.status).toBe(201);
+    const payment = (await Payment.findByPk(paid.body.id))!;
+    const found = disputePage.parse(await find('/api/disputes/find_by_criteria', { email: disputed.student.email }));
+    const pending = found.content.find((d) => d.paymentId === payment.id)!;
+    expect(pending).toMatchObject({ status: 'PENDING', verifiedAt: null, payment: { id: payment.id, channel: 'CARD' } });
+    expectFits(disputeAnswer, await get(`/api/disputes/${pending.id}`));
+    const verified = await request(t.app).patch(`/api/disputes/${pending.id}/verify`).set(bearer(admin.token)).send({ status: 'WON', comment: 'Bank agreed' });
+    expect(verified.status).toBe(200);
+    expectFits(disputeAnswer, verified.body);
+    expect(disputeAnswer.parse(await get(`/api/disputes/${pending.id}`))).toMatchObject({ status: 'WON', comment: 'Bank agreed', updatedBy: { id: admin.user.id } });
+    expectFits(disputePage, await find('/api/disputes/find_by_criteria?size=50', {}));
+  });
+});
+
+describe('failed payments', () => {
+  test('POST /failed_payments/find_by_criteria and GET /failed_payments/{id} answer the schema', async () => {
+    const failed = await FailedPayment.create({
+      studentId: plan.student.student.id,
+      applicationId: plan.application.id,
+      studentPaymentPlanId: plan.plan.id,
+      paymentScheduleId: plan.entries[3].id,
+      source: 'AUTO_PAY',
+      amountToBePaid: 250.5,
+      failureMessage: 'Your card was declined',
+      failedAt: new Date(),
+      nextRetryDate: '2030-01-04',
+      updatedById: null,
+      updatedByName: null,
+    });
+    const one = failedPaymentAnswer.parse(await get(`/api/failed_payments/${failed.id}`));
+    expect(one).toMatchObject({ id: failed.id, amountToBePaid: 250.5, plan: { id: plan.plan.id }, schedule: { id: plan.entries[3].id }, student: { id: plan.student.student.id } });
+    const found = failedPaymentPage.parse(await find('/api/failed_payments/find_by_criteria?size=50', { statuses: ['FAILED', 'RESOLVED'] }));
+    expect(found.content.length).toBeGreaterThan(0);
+  });
+});
+
+describe('domain events', () => {
+  test('GET /domain_events and GET /domain_events/{id} answer the schema', async () => {
+    const delivery = await DomainEvent.create({
+      eventId: unique('ev-'),
+      type: 'PlanIssued',
+      handler: 'test.answer-schemas',
+      payload: { planId: plan.plan.id, nested: { list: [1, 2] } },
+      status: 'FAILED',
+      attempts: 5,
+      nextAttemptAt: new Date(),
+      lastError: 'Handler threw',
+    });
+    expect(domainEventAnswer.parse(await get(`/api/domain_events/${delivery.id}`))).toMatchObject({ id: delivery.id, status: 'FAILED', lastError: 'Handler threw', doneAt: null });
+    expectFits(domainEventPage, await get('/api/domain_events?size=50'));
+    expectFits(domainEventPage, await get('/api/domain_events?status=FAILED&type=PlanIssued'));
+  });
+});
+
+describe('job schedules', () => {
+  test('GET /job_schedules, /job_schedules/{id} and /job_schedules/{id}/runs answer the schema', async () => {
+    const cron = await makeSchedule({ description: 'Answers' });
+    const interval = await makeSchedule({ cronJob: false, cronExpression: null, repeatInterval: 3600, status: 'PAUSED', params: { daysBefore: [7, 1] } });
+    const started = new Date(Date.now() - 60_000);
+    await JobRun.create({
+      jobScheduleId: cron.id,
+      trigger: 'MANUAL',
+      owner: 'test',
+      scheduledFor: null,
+      startedAt: started,
+      endedAt: new Date(),
+      outcome: 'SUCCEEDED',
+      count: 3,
+      error: null,
+    });
+    await JobRun.create({
+      jobScheduleId: cron.id,
+      trigger: 'SCHEDULE',
+      owner: 'test',
+      scheduledFor: started,
+      startedAt: started,
+      endedAt: null,
+      outcome: 'RUNNING',
+      count: 0,
+      error: null,
+    });
+    const one = jobScheduleAnswer.parse(await get(`/api/job_schedules/${cron.id}`));
+    expect(one).toMatchObject({ cronJob: true, status: 'ACTIVE', lastRun: { outcome: 'RUNNING' }, nextRunAt: expect.any(String) });
+    expect(jobScheduleAnswer.parse(await get(`/api/job_schedules/${interval.id}`))).toMatchObject({ cronJob: false, repeatInterval: 3600, nextRunAt: null, lastRun: null });
+    expectFits(jobSchedulePage, await get('/api/job_schedules'));
+    expect(jobRunPage.parse(await get(`/api/job_schedules/${cron.id}/runs?size=10`)).content.map((r) => r.outcome)).toEqual(['RUNNING', 'SUCCEEDED']);
+  });
+});
+
+describe('students and customers', () => {
+  test('GET /students, /students/{id}, /students/emails/{email}, find_by_criteria and /customers answer the schema', async () => {
+    const sid = plan.student.student.id;
+    const one = studentAnswer.parse(await get(`/api/students/${sid}`));
+    expect(one).toMatchObject({ id: sid, user: { email: plan.student.email } });
+    expectFits(studentAnswer, await get(`/api/students/emails/${encodeURIComponent(plan.student.email)}`));
+    expectFits(studentPage, await get('/api/students?size=50'));
+    expectFits(studentPage, await find('/api/students/find_by_criteria?size=50', { email: plan.student.email }));
+    expectFits(studentPage, await get('/api/customers?size=50'));
+  });
+});
+
+describe('vouchers and voucher refunds', () => {
+  test('GET /vouchers, /vouchers/{id}, /application_vouchers and /application_vouchers/{id} answer the schema', async () => {
+    const voucher = await makeVoucher();
+    expect(voucherAnswer.parse(await get(`/api/vouchers/${voucher.id}`))).toMatchObject({ id: voucher.id, code: voucher.code });
+    expectFits(voucherPage, await get('/api/vouchers?size=50'));
+    const created = await request(t.app)
+      .post('/api/application_vouchers')
+      .set(bearer(admin.token))
+      .send({ applicationId: plan.application.id, voucherId: voucher.id, comments: 'Late promo', amountToBeRefunded: 250.5, taxToBeRefunded: 12.25 });
+    expect(created.status).toBe(201);
+    expectFits(applicationVoucherAnswer, created.body);
+    expect((await request(t.app).patch(`/api/application_vouchers/${created.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
+    expect(applicationVoucherAnswer.parse(await get(`/api/application_vouchers/${created.body.id}`))).toMatchObject({ status: 'APPROVED', totalToBeRefunded: 262.75 });
+    expectFits(applicationVoucherPage, await get('/api/application_vouchers?size=50'));
+  });
+});
+
+describe('programs and cohorts', () => {
+  test('GET /programs, /programs/{id}, its modules, /cohorts, /cohorts/{id}, its modules and skipped sessions answer the schema', async () => {
+    const program = await makeProgram({ registrationFee: 150.25, clockHours: 120 });
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    const module = await as(request(t.app).post(`/api/programs/${program.id}/program_modules`)).send({
+      title: 'Intro',
+      duration: 90,
+      openDate: '2030-01-10',
+      closeDate: '2030-02-10',
+      locked: true,
+    });
+    expect(module.status).toBe(201);
+    expectFits(programModuleAnswer, module.body);
+    expect(programAnswer.parse(await get(`/api/programs/${program.id}`))).toMatchObject({ id: program.id, registrationFee: 150.25, languages: expect.any(Array) });
+    expectFits(programModuleAnswer, await get(`/api/programs/${program.id}/program_modules/${module.body.id}`));
+    expect(programModulePage.parse(await get(`/api/programs/${program.id}/program_modules`)).content).toHaveLength(1);
+    expectFits(programPage, await get('/api/programs?size=50'));
+
+    const cohort = await makeCohort({ program, courseAccessStartDateTime: new Date('2030-01-15T05:00:00Z'), doceboLearningPlanIds: ['lp1'] });
+    expect((await as(request(t.app).post(`/api/cohorts/${cohort.id}/modules/sync`)).send({})).status).toBe(200);
+    const skipped = await as(request(t.app).post(`/api/cohorts/${cohort.id}/skip_coaching_circle_sessions`)).send({ sessionDate: '2030-03-02', description: 'Holiday' });
+    expect(skipped.status).toBe(201);
+    expect(cohortAnswer.parse(await get(`/api/cohorts/${cohort.id}`))).toMatchObject({ id: cohort.id, program: { id: program.id }, doceboConfig: { learningPlanIds: ['lp1'] } });
+    expect(cohortModulePage.parse(await get(`/api/cohorts/${cohort.id}/cohort_modules`)).content.map((m) => m.programModuleId)).toEqual([module.body.id]);
+    expect(skippedSessionPage.parse(await get(`/api/cohorts/${cohort.id}/skip_coaching_circle_sessions`)).content.map((s) => s.sessionDate)).toEqual(['2030-03-02']);
+    expectFits(cohortPage, await get('/api/cohorts?size=50'));
+  });
+});
+
+describe('business categories and products', () => {
+  test('GET /business_categories, one, its accounting lines and payment plans answer the schema', async () => {
+    const category = await categoryNamed();
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    expectFits(businessCategoryAnswer, await get(`/api/business_categories/${category.id}`));
+    expectFits(businessCategoryPage, await get('/api/business_categories?size=50'));
+    const line = await as(request(t.app).post(`/api/business_categories/${category.id}/accounting_lines`)).send({ description: unique('Line '), type: 'CHARGE', category: 'FEE' });
+    expect(line.status).toBe(201);
+    expectFits(accountingLineAnswer, await get(`/api/business_categories/${category.id}/accounting_lines/${line.body.id}`));
+    expectFits(accountingLinePage, await get(`/api/business_categories/${category.id}/accounting_lines?size=50`));
+    const plan = await makeCategoryPlan({
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      depositAmount: 500,
+      interestRate: 7.25,
+      totalTerm: 12,
+      tuitionPrice: 6000,
+    });
+    expect(categoryPlanAnswer.parse(await get(`/api/business_categories/${category.id}/payment_plans/${plan.id}`))).toMatchObject({ depositAmount: 500, interestRate: 7.25 });
+    expectFits(categoryPlanPage, await get(`/api/business_categories/${category.id}/payment_plans?size=50`));
+    expectFits(categoryPlanPage, await get('/api/business_categories/payment_plans?size=50'));
+  });
+
+  test('GET /products, one, by flow type, its enrolling status, payment plans and adjustments answer the schema', async () => {
+    const cohort = await makeCohort();
+    const product = await makeProduct({ cohorts: [cohort], withPlan: true, enrollingStartDate: '2020-01-01', enrollingEndDate: '2040-12-31', cost: 6150.5 });
+    expect(productAnswer.parse(await get(`/api/products/${product.id}`))).toMatchObject({ cost: 6150.5, cohortIds: [cohort.id], paymentPlanCount: 1, enrolling: true });
+    expectFits(productPage, await get('/api/products?size=50'));
+    expectFits(productPage, await get('/api/products/by_flow_type/HCTP'));
+    expectFits(enrollingStatusAnswer, await get(`/api/products/${product.id}/check_enrolling_status`));
+    const plans = productPlanPage.parse(await get(`/api/products/${product.id}/product_payment_plans`));
+    const planId = plans.content[0].id;
+    const adjustment = await request(t.app)
+      .post(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments`)
+      .set(bearer(admin.token))
+      .send({ description: 'Scholarship', type: 'CREDIT', category: 'SCHOLARSHIP', amount: 250.75 });
+    expect(adjustment.status).toBe(201);
+    expect(productPlanAnswer.parse(await get(`/api/products/${product.id}/product_payment_plans/${planId}`)).adjustments.map((a) => a.amount)).toEqual([250.75]);
+    expectFits(planAdjustmentAnswer, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments/${adjustment.body.id}`));
+    expectFits(planAdjustmentPage, await get(`/api/products/${product.id}/product_payment_plans/${planId}/adjustments`));
+  });
+});
+
+describe('applications', () => {
+  test('GET /applications, one, search, find_by_criteria and the parts of one answer the schema', async () => {
+    const id = plan.application.id;
+    const sid = plan.student.student.id;
+    const one = applicationAnswer.parse(await get(`/api/applications/${id}`));
+    expect(one).toMatchObject({ id, status: 'ENROLLED', paymentPlan: { id: plan.plan.id }, student: { id: sid } });
+    expect(one.paymentPlan?.paymentTransactions.length).toBeGreaterThan(0);
+    expectFits(applicationPage, await get('/api/applications?size=50'));
+    expectFits(applicationPage, await get(`/api/applications/search?keyword=${encodeURIComponent(plan.student.email)}`));
+    expectFits(applicationPage, await find('/api/applications/find_by_criteria?size=50', { statuses: ['ENROLLED'] }));
+    expectFits(applicationOptionsAnswer, await get(`/api/applications/${id}/options`));
+    expectFits(statusMovesAnswer, await get(`/api/applications/${id}/status_moves`));
+    expectFits(applicationIssuedPlanAnswer.array(), await get(`/api/applications/${id}/payment_plans`));
+    expectFits(applicationCohortPage, await get(`/api/applications/${id}/application_cohorts`));
+    expectFits(applicationCohortPage, await get(`/api/students/${sid}/application_cohorts`));
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    expect((await as(request(t.app).post(`/api/applications/${id}/comments`)).send({ content: 'Called the student' })).status).toBe(201);
+    expect(commentPage.parse(await get(`/api/applications/${id}/comments`)).content.map((c) => c.content)).toContain('Called the student');
+    expectFits(questionAnswer.array(), await get(`/api/applications/${id}/answers`));
+    // A failed report and a sent one (as the CRM delivery leaves them).
+    await CrmNotification.create({
+      applicationId: id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS',
+      payload: { applicationId: id, status: 'ENROLLED', previousStatus: 'SIGNED' },
+      status: 'FAILED',
+      attempts: 2,
+      lastError: 'CRM down',
+      externalId: null,
+      sentAt: null,
+    });
+    await CrmNotification.create({
+      applicationId: id,
+      crm: 'salesforce',
+      event: 'APPLICATION_STATUS',
+      payload: { applicationId: id, status: 'SIGNED', previousStatus: 'WAITING_TO_SIGN' },
+      status: 'ACCEPTED',
+      attempts: 1,
+      lastError: null,
+      externalId: 'ext-1',
+      sentAt: new Date(),
+    });
+    expect(crmNotificationPage.parse(await get(`/api/applications/${id}/salesforce_notifications`)).content.length).toBeGreaterThanOrEqual(2);
+    const own = await request(t.app).get(`/api/applications/${id}/salesforce_notifications`).set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expect(page(studentCrmNotificationAnswer).parse(own.body).content.length).toBeGreaterThanOrEqual(2);
+    const progress = await request(t.app).post(`/api/applications/${id}/progress`).set(bearer(plan.student.token)).send({});
+    expect(progress.status).toBe(200);
+    expectFits(progressAnswer, progress.body);
+  });
+
+  test("agreement envelopes answer the schema (an application's, a student's, one with its content)", async () => {
+    const envelope = await makeSignedEnvelope(plan.application.id);
+    const list = await get(`/api/applications/${plan.application.id}/envelopes`);
+    expectFits(Array.isArray(list) ? envelopeAnswer.array() : envelopePage, list);
+    expectFits(envelopePage, await get(`/api/students/${plan.student.student.id}/envelopes`));
+    expect(envelopeAnswer.parse(await get(`/api/envelopes/${envelope.id}`))).toMatchObject({ id: envelope.id, status: 'SIGNED', content: expect.any(String) });
+  });
+});
+
+describe('payment plans and billing', () => {
+  test("GET /payment_plans, one, a student's plans, payments, account history, cards and card-provider history answer the schema", async () => {
+    const sid = plan.student.student.id;
+    const detail = planDetailAnswer.parse(await get(`/api/payment_plans/${plan.plan.id}`));
+    expect(detail).toMatchObject({ id: plan.plan.id, terms: { currency: 'usd' }, student: { id: sid } });
+    expect(detail.schedules.length).toBe(plan.entries.length);
+    expectFits(planPage, await get('/api/payment_plans?size=50'));
+    expectFits(planPage, await find('/api/payment_plans/find_by_criteria?size=50', { statuses: ['ACTIVE'] }));
+    const mine = await get(`/api/students/${sid}/payment_plans`);
+    expectFits(Array.isArray(mine) ? planDetailAnswer.array() : page(planDetailAnswer), mine);
+    expect(page(paymentAnswer).parse(await get(`/api/students/${sid}/payments?applicationId=${plan.application.id}`)).content.length).toBeGreaterThan(0);
+    expect(ledgerPage.parse(await get(`/api/students/${sid}/account_history?size=50`)).content.length).toBeGreaterThan(0);
+    expect(paymentMethodPage.parse(await get(`/api/students/${sid}/payment_methods`)).content.length).toBeGreaterThan(0);
+    expect(gatewayEventPage.parse(await get(`/api/students/${sid}/stripe_history`)).content.length).toBeGreaterThan(0);
+    expectFits(gatewayEventPage, await get(`/api/students/${sid}/authorize_net_history`));
+    // The student reads the same shapes (their own sentences and references).
+    const own = await request(t.app).get(`/api/students/${sid}/stripe_history`).set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expect(gatewayEventPage.parse(own.body).content.length).toBeGreaterThan(0);
+  });
+});
+
+describe('program parts', () => {
+  test("GET a program's graduation requirements, LMS categories, payment plans, extra products and the module groups answer the schema", async () => {
+    const program = await makeProgram();
+    const P = `/api/programs/${program.id}`;
+    const as = (r: request.Test) => r.set(bearer(admin.token));
+    const quizzes = await LmsCategory.create({ programId: program.id, kind: 'QUIZ', externalId: 'q-1', name: 'Quizzes' });
+    const requirement = await as(request(t.app).post(`${P}/graduation_requirements`)).send({
+      name: 'Quizzes',
+      type: 'QUIZ',
+      displayOrder: 1,
+      total: 4,
+      minScore: 80.5,
+      quizCategoryId: quizzes.id,
+      quizIds: ['a', 'b'],
+    });
+    expect(requirement.status).toBe(201);
+    expect(graduationRequirementAnswer.parse(await get(`${P}/graduation_requirements/${requirement.body.id}`))).toMatchObject({ minScore: 80.5, quizIds: ['a', 'b'] });
+    expectFits(graduationRequirementPage, await get(`${P}/graduation_requirements`));
+    expect(lmsCategoryPage.parse(await get(`${P}/quiz_categories`)).content.map((c) => c.name)).toEqual(['Quizzes']);
+    expectFits(lmsCategoryPage, await get(`${P}/assignment_categories`));
+    const line = await AccountingLine.create({
+      businessCategoryId: program.businessCategoryId,
+      description: unique('Fee '),
+      type: 'CHARGE',
+      category: 'FEE',
+      updatedById: null,
+      updatedByName: null,
+    });
+    const plan = await as(request(t.app).post(`${P}/payment_plans`)).send({
+      name: 'Monthly',
+      paymentPlanType: 'INTEREST_BEARING',
+      paymentScheduleType: 'FIXED_TERMS',
+      totalTerm: 12,
+      depositAmount: 500,
+      interestRate: 9.9,
+      tuitionPrice: 6000,
+      accountingLines: [{ accountingLineId: line.id, amount: 150.25 }],
+    });
+    expect(plan.status).toBe(201);
+    expect(programPlanAnswer.parse(await get(`${P}/payment_plans/${plan.body.id}`)).accountingLines).toMatchObject([{ accountingLineId: line.id, amount: 150.25, type: 'CHARGE' }]);
+    expectFits(programPlanPage, await get(`${P}/payment_plans`));
+    const extra = await as(request(t.app).post(`${P}/extra_products`)).send({ name: 'Transcript', type: 'TRANSCRIPT', priceType: 'FIXED', price: 25.5 });
+    expect(extra.status).toBe(201);
+    expect(extraProductAnswer.parse(await get(`${P}/extra_products/${extra.body.id}`))).toMatchObject({ price: 25.5 });
+    expectFits(extraProductPage, await get(`${P}/extra_products`));
+    expectFits(moduleGroupPage, await get('/api/module_groups?size=50'));
+  });
+});
+
+describe('OpenAPI', () => {
+  test('the answers of these GET endpoints are documented from their schemas', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+    };
+    const answerOf = (path: string, method = 'get', status = '200') => doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const dispute = answerOf('/api/disputes/{id}') as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
+    expect(Object.keys(dispute.properties)).toEqual(Object.keys(disputeAnswer.shape));
+    expect(dispute.required).toEqual(expect.arrayContaining(['paymentId', 'amount', 'status', 'student', 'payment']));
+    expect(dispute.additionalProperties).toBe(false);
+    for (const path of [
+      '/api/external_payments',
+      '/api/refund_queues/{id}',
+      '/api/failed_payments/{id}',
+      '/api/domain_events',
+      '/api/job_schedules/{id}/runs',
+      '/api/students/{id}',
+      '/api/customers',
+      '/api/application_vouchers/{id}',
+      '/api/vouchers',
+      '/api/cohorts/{id}/cohort_modules',
+      '/api/products/{id}/product_payment_plans/{planId}',
+      '/api/programs/{id}/graduation_requirements',
+      '/api/business_categories/{id}/payment_plans/{planId}',
+      '/api/applications/{id}',
+      '/api/applications/{id}/options',
+      '/api/payment_plans/{id}',
+      '/api/students/{id}/account_history',
+      '/api/students/{id}/stripe_history',
+    ])
+      expect([path, typeof answerOf(path)]).toEqual([path, 'object']);
+    expect(answerOf('/api/disputes/find_by_criteria', 'post')).toMatchObject({ type: 'object', required: ['content', 'pagination'] });
   });
 });

@@ -2,6 +2,15 @@ import { applicationMachine, isLegalTransition, nextStatuses } from '../../domai
 import { externalPaymentMachine, isExternalPaymentAmountEditable, nextExternalPaymentStatuses } from '../../domain/state/external-payments';
 import { isRefundEditable, isRefundSubmittable, nextRefundStatuses, refundMachine } from '../../domain/state/refunds';
 import { APPLICATION_VOUCHER_TRANSITIONS, nextVoucherRefundStatuses, voucherRefundMachine } from '../../domain/state/vouchers';
+import { DISPUTE_VERDICTS, disputeMachine, isDisputeVerifiable } from '../../domain/state/disputes';
+import { failedPaymentMachine, isFailedPaymentRetryable } from '../../domain/state/failed-payments';
+import { CRM_RETRYABLE_STATUSES, crmNotificationMachine, crmSyncStatus, isCrmNotificationRetryable } from '../../domain/state/crm-notifications';
+import { envelopeMachine, hasSignedPdf, isEnvelopeSignable, isEnvelopeVoidable, isEnvelopeVoided, signRefusal } from '../../domain/state/envelopes';
+import { followsDates, isActivePlan, isPlanConcludable, planMachine, planStatusForBalance } from '../../domain/state/plans';
+import { RETRYABLE as crmRetryable } from '../../api/integrations/crm';
+import { followsDates as standingFollowsDates } from '../../api/billing/standing';
+import { EnvelopeStatus as apiEnvelopeStatus } from '../../api/envelopes/envelopes.schemas';
+import { EnvelopeStatus } from '../../domain/state/envelopes';
 import {
   amountProblem,
   installmentRefusal,
@@ -23,6 +32,65 @@ import { Messages } from '../../models/messages';
  */
 
 describe('state machines', () => {
+  test('disputes: PENDING → WON | LOST; a verified dispute stays as it is', () => {
+    expect(disputeMachine.next('PENDING')).toEqual(['WON', 'LOST']);
+    expect(DISPUTE_VERDICTS).toEqual(['WON', 'LOST']);
+    expect(disputeMachine.can('WON', 'LOST')).toBe(false);
+    expect(disputeMachine.can('LOST', 'WON')).toBe(false);
+    expect([disputeMachine.isFinal('WON'), disputeMachine.isFinal('LOST'), disputeMachine.isFinal('PENDING')]).toEqual([true, true, false]);
+    expect(['PENDING', 'WON', 'LOST'].map((status) => isDisputeVerifiable({ status }))).toEqual([true, false, false]);
+  });
+
+  test('failed payments: FAILED → RESOLVED; only a FAILED one is retried', () => {
+    expect(failedPaymentMachine.next('FAILED')).toEqual(['RESOLVED']);
+    expect(failedPaymentMachine.isFinal('RESOLVED')).toBe(true);
+    expect([isFailedPaymentRetryable({ status: 'FAILED' }), isFailedPaymentRetryable({ status: 'RESOLVED' })]).toEqual([true, false]);
+  });
+
+  test('CRM notifications: PENDING → SENDING → ACCEPTED | FAILED, FAILED claimed again; the delivery claims from the machine', () => {
+    expect(crmNotificationMachine.next('SENDING')).toEqual(['ACCEPTED', 'FAILED']);
+    expect(crmNotificationMachine.can('ACCEPTED', 'SENDING')).toBe(false);
+    expect(crmNotificationMachine.can('PENDING', 'ACCEPTED')).toBe(false); // always through a claim
+    expect(CRM_RETRYABLE_STATUSES).toEqual(['PENDING', 'FAILED']);
+    expect(crmRetryable).toBe(CRM_RETRYABLE_STATUSES);
+    expect(['PENDING', 'SENDING', 'ACCEPTED', 'FAILED'].map((status) => isCrmNotificationRetryable({ status }))).toEqual([true, false, false, true]);
+    expect(['PENDING', 'SENDING', 'ACCEPTED', 'FAILED'].map(crmSyncStatus)).toEqual(['PENDING', 'IN_PROGRESS', 'ACCEPTED', 'FAILED']);
+  });
+
+  test('envelopes: SENT → SIGNED | VOIDED, SIGNED → VOIDED; signing refused with the API codes', () => {
+    expect(apiEnvelopeStatus).toBe(EnvelopeStatus);
+    expect(envelopeMachine.next('SENT')).toEqual(['SIGNED', 'VOIDED']);
+    expect(envelopeMachine.next('SIGNED')).toEqual(['VOIDED']);
+    expect(envelopeMachine.isFinal('VOIDED')).toBe(true);
+    expect(['SENT', 'SIGNED', 'VOIDED'].map(signRefusal)).toEqual([null, 'ENVELOPE_ALREADY_SIGNED', 'ENVELOPE_VOIDED']);
+    expect(
+      ['SENT', 'SIGNED', 'VOIDED'].map((status) => [isEnvelopeSignable({ status }), hasSignedPdf({ status }), isEnvelopeVoidable({ status }), isEnvelopeVoided({ status })]),
+    ).toEqual([
+      [true, false, true, false],
+      [false, true, true, false],
+      [false, false, false, true],
+    ]);
+  });
+
+  test('plans: ACTIVE ↔ COMPLETED by the balance, ACTIVE → CONCLUDED by staff; CONCLUDED and CANCELLED kept', () => {
+    expect(planStatusForBalance('ACTIVE', 0)).toBe('COMPLETED');
+    expect(planStatusForBalance('ACTIVE', 1)).toBe('ACTIVE');
+    expect(planStatusForBalance('COMPLETED', 500)).toBe('ACTIVE');
+    expect(planStatusForBalance('COMPLETED', 0)).toBe('COMPLETED');
+    expect(planStatusForBalance('CONCLUDED', 0)).toBe('CONCLUDED');
+    expect(planStatusForBalance('CANCELLED', 100)).toBe('CANCELLED');
+    expect(['ACTIVE', 'COMPLETED', 'CONCLUDED', 'CANCELLED'].map((status) => isPlanConcludable({ status }))).toEqual([true, false, false, false]);
+    expect(planMachine.isFinal('CONCLUDED')).toBe(true);
+    expect([isActivePlan({ status: 'ACTIVE' }), isActivePlan({ status: 'COMPLETED' })]).toEqual([true, false]);
+    expect([
+      followsDates({ status: 'ACTIVE', bankruptcy: false }),
+      followsDates({ status: 'ACTIVE', bankruptcy: 1 }),
+      followsDates({ status: 'CONCLUDED', bankruptcy: null }),
+    ]).toEqual([true, false, false]);
+    // The standing the API computes reads the same predicate.
+    expect(standingFollowsDates).toBe(followsDates);
+  });
+
   test('applications: the machine of the domain rules, ARCHIVED from everything but ENROLLED and ARCHIVED', () => {
     expect(nextStatuses('CREATED')).toEqual(['APPLIED', 'CANCELLED', 'ARCHIVED']);
     expect(nextStatuses('ENROLLED')).toEqual(['TRANSFERRED', 'PARTIAL_WITHDRAWN', 'WITHDRAWN']);

@@ -1,17 +1,14 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { ApplicationStatus, Of } from '../../../models/enums';
 import type {
-  ApplicationSource,
-  ApplicationStatus,
-  EnrollmentFlowStep,
-  EnrollmentStatus,
-  FinancialStatus,
-  Of,
-  PaymentPlanType,
-  PaymentScheduleType,
-  ProductFlowType,
-  VoucherDiscountKind,
-} from '../../../models/enums';
-import type { ScheduleEntry } from '../../../models/billing-answers';
+  ApplicationAnswer as ApplicationDto,
+  ApplicationIssuedPlanAnswer,
+  ApplicationPlanAnswer,
+  ApplicationStepAnswer,
+  CommentAnswer,
+  CrmNotificationAnswer,
+  EnvelopeAnswer,
+} from '../../../domain/contract/applications';
 import { splitFilter } from '../providers/dataProvider';
 import { studentName } from './studentNames';
 // Shared with other resources (admin/src/common).
@@ -29,171 +26,38 @@ export const APPLICATIONS_PATH = '/applications';
 
 export type ApplicationStatusValue = Of<typeof ApplicationStatus>;
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+export type { UpdatedBy } from '../../../domain/contract/common';
 
-export interface ApplicationStudent {
-  id: number;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  mobilePhone?: string | null;
-  city?: string | null;
-  stateCode?: string | null;
-  countryCode?: string | null;
-}
+type Answer = ApplicationDto;
 
-export interface ApplicationCohort {
-  id: number;
-  programId: number;
-  programName: string | null;
-  cohortId: number;
-  cohortLabel: string | null;
-  startDate: string | null;
-  endDate: string | null;
-}
+export type ApplicationStudent = NonNullable<Answer['student']>;
+export type ApplicationCohort = Answer['applicationCohorts'][number];
+export type ApplicationEnrollment = Answer['enrollments'][number];
+/** The issued plan an application shows (back-office spec §3 "Application paymentPlan"). */
+export type ApplicationPlanSummary = ApplicationPlanAnswer;
+export type ApplicationStep = ApplicationStepAnswer;
 
-export interface ApplicationEnrollment {
-  id: number;
-  cohortId: number;
-  cohortLabel: string | null;
-  programId: number;
-  status: Of<typeof EnrollmentStatus>;
-  enrolledAt: string | null;
-}
-
-export interface ApplicationPlanSummary {
-  id: number;
-  name: string;
-  paymentPlanType: Of<typeof PaymentPlanType> | null;
-  totalToBePaid: number | null;
-  totalPaid: number | null;
-  balance: number | null;
-  /** Installments only; the deposit is the initial payment. */
-  installmentsCount: number | null;
-  installmentAmount: number | null;
-  initialPayment: number | null;
-  status: string | null;
-  financialStatus: string | null;
-}
-
-export interface ApplicationStep {
-  step: Of<typeof EnrollmentFlowStep>;
-  required: boolean;
-  completed: boolean;
-  completedAt: string | null;
-}
-
-/** ApplicationDto (the enrollment contract). */
-export interface ApplicationRecord extends RaRecord {
-  status: ApplicationStatusValue;
-  flowType: Of<typeof ProductFlowType> | null;
-  source: Of<typeof ApplicationSource> | null;
-  opportunityId: string | null;
-  migrated: boolean;
-  autoPay: boolean;
-  callAttempts: number;
-  financialStatus: Of<typeof FinancialStatus> | string | null;
-  daysOverdue: number | null;
-  refunded: number | null;
-  documentName: string | null;
-  documentType: string | null;
-  appliedAt: string | null;
-  enrolledAt: string | null;
-  statusChangedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: UpdatedBy | null;
-  student: ApplicationStudent;
-  product: { id: number; name: string; flowType: Of<typeof ProductFlowType> | null; cost: number | null };
-  cohort: { id: number; label: string | null; programId: number; program: { id: number; name: string } | null } | null;
-  applicationCohorts: ApplicationCohort[];
-  enrollments: ApplicationEnrollment[];
-  paymentPlan: ApplicationPlanSummary | null;
-  productPaymentPlanId: number | null;
-  productPaymentPlan: { id: number; name: string | null } | null;
-  voucher: { id: number; code: string; discountKind: Of<typeof VoucherDiscountKind>; discountValue: number } | null;
-  voucherDiscount: number | null;
-  paymentMethod: { id: number; brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null;
-  steps: ApplicationStep[];
-}
-
-/** One schedule entry of a student payment plan (the API's ScheduleEntry, the parts this screen reads). */
-export type PaymentScheduleEntry = Pick<ScheduleEntry, 'id' | 'number' | 'kind' | 'dueDate' | 'principal' | 'interest' | 'amount' | 'balance' | 'paidAmount' | 'status'>;
+/** ApplicationDto (the enrollment contract): the answer schema's type (domain/contract/applications.ts). */
+export type ApplicationRecord = Omit<Answer, 'id'> & RaRecord;
 
 /** GET /applications/{id}/payment_plans: the student payment plans issued for the application. */
-export interface StudentPaymentPlan {
-  id: number;
-  name: string;
-  description: string | null;
-  paymentPlanType: Of<typeof PaymentPlanType> | null;
-  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
-  depositAmount: number | null;
-  totalTerm: number | null;
-  installmentAmount: number | null;
-  interestRate: number | null;
-  tuitionPrice: number | null;
-  additionalFees: number | null;
-  voucherDiscount: number | null;
-  totalInterest: number | null;
-  totalOwed: number | null;
-  totalPaid: number | null;
-  balance: number | null;
-  installmentsCount: number | null;
-  status: string | null;
-  financialStatus: string | null;
-  daysOverdue: number | null;
-  autoPay: boolean;
-  firstPaymentDate: string | null;
-  lastPaymentDate: string | null;
-  schedules: PaymentScheduleEntry[];
-}
+export type StudentPaymentPlan = ApplicationIssuedPlanAnswer;
+/** One schedule entry of such a plan. */
+export type PaymentScheduleEntry = ApplicationIssuedPlanAnswer['schedules'][number];
 
+/** An answer to a question of the flow, as read (GET) and sent (POST, without id). */
 export interface ApplicationAnswer {
   id?: number;
   questionId: string;
   content: string;
 }
 
-export interface ApplicationComment {
-  id: number;
-  content: string;
-  author: { id: number | null; name: string | null } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ApplicationComment = CommentAnswer;
 
-export type EnvelopeStatus = 'SENT' | 'SIGNED' | 'VOIDED';
+export type Envelope = EnvelopeAnswer;
+export type EnvelopeStatus = EnvelopeAnswer['status'];
 
-export interface Envelope {
-  id: number;
-  applicationId: number;
-  studentId: number;
-  status: EnvelopeStatus;
-  title: string;
-  contentSha256: string;
-  signedName: string | null;
-  signedAt: string | null;
-  signedIp: string | null;
-  signedSha256: string | null;
-  voidedAt: string | null;
-  createdAt: string;
-  stale: boolean;
-}
-
-export interface CrmNotification {
-  id: number;
-  crm: string;
-  event: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  payload?: unknown;
-}
+export type CrmNotification = CrmNotificationAnswer;
 
 // ---------------------------------------------------------------- status machine (domain rules)
 

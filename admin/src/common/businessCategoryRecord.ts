@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { AdjustmentCategory, AdjustmentType, Of, PaymentPlanType, PaymentScheduleType } from '../../../models/enums';
+import type { AccountingLineAnswer, BusinessCategoryAnswer, CategoryPlanAnswer } from '../../../domain/contract/business-categories';
 import { enumLabel } from '../../../models/labels';
 import { Messages, format } from '../../../models/messages';
 import { initialLocale } from '../providers/i18nProvider';
@@ -12,53 +12,17 @@ import { hasWholeCents } from '../../../domain/money';
  * (`/business_categories/5/payment_plans`), so the generic list/get/create/update/delete apply.
  */
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+export type { UpdatedBy } from '../../../domain/contract/common';
 
-export interface D2LUserType {
-  code: string | null;
-  displayName: string | null;
-  identifier: string | null;
-}
+export type D2LUserType = BusinessCategoryAnswer['d2LUserType'];
 
-/** A business category as GET /api/business_categories answers it. */
-export interface BusinessCategory extends RaRecord {
-  name: string;
-  description: string | null;
-  d2LUserType: D2LUserType | null;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+/** A business category as GET /api/business_categories answers it: domain/contract/business-categories.ts. */
+export type BusinessCategory = Omit<BusinessCategoryAnswer, 'id'> & RaRecord;
 
-export interface AccountingLine extends RaRecord {
-  businessCategoryId: number;
-  description: string;
-  type: Of<typeof AdjustmentType>;
-  category: Of<typeof AdjustmentCategory>;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type AccountingLine = Omit<AccountingLineAnswer, 'id'> & RaRecord;
 
 /** A category's payment plan: money in decimal dollars, rates in percent, terms in months. */
-export interface CategoryPaymentPlan extends RaRecord {
-  businessCategoryId: number;
-  description: string;
-  paymentPlanType: Of<typeof PaymentPlanType>;
-  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
-  installmentAmount: number | null;
-  depositAmount: number | null;
-  interestRate: number | null;
-  annualPercentageRate: number | null;
-  tuitionPrice: number | null;
-  totalTerm: number | null;
-  amortizeTerm: number | null;
-  principalAmount: number | null;
-  salesforcePaymentPlanId: string | null;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type CategoryPaymentPlan = Omit<CategoryPlanAnswer, 'id'> & RaRecord;
 
 export const CATEGORIES = 'business-categories';
 

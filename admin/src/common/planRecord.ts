@@ -1,9 +1,12 @@
 import type { RaRecord } from 'react-admin';
 import type { FinancialStatus, ManualPaymentMethod, Of, StudentPaymentPlanStatus } from '../../../models/enums';
 import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
+import type { GatewayEventAnswer, PaymentMethodAnswer, PlanAnswer, PlanDetailAnswer } from '../../../domain/contract/billing';
+import type { RefundAnswer } from '../../../domain/contract/refunds';
 import { Messages } from '../../../models/messages';
 import { MAX_AMOUNT, toCents, toDollars } from '../../../domain/money';
 import { amountProblem } from '../../../domain/rules/payments';
+import { followsDates, isActivePlan, isPlanConcludable } from '../../../domain/state/plans';
 
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry };
 /** The Payment DTO of the contract. */
@@ -24,81 +27,21 @@ export type PlanStatusValue = Of<typeof StudentPaymentPlanStatus>;
 export type FinancialStatusValue = Of<typeof FinancialStatus>;
 export type ManualMethodValue = Of<typeof ManualPaymentMethod>;
 
-/** GET /payment_plans/{id} (and the rows of the plan lists, which carry at least the list's columns). */
-export interface PlanRecord extends RaRecord {
-  applicationId: number;
-  studentId: number;
-  name: string;
-  description?: string | null;
-  paymentPlanType?: string | null;
-  paymentScheduleType?: string | null;
-  status: PlanStatusValue;
-  financialStatus: FinancialStatusValue | null;
-  daysOverdue: number | null;
-  balance: number | null;
-  totalOwed?: number | null;
-  totalPaid?: number | null;
-  nextDueDate?: string | null;
-  autoPay?: boolean;
-  paymentAccountBlocked?: boolean;
-  bankruptcy?: boolean;
-  migrated?: boolean;
-  concludedAt?: string | null;
-  paymentMethodId?: number | null;
-  lastFailureAt?: string | null;
-  lastFailureMessage?: string | null;
-  pastDueAmount?: number | null;
-  terms?: PlanTerms;
-  breakdown?: PlanBreakdown;
-  maxPrePayAmount?: number;
-  payoffAmount?: number;
-  totalPastDueAmount?: number;
-  amountDueNow?: number;
-  nextPaymentSchedule?: { id: number; number: number; dueDate: string; amountDue: number } | null;
-  schedules?: ScheduleEntry[];
-  student?: { id: number; fullName: string | null; email: string | null } | null;
-  application?: { id: number; status: string; migrated: boolean } | null;
-  programName?: string | null;
-  updatedAt?: string;
-}
+/**
+ * A student payment plan as the API answers it (domain/contract/billing.ts): the lists' rows carry
+ * the plan's fields (`planAnswer`); GET /payment_plans/{id} adds the PlanDetail's terms, breakdown,
+ * pay-off figures and schedule, optional here because the same screens show list rows.
+ */
+export type PlanRecord = Omit<PlanAnswer, 'id'> & Partial<Omit<PlanDetailAnswer, keyof PlanAnswer>> & RaRecord;
 
-/** A refund-queue item, as far as the plan's refunds tab shows it. */
-export interface RefundRow {
-  id: number;
-  applicationId: number;
-  source: string;
-  status: string;
-  refundStatus: string;
-  refundType: string | null;
-  amountToBeRefunded: number;
-  taxToBeRefunded: number;
-  totalToBeRefunded: number;
-  totalRefunded: number;
-  comments: string | null;
-  updatedAt: string;
-}
+/** A refund-queue item (domain/contract/refunds.ts). */
+export type RefundRow = RefundAnswer;
 
-/** A card-provider history event (Stripe/sandbox or migrated Authorize.Net). */
-export interface GatewayEventRow {
-  id: number;
-  provider: string;
-  kind: string;
-  amount: number | null;
-  status: string;
-  reference: string | null;
-  message: string | null;
-  paymentId?: number | null;
-  createdAt: string;
-}
+/** A card-provider history event (Stripe/sandbox or migrated Authorize.Net): domain/contract/billing.ts. */
+export type GatewayEventRow = GatewayEventAnswer;
 
-export interface CardRow {
-  id: number;
-  brand: string | null;
-  last4: string | null;
-  expMonth: number | null;
-  expYear: number | null;
-  isDefault: boolean;
-}
+/** A saved card (GET /students/{id}/payment_methods). */
+export type CardRow = PaymentMethodAnswer;
 
 // ---------------------------------------------------------------- display helpers
 
@@ -138,10 +81,12 @@ export function entryDue(entry: Pick<ScheduleEntry, 'amount' | 'taxAmount' | 'pa
 /** Staff record payments and change taxes only on entries not paid yet. */
 export const isOpenEntry = (entry: Pick<ScheduleEntry, 'status'>) => entry.status !== 'PAID' && entry.status !== 'CANCELLED';
 
-/** Plan actions that move money or terms only make sense while the plan is ACTIVE. */
-export const isActivePlan = (plan: Pick<PlanRecord, 'status'>) => plan.status === 'ACTIVE';
-/** Whether the plan's financial status follows its days overdue (ACTIVE, not in bankruptcy), so staff cannot set it by hand (the API's rule). */
-export const followsDates = (plan: Pick<PlanRecord, 'status' | 'bankruptcy'>) => plan.status === 'ACTIVE' && !plan.bankruptcy;
+/**
+ * Plan actions that move money or terms only make sense while the plan is ACTIVE; whether its
+ * financial status follows its days overdue (ACTIVE, not in bankruptcy), so staff cannot set it by
+ * hand; whether staff may conclude it: the plan machine's (domain/state/plans.ts), as the API reads it.
+ */
+export { followsDates, isActivePlan, isPlanConcludable };
 
 // ---------------------------------------------------------------- payloads
 

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { StatusMovesAnswer } from '../../../domain/state/applications';
 import type { HttpClient, QueryValue } from './http';
+import type { EnrollingStatusAnswer } from '../../../domain/contract/products';
 
 /**
  * The console's one data provider, in the style of ra-data-simple-rest, over the API's paged and
@@ -275,8 +276,7 @@ export function createDataProvider(http: HttpClient) {
     publishProduct: (id: Identifier, publish = true) =>
       request<RaRecord>({ method: 'POST', path: at('products', id, '/publish'), query: publish ? undefined : { publish: false } }),
     /** GET /products/{id}/check_enrolling_status: whether it is enrolling today, and its window. */
-    productEnrollingStatus: (id: Identifier) =>
-      request<{ enrolling: boolean; enrollingStartDate: string | null; enrollingEndDate: string | null; today?: string }>({ path: at('products', id, '/check_enrolling_status') }),
+    productEnrollingStatus: (id: Identifier) => request<EnrollingStatusAnswer>({ path: at('products', id, '/check_enrolling_status') }),
     /** GET /business_categories/payment_plans: every category's plan templates (one page of 1000, by description). */
     paymentPlanTemplates: async () =>
       readList<RaRecord>(await request({ path: '/business_categories/payment_plans', query: { size: 1000, page: 0, sortBy: 'description', descending: false } })).data,

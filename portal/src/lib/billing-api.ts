@@ -6,43 +6,18 @@
  * dollars (numbers with 2 decimals) as the API answers it.
  */
 import type { HttpClient } from '../../../domain/http/client';
-import type { FinancialStatus, Of, RefundMoneyStatus, RefundSource, RefundType, RequestStatus, StudentPaymentPlanStatus } from '../../../models/enums';
-import type { LedgerRow, PaymentDto, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
+import type { GatewayEventAnswer, PlanDetailAnswer } from '../../../domain/contract/billing';
+import type { StudentCrmNotificationAnswer } from '../../../domain/contract/applications';
+import type { RefundAnswer } from '../../../domain/contract/refunds';
+import type { LedgerRow, PaymentDto } from '../../../models/billing-answers';
 import type { Page, PaymentMethod } from './enrollment-api';
 
 export type { Page, PaymentMethod };
 export type { LedgerRow, PlanBreakdown, PlanTerms, ScheduleEntry } from '../../../models/billing-answers';
 export type Payment = PaymentDto;
 
-/** GET /payment_plans/{id} and GET /students/{id}/payment_plans: the plan's fields plus the contract's extras (the parts the portal reads). */
-export interface PlanDetail {
-  id: number;
-  applicationId: number;
-  studentId: number;
-  name: string;
-  description: string | null;
-  status: Of<typeof StudentPaymentPlanStatus>;
-  financialStatus: Of<typeof FinancialStatus>;
-  daysOverdue: number;
-  autoPay: boolean;
-  balance: number;
-  totalOwed: number;
-  totalPaid: number;
-  nextDueDate: string | null;
-  paymentAccountBlocked: boolean;
-  bankruptcy: boolean;
-  terms: PlanTerms;
-  breakdown: PlanBreakdown;
-  maxPrePayAmount: number;
-  payoffAmount: number;
-  totalPastDueAmount: number;
-  amountDueNow: number;
-  nextPaymentSchedule: { id: number; number: number; dueDate: string; amountDue: number } | null;
-  schedules: ScheduleEntry[];
-  student: { id: number; fullName: string; email: string };
-  application: { id: number; status: string; migrated: boolean };
-  programName: string | null;
-}
+/** GET /payment_plans/{id} and GET /students/{id}/payment_plans: the PlanDetail (domain/contract/billing.ts). */
+export type PlanDetail = PlanDetailAnswer;
 
 export type StudentPaymentKind = 'INSTALLMENT' | 'PRE_PAY' | 'PAY_OFF';
 
@@ -53,49 +28,13 @@ export interface PaymentBody {
 }
 
 /** One card-provider / gateway call about the student (gateway_events). */
-export interface GatewayEventRow {
-  id: number;
-  provider: string;
-  kind: string;
-  amount: number | null;
-  status: string;
-  reference: string | null;
-  message: string | null;
-  paymentId: number | null;
-  createdAt: string;
-}
+export type GatewayEventRow = GatewayEventAnswer;
 
 /** One report about the student's application to the CRM (GET /applications/{id}/salesforce_notifications, the student's view). */
-export interface CrmNotificationRow {
-  id: number;
-  crm: string;
-  event: string;
-  status: string;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-  payload: { applicationId: number; status: string | null; previousStatus: string | null };
-}
+export type CrmNotificationRow = StudentCrmNotificationAnswer;
 
-/** One entry of the refund queue (the parts the portal shows). */
-export interface RefundRow {
-  id: number;
-  applicationId: number;
-  source: Of<typeof RefundSource>;
-  status: Of<typeof RequestStatus>;
-  refundStatus: Of<typeof RefundMoneyStatus>;
-  refundType: Of<typeof RefundType> | null;
-  amountToBeRefunded: number;
-  taxToBeRefunded: number;
-  totalToBeRefunded: number;
-  amountRefunded: number;
-  taxRefunded: number;
-  totalRefunded: number;
-  referenceNumber: string | null;
-  comments: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One entry of the refund queue (domain/contract/refunds.ts). */
+export type RefundRow = RefundAnswer;
 
 /** A list answered as `{content}` or as a bare array (tolerated for the calls the contract leaves open). */
 const contentOf = <T>(answer: Page<T> | T[] | null): T[] => (Array.isArray(answer) ? answer : (answer?.content ?? []));

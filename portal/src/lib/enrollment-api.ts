@@ -5,7 +5,18 @@
  * they ship with the lazily loaded enrollment screens, not in the sign-in page's chunk.
  */
 import type { HttpClient } from '../../../domain/http/client';
-import type { ApplicationStatus, EnrollmentFlowStep, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType, VoucherDiscountKind } from '../../../models/enums';
+import type { ApplicationStatus, EnrollmentFlowStep, Of } from '../../../models/enums';
+import type {
+  ApplicationAnswer,
+  ApplicationOptionsAnswer,
+  ApplicationStepAnswer,
+  EnvelopeAnswer,
+  PaymentPlanOptionAnswer,
+  ProgressAnswer,
+  SchedulePreviewAnswer,
+} from '../../../domain/contract/applications';
+import type { PaymentMethodAnswer } from '../../../domain/contract/billing';
+import type { ProductAnswer } from '../../../domain/contract/products';
 
 export type ApplicationStatusValue = Of<typeof ApplicationStatus>;
 export type FlowStep = Of<typeof EnrollmentFlowStep>;
@@ -15,122 +26,40 @@ export interface Page<T> {
   pagination: { total: number; page: number; size: number };
 }
 
-/** GET /products/by_flow_type/{flowType}: the parts the course choice shows. */
-export interface ProductSummary {
-  id: number;
-  name: string;
-  description: string | null;
-  cost: number | null;
-  flowType: Of<typeof ProductFlowType>;
-  enrolling: boolean;
-  published: boolean;
-  cohorts: Array<{ id: number; label: string; status: string; startDate: string | null; endDate: string | null }>;
-}
+/** GET /products/by_flow_type/{flowType}: a product of domain/contract/products.ts. */
+export type ProductSummary = ProductAnswer;
 
-export interface StepState {
-  step: FlowStep;
-  required: boolean;
-  completed: boolean;
-  completedAt: string | null;
-}
+export type StepState = ApplicationStepAnswer;
 
-/** The contract's ApplicationDto (the parts the portal reads). */
-export interface Application {
-  id: number;
-  status: ApplicationStatusValue;
-  flowType: string;
-  appliedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  student: { id: number; email: string; firstName: string; lastName: string };
-  product: { id: number; name: string; flowType: string; cost: number | null };
-  applicationCohorts: Array<{ id: number; programId: number; programName: string; cohortId: number; cohortLabel: string; startDate: string | null; endDate: string | null }>;
-  productPaymentPlanId: number | null;
-  productPaymentPlan: { id: number; name: string } | null;
-  voucher: { id: number; code: string; discountKind: Of<typeof VoucherDiscountKind>; discountValue: number } | null;
-  voucherDiscount: number | null;
-  paymentMethod: { id: number; brand: string; last4: string; expMonth: number; expYear: number } | null;
-  steps: StepState[];
-}
+/** The contract's ApplicationDto (domain/contract/applications.ts). */
+export type Application = ApplicationAnswer;
 
-export interface SchedulePreview {
-  principal: number;
-  deposit: number;
-  financed: number;
-  interest: number;
-  total: number;
-  entries: Array<{ number: number; kind: 'DEPOSIT' | 'INSTALLMENT'; dueDate: string; principal: number; interest: number; amount: number; balance: number }>;
-}
+export type SchedulePreview = SchedulePreviewAnswer;
 
-export interface PaymentPlanOption {
-  id: number;
-  name: string;
-  shortDescription: string | null;
-  longDescription: string | null;
-  paymentPlanType: Of<typeof PaymentPlanType>;
-  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
-  totalTerm: number | null;
-  depositAmount: number | null;
-  installmentAmount: number | null;
-  annualPercentageRate: number | null;
-  /** What the application's promo code takes off this plan (its own principal's share; 0 without one); null without a preview. */
-  voucherDiscount: number | null;
-  /** Null when the plan's terms cannot make a schedule; the discount is in it. */
-  preview: SchedulePreview | null;
-}
+export type PaymentPlanOption = PaymentPlanOptionAnswer;
 
 /** GET /applications/{id}/options. */
-export interface ApplicationOptions {
-  product: { id: number; name: string; flowType: string; cost: number | null };
-  programs: Array<{ id: number; name: string; cohorts: Array<{ id: number; label: string; startDate: string | null; endDate: string | null; seatsLeft: number | null }> }>;
-  paymentPlans: PaymentPlanOption[];
-}
+export type ApplicationOptions = ApplicationOptionsAnswer;
 
 /** POST /applications/{id}/progress answers this. */
-export interface Progress {
-  steps: StepState[];
-  canSubmit: boolean;
-  missing: string[];
-}
+export type Progress = ProgressAnswer;
 
 export interface Answer {
   questionId: string;
   content: string;
 }
 
-export type EnvelopeStatus = 'SENT' | 'SIGNED' | 'VOIDED';
-
-export interface Envelope {
-  id: number;
-  applicationId: number;
-  studentId: number;
-  status: EnvelopeStatus;
-  title: string;
-  contentSha256: string;
-  signedName: string | null;
-  signedAt: string | null;
-  signedIp: string | null;
-  signedSha256: string | null;
-  voidedAt: string | null;
-  createdAt: string;
-  stale: boolean;
-  /** Only on GET /envelopes/{id}. */
-  content?: string;
-}
+/** An agreement envelope (GET /envelopes/{id} adds its `content`). */
+export type Envelope = EnvelopeAnswer;
+export type EnvelopeStatus = EnvelopeAnswer['status'];
 
 export interface GatewayConfig {
   gateway: string;
   publishableKey: string | null;
 }
 
-export interface PaymentMethod {
-  id: number;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
+/** A saved card (domain/contract/billing.ts). */
+export type PaymentMethod = PaymentMethodAnswer;
 
 export interface CardInput {
   number: string;

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 
-import type { CohortStatus, DurationType, Of } from '../../../../models/enums';
+import type { CohortAnswer, CohortModuleAnswer, SkippedSessionAnswer } from '../../../../domain/contract/cohorts';
 import { Messages, format } from '../../../../models/messages';
 import { instantOrDay, schoolDay } from '../../common/dates';
 import { withoutSavedFilter } from '../../common/ListFilters';
@@ -14,79 +14,16 @@ import { withoutSavedFilter } from '../../common/ListFilters';
 
 export const COHORTS = 'cohorts';
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+export type { UpdatedBy } from '../../../../domain/contract/common';
 
-/** A cohort as GET /api/cohorts answers it. */
-export interface CohortRecord extends RaRecord {
-  status: Of<typeof CohortStatus>;
-  label: string;
-  customName: string | null;
-  programId: number;
-  /** `lmsConnectionId`: the program's learning-system connection, through which the cohort syncs (null: none, so no sync). */
-  program: { id: number; name: string; durationType: Of<typeof DurationType>; accelerated: boolean; lmsConnectionId?: number | null } | null;
-  businessCategoryId: number;
-  businessCategory: { id: number; name: string } | null;
-  startDate: string | null;
-  endDate: string | null;
-  extendedGraduationDate: string | null;
-  courseAccessStartDateTime: string | null;
-  courseAccessEndDateTime: string | null;
-  description: string | null;
-  image: string | null;
-  deleted: boolean;
-  d2lSectionId: string | null;
-  iinLmsCoursePath: string | null;
-  salesforceProductId: string | null;
-  published: boolean;
-  maxStudents: number | null;
-  useCoachingCircle: boolean;
-  accessDisabled: boolean;
-  coachingCircleOpenDate: string | null;
-  coachingCircleCloseDate: string | null;
-  sessionOpenDate: string | null;
-  sessionCloseDate: string | null;
-  doceboConfig: { learningPlanIds: string[]; courseIds: string[] };
-  productIds: number[];
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A cohort as GET /api/cohorts answers it: the answer schema's type (domain/contract/cohorts.ts). */
+export type CohortRecord = Omit<CohortAnswer, 'id'> & RaRecord;
 
 /** A module of a cohort (GET /cohorts/{id}/cohort_modules). */
-export interface CohortModuleRecord extends RaRecord {
-  cohortId: number;
-  programModuleId: number | null;
-  title: string;
-  d2lModuleId: string | null;
-  group: string | null;
-  moduleGroupId: number | null;
-  moduleGroup: { id: number; name: string } | null;
-  locked: boolean;
-  duration: number | null;
-  startDateTime: string | null;
-  openDate: string | null;
-  closeDate: string | null;
-  endDateTime: string | null;
-  image: string | null;
-  consumeTrackingEnabled: boolean;
-  communicationTemplateId: number | null;
-  displayOrder: number;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type CohortModuleRecord = Omit<CohortModuleAnswer, 'id'> & RaRecord;
 
 /** A date a cohort's coaching circles skip (GET /cohorts/{id}/skip_coaching_circle_sessions). */
-export interface SkippedSessionRecord extends RaRecord {
-  cohortId: number;
-  coachingCircleTypeId: number | null;
-  sessionDate: string;
-  description: string | null;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type SkippedSessionRecord = Omit<SkippedSessionAnswer, 'id'> & RaRecord;
 
 /** The console resources of a cohort's parts (API: /cohorts/{id}/cohort_modules, .../skip_coaching_circle_sessions). */
 export const cohortModulesResource = (cohortId: Identifier) => `${COHORTS}/${cohortId}/cohort-modules`;

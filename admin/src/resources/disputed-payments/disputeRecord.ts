@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { DisputeStatus, Of } from '../../../../models/enums';
+import { DISPUTE_VERDICTS, isDisputeVerifiable, type DisputeStatusValue, type DisputeVerdict } from '../../../../domain/state/disputes';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from '../../common/billingShared';
+import type { DisputeAnswer } from '../../../../domain/contract/disputes';
 
 /**
  * Disputed payments (the console resource `disputed-payments` over /api/disputes): card disputes the
@@ -11,31 +11,15 @@ import type { PersonRef, UpdatedBy } from '../../common/billingShared';
 
 export const DISPUTED_PAYMENTS = 'disputed-payments';
 
-export type DisputeStatusValue = Of<typeof DisputeStatus>;
-export type DisputeVerdict = Exclude<DisputeStatusValue, 'PENDING'>;
+export type { DisputeStatusValue, DisputeVerdict };
 
-export interface DisputeRecord extends RaRecord {
-  paymentId: number;
-  studentId: number;
-  studentPaymentPlanId: number;
-  amount: number;
-  reason: string | null;
-  status: DisputeStatusValue;
-  gateway: string | null;
-  gatewayDisputeId: string | null;
-  comment: string | null;
-  verifiedAt: string | null;
-  student?: PersonRef | null;
-  payment?: { id: number; amount?: number; cardBrand?: string | null; cardLast4?: string | null; paymentDate?: string | null } | null;
-  updatedBy?: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dispute as the API answers it: the answer schema's type (domain/contract/disputes.ts). */
+export type DisputeRecord = Omit<DisputeAnswer, 'id'> & RaRecord;
 
 export const disputeStatusColor: Record<DisputeStatusValue, 'warning' | 'success' | 'error'> = { PENDING: 'warning', WON: 'success', LOST: 'error' };
 
-/** Only a pending dispute is verified (the API answers 'Only pending disputes can be verified'). */
-export const isVerifiable = (record: Pick<DisputeRecord, 'status'>) => record.status === 'PENDING';
+/** Only a pending dispute is verified (the API answers 'Only pending disputes can be verified'): domain/state/disputes.ts. */
+export { isDisputeVerifiable as isVerifiable, DISPUTE_VERDICTS };
 
 /** 'Payment #12 · visa •••• 0259'. */
 export function disputedPaymentText(record: Pick<DisputeRecord, 'paymentId' | 'payment'>): string {

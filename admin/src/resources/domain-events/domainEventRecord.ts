@@ -1,5 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { DomainEventStatus, Of } from '../../../../models/enums';
+import type { DomainEventAnswer } from '../../../../domain/contract/domain-events';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
 
 /** The console resource `domain-events` over /api/domain_events: one delivery of an event to one handler. */
@@ -7,18 +8,8 @@ export const DOMAIN_EVENTS = 'domain-events';
 
 export type DomainEventStatusValue = Of<typeof DomainEventStatus>;
 
-export interface DomainEventRecord extends RaRecord {
-  eventId: string;
-  type: string;
-  handler: string;
-  status: DomainEventStatusValue;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  doneAt: string | null;
-  payload: Record<string, unknown>;
-  createdAt: string;
-}
+/** A delivery as the API answers it: the answer schema's type (domain/contract/domain-events.ts). */
+export type DomainEventRecord = Omit<DomainEventAnswer, 'id'> & RaRecord;
 
 export const domainEventStatusColor: Record<DomainEventStatusValue, 'default' | 'success' | 'error'> = { PENDING: 'default', DONE: 'success', FAILED: 'error' };
 

@@ -8,14 +8,20 @@ import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
 import { ENROLLMENTS, type ApplicationRecord, type CrmNotification } from '../../common/applicationRecord';
+import { crmSyncStatus, isCrmNotificationRetryable, type CrmNotificationStatusValue } from '../../../../domain/state/crm-notifications';
 
 const t = (key: string) => `resources.enrollments.crm.${key}`;
 const PAGE_SIZE = 10;
 
-/** Only a notification that has not gone through can be sent again. */
-export const canRetry = (n: Pick<CrmNotification, 'status'>) => n.status === 'FAILED' || n.status === 'PENDING';
+/** Only a notification that has not gone through (and that nobody is sending) can be sent again: domain/state/crm-notifications.ts. */
+export const canRetry = (n: Pick<CrmNotification, 'status'>) => isCrmNotificationRetryable(n);
 
-const statusColor: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = { ACCEPTED: 'success', FAILED: 'error', PENDING: 'warning', IN_PROGRESS: 'info' };
+const statusColor: Record<CrmNotificationStatusValue, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  ACCEPTED: 'success',
+  FAILED: 'error',
+  PENDING: 'warning',
+  SENDING: 'info',
+};
 
 /**
  * The CRM tab: what the application told Salesforce, newest first, ten a page (GET
@@ -87,7 +93,7 @@ export function ApplicationCrm({ record }: { record: ApplicationRecord }) {
                 ) : null}
               </TableCell>
               <TableCell>
-                <Chip size="small" color={statusColor[n.status] ?? 'default'} label={translate(`enums.SyncStatus.${n.status}`, { _: n.status })} />
+                <Chip size="small" color={statusColor[n.status] ?? 'default'} label={translate(`enums.SyncStatus.${crmSyncStatus(n.status)}`, { _: n.status })} />
               </TableCell>
               <TableCell align="right">{n.attempts}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.createdAt, locale)}</TableCell>

@@ -11,6 +11,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { LoadError } from './ApplicationPaymentPlans';
 import { ENROLLMENTS, type ApplicationRecord, type Envelope } from '../../common/applicationRecord';
 import { saveFile } from '../../common/saveFile';
+import { isEnvelopeVoidable } from '../../../../domain/state/envelopes';
 // Shared with other resources: admin/src/common.
 export { saveFile };
 
@@ -21,7 +22,7 @@ export const envelopesQueryKey = (applicationId: number | string) => ['enrollmen
 const envelopeColor = { SENT: 'warning', SIGNED: 'success', VOIDED: 'default' } as const;
 
 /** The envelope is the one in force: SENT or SIGNED, and its text still matches the terms. */
-export const isCurrent = (envelope: Envelope) => envelope.status !== 'VOIDED' && !envelope.stale;
+export const isCurrent = (envelope: Envelope) => isEnvelopeVoidable(envelope) && !envelope.stale;
 
 /**
  * The agreements tab: the application's envelopes, newest first (GET /applications/{id}/envelopes),
@@ -109,7 +110,7 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
                   <TableCell>
                     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                       <Chip size="small" color={envelopeColor[envelope.status] ?? 'default'} label={translate(e(`statuses.${envelope.status}`), { _: envelope.status })} />
-                      {envelope.stale && envelope.status !== 'VOIDED' ? (
+                      {envelope.stale && isEnvelopeVoidable(envelope) ? (
                         <Chip size="small" color="error" variant="outlined" label={translate(e('stale'))} data-testid={`stale-${envelope.id}`} />
                       ) : null}
                     </Stack>
@@ -138,7 +139,7 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
                       <Button label={e('download')} size="small" onClick={() => download(envelope)} data-testid={`download-envelope-${envelope.id}`}>
                         <DownloadIcon />
                       </Button>
-                      {canEdit && envelope.status !== 'VOIDED' ? (
+                      {canEdit && isEnvelopeVoidable(envelope) ? (
                         <Button label={e('recreate')} size="small" disabled={pending} onClick={() => setRecreating(envelope)} data-testid={`recreate-envelope-${envelope.id}`}>
                           <RefreshIcon />
                         </Button>

@@ -84,7 +84,7 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
       <InfoSection title={s('student')}>
         <InfoRow label={f('student')}>
           {record.student ? (
-            <Link component="button" type="button" variant="body2" onClick={() => openStudent(record.student.id)} data-testid="open-student">
+            <Link component="button" type="button" variant="body2" onClick={() => record.student && openStudent(record.student.id)} data-testid="open-student">
               {studentName(record.student)}
             </Link>
           ) : null}

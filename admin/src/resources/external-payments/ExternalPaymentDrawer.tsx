@@ -1,15 +1,16 @@
 import { useMemo } from 'react';
-import { Alert, Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { Form, ResourceContextProvider, SaveButton, useCanAccess, useGetOne, useLocaleState, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Link, Stack } from '@mui/material';
+import { Form, SaveButton, useCanAccess, useGetOne, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordView } from '../../common/useRecordView';
-import { formatDate, formatDateTime } from '../../common/dates';
+import { formatDate } from '../../common/dates';
 import { MoneyInput, formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
+import { MoneyRecordDetail } from '../../common/MoneyRecordDetail';
 import { EnumChip, moneyProblem, personName } from '../../common/billingShared';
 import {
   EXTERNAL_PAYMENTS,
@@ -21,7 +22,8 @@ import {
   type ExternalPaymentStatusValue,
 } from './externalPaymentRecord';
 
-const t = (key: string) => `resources.external-payments.${key}`;
+const PREFIX = 'resources.external-payments';
+const t = (key: string) => `${PREFIX}.${key}`;
 
 export function ExternalPaymentStatusChip({ status, testId }: { status: ExternalPaymentStatusValue; testId?: string }) {
   return <EnumChip enumName="ExternalPaymentStatus" value={status} colors={externalPaymentStatusColor} testId={testId} />;
@@ -98,71 +100,56 @@ function ExternalPaymentAmountForm({ record }: { record: ExternalPaymentRecord }
 /** One external payment: student, plan, method, amount, date and reference; decidable while pending. */
 export function ExternalPaymentDetail({ id }: { id: string }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { data: record, error, isPending } = useGetOne<ExternalPaymentRecord>(EXTERNAL_PAYMENTS, { id });
   const { canAccess: canEdit = false } = useCanAccess({ resource: EXTERNAL_PAYMENTS, action: 'edit' });
-  if (isPending) return <LinearProgress />;
-  if (error || !record) {
-    const message = (error as Error | null)?.message;
-    return (
-      <Alert severity="error" data-testid="external-payment-load-error">
-        {translate(t('messages.not_found'))}
-        {message ? ` ${translate(message, { _: message })}` : ''}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={EXTERNAL_PAYMENTS}>
-      <Box data-testid="external-payment-detail">
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <ExternalPaymentStatusChip status={record.status} testId="external-payment-status" />
-        </Stack>
-        <ExternalPaymentStatusActions record={record} />
-        <InfoSection title={t('sections.student')}>
-          <InfoRow label={t('fields.student')}>
-            <Link component={RouterLink} to={`/students/${record.studentId}`} data-testid="external-payment-student-link">
-              {personName(record.student) || `#${record.studentId}`}
-            </Link>
-          </InfoRow>
-          <InfoRow label={t('fields.application')}>
-            <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="external-payment-application-link">
-              #{record.applicationId}
-            </Link>
-          </InfoRow>
-          <InfoRow label={t('fields.plan')}>{[`#${record.studentPaymentPlanId}`, record.plan?.name].filter(Boolean).join(' · ')}</InfoRow>
-          {record.plan ? <InfoRow label={t('fields.balance')}>{formatMoney(record.plan.balance)}</InfoRow> : null}
-          <InfoRow label={t('fields.schedule')} testId="external-payment-schedule">
-            {record.schedule
-              ? translate(t('messages.installment'), { number: record.schedule.number, date: formatDate(record.schedule.dueDate) })
-              : record.paymentScheduleId
-                ? `#${record.paymentScheduleId}`
-                : null}
-          </InfoRow>
-        </InfoSection>
-        <InfoSection title={t('sections.payment')}>
-          <InfoRow label={t('fields.method')}>{translate(`enums.ManualPaymentMethod.${record.method}`, { _: record.method })}</InfoRow>
-          <InfoRow label={t('fields.paymentAmount')} testId="external-payment-amount">
-            {formatMoney(record.paymentAmount)}
-          </InfoRow>
-          <InfoRow label={t('fields.paymentDate')}>{formatDate(record.paymentDate)}</InfoRow>
-          <InfoRow label={t('fields.referenceNumber')}>{record.referenceNumber}</InfoRow>
-          <InfoRow label={t('fields.comment')}>{record.comment}</InfoRow>
-          <InfoRow label={t('fields.payment')}>{record.paymentId ? `#${record.paymentId}` : null}</InfoRow>
-        </InfoSection>
-        {canEdit && isAmountEditable(record) ? (
-          <InfoSection title={t('sections.amount')}>
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <ExternalPaymentAmountForm key={record.updatedAt} record={record} />
-            </Box>
+    <MoneyRecordDetail<ExternalPaymentRecord> resource={EXTERNAL_PAYMENTS} id={id} prefix={PREFIX} testId="external-payment-detail" errorTestId="external-payment-load-error">
+      {(record) => (
+        <>
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <ExternalPaymentStatusChip status={record.status} testId="external-payment-status" />
+          </Stack>
+          <ExternalPaymentStatusActions record={record} />
+          <InfoSection title={t('sections.student')}>
+            <InfoRow label={t('fields.student')}>
+              <Link component={RouterLink} to={`/students/${record.studentId}`} data-testid="external-payment-student-link">
+                {personName(record.student) || `#${record.studentId}`}
+              </Link>
+            </InfoRow>
+            <InfoRow label={t('fields.application')}>
+              <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="external-payment-application-link">
+                #{record.applicationId}
+              </Link>
+            </InfoRow>
+            <InfoRow label={t('fields.plan')}>{[`#${record.studentPaymentPlanId}`, record.plan?.name].filter(Boolean).join(' · ')}</InfoRow>
+            {record.plan ? <InfoRow label={t('fields.balance')}>{formatMoney(record.plan.balance)}</InfoRow> : null}
+            <InfoRow label={t('fields.schedule')} testId="external-payment-schedule">
+              {record.schedule
+                ? translate(t('messages.installment'), { number: record.schedule.number, date: formatDate(record.schedule.dueDate) })
+                : record.paymentScheduleId
+                  ? `#${record.paymentScheduleId}`
+                  : null}
+            </InfoRow>
           </InfoSection>
-        ) : null}
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {record.updatedBy?.name
-            ? translate(t('messages.updated'), { date: formatDateTime(record.updatedAt, locale), name: record.updatedBy.name })
-            : translate(t('messages.updated_no_name'), { date: formatDateTime(record.updatedAt, locale) })}
-        </Typography>
-      </Box>
-    </ResourceContextProvider>
+          <InfoSection title={t('sections.payment')}>
+            <InfoRow label={t('fields.method')}>{translate(`enums.ManualPaymentMethod.${record.method}`, { _: record.method })}</InfoRow>
+            <InfoRow label={t('fields.paymentAmount')} testId="external-payment-amount">
+              {formatMoney(record.paymentAmount)}
+            </InfoRow>
+            <InfoRow label={t('fields.paymentDate')}>{formatDate(record.paymentDate)}</InfoRow>
+            <InfoRow label={t('fields.referenceNumber')}>{record.referenceNumber}</InfoRow>
+            <InfoRow label={t('fields.comment')}>{record.comment}</InfoRow>
+            <InfoRow label={t('fields.payment')}>{record.paymentId ? `#${record.paymentId}` : null}</InfoRow>
+          </InfoSection>
+          {canEdit && isAmountEditable(record) ? (
+            <InfoSection title={t('sections.amount')}>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <ExternalPaymentAmountForm key={record.updatedAt} record={record} />
+              </Box>
+            </InfoSection>
+          ) : null}
+        </>
+      )}
+    </MoneyRecordDetail>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { FailedPaymentSource, FailedPaymentStatus, Of } from '../../../../models/enums';
+import type { FailedPaymentStatus, Of } from '../../../../models/enums';
 import { apiPath, type AppDataProvider } from '../../providers/dataProvider';
-import type { PersonRef, UpdatedBy } from '../../common/billingShared';
+import type { FailedPaymentAnswer } from '../../../../domain/contract/failed-payments';
+import { isFailedPaymentRetryable } from '../../../../domain/state/failed-payments';
 
 /**
  * Failed payments (the console resource `failed-payments` over /api/failed_payments): charges that
@@ -16,36 +17,16 @@ export type FailedPaymentStatusValue = Of<typeof FailedPaymentStatus>;
 /** What the list starts filtered by (the API's own default too). */
 export const DEFAULT_FAILED_FILTER = { statuses: ['FAILED'] as FailedPaymentStatusValue[] };
 
-export interface FailedPaymentRecord extends RaRecord {
-  studentId: number;
-  applicationId: number;
-  studentPaymentPlanId: number;
-  paymentScheduleId: number | null;
-  paymentId: number | null;
-  source: Of<typeof FailedPaymentSource>;
-  status: FailedPaymentStatusValue;
-  amountToBePaid: number;
-  failureMessage: string | null;
-  attempts: number;
-  failedAt: string;
-  nextRetryDate: string | null;
-  resolvedAt: string | null;
-  student?: PersonRef | null;
-  /** The plan's state, when the answer carries it (flat or under `plan`). */
-  autoPay?: boolean | null;
-  daysOverdue?: number | null;
-  plan?: { autoPay?: boolean | null; daysOverdue?: number | null; pastDueAmount?: number | null } | null;
-  updatedBy?: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A failed payment as the API answers it: the answer schema's type (domain/contract/failed-payments.ts). */
+export type FailedPaymentRecord = Omit<FailedPaymentAnswer, 'id'> & RaRecord;
 
 export const failedPaymentStatusColor: Record<FailedPaymentStatusValue, 'error' | 'success'> = { FAILED: 'error', RESOLVED: 'success' };
 
-/** Only a payment still FAILED is retried. */
-export const isRetryable = (record: Pick<FailedPaymentRecord, 'status'>) => record.status === 'FAILED';
+/** Only a payment still FAILED is retried (domain/state/failed-payments.ts). */
+export { isFailedPaymentRetryable as isRetryable };
 
-export const daysOverdueOf = (record: FailedPaymentRecord): number | null => record.daysOverdue ?? record.plan?.daysOverdue ?? null;
+/** The plan's days overdue (the answer carries the plan's standing under `plan`). */
+export const daysOverdueOf = (record: Pick<FailedPaymentRecord, 'plan'>): number | null => record.plan?.daysOverdue ?? null;
 
 /** What a retry came to. */
 export type RetryOutcome = { ok: true; amount: number | null } | { ok: false; message: string };

@@ -2,6 +2,7 @@ import cronstrue from 'cronstrue';
 import 'cronstrue/locales/es';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { JobRunOutcome, JobRunTrigger, JobStatus, JobType, Of } from '../../../../models/enums';
+import type { JobRunAnswer, JobScheduleAnswer } from '../../../../domain/contract/job-schedules';
 import { apiPath, readList, type AppDataProvider } from '../../providers/dataProvider';
 
 /**
@@ -20,39 +21,11 @@ export type JobStatusValue = Of<typeof JobStatus>;
 export type JobRunOutcomeValue = Of<typeof JobRunOutcome>;
 export type JobRunTriggerValue = Of<typeof JobRunTrigger>;
 
-/** One run of a schedule (GET /job_schedules/{id}/runs, the `lastRun` of a schedule, the answer of /run). */
-export interface JobRunRecord {
-  id: number;
-  jobScheduleId: number;
-  trigger: JobRunTriggerValue;
-  /** The API process that ran it. */
-  owner: string;
-  startedAt: string;
-  endedAt: string | null;
-  outcome: JobRunOutcomeValue;
-  /** Rows processed. */
-  count: number;
-  error: string | null;
-}
+/** One run of a schedule (GET /job_schedules/{id}/runs, the `lastRun` of a schedule, the answer of /run): domain/contract/job-schedules.ts. */
+export type JobRunRecord = JobRunAnswer;
 
-export interface JobScheduleRecord extends RaRecord {
-  jobName: string;
-  jobGroup: string | null;
-  description: string | null;
-  type: JobTypeValue;
-  status: JobStatusValue;
-  /** true: runs on `cronExpression`; false: every `repeatInterval` seconds. */
-  cronJob: boolean;
-  cronExpression: string | null;
-  repeatInterval: number | null;
-  params: Record<string, unknown>;
-  /** null while paused. */
-  nextRunAt: string | null;
-  lastRun: JobRunRecord | null;
-  createdAt: string;
-  updatedAt: string;
-  updatedByName?: string | null;
-}
+/** A schedule as the API answers it: the answer schema's type (domain/contract/job-schedules.ts). */
+export type JobScheduleRecord = Omit<JobScheduleAnswer, 'id'> & RaRecord;
 
 /** The body of POST and PUT /job_schedules. */
 export interface JobSchedulePayload {

@@ -11,7 +11,7 @@ import { useServerRefusal } from '../../common/useServerRefusal';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { usePlanApi } from '../../common/planApi';
 import { FinancialStatusChip, PlanStatusChip } from '../../common/PlanChips';
-import { cardLabel, followsDates, isActivePlan, type PlanBreakdown, type PlanRecord, type PlanResource } from '../../common/planRecord';
+import { cardLabel, followsDates, isPlanConcludable, type PlanBreakdown, type PlanRecord, type PlanResource } from '../../common/planRecord';
 
 const t = (key: string) => `resources.payment-information.${key}`;
 
@@ -160,7 +160,7 @@ function PlanActions({ record }: { record: PlanRecord }) {
           {translate(t('actions.no_cards'))}
         </Typography>
       )}
-      {isActivePlan(record) ? (
+      {isPlanConcludable(record) ? (
         <TextButton
           label={t('actions.conclude')}
           variant="outlined"

@@ -23,7 +23,7 @@ export function windowText(status: Pick<EnrollingStatus, 'enrollingStartDate' | 
 }
 
 /** The notification of GET /products/{id}/check_enrolling_status. */
-export function enrollingNotification(status: EnrollingStatus): { key: string; window: string } {
+export function enrollingNotification(status: Pick<EnrollingStatus, 'enrolling' | 'enrollingStartDate' | 'enrollingEndDate'>): { key: string; window: string } {
   const window = windowText(status);
   if (!window) return { key: n('no_window'), window };
   return { key: n(status.enrolling ? 'enrolling_now' : 'not_enrolling'), window };

@@ -1,5 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import type { AdjustmentCategory, AdjustmentType, CohortStatus, Of, PaymentPlanType, PaymentScheduleType, ProductFlowType } from '../../../../models/enums';
+import type { CategoryPlanAnswer } from '../../../../domain/contract/business-categories';
+import type { EnrollingStatusAnswer, PlanAdjustmentAnswer, ProductAnswer, ProductCohortAnswer, ProductPlanAnswer } from '../../../../domain/contract/products';
 import { Messages, format } from '../../../../models/messages';
 import { hasWholeCents } from '../../../../domain/money';
 
@@ -10,84 +11,23 @@ import { hasWholeCents } from '../../../../domain/money';
  * so the generic list/get/create/update/delete apply to them.
  */
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+export type { UpdatedBy } from '../../../../domain/contract/common';
 
 /** A cohort the product sells (a product item), as the product answers it. */
-export interface ProductCohort {
-  id: number;
-  label: string;
-  status: Of<typeof CohortStatus>;
-  startDate: string | null;
-  endDate: string | null;
-}
+export type ProductCohort = ProductCohortAnswer;
 
-/** A product as GET /api/products answers it; `cost` in dollars, `enrolling` computed for today. */
-export interface Product extends RaRecord {
-  name: string;
-  deleted: boolean;
-  description: string | null;
-  salesforceProductType: string | null;
-  salesforceProductId: string | null;
-  enrollmentAgreementUrl: string | null;
-  cost: number | null;
-  flowType: Of<typeof ProductFlowType>;
-  enrollingStartDate: string | null;
-  enrollingEndDate: string | null;
-  enrolling: boolean;
-  published: boolean;
-  cohortIds: number[];
-  cohorts: ProductCohort[];
-  paymentPlanCount: number;
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A product as GET /api/products answers it; `cost` in dollars, `enrolling` computed for today: domain/contract/products.ts. */
+export type Product = Omit<ProductAnswer, 'id'> & RaRecord;
 
-/** A business-category payment plan (the template a product plan points at). */
-export interface PlanTemplate extends RaRecord {
-  businessCategoryId: number;
-  description: string;
-  paymentPlanType: Of<typeof PaymentPlanType>;
-  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
-  tuitionPrice: number | null;
-  depositAmount: number | null;
-  installmentAmount: number | null;
-  totalTerm: number | null;
-  interestRate: number | null;
-}
+/** A business-category payment plan (the template a product plan points at): domain/contract/business-categories.ts. */
+export type PlanTemplate = Omit<CategoryPlanAnswer, 'id'> & RaRecord;
 
-export interface PlanAdjustment extends RaRecord {
-  productPaymentPlanId: number;
-  description: string;
-  type: Of<typeof AdjustmentType>;
-  category: Of<typeof AdjustmentCategory>;
-  amount: number;
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type PlanAdjustment = Omit<PlanAdjustmentAnswer, 'id'> & RaRecord;
 
-export interface ProductPaymentPlan extends RaRecord {
-  productId: number;
-  paymentPlanId: number;
-  paymentPlan: PlanTemplate | null;
-  shortDescription: string | null;
-  longDescription: string | null;
-  salesforcePaymentPlanId: string | null;
-  adjustments: PlanAdjustment[];
-  updatedBy: UpdatedBy | null;
-  updatedAt: string;
-}
+export type ProductPaymentPlan = Omit<ProductPlanAnswer, 'id'> & RaRecord;
 
 /** GET /products/{id}/check_enrolling_status. */
-export interface EnrollingStatus {
-  enrolling: boolean;
-  enrollingStartDate: string | null;
-  enrollingEndDate: string | null;
-  today?: string;
-}
+export type EnrollingStatus = EnrollingStatusAnswer;
 
 export const PRODUCTS = 'products';
 

@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+import type { ProgramAnswer } from '../../../../domain/contract/programs';
 import { DurationType, EnrollmentFlowStep, Language, type Of } from '../../../../models/enums';
 import { durationTypeLabel, type LabelLocale } from '../../../../models/labels';
 
@@ -9,42 +10,8 @@ import { durationTypeLabel, type LabelLocale } from '../../../../models/labels';
 
 export const PROGRAMS = 'programs';
 
-export interface ProgramRecord extends RaRecord {
-  name: string;
-  image: string | null;
-  description: string | null;
-  preRequisites: string | null;
-  courseAccessDuration: number | null;
-  graduationLimitDays: number | null;
-  cost: number | null;
-  businessCategoryId: number;
-  businessCategory: { id: number; name: string } | null;
-  welcomeEmailTemplate: string | null;
-  language: Of<typeof Language>;
-  enrollmentAgreement: { url: string | null; publicationDate: string | null; lastRevisionDate: string | null } | null;
-  registrationFee: number | null;
-  booksAndMaterialsFee: number | null;
-  accelerated: boolean;
-  durationType: Of<typeof DurationType>;
-  durationTypeLabel: string;
-  isBundle: boolean;
-  bundleProgramIds: number[];
-  salesforceProductId: string | null;
-  salesforceProductType: string | null;
-  lmsConnectionId: number | null;
-  lmsConnection: { value: number; label: string; vendor: string } | null;
-  d2lOrgUnitId: string | null;
-  accredibleGroupId: string | null;
-  clockHours: number | null;
-  weeks: number | null;
-  showOhioVideo: boolean;
-  reservedSeat: boolean;
-  languages: Array<Of<typeof Language>>;
-  deleted: boolean;
-  updatedBy: { id: number | null; name: string | null } | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** A program as the API answers it: the answer schema's type (domain/contract/programs.ts). */
+export type ProgramRecord = Omit<ProgramAnswer, 'id'> & RaRecord;
 
 export type FlowRequirement = { step: Of<typeof EnrollmentFlowStep>; required: boolean };
 
@@ -78,7 +45,13 @@ const flag = (value: unknown) => value === true;
  * are trimmed (empty → null), a continuous-learning program is never accelerated, and there is no
  * learning-system connection to choose yet (`lmsConnectionId` null).
  */
-export function toProgramPayload(data: Partial<ProgramRecord>) {
+/** What the program form holds: the record's fields, the agreement possibly cleared. */
+export type ProgramFormValues = Partial<Omit<ProgramAnswer, 'id' | 'enrollmentAgreement'>> & {
+  id?: RaRecord['id'];
+  enrollmentAgreement?: ProgramAnswer['enrollmentAgreement'] | null;
+};
+
+export function toProgramPayload(data: ProgramFormValues) {
   const durationType = (data.durationType ?? 'FIXED_DURATION') as Of<typeof DurationType>;
   const agreement = data.enrollmentAgreement ?? null;
   const languages = [...new Set((data.languages ?? []).filter((l) => (Language as readonly string[]).includes(l)))];

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { Button, ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordView } from '../../common/useRecordView';
 import { formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
+import { MoneyRecordDetail, RefundAmountsSection, RefundRequestSection } from '../../common/MoneyRecordDetail';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
@@ -27,7 +27,8 @@ import {
 } from './refundRecord';
 import { RefundSubmitDialog } from './RefundSubmitDialog';
 
-const t = (key: string) => `resources.refunds.${key}`;
+const PREFIX = 'resources.refunds';
+const t = (key: string) => `${PREFIX}.${key}`;
 
 export function RefundStatusChip({ status, testId }: { status: RefundStatusValue; testId?: string }) {
   return <EnumChip enumName="RequestStatus" value={status} colors={refundStatusColor} testId={testId} />;
@@ -123,70 +124,37 @@ function RefundTransactions({ record }: { record: RefundRecord }) {
 /** One refund: its application and source, the amounts, decisions while requested, submission once approved. */
 export function RefundDetail({ id }: { id: string }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { data: record, error, isPending } = useGetOne<RefundRecord>(REFUNDS, { id });
   const { canAccess: canEdit = false } = useCanAccess({ resource: REFUNDS, action: 'edit' });
-  if (isPending) return <LinearProgress />;
-  if (error || !record) {
-    const message = (error as Error | null)?.message;
-    return (
-      <Alert severity="error" data-testid="refund-load-error">
-        {translate(t('messages.not_found'))}
-        {message ? ` ${translate(message, { _: message })}` : ''}
-      </Alert>
-    );
-  }
-  const student = refundStudent(record);
   return (
-    <ResourceContextProvider value={REFUNDS}>
-      <Box data-testid="refund-detail">
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <RefundStatusChip status={record.status} testId="refund-status" />
-          <RefundMoneyStatusChip status={record.refundStatus} testId="refund-money-status" />
-        </Stack>
-        <RefundStatusActions record={record} />
-        <RefundSubmitAction record={record} />
-        <InfoSection title={t('sections.application')}>
-          <InfoRow label={t('fields.application')}>
-            <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="refund-application-link">
-              #{record.applicationId}
-            </Link>
-          </InfoRow>
-          <InfoRow label={t('fields.student')}>{personName(student) || `#${record.studentId}`}</InfoRow>
-          <InfoRow label={t('fields.program')}>{record.application?.product?.name ?? null}</InfoRow>
-          <InfoRow label={t('fields.source')}>
-            {`${translate(`enums.RefundSource.${record.source}`, { _: record.source })}${record.sourceId ? ` #${record.sourceId}` : ''}`}
-          </InfoRow>
-          <InfoRow label={t('fields.refundType')}>{record.refundType ? translate(`enums.RefundType.${record.refundType}`, { _: record.refundType }) : null}</InfoRow>
-          <InfoRow label={t('fields.referenceNumber')}>{record.referenceNumber}</InfoRow>
-        </InfoSection>
-        <InfoSection title={t('sections.amounts')}>
-          <InfoRow label={t('fields.amountToBeRefunded')}>{formatMoney(record.amountToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.taxToBeRefunded')}>{formatMoney(record.taxToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">
-            {formatMoney(record.totalToBeRefunded)}
-          </InfoRow>
-          <InfoRow label={t('fields.amountRefunded')}>{formatMoney(record.amountRefunded)}</InfoRow>
-          <InfoRow label={t('fields.taxRefunded')}>{formatMoney(record.taxRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">
-            {formatMoney(record.totalRefunded)}
-          </InfoRow>
-        </InfoSection>
-        <RefundTransactions record={record} />
-        {canEdit && isEditable(record) ? (
-          <RefundAmountsEdit key={record.updatedAt} resource={REFUNDS} id={record.id} prefix="resources.refunds" />
-        ) : (
-          <InfoSection title={t('sections.request')}>
-            <InfoRow label={t('fields.comments')}>{record.comments}</InfoRow>
+    <MoneyRecordDetail<RefundRecord> resource={REFUNDS} id={id} prefix={PREFIX} testId="refund-detail" errorTestId="refund-load-error">
+      {(record) => (
+        <>
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <RefundStatusChip status={record.status} testId="refund-status" />
+            <RefundMoneyStatusChip status={record.refundStatus} testId="refund-money-status" />
+          </Stack>
+          <RefundStatusActions record={record} />
+          <RefundSubmitAction record={record} />
+          <InfoSection title={t('sections.application')}>
+            <InfoRow label={t('fields.application')}>
+              <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="refund-application-link">
+                #{record.applicationId}
+              </Link>
+            </InfoRow>
+            <InfoRow label={t('fields.student')}>{personName(refundStudent(record)) || `#${record.studentId}`}</InfoRow>
+            <InfoRow label={t('fields.program')}>{record.application?.product?.name ?? null}</InfoRow>
+            <InfoRow label={t('fields.source')}>
+              {`${translate(`enums.RefundSource.${record.source}`, { _: record.source })}${record.sourceId ? ` #${record.sourceId}` : ''}`}
+            </InfoRow>
+            <InfoRow label={t('fields.refundType')}>{record.refundType ? translate(`enums.RefundType.${record.refundType}`, { _: record.refundType }) : null}</InfoRow>
+            <InfoRow label={t('fields.referenceNumber')}>{record.referenceNumber}</InfoRow>
           </InfoSection>
-        )}
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {record.updatedBy?.name
-            ? translate(t('messages.updated'), { date: formatDateTime(record.updatedAt, locale), name: record.updatedBy.name })
-            : translate(t('messages.updated_no_name'), { date: formatDateTime(record.updatedAt, locale) })}
-        </Typography>
-      </Box>
-    </ResourceContextProvider>
+          <RefundAmountsSection record={record} prefix={PREFIX} />
+          <RefundTransactions record={record} />
+          <RefundRequestSection record={record} resource={REFUNDS} prefix={PREFIX} editable={canEdit && isEditable(record)} />
+        </>
+      )}
+    </MoneyRecordDetail>
   );
 }
 

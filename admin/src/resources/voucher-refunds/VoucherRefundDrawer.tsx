@@ -1,16 +1,16 @@
-import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { ResourceContextProvider, useCanAccess, useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { Chip, Link, Stack } from '@mui/material';
+import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
-import { RefundAmountsEdit } from '../../common/RefundAmountsEdit';
+import { MoneyRecordDetail, RefundAmountsSection, RefundRequestSection } from '../../common/MoneyRecordDetail';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { VOUCHER_REFUNDS, isEditable, nextRefundStatuses, refundStudentName, requestStatusColor, type RequestStatusValue, type VoucherRefundRecord } from './voucherRefundRecord';
 
-const t = (key: string) => `resources.voucher-refunds.${key}`;
+const PREFIX = 'resources.voucher-refunds';
+const t = (key: string) => `${PREFIX}.${key}`;
 
 /** The refund's status as a chip. */
 export function RequestStatusChip({ status, testId }: { status: RequestStatusValue; testId?: string }) {
@@ -47,63 +47,30 @@ function VoucherRefundStatusActions({ record }: { record: VoucherRefundRecord })
 
 /** One voucher refund: its application, voucher and amounts; editable and decidable while requested. */
 export function VoucherRefundDetail({ id }: { id: string }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { data: record, error, isPending } = useGetOne<VoucherRefundRecord>(VOUCHER_REFUNDS, { id });
   const { canAccess: canEdit = false } = useCanAccess({ resource: VOUCHER_REFUNDS, action: 'edit' });
-  if (isPending) return <LinearProgress />;
-  if (error || !record) {
-    const message = (error as Error | null)?.message;
-    return (
-      <Alert severity="error" data-testid="refund-load-error">
-        {translate(t('messages.not_found'))}
-        {message ? ` ${translate(message, { _: message })}` : ''}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={VOUCHER_REFUNDS}>
-      <Box data-testid="voucher-refund-detail">
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <RequestStatusChip status={record.status} testId="refund-status" />
-        </Stack>
-        <VoucherRefundStatusActions record={record} />
-        <InfoSection title={t('sections.application')}>
-          <InfoRow label={t('fields.application')}>
-            <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="refund-application-link">
-              #{record.applicationId}
-            </Link>
-          </InfoRow>
-          <InfoRow label={t('fields.student')}>{refundStudentName(record)}</InfoRow>
-          <InfoRow label={t('fields.product')}>{record.application?.product?.name}</InfoRow>
-          <InfoRow label={t('fields.voucher')}>{record.voucher?.code}</InfoRow>
-        </InfoSection>
-        <InfoSection title={t('sections.amounts')}>
-          <InfoRow label={t('fields.amountToBeRefunded')}>{formatMoney(record.amountToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.taxToBeRefunded')}>{formatMoney(record.taxToBeRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalToBeRefunded')} testId="refund-total">
-            {formatMoney(record.totalToBeRefunded)}
-          </InfoRow>
-          <InfoRow label={t('fields.amountRefunded')}>{formatMoney(record.amountRefunded)}</InfoRow>
-          <InfoRow label={t('fields.taxRefunded')}>{formatMoney(record.taxRefunded)}</InfoRow>
-          <InfoRow label={t('fields.totalRefunded')} testId="refund-total-refunded">
-            {formatMoney(record.totalRefunded)}
-          </InfoRow>
-        </InfoSection>
-        {canEdit && isEditable(record) ? (
-          <RefundAmountsEdit key={record.updatedAt} resource={VOUCHER_REFUNDS} id={record.id} prefix="resources.voucher-refunds" />
-        ) : (
-          <InfoSection title={t('sections.request')}>
-            <InfoRow label={t('fields.comments')}>{record.comments}</InfoRow>
+    <MoneyRecordDetail<VoucherRefundRecord> resource={VOUCHER_REFUNDS} id={id} prefix={PREFIX} testId="voucher-refund-detail" errorTestId="refund-load-error">
+      {(record) => (
+        <>
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <RequestStatusChip status={record.status} testId="refund-status" />
+          </Stack>
+          <VoucherRefundStatusActions record={record} />
+          <InfoSection title={t('sections.application')}>
+            <InfoRow label={t('fields.application')}>
+              <Link component={RouterLink} to={`/enrollments/${record.applicationId}`} data-testid="refund-application-link">
+                #{record.applicationId}
+              </Link>
+            </InfoRow>
+            <InfoRow label={t('fields.student')}>{refundStudentName(record)}</InfoRow>
+            <InfoRow label={t('fields.product')}>{record.application?.product?.name}</InfoRow>
+            <InfoRow label={t('fields.voucher')}>{record.voucher?.code}</InfoRow>
           </InfoSection>
-        )}
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {record.updatedBy?.name
-            ? translate(t('messages.updated'), { date: formatDateTime(record.updatedAt, locale), name: record.updatedBy.name })
-            : translate(t('messages.updated_no_name'), { date: formatDateTime(record.updatedAt, locale) })}
-        </Typography>
-      </Box>
-    </ResourceContextProvider>
+          <RefundAmountsSection record={record} prefix={PREFIX} />
+          <RefundRequestSection record={record} resource={VOUCHER_REFUNDS} prefix={PREFIX} editable={canEdit && isEditable(record)} />
+        </>
+      )}
+    </MoneyRecordDetail>
   );
 }
 

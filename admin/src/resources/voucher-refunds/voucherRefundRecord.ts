@@ -1,7 +1,8 @@
 import type { RaRecord } from 'react-admin';
 export { toRefundPayload } from '../../common/RefundAmountsEdit';
-import type { Of, RequestStatus, VoucherDiscountKind, VoucherScope } from '../../../../models/enums';
+import type { Of, RequestStatus } from '../../../../models/enums';
 import { Messages } from '../../../../models/messages';
+import type { ApplicationVoucherAnswer, VoucherAnswer } from '../../../../domain/contract/vouchers';
 import { isVoucherRefundEditable, nextVoucherRefundStatuses } from '../../../../domain/state/vouchers';
 
 /**
@@ -15,51 +16,11 @@ export const VOUCHERS = 'vouchers';
 
 export type RequestStatusValue = Of<typeof RequestStatus>;
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+/** An application voucher as the API answers it (back-office spec §3, Application voucher): domain/contract/vouchers.ts. */
+export type VoucherRefundRecord = Omit<ApplicationVoucherAnswer, 'id'> & RaRecord;
 
-/** An application voucher as the API answers it (back-office spec §3, Application voucher). */
-export interface VoucherRefundRecord extends RaRecord {
-  applicationId: number;
-  voucherId: number;
-  comments: string | null;
-  amountToBeRefunded: number;
-  taxToBeRefunded: number;
-  totalToBeRefunded: number;
-  amountRefunded: number;
-  taxRefunded: number;
-  totalRefunded: number;
-  status: RequestStatusValue;
-  application: {
-    id: number;
-    student: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null;
-    product: { id: number; name: string } | null;
-  } | null;
-  voucher: { id: number; code: string } | null;
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A voucher definition (VoucherDto). */
-export interface VoucherRecord extends RaRecord {
-  code: string;
-  description: string | null;
-  discountKind: Of<typeof VoucherDiscountKind>;
-  discountValue: number;
-  scope: Of<typeof VoucherScope>;
-  emailIds: string[];
-  validFrom: string | null;
-  validTo: string | null;
-  useLimit: number | null;
-  timesUsed: number;
-  active: boolean;
-  updatedBy: UpdatedBy | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A voucher definition as the API answers it: domain/contract/vouchers.ts. */
+export type VoucherRecord = Omit<VoucherAnswer, 'id'> & RaRecord;
 
 // ---------------------------------------------------------------- status moves
 

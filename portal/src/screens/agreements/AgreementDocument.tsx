@@ -22,6 +22,7 @@ import { describeError, type ErrorView } from '../../lib/errors';
 import { dateTime } from '../enrollment/format';
 import { useEnrollmentApi } from '../enrollment/useLoad';
 import { saveBlob } from './download';
+import { hasSignedPdf, isEnvelopeSignable, isEnvelopeVoided } from '../../../../domain/state/envelopes';
 
 export const ENVELOPE_STATUS: Record<EnvelopeStatus, Key> = {
   SENT: 'agreements.status.SENT',
@@ -107,17 +108,17 @@ export function AgreementDocument({
       >
         {envelope.content ?? ''}
       </Box>
-      {envelope.status === 'SIGNED' && (
+      {hasSignedPdf(envelope) && (
         <FormMessage severity="success" testId="agreement-signed">
           {t('agreements.signedBy', { name: envelope.signedName ?? '', when: dateTime(envelope.signedAt, locale) })}
         </FormMessage>
       )}
-      {envelope.status === 'VOIDED' && (
+      {isEnvelopeVoided(envelope) && (
         <FormMessage severity="warning" testId="agreement-voided">
           {t('agreements.voided')}
         </FormMessage>
       )}
-      {envelope.status === 'SENT' && <SignForm envelope={envelope} onSigned={onSigned} onReplaced={onReplaced} />}
+      {isEnvelopeSignable(envelope) && <SignForm envelope={envelope} onSigned={onSigned} onReplaced={onReplaced} />}
     </Box>
   );
 }

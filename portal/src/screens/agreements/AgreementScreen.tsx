@@ -17,6 +17,7 @@ import { describeError, type ErrorView } from '../../lib/errors';
 import { useT } from '../enrollment/i18n';
 import { useEnrollmentApi, useLoad } from '../enrollment/useLoad';
 import { AgreementDocument } from './AgreementDocument';
+import { isEnvelopeVoided } from '../../../../domain/state/envelopes';
 
 export default function AgreementScreen() {
   const id = Number(useParams().envelopeId);
@@ -67,7 +68,7 @@ export default function AgreementScreen() {
             }}
             onReplaced={() => void envelope.reload()}
           />
-          {envelope.data.status === 'VOIDED' && (
+          {isEnvelopeVoided(envelope.data) && (
             <Box sx={{ mt: 1 }}>
               <ErrorAlert error={failure} testId="current-error" />
               <Button variant="contained" onClick={() => void openCurrent(envelope.data!.applicationId)} disabled={busy}>

@@ -24,6 +24,7 @@ import type { Envelope, Page } from '../../lib/enrollment-api';
 import { dateTime } from '../enrollment/format';
 import { useEnrollmentApi, useLoad } from '../enrollment/useLoad';
 import { DownloadPdfButton, EnvelopeStatusChip } from './AgreementDocument';
+import { isEnvelopeSignable } from '../../../../domain/state/envelopes';
 
 const PAGE_SIZE = 10;
 
@@ -103,9 +104,9 @@ function AgreementsList() {
                     component={Link}
                     to={`/agreements/${envelope.id}`}
                     size="small"
-                    aria-label={t(envelope.status === 'SENT' ? 'agreements.signNamed' : 'agreements.viewNamed', { title: envelope.title })}
+                    aria-label={t(isEnvelopeSignable(envelope) ? 'agreements.signNamed' : 'agreements.viewNamed', { title: envelope.title })}
                   >
-                    {envelope.status === 'SENT' ? t('agreements.readAndSign') : t('agreements.view')}
+                    {isEnvelopeSignable(envelope) ? t('agreements.readAndSign') : t('agreements.view')}
                   </Button>
                   <DownloadPdfButton envelope={envelope} variant="text" />
                 </TableCell>

@@ -18,6 +18,7 @@ import { StepActions } from './parts';
 import { isRequired } from './steps';
 import type { StepProps } from './types';
 import { useEnrollmentApi } from './useLoad';
+import { hasSignedPdf } from '../../../../domain/state/envelopes';
 
 export function AgreementStep({ application, reloadApplication, goTo }: StepProps) {
   const calls = useEnrollmentApi();
@@ -45,7 +46,7 @@ export function AgreementStep({ application, reloadApplication, goTo }: StepProp
   }, [required, load]);
 
   if (loading) return <PageLoading />;
-  const signed = envelope?.status === 'SIGNED';
+  const signed = envelope ? hasSignedPdf(envelope) : false;
   return (
     <Box>
       {required ? (

@@ -41,10 +41,11 @@ export function dateTime(value: string | null | undefined, locale: 'en' | 'es'):
 }
 
 /** `Visa •••• 4242`. */
-export function cardLabel(card: { brand: string; last4: string }): string {
+export function cardLabel(card: { brand: string | null; last4: string | null }): string {
   const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : '';
-  return `${brand} •••• ${card.last4}`.trim();
+  return `${brand} •••• ${card.last4 ?? ''}`.trim();
 }
 
-/** `12/30`. */
-export const expiry = (card: { expMonth: number; expYear: number }) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+/** `12/30`; '' when the gateway gave no expiry (the column is nullable). */
+export const expiry = (card: { expMonth: number | null; expYear: number | null }) =>
+  card.expMonth === null || card.expYear === null ? '' : `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;

@@ -37,6 +37,7 @@ import { canPayOnline } from './OverviewTab';
 import { useBillingApi } from './parts';
 import { parseDollars, toCents, toDollars } from '../../../../domain/money';
 import { minimumRefusal, prePayRefusal, withinMaxAmount } from '../../../../domain/rules/payments';
+import { isActivePlan } from '../../../../domain/state/plans';
 
 /** A typed amount in cents: `1,234.5`, `$1234.50` → 123450; null when it is not a dollar amount with at most 2 decimals. */
 export const parseAmount = parseDollars;
@@ -86,7 +87,7 @@ export default function MakePaymentScreen() {
     const { plan } = loaded.data;
     body = (
       <FormMessage severity="info" testId="nothing-due">
-        {plan.status === 'ACTIVE' && (plan.paymentAccountBlocked || plan.bankruptcy) ? t('pay.overview.disabled') : t('pay.make.nothingDue')}
+        {isActivePlan(plan) && (plan.paymentAccountBlocked || plan.bankruptcy) ? t('pay.overview.disabled') : t('pay.make.nothingDue')}
       </FormMessage>
     );
   } else {

@@ -21,6 +21,7 @@ import { useT } from './i18n';
 import { Section, Terms, useBillingApi } from './parts';
 import { toCents } from '../../../../domain/money';
 import { paymentsEnabled } from '../../../../domain/rules/payments';
+import { isActivePlan } from '../../../../domain/state/plans';
 
 const STATUS_COLOR = { GOOD: 'success', PAST_DUE: 'warning', COLLECTIONS: 'error', COLLECTIONS_2: 'error' } as const;
 
@@ -32,7 +33,7 @@ export function OverviewTab({ plan, onPlan }: { plan: PlanDetail; onPlan(plan: P
   const { t, locale } = useT();
   const next = plan.nextPaymentSchedule;
   const payable = canPayOnline(plan);
-  const disabled = plan.status === 'ACTIVE' && (plan.paymentAccountBlocked || plan.bankruptcy);
+  const disabled = isActivePlan(plan) && (plan.paymentAccountBlocked || plan.bankruptcy);
   return (
     <>
       <Section

@@ -1,14 +1,13 @@
-import type { Identifier, RaRecord } from 'react-admin';
 import type {
-  AdjustmentCategory,
-  AdjustmentType,
-  ExtraProductPriceType,
-  ExtraProductType,
-  GraduationRequirementType,
-  Of,
-  PaymentPlanType,
-  PaymentScheduleType,
-} from '../../../../../models/enums';
+  ExtraProductAnswer,
+  GraduationRequirementAnswer,
+  LmsCategoryAnswer,
+  ModuleGroupAnswer,
+  ProgramModuleAnswer,
+  ProgramPlanAnswer,
+} from '../../../../../domain/contract/programs';
+import type { Identifier, RaRecord } from 'react-admin';
+import type { AdjustmentCategory, AdjustmentType, Of } from '../../../../../models/enums';
 import { Messages } from '../../../../../models/messages';
 import type { FilterDescriptors } from '../../../common/FilterChips';
 import { toPlanPayload } from '../../../common/businessCategoryRecord';
@@ -22,36 +21,14 @@ import { toCents, toDollars } from '../../../../../domain/money';
  * list/get/create/update/delete apply. Money is in dollars both ways.
  */
 
-export interface UpdatedBy {
-  id: number | null;
-  name: string | null;
-}
+export type { UpdatedBy } from '../../../../../domain/contract/common';
 
-export interface GraduationRequirementRecord extends RaRecord {
-  programId: number;
-  name: string;
-  total: number | null;
-  type: Of<typeof GraduationRequirementType>;
-  requirement: string | null;
-  minRequiredToComplete: number | null;
-  minRequiredToPass: number | null;
-  minScore: number | null;
-  displayOrder: number;
-  quizCategoryId: number | null;
-  assignmentCategoryId: number | null;
-  quizIds: string[];
-  updatedBy: UpdatedBy | null;
-  updatedAt?: string;
-}
+/** The parts as the API answers them: the answer schemas' types (domain/contract/programs.ts). */
+export type GraduationRequirementRecord = Omit<GraduationRequirementAnswer, 'id'> & RaRecord;
 
-export interface LmsCategory extends RaRecord {
-  programId: number;
-  kind: 'QUIZ' | 'ASSIGNMENT';
-  externalId: string | null;
-  name: string;
-}
+export type LmsCategory = Omit<LmsCategoryAnswer, 'id'> & RaRecord;
 
-/** An accounting line of a program plan: the line's own description, type and category, and the plan's amount. */
+/** An accounting line of a program plan as the form holds it: the answer's line, or a new one (no id, only the line and its amount). */
 export interface PlanLine {
   id?: number;
   accountingLineId: number;
@@ -61,67 +38,14 @@ export interface PlanLine {
   category?: Of<typeof AdjustmentCategory> | null;
 }
 
-export interface ProgramPlanRecord extends RaRecord {
-  programId: number;
-  name: string;
-  isDefault: boolean;
-  shortDescription: string | null;
-  longDescription: string | null;
-  paymentPlanType: Of<typeof PaymentPlanType>;
-  paymentScheduleType: Of<typeof PaymentScheduleType> | null;
-  installmentAmount: number | null;
-  depositAmount: number | null;
-  interestRate: number | null;
-  annualPercentageRate: number | null;
-  tuitionPrice: number | null;
-  totalTerm: number | null;
-  amortizeTerm: number | null;
-  principalAmount: number | null;
-  salesforcePaymentPlanId: string | null;
-  accountingLines: PlanLine[];
-  updatedBy: UpdatedBy | null;
-  updatedAt?: string;
-}
+export type ProgramPlanRecord = Omit<ProgramPlanAnswer, 'id'> & RaRecord;
 
-export interface ExtraProductRecord extends RaRecord {
-  programId: number;
-  name: string;
-  description: string | null;
-  type: Of<typeof ExtraProductType>;
-  priceType: Of<typeof ExtraProductPriceType>;
-  price: number | null;
-  calculateTaxes: boolean;
-  multipleItemPurchase: boolean;
-  published: boolean;
-  deleted: boolean;
-  updatedBy: UpdatedBy | null;
-  updatedAt?: string;
-}
+export type ExtraProductRecord = Omit<ExtraProductAnswer, 'id'> & RaRecord;
 
-export interface ModuleGroupRecord extends RaRecord {
-  name: string;
-}
+export type ModuleGroupRecord = Omit<ModuleGroupAnswer, 'id' | 'createdAt' | 'updatedAt'> & RaRecord;
 
-export interface ProgramModuleRecord extends RaRecord {
-  programId: number;
-  title: string;
-  d2lModuleId: string | null;
-  group: string | null;
-  moduleGroupId: number | null;
-  moduleGroup: { id: number; name: string } | null;
-  locked: boolean;
-  duration: number | null;
-  startDateTime: string | null;
-  openDate: string | null;
-  closeDate: string | null;
-  endDateTime: string | null;
-  image: string | null;
-  consumeTrackingEnabled: boolean;
-  communicationTemplateId: number | null;
-  displayOrder: number;
-  updatedBy: UpdatedBy | null;
-  updatedAt?: string;
-}
+/** A module of a program as the API answers it: domain/contract/programs.ts. */
+export type ProgramModuleRecord = Omit<ProgramModuleAnswer, 'id'> & RaRecord;
 
 // ---------------------------------------------------------------- console resources
 
