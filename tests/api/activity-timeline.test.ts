@@ -120,17 +120,20 @@ describe("a student's timeline", () => {
     const refunds = entries.filter((e) => e.entityType === 'REFUND' && e.entityId === created.body.id).map((e) => e.description);
     expect(refunds).toEqual(expect.arrayContaining(['Refund queued (Custom): $40.00', 'Refund: Approved', 'Refund Online: $40.00 given back, completed']));
 
-    // The emails: staff's enrolling move (the status email, sent by the factory's staff move), the reminder and the reset link.
+    // The emails: staff's enrolling move (the status email, sent by the factory's staff move), the
+    // refund issued (sent by the submitting request's event), the reminder and the reset link.
     const emails = entries.filter((e) => e.type === 'EMAIL_SENT');
     const outbox = await OutboxMessage.findAll({ where: { toAddress: applicant.user.email }, order: [['id', 'ASC']] });
-    expect(outbox.map((m) => m.templateKey)).toEqual(['APPLICATION_ENROLLED', 'INSTALLMENT_DUE', 'PASSWORD_RESET']);
-    expect(emails.map((e) => e.category)).toEqual(['COMMUNICATION', 'COMMUNICATION', 'COMMUNICATION']);
-    // Newest first: the reset link (the outbox message itself), then the reminder (about its installment, sent by staff).
-    expect(emails[0]).toMatchObject({ entityType: 'OUTBOX_MESSAGE', entityId: outbox[2].id, actor: { id: null, name: 'System' } });
-    expect(emails[0].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[2].subject}`);
+    expect(outbox.map((m) => m.templateKey)).toEqual(['APPLICATION_ENROLLED', 'REFUND_ISSUED', 'INSTALLMENT_DUE', 'PASSWORD_RESET']);
+    expect(emails.map((e) => e.category)).toEqual(['COMMUNICATION', 'COMMUNICATION', 'COMMUNICATION', 'COMMUNICATION']);
+    // Newest first: the reset link (the outbox message itself), the reminder (about its installment, sent by staff), the refund's email (about the refund).
+    expect(emails[0]).toMatchObject({ entityType: 'OUTBOX_MESSAGE', entityId: outbox[3].id, actor: { id: null, name: 'System' } });
+    expect(emails[0].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[3].subject}`);
     expect(emails[1]).toMatchObject({ entityType: 'PAYMENT_SCHEDULE', entityId: second.id, actor: { id: admin.user.id, name: expect.any(String) } });
-    expect(emails[1].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[1].subject}`);
-    expect(emails[2].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[0].subject}`);
-    expect(await ActivityLog.count({ where: { studentId: applicant.student.id, category: 'COMMUNICATION' } })).toBe(3);
+    expect(emails[1].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[2].subject}`);
+    expect(emails[2]).toMatchObject({ entityType: 'REFUND', entityId: created.body.id });
+    expect(emails[2].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[1].subject}`);
+    expect(emails[3].description).toBe(`Email sent to ${applicant.user.email}: ${outbox[0].subject}`);
+    expect(await ActivityLog.count({ where: { studentId: applicant.student.id, category: 'COMMUNICATION' } })).toBe(4);
   });
 });
