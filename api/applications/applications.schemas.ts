@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApplicationSource, ApplicationStatus, EnrollmentFlowStep, FinancialStatus, type Of } from '../../models/enums';
+import { ApplicationSource, ApplicationStatus, EnrollmentFlowStep, FinancialStatus, StudentPaymentPlanStatus, type Of } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText } from '../../models/validation';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
@@ -74,7 +74,7 @@ export const applicationCriteria: CriteriaSpec = {
   cohortIds: { kind: 'ids', column: '_cohortIds' },
   programIds: { kind: 'ids', column: '_programIds' },
   paymentDueDate: { kind: 'dateRange', column: '_paymentDueDate' },
-  paymentPlanStatuses: { kind: 'in', column: '_paymentPlanStatuses' },
+  paymentPlanStatuses: { kind: 'in', column: '_paymentPlanStatuses', values: StudentPaymentPlanStatus },
   keyword: { kind: 'prefix', column: '_keyword' },
 };
 /** The keys criteria.ts turns into subqueries itself. */

@@ -175,7 +175,7 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
       lastPaymentDate: '2031-03-01',
       updatedById: null,
       updatedByName: null,
-      status: 'SUSPENDED',
+      status: 'CONCLUDED',
     });
     await PaymentSchedule.create({ studentPaymentPlanId: plan.id, number: 1, kind: 'INSTALLMENT', dueDate: '2031-03-01', principal: 100, interest: 0, amount: 100, balance: 0 });
     // And an ACTIVE plan whose oldest unpaid entry fell due 10 days ago: the application is PAST_DUE (billing/standing.ts).
@@ -249,7 +249,10 @@ describe('GET /api/applications, search, find_by_criteria, summary', () => {
     expect(ids(await find({ ...students, autoPay: true }))).toEqual([a3.id]);
     expect(ids(await find({ ...students, sources: ['PHONE'] }))).toEqual([a2.id]);
     expect(ids(await find({ ...students, paymentStatuses: ['PAST_DUE'] }))).toEqual([a3.id]);
-    expect(ids(await find({ ...students, paymentPlanStatuses: ['SUSPENDED'] }))).toEqual([a3.id]);
+    expect(ids(await find({ ...students, paymentPlanStatuses: ['CONCLUDED'] }))).toEqual([a3.id]);
+    // A plan status the product does not have is bad input, not an empty result.
+    const unknown = await find({ ...students, paymentPlanStatuses: ['SUSPENDED'] });
+    expect([unknown.status, Object.keys(unknown.body.errors ?? {})]).toEqual([400, ['paymentPlanStatuses.0']]);
     expect(ids(await find({ ...students, paymentDueDate: { from: '2031-02-01', to: '2031-03-31' } }))).toEqual([a3.id]);
     expect(ids(await find({ ...students, paymentDueDate: { from: '2031-04-01', to: null } }))).toEqual([]);
     expect(ids(await find({ ...students, locations: { countryCode: 'ca', city: 'Tor' } }))).toEqual([a3.id]);
