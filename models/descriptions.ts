@@ -183,20 +183,51 @@ const CARD = {
   es: (brand: string | null, last4: string) => ` (${brand || 'tarjeta'} terminada en ${last4})`,
 };
 
+const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
+
+/** One placeholder of `key`'s template written with the params: `{name}` as it is, `{name:format}` formatted. */
+function placeholderText(key: string, name: string, format: string | undefined, params: DescriptionParams | null | undefined, locale: LabelLocale): string {
+  const value = params?.[name];
+  if (format === 'text') return isDescriptionKey(value) && value !== key ? (describeText(value, params, locale) ?? '') : '';
+  if (format === 'card') return value ? CARD[locale === 'es' ? 'es' : 'en'](params?.brand ? String(params.brand) : null, String(value)) : '';
+  if (value === null || value === undefined) return '';
+  if (format === 'money') return money(value);
+  if (format === 'date') return toDisplayDate(String(value));
+  if (format && isEnumName(format)) return enumLabel(format, String(value), locale);
+  return String(value);
+}
+
 /** The sentence of a key and its parameters in `locale`; null for a key the catalogue does not have. */
 export function describeText(key: string | null | undefined, params: DescriptionParams | null | undefined, locale: LabelLocale = 'en'): string | null {
   if (!isDescriptionKey(key)) return null;
   const table = DescriptionTemplates[locale] ?? DescriptionTemplates.en;
-  return table[key].replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, format: string | undefined) => {
-    const value = params?.[name];
-    if (format === 'text') return isDescriptionKey(value) && value !== key ? (describeText(value, params, locale) ?? '') : '';
-    if (format === 'card') return value ? CARD[locale === 'es' ? 'es' : 'en'](params?.brand ? String(params.brand) : null, String(value)) : '';
-    if (value === null || value === undefined) return '';
-    if (format === 'money') return money(value);
-    if (format === 'date') return toDisplayDate(String(value));
-    if (format && isEnumName(format)) return enumLabel(format, String(value), locale);
-    return String(value);
-  });
+  return table[key].replace(PLACEHOLDER, (_, name: string, format: string | undefined) => placeholderText(key, name, format, params, locale));
+}
+
+/** A described text in parts: `data` marks what a person typed or a message said (names, subjects, emails), written as it was. */
+export interface DescribedPart {
+  text: string;
+  data: boolean;
+}
+
+/**
+ * `describeText` in parts, so a UI can mark the data it quotes (a plain `{param}`: a name, an email,
+ * a subject in the student's language) as not its own words; formatted params (money, dates, enum
+ * labels, cards, nested descriptions) are the product's words.
+ */
+export function describeParts(key: string | null | undefined, params: DescriptionParams | null | undefined, locale: LabelLocale = 'en'): DescribedPart[] | null {
+  if (!isDescriptionKey(key)) return null;
+  const template = (DescriptionTemplates[locale] ?? DescriptionTemplates.en)[key];
+  const parts: DescribedPart[] = [];
+  let last = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    if (m.index > last) parts.push({ text: template.slice(last, m.index), data: false });
+    const text = placeholderText(key, m[1], m[2], params, locale);
+    if (text) parts.push({ text, data: !m[2] });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) parts.push({ text: template.slice(last), data: false });
+  return parts;
 }
 
 /** The columns a described row stores: the English text (`description`) and the key and parameters (JSON) the UIs write it from. */

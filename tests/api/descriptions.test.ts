@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ActivityLog, LedgerEntry, Payment } from '../../models';
 import { schoolToday } from '../../models/catalogue';
-import { DescriptionTemplates, describeText, paymentOutcome, description, type DescriptionKey } from '../../models/descriptions';
+import { DescriptionTemplates, describeParts, describeText, paymentOutcome, description, type DescriptionKey } from '../../models/descriptions';
 import * as Enums from '../../models/enums';
 import { applyPayment } from '../../api/billing/ledger';
 import { setupApp, type TestApp } from '../support/app';
@@ -139,5 +139,24 @@ describe('GET /api/students/{id}/account_history', () => {
       ['PLAN_ISSUED', 'PLAN_ISSUED', { plan: e.plan.name }],
       ['PAYMENT', 'PAYMENT_INSTALLMENT', { number: 1, brand: 'visa', last4: '4242' }],
     ]);
+  });
+});
+
+describe('describeParts', () => {
+  test("the sentence in the console's language with the data it quotes marked: the Spanish console does not take an English subject for its own words", () => {
+    expect(describeParts('EMAIL_SENT_TO', { email: 'ana@example.com', subject: 'We issued a refund of $50.00' }, 'es')).toEqual([
+      { text: 'Correo enviado a ', data: false },
+      { text: 'ana@example.com', data: true },
+      { text: ': ', data: false },
+      { text: 'We issued a refund of $50.00', data: true },
+    ]);
+    // The parts read as the whole sentence; a key the catalogue does not have has none.
+    const params = { email: 'bo@example.com', subject: 'Hola' };
+    expect(
+      describeParts('EMAIL_SENT_TO', params, 'en')!
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(describeText('EMAIL_SENT_TO', params, 'en'));
+    expect(describeParts('NO_SUCH_KEY', params, 'en')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { JobRunHistory, runsQueryKey } from './JobRunHistory';
 import { JobScheduleCreate, JobScheduleEdit, refusalKey } from './JobScheduleForm';
 import { InfoRow } from '../../common/InfoSection';
-import { DetailRows, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
+import { DetailRows, JobGroupLabel, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
 import { JOB_SCHEDULES, jobScheduleApi, paramText, type JobScheduleRecord } from './jobScheduleRecord';
 
 const f = (key: string) => t(`fields.${key}`);
@@ -111,12 +111,18 @@ export function JobScheduleView({ record }: { record: JobScheduleRecord }) {
   return (
     <Box data-testid="job-schedule-view">
       <DetailRows>
-        <InfoRow label={f('jobName')}>{record.jobName}</InfoRow>
-        <InfoRow label={f('jobGroup')}>{record.jobGroup}</InfoRow>
+        <InfoRow label={f('jobName')}>
+          <span translate="no">{record.jobName}</span>
+        </InfoRow>
+        <InfoRow label={f('jobGroup')}>
+          <JobGroupLabel group={record.jobGroup} />
+        </InfoRow>
         <InfoRow label={f('type')} testId="job-view-type">
           {translate(`enums.JobType.${record.type}`, { _: record.type })}
         </InfoRow>
-        <InfoRow label={f('description')}>{record.description}</InfoRow>
+        <InfoRow label={f('description')}>
+          <span translate="no">{record.description}</span>
+        </InfoRow>
         <InfoRow label={f('schedule')} testId="job-view-schedule">
           {words(record)}
           {record.cronJob && record.cronExpression ? (

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
 import { NoResults } from '../../common/NoResults';
 import { JobScheduleDrawer } from './JobScheduleDrawer';
-import { JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
+import { JobGroupLabel, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
 import { JOB_SCHEDULES, type JobScheduleRecord } from './jobScheduleRecord';
 
 const f = (key: string) => t(`fields.${key}`);
@@ -37,12 +37,13 @@ function JobScheduleListBody() {
             source="jobName"
             label={f('jobName')}
             render={(record) => (
-              <Box component="span" sx={{ fontWeight: 500 }}>
+              // The name staff give a schedule (the catalogue's in English until renamed): their data, not the console's words.
+              <Box component="span" translate="no" sx={{ fontWeight: 500 }}>
                 {record.jobName}
               </Box>
             )}
           />
-          <DataTable.Col source="jobGroup" label={f('jobGroup')} />
+          <DataTable.Col source="jobGroup" label={f('jobGroup')} render={(record) => <JobGroupLabel group={record.jobGroup} />} />
           <DataTable.Col source="type" label={f('type')} render={(record) => translate(`enums.JobType.${record.type}`, { _: String(record.type) })} />
           <DataTable.Col source="status" label={f('status')} render={(record) => <JobStatusChip status={record.status} testId={`job-status-${record.id}`} />} />
           <DataTable.Col

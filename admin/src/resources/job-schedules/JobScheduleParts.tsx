@@ -69,3 +69,11 @@ export function DetailRows({ children }: { children: ReactNode }) {
     </Box>
   );
 }
+
+/** A schedule's group: the catalogue's groups by their label, a group staff typed as it is. */
+export function JobGroupLabel({ group }: { group: string | null }) {
+  const translate = useTranslate();
+  if (!group) return null;
+  const label = translate(`resources.job-schedules.groups.${group}`, { _: '' });
+  return label ? <>{label}</> : <span translate="no">{group}</span>;
+}

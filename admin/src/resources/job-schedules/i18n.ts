@@ -21,6 +21,15 @@ const en = {
     updatedAt: 'Changed',
     updatedByName: 'Changed by',
   },
+  groups: {
+    BILLING: 'Billing',
+    CATALOGUE: 'Catalogue',
+    COMMUNICATIONS: 'Communications',
+    EVENTS: 'Events',
+    INTEGRATIONS: 'Integrations',
+    MAINTENANCE: 'Maintenance',
+    NOTICES: 'Notices',
+  },
   runs: {
     startedAt: 'Started',
     endedAt: 'Ended',
@@ -107,6 +116,15 @@ const es: typeof en = {
     paramValue: 'Valor',
     updatedAt: 'Modificada',
     updatedByName: 'Modificada por',
+  },
+  groups: {
+    BILLING: 'Facturación',
+    CATALOGUE: 'Catálogo',
+    COMMUNICATIONS: 'Comunicaciones',
+    EVENTS: 'Eventos',
+    INTEGRATIONS: 'Integraciones',
+    MAINTENANCE: 'Mantenimiento',
+    NOTICES: 'Avisos',
   },
   runs: {
     startedAt: 'Inicio',

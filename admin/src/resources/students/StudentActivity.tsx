@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate, type Identifier, type TranslateFunction } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { describedText, type DescriptionParams } from '../../../../models/descriptions';
+import { describeParts, describedText, type DescriptionParams } from '../../../../models/descriptions';
 import { formatDate, formatDateTime, hasTime, isIsoDate } from '../../common/dates';
 import { useEnumChoices, type EnumName } from '../../common/enums';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -207,7 +207,7 @@ export function StudentActivity({ id }: { id: Identifier }) {
                         {`${translate(`enums.ActivityEntityType.${entry.entityType}`, { _: entry.entityType })}${entry.entityId ? ` #${entry.entityId}` : ''}`}
                       </Typography>
                     ) : null}
-                    {describedText(entry, locale === 'es' ? 'es' : 'en')}
+                    <DescribedEntry entry={entry} locale={locale === 'es' ? 'es' : 'en'} />
                   </TableCell>
                   <TableCell>{entry.actor?.name ?? translate('resources.students.messages.system')}</TableCell>
                   <TableCell>
@@ -244,5 +244,27 @@ export function StudentActivity({ id }: { id: Identifier }) {
         />
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * What happened, in the console's language; the data it quotes (a name, an email, an email's subject
+ * in the student's language) is marked as such (`translate="no"`), not taken for the console's words.
+ */
+function DescribedEntry({ entry, locale }: { entry: Pick<ActivityEntry, 'description' | 'descriptionKey' | 'descriptionParams'>; locale: 'en' | 'es' }) {
+  const parts = describeParts(entry.descriptionKey, entry.descriptionParams, locale);
+  if (!parts) return <>{describedText(entry, locale)}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.data ? (
+          <span key={i} translate="no">
+            {part.text}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
   );
 }

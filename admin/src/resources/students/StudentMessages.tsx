@@ -28,12 +28,14 @@ const statusColor = { CREATED: 'default', SENDING: 'warning', SENT: 'success', F
 function MessageTitle({ intent }: { intent: StudentMessage }) {
   const translate = useTranslate();
   const subject = intent.subject ?? (intent.templateKey ? translate(t('messages.product_email'), { key: intent.templateKey }) : `#${intent.id}`);
+  // A subject is the message's own words, in the student's language: not the console's to translate.
+  const own = intent.subject !== null;
   return intent.communicationId ? (
-    <Box component={Link} to={`/${COMMUNICATIONS}/${intent.communicationId}`} sx={{ color: 'inherit', fontWeight: 500 }}>
+    <Box component={Link} to={`/${COMMUNICATIONS}/${intent.communicationId}`} translate={own ? 'no' : undefined} sx={{ color: 'inherit', fontWeight: 500 }}>
       {subject}
     </Box>
   ) : (
-    <Box component="span" sx={{ fontWeight: 500 }}>
+    <Box component="span" translate={own ? 'no' : undefined} sx={{ fontWeight: 500 }}>
       {subject}
     </Box>
   );
