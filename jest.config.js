@@ -9,7 +9,11 @@ const ui = (name) => ({
   roots: [`<rootDir>/tests/${name}`],
   transform: { '^.+\\.(t|j)sx?$': swc },
   // react-admin and MUI ship ESM builds that jsdom tests load through their CommonJS entry points.
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/tests/support/file-stub.js' },
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': '<rootDir>/tests/support/file-stub.js',
+    // MUI's autosizing textarea measures layout jsdom does not have (tests/support/textarea-autosize.js).
+    '^\\.\\./TextareaAutosize$': '<rootDir>/tests/support/textarea-autosize.js',
+  },
   setupFiles: ['<rootDir>/tests/support/ui-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/support/ui-timeouts.ts'],
   // react-hotkeys-hook (used by react-admin) ships ES modules only: let swc turn it into CommonJS.

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { adminToken, makeAdmin } from './support/api';
 import { launch } from './support/browser';
 import { demoIds, ENROLLED_STUDENT, makeApplicant, type RouteIds } from './pages/routes';
-import { layoutOffences, walkEverything, type Walk } from './pages/screens';
+import { languageContext, layoutOffences, settle, signInConsole, walkEverything, type Walk } from './pages/screens';
 
 /**
  * Layout (issue 15): every console route (each tab of its drawer or page) and every portal screen of
@@ -43,3 +43,38 @@ describe.each(WIDTHS)('at %i px', (width) => {
     900_000,
   );
 });
+
+/**
+ * The walks above are in English; the console's longest titles are Spanish ones ("Configuración de
+ * la aplicación móvil"), which on a phone pushed the language and user menus out of the app bar.
+ */
+test("at 400 px the Spanish console titles show whole, clear of the app bar's menus", async () => {
+  const context = await languageContext(browser, 'es', 400);
+  try {
+    const page = await context.newPage();
+    await signInConsole(page, walk.admin);
+    const offences: string[] = [];
+    for (const route of ['/admin/configuration-mobile-app', '/admin/communications-settings', '/admin/information-banner']) {
+      await page.goto(route);
+      await settle(page);
+      const bar = (await page.evaluate(`(() => {
+        const title = document.querySelector('#react-admin-title');
+        const box = title.getBoundingClientRect();
+        const buttons = Array.from(document.querySelectorAll('header button')).map((b) => b.getBoundingClientRect());
+        return {
+          text: title.textContent,
+          clipped: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1,
+          overlapped: buttons.some((b) => b.left >= box.left + 1 && b.left < box.right - 1),
+          out: buttons.filter((b) => b.right > window.innerWidth + 1).length,
+        };
+      })()`)) as { text: string; clipped: boolean; overlapped: boolean; out: number };
+      expect(bar.text).not.toBe('');
+      if (bar.clipped) offences.push(`${route}: the title "${bar.text}" is cut`);
+      if (bar.overlapped) offences.push(`${route}: the title "${bar.text}" runs under the app bar's buttons`);
+      if (bar.out) offences.push(`${route}: ${bar.out} app bar button(s) beyond the window's right edge`);
+    }
+    expect(offences).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);

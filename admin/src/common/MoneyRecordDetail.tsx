@@ -5,6 +5,7 @@ import { formatDateTime } from './dates';
 import { InfoRow, InfoSection } from './InfoSection';
 import { formatMoney } from './money';
 import { RefundAmountsEdit } from './RefundAmountsEdit';
+import { useActorName } from './actorName';
 
 /**
  * The pieces the money drawers share (external payments, the refund queue, voucher refunds): loading
@@ -16,17 +17,19 @@ import { RefundAmountsEdit } from './RefundAmountsEdit';
 
 interface Stamped {
   updatedAt: string;
-  updatedBy: { name: string | null } | null;
+  updatedBy: { id?: number | null; name: string | null } | null;
 }
 
 /** 'Updated 03-02-2026, 10:00 AM by Ana Admin' (or without a name). */
 export function UpdatedCaption({ record, prefix }: { record: Stamped; prefix: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const actorName = useActorName();
   const date = formatDateTime(record.updatedAt, locale);
+  const name = actorName(record.updatedBy);
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-      {record.updatedBy?.name ? translate(`${prefix}.messages.updated`, { date, name: record.updatedBy.name }) : translate(`${prefix}.messages.updated_no_name`, { date })}
+      {name ? translate(`${prefix}.messages.updated`, { date, name }) : translate(`${prefix}.messages.updated_no_name`, { date })}
     </Typography>
   );
 }

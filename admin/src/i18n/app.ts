@@ -65,6 +65,8 @@ export const app = {
     time: { hour: 'Hour', minute: 'Minute', am: 'AM', pm: 'PM' },
     not_found: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Go to the dashboard' },
     menu: { profile: 'My profile', dashboard: 'Dashboard' },
+    system: 'the system',
+    last_changed: { by: 'Last changed %{date} by %{name}', at: 'Last changed %{date}' },
     validation: { date: 'Please type a valid date', time: 'Please type a valid time' },
   },
   es: {
@@ -132,6 +134,8 @@ export const app = {
     time: { hour: 'Hora', minute: 'Minuto', am: 'AM', pm: 'PM' },
     not_found: { title: 'Página no encontrada', text: 'La página que busca no existe o cambió de lugar.', home: 'Ir al panel' },
     menu: { profile: 'Mi perfil', dashboard: 'Panel' },
+    system: 'el sistema',
+    last_changed: { by: 'Último cambio %{date} por %{name}', at: 'Último cambio %{date}' },
     validation: { date: 'Escriba una fecha válida', time: 'Escriba una hora válida' },
   },
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import { createTheme, ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import { enUS, esES } from '@mui/material/locale';
 import { AppBar, Layout as RaLayout, Logout, Menu, MenuItemLink, TitlePortal, UserMenu, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import CalculateIcon from '@mui/icons-material/Calculate';
@@ -21,9 +21,38 @@ function ProfileMenuItem() {
   return <MenuItemLink to="/profile" primaryText={translate('app.menu.profile')} leftIcon={<PersonIcon />} />;
 }
 
+/**
+ * A long screen title (the Spanish "Configuración de la aplicación móvil") on a phone was cut to
+ * "Aplicació" under the language menu: on a phone the title takes a smaller type and up to two lines,
+ * and the language menu shows its icon without the language's name (which it keeps for screen readers).
+ */
+const titleFits = {
+  minWidth: 0,
+  overflow: 'hidden',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  lineHeight: 1.2,
+  fontSize: { xs: '1rem', sm: '1.25rem' },
+} as const;
+const languageIconOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    // react-admin's language button (no class of its own: the one that opens its menu of languages)
+    '& button[aria-controls="simple-menu"]': {
+      fontSize: 0,
+      minWidth: 0,
+      '& .MuiButton-startIcon': { mr: 0 },
+      '& .MuiButton-endIcon': { display: 'none' },
+    },
+  },
+});
+
 function ConsoleAppBar() {
   return (
     <AppBar
+      sx={languageIconOnPhones}
       userMenu={
         <UserMenu>
           <ProfileMenuItem />
@@ -31,7 +60,7 @@ function ConsoleAppBar() {
         </UserMenu>
       }
     >
-      <TitlePortal />
+      <TitlePortal sx={titleFits} />
     </AppBar>
   );
 }

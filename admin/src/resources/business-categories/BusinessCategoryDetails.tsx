@@ -1,26 +1,12 @@
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { EditBase, SaveButton, SimpleForm, TextInput, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../common/dates';
+import { Alert, Box, LinearProgress } from '@mui/material';
+import { EditBase, SaveButton, SimpleForm, TextInput, useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { FormSection } from '../../common/FormSection';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { CATEGORIES, maxChars, toCategoryPayload, type BusinessCategory } from '../../common/businessCategoryRecord';
 import { useServerRefusal } from '../../common/useServerRefusal';
+import { LastChanged } from '../../common/LastChanged';
 
 const t = (key: string) => `resources.business-categories.${key}`;
-
-/** 'Last changed 03-02-2026 10:15 AM by Ana Díaz' under the form. */
-export function LastChanged({ record }: { record: Pick<BusinessCategory, 'updatedAt' | 'updatedBy'> }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record.updatedAt) return null;
-  const date = formatDateTime(record.updatedAt, locale);
-  const name = record.updatedBy?.name;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {name ? translate(t('messages.updated'), { date, name }) : translate(t('messages.updated_no_name'), { date })}
-    </Typography>
-  );
-}
 
 /**
  * The details tab: PUT /business_categories/{id} with { name, description, d2LUserType }, saved

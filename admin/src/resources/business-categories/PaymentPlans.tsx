@@ -47,7 +47,7 @@ import {
 import { TabHeader } from './AccountingLines';
 import { NestedRecordEditor } from '../../common/NestedRecordEditor';
 import { useServerRefusal } from '../../common/useServerRefusal';
-import { LastChanged } from './BusinessCategoryDetails';
+import { LastChanged } from '../../common/LastChanged';
 
 const t = (key: string) => `resources.business-categories.${key}`;
 const PAGE = 100; // spec §7/§9: a category's plans are read 100 at a time, page 0

@@ -7,7 +7,8 @@ import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { CohortActions } from './CohortActions';
 import { CohortCoachingCircles } from './CohortCoachingCircles';
 import { CohortCreate } from './CohortCreate';
-import { CohortEdit, LastChanged } from './CohortEdit';
+import { LastChanged } from '../../common/LastChanged';
+import { CohortEdit } from './CohortEdit';
 import { COHORTS, type CohortRecord } from './cohortRecord';
 import { CohortStateChips } from './CohortStatusChips';
 

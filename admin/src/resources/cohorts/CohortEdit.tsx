@@ -1,24 +1,9 @@
 import { useMemo } from 'react';
-import { Box, Typography } from '@mui/material';
-import { EditBase, SaveButton, SimpleForm, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../common/dates';
+import { Box } from '@mui/material';
+import { EditBase, SaveButton, SimpleForm, useNotify } from 'react-admin';
 import { CohortInputs } from './CohortInputs';
-import { COHORTS, toCohortFormValues, toCohortPayload, type CohortRecord, type UpdatedBy } from './cohortRecord';
+import { COHORTS, toCohortFormValues, toCohortPayload, type CohortRecord } from './cohortRecord';
 import { useServerRefusal } from '../../common/useServerRefusal';
-
-/** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a form. */
-export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy?: UpdatedBy | null } }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record.updatedAt) return null;
-  const date = formatDateTime(record.updatedAt, locale);
-  const name = record.updatedBy?.name;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {name ? translate('resources.cohorts.messages.updated', { date, name }) : translate('resources.cohorts.messages.updated_no_name', { date })}
-    </Typography>
-  );
-}
 
 /**
  * The cohort form of the drawer: PUT /cohorts/{id} with exactly the cohort's fields, saved

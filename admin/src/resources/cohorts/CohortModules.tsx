@@ -47,7 +47,7 @@ import { DateInput, formatDateTime, schoolDay } from '../../common/dates';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { COHORTS, cohortModulesResource, moduleDateUpdates, notBefore, toModuleFormValues, toModulePayload, type CohortModuleRecord, type CohortRecord } from './cohortRecord';
-import { LastChanged } from './CohortEdit';
+import { LastChanged } from '../../common/LastChanged';
 import { ModuleInputs, useModuleGroups } from './ModuleInputs';
 import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
 

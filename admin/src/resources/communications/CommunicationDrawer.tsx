@@ -10,6 +10,7 @@ import { CommunicationCreate, CommunicationEdit } from './CommunicationForm';
 import { CommunicationIntents, CommunicationStatusChip } from './CommunicationIntents';
 import { CommunicationPreview } from './CommunicationPreview';
 import { COMMUNICATIONS, isEditable, toFormValues, toPayload, type CommunicationRecord } from './communicationRecord';
+import { LastChanged } from '../../common/LastChanged';
 
 const t = (key: string) => `resources.communications.${key}`;
 const f = (key: string) => t(`fields.${key}`);
@@ -91,18 +92,6 @@ function CommunicationView({ record }: { record: CommunicationRecord }) {
       </Box>
       <CommunicationPreview draft={toPayload(toFormValues(record))} suggestedStudentId={record.recipients?.[0] ?? null} />
     </Box>
-  );
-}
-
-function LastChanged({ record }: { record: CommunicationRecord }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const date = formatDateTime(record.updatedAt, locale);
-  const name = record.updatedBy?.name;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {name ? translate(t('messages.updated'), { date, name }) : translate(t('messages.updated_no_name'), { date })}
-    </Typography>
   );
 }
 

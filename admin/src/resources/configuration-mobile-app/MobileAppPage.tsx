@@ -21,14 +21,13 @@ import {
   Title,
   required,
   useCanAccess,
-  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import { DateInput, formatDate, formatDateTime } from '../../common/dates';
+import { DateInput, formatDate } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { NoResults } from '../../common/NoResults';
 import { DrawerFrame } from '../../common/RecordDrawer';
@@ -45,6 +44,7 @@ import {
   type AppVersionRecord,
   type ConfigurationForm,
 } from './mobileRecord';
+import { LastChanged } from '../../common/LastChanged';
 
 const t = (key: string) => `resources.configuration-mobile-app.${key}`;
 const s = (key: string) => t(`settings.${key}`);
@@ -55,7 +55,6 @@ export const configurationQueryKey = ['configuration_mobile_app'];
 /** The settings: GET, then POST the whole form (mobile_app:update); read-only for the others. */
 function MobileSettings() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const dataProvider = useAppDataProvider();
   const api = mobileApi(dataProvider);
   const queryClient = useQueryClient();
@@ -128,11 +127,7 @@ function MobileSettings() {
             </SimpleFormIterator>
           </ArrayInput>
         </SimpleForm>
-        {data.updatedBy?.name ? (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="mobile-last-changed">
-            {translate(s('updated'), { date: formatDateTime(data.updatedAt, locale), name: data.updatedBy.name })}
-          </Typography>
-        ) : null}
+        <LastChanged record={data} testId="mobile-last-changed" />
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import { ApplicationStatusActions } from './ApplicationStatusActions';
 import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
 import { studentName, type ApplicationRecord } from '../../common/applicationRecord';
 import { useOpenStudentDrawer } from './useOpenStudentDrawer';
+import { useActorName } from '../../common/actorName';
 
 const f = (key: string) => `resources.enrollments.fields.${key}`;
 const s = (key: string) => `resources.enrollments.sections.${key}`;
@@ -68,6 +69,7 @@ function FlowSteps({ record }: { record: ApplicationRecord }) {
  */
 export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
   const translate = useTranslate();
+  const actorName = useActorName();
   const [locale] = useLocaleState();
   const openStudent = useOpenStudentDrawer();
   const plan = record.paymentPlan;
@@ -167,7 +169,7 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
         <InfoRow label={f('statusChangedAt')}>{formatDateTime(record.statusChangedAt, locale)}</InfoRow>
         <InfoRow label={f('updatedAt')} testId="application-updated">
           {record.updatedBy?.name
-            ? translate('resources.enrollments.messages.updated', { date: formatDateTime(record.updatedAt, locale), name: record.updatedBy.name })
+            ? translate('resources.enrollments.messages.updated', { date: formatDateTime(record.updatedAt, locale), name: actorName(record.updatedBy) })
             : formatDateTime(record.updatedAt, locale)}
         </InfoRow>
       </InfoSection>

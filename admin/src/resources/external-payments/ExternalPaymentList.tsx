@@ -8,6 +8,7 @@ import { ExternalPaymentDrawer, ExternalPaymentStatusChip } from './ExternalPaym
 import { ExternalPaymentFilterAside, useExternalPaymentDescriptors } from './externalPaymentFilters';
 import { EXTERNAL_PAYMENTS, type ExternalPaymentRecord } from './externalPaymentRecord';
 import { NoResults } from '../../common/NoResults';
+import { useActorName } from '../../common/actorName';
 
 const f = (key: string) => `resources.external-payments.fields.${key}`;
 
@@ -21,6 +22,7 @@ function ExternalPaymentListActions() {
 
 function ExternalPaymentListBody() {
   const translate = useTranslate();
+  const actorName = useActorName();
   const { search } = useLocation();
   const descriptors = useExternalPaymentDescriptors();
   return (
@@ -45,7 +47,7 @@ function ExternalPaymentListBody() {
             disableSort
             render={(record) => <ExternalPaymentStatusChip status={(record as ExternalPaymentRecord).status} testId={`external-payment-status-${record.id}`} />}
           />
-          <DataTable.Col source="updatedBy" label={f('updatedBy')} disableSort render={(record) => (record as ExternalPaymentRecord).updatedBy?.name ?? ''} />
+          <DataTable.Col source="updatedBy" label={f('updatedBy')} disableSort render={(record) => actorName((record as ExternalPaymentRecord).updatedBy)} />
         </DataTable>
       </Box>
     </>

@@ -16,6 +16,7 @@ import { JobScheduleCreate, JobScheduleEdit, refusalKey } from './JobScheduleFor
 import { InfoRow } from '../../common/InfoSection';
 import { DetailRows, JobGroupLabel, JobRunOutcomeChip, JobStatusChip, t, useScheduleWords } from './JobScheduleParts';
 import { JOB_SCHEDULES, jobScheduleApi, paramText, type JobScheduleRecord } from './jobScheduleRecord';
+import { LastChanged } from '../../common/LastChanged';
 
 const f = (key: string) => t(`fields.${key}`);
 const a = (key: string) => t(`actions.${key}`);
@@ -143,19 +144,6 @@ export function JobScheduleView({ record }: { record: JobScheduleRecord }) {
         </InfoRow>
       </DetailRows>
     </Box>
-  );
-}
-
-/** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz'. */
-function LastChanged({ record }: { record: JobScheduleRecord }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record.updatedAt) return null;
-  const date = formatDateTime(record.updatedAt, locale);
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {record.updatedByName ? translate(t('messages.updated'), { date, name: record.updatedByName }) : translate(t('messages.updated_no_name'), { date })}
-    </Typography>
   );
 }
 

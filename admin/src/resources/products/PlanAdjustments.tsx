@@ -9,7 +9,7 @@ import { formatMoney, MoneyInput } from '../../common/money';
 import { DrawerFrame } from '../../common/RecordDrawer';
 import { requiredValue } from '../../common/validation';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import { LastChanged } from './ProductEdit';
+import { LastChanged } from '../../common/LastChanged';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
   PRODUCTS,

@@ -6,7 +6,8 @@ import { RecordDrawer } from '../../common/RecordDrawer';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ProductActions } from './ProductActions';
 import { ProductCreate } from './ProductCreate';
-import { LastChanged, ProductEdit } from './ProductEdit';
+import { LastChanged } from '../../common/LastChanged';
+import { ProductEdit } from './ProductEdit';
 import { PRODUCTS, type Product } from './productRecord';
 
 const f = (key: string) => `resources.products.fields.${key}`;

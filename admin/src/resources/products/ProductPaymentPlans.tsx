@@ -13,7 +13,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { requiredValue } from '../../common/validation';
 import { FormSection } from '../../common/FormSection';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
-import { LastChanged } from './ProductEdit';
+import { LastChanged } from '../../common/LastChanged';
 import { LoadState, NestedPage, ProductPartDeleteButton } from './NestedPage';
 import {
   PRODUCTS,

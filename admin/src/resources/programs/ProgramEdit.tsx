@@ -1,28 +1,15 @@
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress } from '@mui/material';
 import { EditBase, SaveButton, SimpleForm, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { durationTypeLabel } from '../../../../models/labels';
-import { formatDate, formatDateTime } from '../../common/dates';
+import { formatDate } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ProgramInputs } from './ProgramInputs';
 import { PROGRAMS, toProgramPayload, type ProgramRecord } from './programRecord';
+import { LastChanged } from '../../common/LastChanged';
 
 const t = (key: string) => `resources.programs.${key}`;
 const field = (key: string) => t(`fields.${key}`);
-
-/** 'Last changed 03-02-2026 10:15 AM by Ana Díaz' under the details. */
-function LastChanged({ record }: { record: ProgramRecord }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record.updatedAt) return null;
-  const date = formatDateTime(record.updatedAt, locale);
-  const name = record.updatedBy?.name;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {name ? translate(t('messages.updated'), { date, name }) : translate(t('messages.updated_no_name'), { date })}
-    </Typography>
-  );
-}
 
 /**
  * The details tab: PUT /programs/{id} with the whole record (toProgramPayload), saved

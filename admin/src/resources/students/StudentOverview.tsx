@@ -12,6 +12,7 @@ import type { ApiErrorBody } from '../../providers/http';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import type { LearnerResource, StudentRecord } from './studentRecord';
 import { InfoSection, InfoRow } from '../../common/InfoSection';
+import { useActorName } from '../../common/actorName';
 // Shared with other resources: admin/src/common.
 export { InfoSection, InfoRow };
 
@@ -92,6 +93,7 @@ export interface StudentOverviewProps {
 
 export function StudentOverview({ resource, record, onEditProfile }: StudentOverviewProps) {
   const translate = useTranslate();
+  const actorName = useActorName();
   const [locale] = useLocaleState();
   const t = (key: string) => `resources.${resource}.${key}`;
   const lines = addressLines(record.address, locale);
@@ -177,7 +179,7 @@ export function StudentOverview({ resource, record, onEditProfile }: StudentOver
         <InfoRow label={t('fields.createdAt')}>{formatDateTime(record.createdAt, locale)}</InfoRow>
         <InfoRow label={t('fields.updatedAt')}>{formatDateTime(record.updatedAt, locale)}</InfoRow>
         <InfoRow label={t('fields.updatedBy')} testId="overview-updated-by">
-          {record.updatedBy?.name ?? ''}
+          {actorName(record.updatedBy)}
         </InfoRow>
       </InfoSection>
     </Box>

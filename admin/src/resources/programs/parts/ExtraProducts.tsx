@@ -27,7 +27,8 @@ import { PROGRAMS, type ProgramRecord } from '../programRecord';
 import { ExtraProductInputs } from './ExtraProductInputs';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
 import { useServerRefusal } from '../../../common/useServerRefusal';
-import { ConfirmButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
+import { LastChanged } from '../../../common/LastChanged';
+import { ConfirmButton, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { extraProductFilterDescriptors, extraProductsResource, NEW_EXTRA_PRODUCT, toExtraProductPayload, type ExtraProductRecord } from './partsRecord';
 
 const f = (key: string) => pt(`extra_products.fields.${key}`);

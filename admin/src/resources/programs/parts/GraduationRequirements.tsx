@@ -8,7 +8,8 @@ import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { GraduationRequirementInputs } from './GraduationRequirementInputs';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
-import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
+import { LastChanged } from '../../../common/LastChanged';
+import { DeletePartButton, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { nextDisplayOrder, PARTS_PAGE, requirementsResource, toRequirementPayload, type GraduationRequirementRecord } from './partsRecord';
 
 const f = (key: string) => pt(`requirements.fields.${key}`);

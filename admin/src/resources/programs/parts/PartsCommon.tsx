@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Confirm, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { formatDateTime } from '../../../common/dates';
+import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useServerRefusal } from '../../../common/useServerRefusal';
 import { PROGRAMS, type ProgramRecord } from '../programRecord';
-import type { UpdatedBy } from './partsRecord';
 
 /** Translation key under `resources.program-parts`. */
 export const pt = (key: string) => `resources.program-parts.${key}`;
@@ -41,20 +39,6 @@ export function TabHeader({ caption, action, program }: { caption: string; actio
         <Box sx={{ flexShrink: 0, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>{action}</Box>
       </Stack>
     </>
-  );
-}
-
-/** 'Last changed 03-02-2026, 10:15 AM by Ana Díaz' under a record's form. */
-export function LastChanged({ record }: { record: { updatedAt?: string; updatedBy: UpdatedBy | null } }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  if (!record.updatedAt) return null;
-  const date = formatDateTime(record.updatedAt, locale);
-  const name = record.updatedBy?.name;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="last-changed">
-      {name ? translate(pt('messages.updated'), { date, name }) : translate(pt('messages.updated_no_name'), { date })}
-    </Typography>
   );
 }
 

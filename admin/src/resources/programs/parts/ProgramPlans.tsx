@@ -9,7 +9,8 @@ import { scheduleShows } from '../../../common/businessCategoryRecord';
 import { InfoRow, InfoSection } from '../../../common/InfoSection';
 import type { ProgramRecord } from '../programRecord';
 import { NestedRecordEditor } from '../../../common/NestedRecordEditor';
-import { DeletePartButton, LastChanged, pt, TabHeader, usePartAccess } from './PartsCommon';
+import { LastChanged } from '../../../common/LastChanged';
+import { DeletePartButton, pt, TabHeader, usePartAccess } from './PartsCommon';
 import { ProgramPlanInputs } from './ProgramPlanInputs';
 import { linesTotal, NEW_PROGRAM_PLAN, PARTS_PAGE, plansResource, toProgramPlanPayload, type ProgramPlanRecord } from './partsRecord';
 
