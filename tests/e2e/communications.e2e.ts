@@ -5,6 +5,7 @@ import { queryDb } from './support/db';
 import { receivedEmails, waitForEmail } from './support/mailbox';
 import { ConsoleLoginPage } from './pages/console';
 import { PortalLoginPage } from './pages/portal';
+import { settle } from './pages/screens';
 
 /**
  * Communications end to end (issue 17, "Tests and done when"): staff write a FUTURE communication to a
@@ -96,6 +97,8 @@ describe('communications', () => {
     await new ConsoleLoginPage(page).signInToDashboard(staff.email, staff.password);
     await page.goto('/admin/communications/create');
     const drawer = page.getByTestId('record-drawer');
+    await drawer.getByTestId('broadcast-hint').waitFor();
+    await settle(page); // the form's lists (templates, email templates) have loaded: nothing resets it now
     await drawer.getByRole('radio', { name: 'Filter' }).check();
     const criteria = drawer.getByTestId('filter-criteria');
     await criteria.getByLabel('Name', { exact: true }).fill(lastName);
