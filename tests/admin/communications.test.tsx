@@ -255,6 +255,8 @@ describe('/communications', () => {
     expect((await within(panel).findByTestId('intent-status-501')).textContent).toBe('Failed');
     expect(within(panel).getByTestId('intent-501').textContent).toContain('SMTP refused');
     expect(within(panel).getByTestId('intent-502').textContent).toContain('Portal inbox');
+    // Each row's Send again is an icon named by its label (a worded button did not fit the drawer at 1280 px).
+    expect(within(within(panel).getByTestId('intent-501')).getByRole('button', { name: 'Send again' })).toBe(within(panel).getByTestId('resend-intent-501'));
     fireEvent.click(within(panel).getByTestId('resend-intent-501'));
     await waitFor(() => expect(calls(request, 'POST', '/communications/31/communication_intents/501/resend')).toHaveLength(1));
     expect(await screen.findByText('It will be sent again')).not.toBeNull();
