@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { createApp } from '../api/app';
 import { createDeps } from '../api/bootstrap';
 import { systemActor } from '../api/common/context';
 import { createLogger } from '../api/common/logger';
@@ -65,6 +66,7 @@ const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS
     stream.on('end', () => { messages++; const m = /^message-id:\\s*(.+)$/im.exec(head); if (m) { const id = m[1].trim(); if (ids.has(id)) duplicates++; else ids.add(id); } cb(); });
   } });
 server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address().port }));
+process.on('disconnect', () => process.exit(0));
 process.on('message', (m) => { if (m === 'stats') process.send({ messages, unique: ids.size, duplicates }); if (m === 'stop') server.close(() => process.exit(0)); });
 `;
 
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: DB_URL,
-    DB_POOL_MAX: String(Math.max(10, DISPATCHERS * 4 + 4)),
+    DB_POOL_MAX: String(Math.max(10, DISPATCHERS * CONCURRENCY + 4)),
     SEED_DEMO: 'false',
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     SMTP_POOL_MAX_CONNECTIONS: String(SMTP_CONNECTIONS),
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
   });
   const deps = await createDeps(config, createLogger('warn'));
+  createApp(deps); // installs the domain event handlers the demo seed raises events to
   const { sequelize } = deps;
   const totalStudents = await seed(sequelize);
   // The delivery tables are the bench's: emptied so every run starts the same.
@@ -168,8 +171,10 @@ async function main(): Promise<void> {
     return times.sort((a, b) => a - b);
   };
   const manual = await previewTimes({ emailTemplateId: layout?.id ?? null });
+  // Every param the template declares gets a sample value (the recipient's own come from the student).
+  const sampleParams = Object.fromEntries((template?.availableParams ?? []).map((name) => [name, `sample ${name}`]));
   const templated = template
-    ? await previewTimes({ communicationTemplateId: template.id, params: { resetUrl: 'https://example.com/r', expiresAt: 'in 1 hour', expiresInMinutes: '60' } }).catch((err) => {
+    ? await previewTimes({ communicationTemplateId: template.id, emailTemplateId: layout?.id ?? null, params: sampleParams }).catch((err) => {
         console.warn(`template preview skipped: ${(err as Error).message}`);
         return [] as number[];
       })
@@ -199,7 +204,10 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: DISPATCHERS }, (_, k) => loop(k)));
   const ms = performance.now() - start;
   clearInterval(sampler);
-  const emailsSent = await count(sequelize, `SELECT COUNT(*) AS n FROM communication_intents WHERE communication_id = ${Number(created.id)} AND channel = 'EMAIL' AND status = 'SENT'`);
+  const emailsSent = await count(
+    sequelize,
+    `SELECT COUNT(*) AS n FROM communication_intents WHERE communication_id = ${Number(created.id)} AND channel = 'EMAIL' AND status = 'SENT'`,
+  );
   const inboxSent = await count(
     sequelize,
     `SELECT COUNT(*) AS n FROM communication_intents WHERE communication_id = ${Number(created.id)} AND channel = 'INBOX' AND status = 'SENT'`,
@@ -264,5 +272,7 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   console.error(err);
-  process.exit(1);
+  process.exitCode = 1;
+  process.disconnect?.();
+  setTimeout(() => process.exit(1), 500).unref();
 });
