@@ -40,10 +40,12 @@ import { MissingParamsError, TemplateSyntaxError } from './render';
  *
  * Exactly once across a crash (comms-ops): an intent is sent only under a live claim, and every email
  * carries the Message-ID `<ci-<intentId>@domain>`, written on its outbox row before the mail server is
- * asked and marked SENT there in the transaction that records the server's acceptance. A dispatcher
+ * asked; the server's acceptance is recorded in one transaction that marks the outbox row SENT, writes
+ * the timeline entry and marks the intent SENT (MailMessage.onSent). A dispatcher
  * taking over intents whose lease lapsed (their process died) first looks their Message-IDs up
- * (recoverLapsed): an outbox row SENT means the server accepted it — the intent becomes SENT without
- * being sent again; a row PENDING or FAILED, or none, means it was not accepted, or the process died
+ * (recoverLapsed): an outbox row SENT with the intent still SENDING (a mailer that records the
+ * acceptance on its own) means the server accepted it — the intent becomes SENT without being sent
+ * again; a row PENDING or FAILED, or none, means it was not accepted, or the process died
  * during the SMTP exchange itself — it is sent again, on the same outbox row and with the same
  * Message-ID. That last window (the server's "250 OK" → the outbox row's commit, a few milliseconds)
  * is the one place a message can reach a mailbox twice: SMTP cannot be asked whether it delivered, and
@@ -321,6 +323,17 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
     let outboxId = row.outboxMessageId;
     try {
       const { message, to, template } = await compose(row, batch);
+      const sentValues = (outboxMessageId: number | null) => ({
+        status: 'SENT' as const,
+        sentAt: new Date(),
+        attempts: attempt,
+        lastError: null,
+        subject: message.subject.slice(0, 255),
+        body: row.channel === 'INBOX' ? message.inbox : null,
+        outboxMessageId,
+        ...released,
+      });
+      let recorded = false;
       if (row.channel === 'EMAIL') {
         await pace(rate);
         const sent = await deps.mailer.send({
@@ -335,22 +348,15 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
           about: row.aboutEntityType && row.aboutEntityId ? { entityType: row.aboutEntityType as never, entityId: row.aboutEntityId } : undefined,
           outboxMessageId: row.outboxMessageId,
           recordFailure: attempt >= MAX_INTENT_ATTEMPTS,
+          // The intent is SENT in the very commit that records the server's acceptance.
+          onSent: async (o, transaction) => {
+            await CommunicationIntent.update(sentValues(o.id), { where: mine(row.id), transaction });
+            recorded = true;
+          },
         });
         if (sent) outboxId = sent.id;
       }
-      await CommunicationIntent.update(
-        {
-          status: 'SENT',
-          sentAt: new Date(),
-          attempts: attempt,
-          lastError: null,
-          subject: message.subject.slice(0, 255),
-          body: row.channel === 'INBOX' ? message.inbox : null,
-          outboxMessageId: outboxId,
-          ...released,
-        },
-        { where: mine(row.id) },
-      );
+      if (!recorded) await CommunicationIntent.update(sentValues(outboxId), { where: mine(row.id) });
       result.sent += 1;
     } catch (err) {
       if (err instanceof MailDeliveryError && err.outboxId) outboxId = err.outboxId;

@@ -49,6 +49,11 @@ export interface MailMessage {
    * server already accepted (dispatcher.ts).
    */
   messageId?: string | null;
+  /**
+   * Run inside the transaction that records the message SENT (the outbox row, the timeline entry): the
+   * dispatcher marks its intent SENT there, so the server's acceptance is recorded in one commit.
+   */
+  onSent?: (row: OutboxMessage, transaction: Transaction) => Promise<void>;
 }
 
 /** The outbox row's record of a message's sender fields and Message-ID. */
@@ -88,6 +93,7 @@ export async function recordDelivery(m: MailMessage, outcome: { status: 'SENT' }
           { transaction },
         );
     if (outcome.status === 'SENT' || m.recordFailure !== false) await recordForStudents(m, saved, transaction);
+    if (outcome.status === 'SENT' && m.onSent) await m.onSent(saved, transaction);
     return saved;
   });
 }

@@ -156,6 +156,31 @@ describe('a dispatcher killed during a communication', () => {
     }
   });
 
+  test('a lapsed intent whose outbox row says SENT (the acceptance recorded, the intent not): SENT from that row, not sent again', async () => {
+    const { emails, ids } = await communicationTo(1);
+    const [email] = emails;
+    const messageId = messageIdOf(email.id);
+    const sentAt = new Date(Date.now() - 60_000);
+    const row = await OutboxMessage.create({
+      toAddress: email.toAddress!,
+      subject: 'Accepted',
+      textBody: 'x',
+      htmlBody: null,
+      templateKey: null,
+      status: 'SENT',
+      error: null,
+      sentAt,
+      messageId,
+    });
+    await CommunicationIntent.update({ status: 'SENDING', claimedBy: 'dead#2', claimedUntil: new Date(Date.now() - 1000) }, { where: { id: email.id } });
+    const r = await dispatchIntents(depsWith(smtpMailer()), { owner: 'taker', ids: [email.id], now: new Date() });
+    expect(r).toMatchObject({ claimed: 1, sent: 1 });
+    expect(receivedWith(messageId)).toHaveLength(0);
+    expect(await CommunicationIntent.findByPk(email.id)).toMatchObject({ status: 'SENT', outboxMessageId: row.id, attempts: 1, claimedBy: null, sentAt });
+    await drain(depsWith(smtpMailer()), ids, new Date());
+    expect(receivedWith(messageId)).toHaveLength(0);
+  });
+
   test('the window SMTP leaves (accepted, the process died before the outbox said so): sent again with the same Message-ID, on the same outbox row', async () => {
     const { emails, ids } = await communicationTo(1);
     const [email] = emails;
