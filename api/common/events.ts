@@ -25,8 +25,9 @@ import { insertRowsSql } from './rows';
  *
  * Delivery is at least once: a delivery is claimed with a lease (claimedBy, claimedUntil) so two
  * dispatchers never run it at once, and a lapsed lease is taken over. A transactional handler runs in
- * its own transaction, which also marks the delivery DONE under the claim — its database effect and
- * DONE commit together, or neither does. A handler that calls the outside world (`transactional:
+ * a savepoint of a transaction that also marks the delivery DONE under the claim — its database effect
+ * and DONE commit together, or neither does; consecutive deliveries of a dispatch (one per event, at
+ * most GROUP_MAX) share that transaction and its commit, each in its own savepoint. A handler that calls the outside world (`transactional:
  * false`: a card charge must not hold a transaction while the gateway answers) is idempotent by its
  * own rules. A failure adds an attempt and waits (exponential backoff); after MAX_ATTEMPTS the
  * delivery is FAILED with its error, shown to staff (GET /api/domain_events) who can send it again.
@@ -292,7 +293,7 @@ export interface DispatchOptions {
   /** Only these deliveries (a retry). */
   ids?: number[];
   leaseMs?: number;
-  /** Deliveries run at once (default 1: in order). Each still runs in its own transaction. */
+  /** Lanes run at once (default 1: in order), each a contiguous share of the claimed deliveries, grouped in transactions. */
   concurrency?: number;
   /** "Now" for what is due (tests). */
   now?: Date;
