@@ -860,11 +860,21 @@ async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: Paym
   };
   const lanes = opts.pauseMs ? 1 : Math.max(1, Math.min(opts.concurrency ?? AUTO_PAY_CONCURRENCY, plans.length));
   let next = 0;
-  await Promise.all(
+  let broken = false;
+  // A lane that throws stops the others at their next plan, and the batch throws once all have stopped
+  // (no charge goes on after the run ended).
+  const settled = await Promise.allSettled(
     Array.from({ length: lanes }, async () => {
-      while (next < plans.length && !opts.signal?.aborted) await chargePlanEntries(plans[next++]);
+      try {
+        while (next < plans.length && !broken && !opts.signal?.aborted) await chargePlanEntries(plans[next++]);
+      } catch (err) {
+        broken = true;
+        throw err;
+      }
     }),
   );
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**
