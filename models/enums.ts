@@ -245,7 +245,16 @@ export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as 
 export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
 /** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
 export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
-export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned', 'PaymentAccepted', 'PaymentFailed', 'RefundCompleted', 'TransferDecided', 'WithdrawalDecided'] as const;
+export const DomainEventType = [
+  'ApplicationStatusChanged',
+  'PlanIssued',
+  'AgreementSigned',
+  'PaymentAccepted',
+  'PaymentFailed',
+  'RefundCompleted',
+  'TransferDecided',
+  'WithdrawalDecided',
+] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
   'applications.issuePlanOnEnrolled',

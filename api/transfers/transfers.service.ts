@@ -213,7 +213,11 @@ export async function quoteFor(
   const pending = await Transfer.count({ where: { applicationId: application.id, status: 'PENDING', ...(self ? { id: { [Op.ne]: self.id } } : {}) }, transaction });
   if (pending) throw conflict('PENDING_TRANSFER');
   const target = await targetOf(input, transaction);
-  const mine = await ApplicationCohort.findAll({ where: { applicationId: application.id }, include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'businessCategoryId'] }], transaction });
+  const mine = await ApplicationCohort.findAll({
+    where: { applicationId: application.id },
+    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'businessCategoryId'] }],
+    transaction,
+  });
   const category = application.businessCategoryId ?? mine[0]?.cohort?.businessCategoryId ?? null;
   if (target.cohort.businessCategoryId !== category || mine.some((c) => c.cohortId === target.cohort.id)) throw conflict('TRANSFER_SAME_CATEGORY');
   const today = schoolToday();
@@ -227,14 +231,27 @@ export async function quoteFor(
     transaction,
   });
   if (counted >= MAX_TRANSFERS) throw conflict('TRANSFER_LIMIT_REACHED');
-  const previous = await Transfer.count({ where: { rootApplicationId, status: 'ACCEPTED' }, transaction });
+  // The one being accepted is already ACCEPTED by its compare-and-set: it does not count itself.
+  const previous = await Transfer.count({ where: { rootApplicationId, status: 'ACCEPTED', ...(self ? { id: { [Op.ne]: self.id } } : {}) }, transaction });
 
   const oldPlan = await refundPlanOf(application.id, transaction).then((p) => (p ? StudentPaymentPlan.findByPk(p.id, { transaction }) : null));
   const paidCents = oldPlan ? toCents(oldPlan.principalPaid) : 0;
-  const refunds = await Refund.findAll({ where: { applicationId: application.id, status: { [Op.in]: ['REQUESTED', 'APPROVED', 'COMPLETED'] } }, attributes: ['status', 'amountToBeRefunded', 'amountRefunded'], transaction });
-  const refundedCents = refunds.reduce((s, r) => s + (r.status === 'COMPLETED' ? toCents(r.amountRefunded) : Math.max(toCents(r.amountToBeRefunded), toCents(r.amountRefunded))), 0);
+  const refunds = await Refund.findAll({
+    where: { applicationId: application.id, status: { [Op.in]: ['REQUESTED', 'APPROVED', 'COMPLETED'] } },
+    attributes: ['status', 'amountToBeRefunded', 'amountRefunded'],
+    transaction,
+  });
+  const refundedCents = refunds.reduce(
+    (s, r) => s + (r.status === 'COMPLETED' ? toCents(r.amountRefunded) : Math.max(toCents(r.amountToBeRefunded), toCents(r.amountRefunded))),
+    0,
+  );
 
-  const targetQuote = await quotePlan({ productPaymentPlanId: target.plan.id, voucherId: null, voucherDiscount: 0 }, target.plan.id, { firstDueDate: today, voucher: null }, transaction);
+  const targetQuote = await quotePlan(
+    { productPaymentPlanId: target.plan.id, voucherId: null, voucherDiscount: 0 },
+    target.plan.id,
+    { firstDueDate: today, voucher: null },
+    transaction,
+  );
   let quote: TransferQuote;
   try {
     quote = computeTransfer({
@@ -345,7 +362,8 @@ export async function createTransfer(input: TransferInput, actor: Actor, viewer:
       transaction,
     );
     // A staff offer is emailed to the student (transfer offered).
-    if (!byStudent) await raise({ type: 'TransferDecided', transferId: row.id, studentId: application.studentId, applicationId: application.id, status: 'PENDING', actor }, transaction);
+    if (!byStudent)
+      await raise({ type: 'TransferDecided', transferId: row.id, studentId: application.studentId, applicationId: application.id, status: 'PENDING', actor }, transaction);
     return row.id;
   });
   return loadDto(id);
@@ -434,7 +452,13 @@ async function issueTransferPlan(application: Application, f: TransferFigures, a
   await writeLedgerLine(
     created,
     planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
-    { kind: 'PLAN_ISSUED', description: description('PLAN_ISSUED', { plan: created.name }), principal: schedule.principalCents, interest: schedule.interestCents, total: schedule.totalCents },
+    {
+      kind: 'PLAN_ISSUED',
+      description: description('PLAN_ISSUED', { plan: created.name }),
+      principal: schedule.principalCents,
+      interest: schedule.interestCents,
+      total: schedule.totalCents,
+    },
     transaction,
   );
   return created;
@@ -482,19 +506,38 @@ async function accept(row: Transfer, actor: Actor, transaction: Transaction): Pr
     { transaction },
   );
   await Enrollment.bulkCreate(
-    f.target.classes.map((c) => ({ applicationId: created.id, studentId: old.studentId, cohortId: c.cohortId, programId: c.programId, status: 'ACTIVE' as const, enrolledAt: now, ...stamp(actor) })),
+    f.target.classes.map((c) => ({
+      applicationId: created.id,
+      studentId: old.studentId,
+      cohortId: c.cohortId,
+      programId: c.programId,
+      status: 'ACTIVE' as const,
+      enrolledAt: now,
+      ...stamp(actor),
+    })),
     { transaction },
   );
   // The old application TRANSFERRED: its enrollments follow, the CRM hears of it (ApplicationStatusChanged).
   await changeStatus(old.id, 'TRANSFERRED', actor, { transaction });
   await issueTransferPlan(created, f, actor, transaction);
   if (f.oldPlan && f.oldPlan.status !== 'CANCELLED') {
-    await f.oldPlan.update({ status: 'CANCELLED', transferReduction: toDollars(toCents(f.oldPlan.transferReduction) + Math.max(0, toCents(f.oldPlan.balance))), ...stamp(actor) }, { transaction });
+    await f.oldPlan.update(
+      { status: 'CANCELLED', transferReduction: toDollars(toCents(f.oldPlan.transferReduction) + Math.max(0, toCents(f.oldPlan.balance))), ...stamp(actor) },
+      { transaction },
+    );
   }
   let refundId: number | null = null;
   if (f.quote.excessCents > 0) {
     const refund = await queueRefund(
-      { application: old, source: 'CUSTOM', sourceId: row.id, amountCents: f.quote.excessCents, taxCents: 0, comments: `Transfer ${row.id}: paid beyond the new plan`, planId: f.oldPlan?.id ?? null },
+      {
+        application: old,
+        source: 'CUSTOM',
+        sourceId: row.id,
+        amountCents: f.quote.excessCents,
+        taxCents: 0,
+        comments: `Transfer ${row.id}: paid beyond the new plan`,
+        planId: f.oldPlan?.id ?? null,
+      },
       actor,
       transaction,
     );

@@ -28,7 +28,9 @@ const percent = (max: number) =>
     .int(Messages.INVALID_VALUE)
     .min(0, Messages.INVALID_VALUE)
     .max(max, Messages.INVALID_VALUE);
-const settingsBody = z.object({ cancellationDays: percent(365), roundUpToPercent: percent(100).min(1, Messages.INVALID_VALUE), fullResponsibilityAtPercent: percent(100) }).strict();
+const settingsBody = z
+  .object({ cancellationDays: percent(365), roundUpToPercent: percent(100).min(1, Messages.INVALID_VALUE), fullResponsibilityAtPercent: percent(100) })
+  .strict();
 
 /**
  * /api/withdrawals (platform spec §7 "Withdrawals"; issue 18). Staff need `withdrawals:read`,
@@ -108,7 +110,8 @@ export function withdrawalRoutes(_deps: Deps) {
       method: 'post',
       path: '/:kind/preview',
       answer: withdrawalPreviewAnswer,
-      summary: 'What a withdrawal would move (responsibility, reduction, refund, the reissued plan), nothing saved (400 INVALID_INSTALLMENT_AMOUNT; 409 INVALID_STATUS, ACTIVE_WITHDRAWAL_EXISTS)',
+      summary:
+        'What a withdrawal would move (responsibility, reduction, refund, the reissued plan), nothing saved (400 INVALID_INSTALLMENT_AMOUNT; 409 INVALID_STATUS, ACTIVE_WITHDRAWAL_EXISTS)',
       access: 'withdrawals:create',
       self: () => true,
       params: withdrawalKindParams,

@@ -184,7 +184,13 @@ export async function settingsOf(kind: Kind, transaction?: Transaction): Promise
 /** GET /withdrawals/settings: every kind's settings. */
 export async function listSettings() {
   const rows = await WithdrawalSetting.findAll({ order: [['kind', 'ASC']] });
-  return rows.map((r) => ({ kind: r.kind, cancellationDays: r.cancellationDays, roundUpToPercent: r.roundUpToPercent, fullResponsibilityAtPercent: r.fullResponsibilityAtPercent, updatedBy: updatedByOf(r) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    cancellationDays: r.cancellationDays,
+    roundUpToPercent: r.roundUpToPercent,
+    fullResponsibilityAtPercent: r.fullResponsibilityAtPercent,
+    updatedBy: updatedByOf(r),
+  }));
 }
 
 /** PUT /withdrawals/settings/{kind}: staff edit a kind's settings. */
@@ -236,9 +242,7 @@ export async function figuresFor(
     order: [['id', 'ASC']],
     transaction,
   });
-  const active = new Set(
-    (await Enrollment.findAll({ where: { applicationId: application.id, status: 'ACTIVE' }, attributes: ['cohortId'], transaction })).map((e) => e.cohortId),
-  );
+  const active = new Set((await Enrollment.findAll({ where: { applicationId: application.id, status: 'ACTIVE' }, attributes: ['cohortId'], transaction })).map((e) => e.cohortId));
   const all = new Set(chosen.map((c) => c.cohortId));
   const wanted = input.cohortIds ?? [...active];
   const unknown = wanted.filter((c) => !all.has(c));
@@ -247,7 +251,11 @@ export async function figuresFor(
   const partial = [...active].some((c) => !wanted.includes(c));
 
   // Classes an earlier (partial) withdrawal left are owed as of that withdrawal's date.
-  const earlier = await Withdrawal.findAll({ where: { applicationId: application.id, status: ACTIVE_WITHDRAWAL_STATUSES as string[] }, attributes: ['cohortIds', 'withdrawalDate'], transaction });
+  const earlier = await Withdrawal.findAll({
+    where: { applicationId: application.id, status: ACTIVE_WITHDRAWAL_STATUSES as string[] },
+    attributes: ['cohortIds', 'withdrawalDate'],
+    transaction,
+  });
   const earlierDate = new Map<number, string>();
   for (const w of earlier) for (const c of w.cohortIds) earlierDate.set(c, w.withdrawalDate);
 
@@ -544,7 +552,10 @@ async function approve(row: Withdrawal, actor: Actor, transaction: Transaction):
       reissuedPlanId = plan.id;
       await f.plan.update({ status: 'CANCELLED', withdrawalReduction: reduction, ...stamp(actor) }, { transaction });
     } else if (!f.partial) {
-      await f.plan.update({ status: f.plan.status === 'CANCELLED' ? 'CANCELLED' : 'CONCLUDED', concludedAt: new Date(), withdrawalReduction: reduction, ...stamp(actor) }, { transaction });
+      await f.plan.update(
+        { status: f.plan.status === 'CANCELLED' ? 'CANCELLED' : 'CONCLUDED', concludedAt: new Date(), withdrawalReduction: reduction, ...stamp(actor) },
+        { transaction },
+      );
     } else {
       await f.plan.update({ withdrawalReduction: reduction, ...stamp(actor) }, { transaction });
     }
@@ -552,7 +563,15 @@ async function approve(row: Withdrawal, actor: Actor, transaction: Transaction):
   let refundId: number | null = null;
   if (f.quote.refundCents > 0 || f.quote.taxRefundCents > 0) {
     const refund = await queueRefund(
-      { application, source: 'WITHDRAWAL', sourceId: row.id, amountCents: f.quote.refundCents, taxCents: f.quote.taxRefundCents, comments: row.reason ?? null, planId: f.plan?.id ?? null },
+      {
+        application,
+        source: 'WITHDRAWAL',
+        sourceId: row.id,
+        amountCents: f.quote.refundCents,
+        taxCents: f.quote.taxRefundCents,
+        comments: row.reason ?? null,
+        planId: f.plan?.id ?? null,
+      },
       actor,
       transaction,
     );
@@ -598,7 +617,8 @@ export async function changeWithdrawalStatus(kind: Kind, id: number, to: 'APPROV
       },
       transaction,
     );
-    if (to !== 'COMPLETED') await raise({ type: 'WithdrawalDecided', withdrawalId: id, studentId: row.studentId, applicationId: row.applicationId, status: to, actor }, transaction);
+    if (to !== 'COMPLETED')
+      await raise({ type: 'WithdrawalDecided', withdrawalId: id, studentId: row.studentId, applicationId: row.applicationId, status: to, actor }, transaction);
   });
   return loadDto(id);
 }
