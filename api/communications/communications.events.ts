@@ -8,7 +8,7 @@ import type { Deps } from '../common/context';
 import { on, type EventHandler } from '../common/events';
 import { paymentReference, refundReference } from '../payments/student-view';
 import { sendTemplate } from './send';
-import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/product-emails';
+import { INSTITUTE_PARAMS, instituteParams, ProductEmail } from '../communication-templates/product-emails';
 
 /**
  * The product emails billing's events send (issue 17), each through `sendTemplate` in the student's
@@ -29,9 +29,9 @@ import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/pr
 export const PAYMENT_RECEIPT_KEY = 'PAYMENT_RECEIPT';
 export const PAYMENT_FAILED_KEY = 'PAYMENT_FAILED';
 export const REFUND_ISSUED_KEY = 'REFUND_ISSUED';
-export const TRANSFER_OFFERED_KEY = 'TRANSFER_OFFERED';
-export const TRANSFER_ACCEPTED_KEY = 'TRANSFER_ACCEPTED';
-export const WITHDRAWAL_DECIDED_KEY = 'WITHDRAWAL_DECIDED';
+export const TRANSFER_OFFERED_KEY = ProductEmail.TRANSFER_OFFERED;
+export const TRANSFER_ACCEPTED_KEY = ProductEmail.TRANSFER_ACCEPTED;
+export const WITHDRAWAL_DECIDED_KEY = ProductEmail.WITHDRAWAL_DECIDED;
 /** The withdrawal email's decision, in the recipient's language. */
 const DECISIONS = {
   EN: { APPROVED: 'approved', REJECTED: 'rejected', CANCELLED: 'cancelled' },
