@@ -98,7 +98,27 @@ export interface RefundCompleted {
   actor: Actor;
 }
 
-export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted;
+/** A transfer was offered to the student (PENDING, made by staff) or decided (ACCEPTED, REJECTED). */
+export interface TransferDecided {
+  type: 'TransferDecided';
+  transferId: number;
+  studentId: number;
+  applicationId: number;
+  status: 'PENDING' | 'ACCEPTED' | 'REJECTED';
+  actor: Actor;
+}
+
+/** A withdrawal was decided (APPROVED, REJECTED, CANCELLED). */
+export interface WithdrawalDecided {
+  type: 'WithdrawalDecided';
+  withdrawalId: number;
+  studentId: number;
+  applicationId: number;
+  status: 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  actor: Actor;
+}
+
+export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */
