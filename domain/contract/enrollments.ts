@@ -25,4 +25,5 @@ export const enrollmentPage = page(enrollmentAnswer);
 
 /** GET /public/lookups: the items of the asked types, by type then display order. */
 export const lookupsAnswer = z.object({ content: z.array(z.object({ type: z.enum(LookupType), value: z.string(), label: z.string() }).strict()) }).strict();
-export type LookupItemAnswer = z.infer<typeof lookupsAnswer>['content'][number];
+export type LookupsAnswer = z.infer<typeof lookupsAnswer>;
+export type LookupItemAnswer = LookupsAnswer['content'][number];

@@ -73,7 +73,7 @@ export const activityEntryAnswer = z
     descriptionKey: z.string().nullable(),
     descriptionParams: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
     /** Each changed field's value before and after. */
-    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }).strict()).nullable(),
+    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }).strict()),
     actor: z.object({ id: id.nullable(), name: z.string().nullable() }).strict(),
     entityType: z.string(),
     entityId: z.number().int(),
