@@ -42,6 +42,8 @@ import { applicationRoutes, studentApplicationRoutes } from './applications/appl
 import { enrollmentRoutes } from './enrollments/enrollments.router';
 import { refundRoutes, studentRefundRoutes } from './refunds/refunds.router';
 import { externalPaymentRoutes } from './external-payments/external-payments.router';
+import { withdrawalRoutes } from './withdrawals/withdrawals.router';
+import { transferRoutes } from './transfers/transfers.router';
 import { disputeRoutes } from './disputes/disputes.router';
 import { failedPaymentRoutes } from './failed-payments/failed-payments.router';
 import { cardHistoryRoutes } from './payments/card-history.router';
@@ -98,6 +100,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/refund_queues', 'Refund queue', refundRoutes],
   ['/api/students', 'Refund queue', studentRefundRoutes],
   ['/api/external_payments', 'External payments', externalPaymentRoutes],
+  ['/api/transfers', 'Transfers', transferRoutes],
+  ['/api/withdrawals', 'Withdrawals', withdrawalRoutes],
   ['/api/disputes', 'Disputes', disputeRoutes],
   ['/api/failed_payments', 'Failed payments', failedPaymentRoutes],
   ['/api/students', 'Card-provider history', cardHistoryRoutes],

@@ -32,7 +32,7 @@ export async function connectDatabase(config: Config, log: Logger) {
 /** Everything createApp needs. */
 export async function createDeps(config: Config, log: Logger): Promise<Deps> {
   const sequelize = await connectDatabase(config, log);
-  const mailer: Mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer();
+  const mailer: Mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, { maxConnections: config.SMTP_POOL_MAX_CONNECTIONS }) : new OutboxMailer();
   return { config, sequelize, log, mailer, cdnPrivateKey: loadCdnKey(config, log) };
 }
 

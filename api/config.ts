@@ -84,6 +84,8 @@ const schema = z.object({
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Health Coach Institute <no-reply@example.com>'),
+  /** Pooled SMTP connections per process (nodemailer's pool); 0 opens a connection per message. */
+  SMTP_POOL_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(100).default(5),
   /** The communication dispatcher's pace (api/communications/dispatcher.ts): messages sent per second at most, per process. */
   COMMUNICATION_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
 

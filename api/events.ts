@@ -6,6 +6,7 @@ import { enrollmentEventHandlers } from './enrollments/enrollments.events';
 import type { PaymentGateway } from './integrations/gateway';
 import { paymentEventHandlers } from './payments/payments.events';
 import { voucherEventHandlers } from './vouchers/vouchers.events';
+import { withdrawalEventHandlers } from './withdrawals/withdrawals.events';
 
 /** The integrations handlers use, built once at start-up and passed in. */
 export interface EventIntegrations {
@@ -27,5 +28,6 @@ export function domainEventHandlers(integrations: EventIntegrations): EventHandl
     ...applicationEventHandlers(),
     ...agreementEventHandlers(),
     ...communicationEventHandlers(integrations.deps),
+    ...withdrawalEventHandlers(),
   ];
 }

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     await Promise.all([scheduler?.stop(graceMs), closed]);
     clearTimeout(forceClose);
     await crmIdle().catch(() => undefined);
+    deps.mailer.close?.();
     await deps.sequelize.close();
     log.info('stopped');
     process.exit(0);

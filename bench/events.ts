@@ -4,7 +4,7 @@
  *
  * Writes BENCH_EVENTS (20,000) PENDING deliveries of one event type to a no-op handler (as `raise`
  * writes them: one row per event and handler), then times `dispatchEvents` — each delivery claimed
- * under a lease, run in its own transaction that marks it DONE — with BENCH_EVENT_DISPATCHERS (4)
+ * under a lease, runs of them in one transaction (a savepoint per handler) that marks them DONE — with BENCH_EVENT_DISPATCHERS (4)
  * dispatchers racing over the same rows (as several processes or job runs would), each claiming
  * BENCH_EVENT_BATCH (500) at a time and running BENCH_EVENT_CONCURRENCY (4) at once, until none is left. Checks that every delivery is DONE once.
  *

@@ -11,6 +11,12 @@ export class OutboxMessage extends Model<InferAttributes<OutboxMessage>, InferCr
   declare status: CreationOptional<'PENDING' | 'SENT' | 'FAILED'>;
   declare error: string | null;
   declare sentAt: Date | null;
+  /** The Message-ID header (dispatcher's emails: `<ci-<intentId>@domain>`), written before the mail server is asked. */
+  declare messageId: CreationOptional<string | null>;
+  /** The sender fields the message was given (a template's From, Reply-To, Bcc); null: MAIL_FROM, none, none. */
+  declare fromAddress: CreationOptional<string | null>;
+  declare replyTo: CreationOptional<string | null>;
+  declare bcc: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 
   static initModel(sequelize: Sequelize) {
@@ -25,6 +31,10 @@ export class OutboxMessage extends Model<InferAttributes<OutboxMessage>, InferCr
         status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: 'PENDING' },
         error: { type: DataTypes.STRING(500), allowNull: true },
         sentAt: { type: DataTypes.DATE(3), allowNull: true },
+        messageId: { type: DataTypes.STRING(255), allowNull: true },
+        fromAddress: { type: DataTypes.STRING(400), allowNull: true },
+        replyTo: { type: DataTypes.STRING(400), allowNull: true },
+        bcc: { type: DataTypes.STRING(500), allowNull: true },
         createdAt: DataTypes.DATE(3),
       },
       { sequelize, tableName: 'outbox_messages', underscored: true, timestamps: true, updatedAt: false },

@@ -1,4 +1,6 @@
 import { Communication } from './Communication';
+import { Transfer } from './Transfer';
+import { Withdrawal } from './Withdrawal';
 import { CommunicationIntent } from './CommunicationIntent';
 import { CommunicationTemplate } from './CommunicationTemplate';
 import { CommunicationTemplateContent } from './CommunicationTemplateContent';
@@ -173,4 +175,13 @@ export function associate(): void {
   Communication.hasMany(CommunicationIntent, { as: 'intents', foreignKey: 'communicationId' });
   CommunicationIntent.belongsTo(Communication, { as: 'communication', foreignKey: 'communicationId' });
   CommunicationIntent.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Transfer.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Transfer.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Transfer.belongsTo(Product, { as: 'originProduct', foreignKey: 'originProductId' });
+  Transfer.belongsTo(Product, { as: 'destinationProduct', foreignKey: 'destinationProductId' });
+  Transfer.belongsTo(Cohort, { as: 'destinationCohort', foreignKey: 'destinationCohortId' });
+  Withdrawal.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Withdrawal.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
+  Withdrawal.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Withdrawal.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
 }

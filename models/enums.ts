@@ -190,6 +190,8 @@ export const ActivityEntityType = [
   'EMAIL_TEMPLATE',
   'COMMUNICATION_TEMPLATE',
   'COMMUNICATION_TEMPLATE_CONTENT',
+  'TRANSFER',
+  'WITHDRAWAL',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
@@ -243,7 +245,16 @@ export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as 
 export const JobRunTrigger = ['SCHEDULE', 'MANUAL'] as const;
 /** Domain events (api/common/events.ts): a delivery's status, the event types, the handlers (api/events.ts). */
 export const DomainEventStatus = ['PENDING', 'DONE', 'FAILED'] as const;
-export const DomainEventType = ['ApplicationStatusChanged', 'PlanIssued', 'AgreementSigned', 'PaymentAccepted', 'PaymentFailed', 'RefundCompleted'] as const;
+export const DomainEventType = [
+  'ApplicationStatusChanged',
+  'PlanIssued',
+  'AgreementSigned',
+  'PaymentAccepted',
+  'PaymentFailed',
+  'RefundCompleted',
+  'TransferDecided',
+  'WithdrawalDecided',
+] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
   'applications.issuePlanOnEnrolled',
@@ -254,6 +265,9 @@ export const DomainEventHandler = [
   'communications.paymentReceipt',
   'communications.paymentFailed',
   'communications.refundIssued',
+  'communications.transferDecided',
+  'communications.withdrawalDecided',
+  'withdrawals.completeOnRefund',
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];

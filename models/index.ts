@@ -73,6 +73,9 @@ import { InformationBannerCohort } from './InformationBannerCohort';
 import { BannerDismissal } from './BannerDismissal';
 import { MobileAppConfiguration } from './MobileAppConfiguration';
 import { AppVersion } from './AppVersion';
+import { Transfer } from './Transfer';
+import { Withdrawal } from './Withdrawal';
+import { WithdrawalSetting } from './WithdrawalSetting';
 
 export {
   AccountingLine,
@@ -148,6 +151,9 @@ export {
   BannerDismissal,
   MobileAppConfiguration,
   AppVersion,
+  Transfer,
+  Withdrawal,
+  WithdrawalSetting,
 };
 
 export interface DatabaseOptions {
@@ -294,6 +300,9 @@ export function initModels(sequelize: Sequelize): void {
     BannerDismissal,
     MobileAppConfiguration,
     AppVersion,
+    Transfer,
+    Withdrawal,
+    WithdrawalSetting,
   ]) {
     model.initModel(sequelize);
   }

@@ -383,6 +383,8 @@ const en = {
     EMAIL_TEMPLATE: 'Email template',
     COMMUNICATION_TEMPLATE: 'Communication template',
     COMMUNICATION_TEMPLATE_CONTENT: 'Communication template content',
+    TRANSFER: 'Transfer',
+    WITHDRAWAL: 'Withdrawal',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -473,6 +475,8 @@ const en = {
     PaymentAccepted: 'Payment accepted',
     PaymentFailed: 'Payment failed',
     RefundCompleted: 'Refund completed',
+    TransferDecided: 'Transfer offered or decided',
+    WithdrawalDecided: 'Withdrawal decided',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
@@ -484,6 +488,9 @@ const en = {
     'communications.paymentReceipt': 'Email the payment receipt',
     'communications.paymentFailed': 'Email the failed-payment notice',
     'communications.refundIssued': 'Email the refund notice',
+    'communications.transferDecided': 'Email the transfer offer or decision',
+    'communications.withdrawalDecided': 'Email the withdrawal decision',
+    'withdrawals.completeOnRefund': 'Complete the withdrawal once refunded',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -875,6 +882,8 @@ const es = {
     EMAIL_TEMPLATE: 'Plantilla de correo',
     COMMUNICATION_TEMPLATE: 'Plantilla de comunicación',
     COMMUNICATION_TEMPLATE_CONTENT: 'Contenido de plantilla de comunicación',
+    TRANSFER: 'Transferencia',
+    WITHDRAWAL: 'Retiro',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -972,6 +981,8 @@ const es = {
     PaymentAccepted: 'Pago aceptado',
     PaymentFailed: 'Pago fallido',
     RefundCompleted: 'Reembolso completado',
+    TransferDecided: 'Transferencia ofrecida o decidida',
+    WithdrawalDecided: 'Retiro decidido',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
@@ -983,6 +994,9 @@ const es = {
     'communications.paymentReceipt': 'Enviar el recibo del pago',
     'communications.paymentFailed': 'Enviar el aviso de pago fallido',
     'communications.refundIssued': 'Enviar el aviso de reembolso',
+    'communications.transferDecided': 'Enviar la oferta o la decisión de la transferencia',
+    'communications.withdrawalDecided': 'Enviar la decisión del retiro',
+    'withdrawals.completeOnRefund': 'Completar el retiro una vez reembolsado',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {

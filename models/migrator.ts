@@ -19,6 +19,9 @@ import * as m0015 from './migrations/0015-product-email-templates';
 import * as m0016 from './migrations/0016-communication-delivery';
 import * as m0017 from './migrations/0017-banners-mobile';
 import * as m0018 from './migrations/0018-communication-lists';
+import * as m0019 from './migrations/0019-outbox-message-id';
+import * as m0021 from './migrations/0021-transfers-withdrawals';
+import * as m0022 from './migrations/0022-transfer-withdrawal-emails';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -42,6 +45,9 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0016-communication-delivery', m0016],
   ['0017-banners-mobile', m0017],
   ['0018-communication-lists', m0018],
+  ['0019-outbox-message-id', m0019],
+  ['0021-transfers-withdrawals', m0021],
+  ['0022-transfer-withdrawal-emails', m0022],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RequestStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { id, optionalText } from '../../models/validation';
-import { moneyCents } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
 
 /** Sorting on indexed columns only; refunds list newest first by default (back-office spec §7 paging). */

@@ -13,7 +13,7 @@ import {
 } from './application-parts.schemas';
 import * as parts from './application-parts.service';
 import { ownApplication as own } from './applications.service';
-import { commentPage, questionAnswer } from '../../domain/contract/applications';
+import { commentPage, crmNotificationsAnswer, questionAnswer } from '../../domain/contract/applications';
 
 /**
  * /api/applications side calls (back-office spec §9): comments (staff), answers (own), auto-pay
@@ -102,6 +102,7 @@ export function applicationPartRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/salesforce_notifications',
+      answer: crmNotificationsAnswer,
       summary: "An application's Salesforce notifications (newest first; its student sees what was reported and whether it was delivered)",
       access: 'applications:read',
       self: own,

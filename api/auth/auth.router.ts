@@ -4,6 +4,7 @@ import { AppError } from '../common/errors';
 import { route, type AnyRouteSpec } from '../common/route';
 import { emailBody, getStartedBody, refreshBody, resetPasswordBody, signInBody, verifyCodeBody } from './auth.schemas';
 import * as auth from './auth.service';
+import { meAnswer } from '../../domain/contract/people';
 
 const meta = (req: Request): auth.ClientMeta => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
@@ -67,6 +68,7 @@ export function authRoutes(deps: Deps): AnyRouteSpec[] {
     route({
       method: 'get',
       path: '/me',
+      answer: meAnswer,
       summary: 'The signed-in person (administrator, or student and coach)',
       access: 'authenticated',
       handle: ({ auth: principal }) => {

@@ -4,7 +4,7 @@ import type { Deps } from '../common/context';
 import { ownStudent, route } from '../common/route';
 import { accountHistory, accountHistoryQuery } from './account-history';
 import { billingDashboard } from './dashboard';
-import { ledgerPage } from '../../domain/contract/billing';
+import { billingDashboardAnswer, ledgerPage } from '../../domain/contract/billing';
 
 /** /api/billing: the console's billing dashboard (`payment_plans:read`). */
 export function billingRoutes(_deps: Deps) {
@@ -12,6 +12,7 @@ export function billingRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/dashboard',
+      answer: billingDashboardAnswer,
       summary: 'Billing figures: collections, past due, next 30 days, plans by financial status, collected by month, due by week',
       access: 'payment_plans:read',
       handle: () => billingDashboard(),

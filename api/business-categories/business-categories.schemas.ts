@@ -3,7 +3,7 @@ import { AdjustmentCategory, AdjustmentType, PaymentPlanType, PaymentScheduleTyp
 import { Messages } from '../../models/messages';
 import { id, optionalText, requiredText } from '../../models/validation';
 import { pagingQuery } from '../common/list';
-import { toCentsOrNull } from '../../domain/money';
+import { blankToNull, moneyCents, percentRate, termMonths } from '../../domain/contract/fields';
 
 /** A default page size other than the platform's 10 (capped at 1000 like every list). */
 const sizeDefault = (n: number) =>
@@ -78,63 +78,20 @@ export const planListQuery = pagingQuery({ sortable: planSortable }, { size: siz
 export const allPlansQuery = pagingQuery({ sortable: planSortable }, { businessCategoryId: id().optional(), paymentPlanType: z.enum(PaymentPlanType).optional() });
 export const planParams = z.object({ id: id(), planId: id() });
 
-const MAX_MONEY = 9_999_999_999.99; // DECIMAL(12,2)
-const blankToNull = (v: unknown) => (v === '' || (typeof v === 'string' && v.trim() === '') ? null : v);
-const numeric = (v: unknown) => {
-  const b = blankToNull(v);
-  return typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b.trim()) ? Number(b) : b;
-};
-const decimals = (v: number, places: number) => {
-  const scaled = v * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
-
-/** Money: a number ≥ 0 with at most two decimals (numeric text accepted), answered as integer cents. */
-export const moneyCents = () =>
-  z
-    .preprocess(
-      numeric,
-      z
-        .number()
-        .min(0, Messages.INVALID_VALUE)
-        .max(MAX_MONEY, Messages.INVALID_VALUE)
-        .refine((v) => decimals(v, 2), Messages.INVALID_VALUE)
-        .nullish(),
-    )
-    .transform((v) => toCentsOrNull(v));
-
-/** A rate in percent: 0–100 with at most four decimals. */
-const rate = () =>
-  z
-    .preprocess(
-      numeric,
-      z
-        .number()
-        .min(0, Messages.INVALID_VALUE)
-        .max(100, Messages.INVALID_VALUE)
-        .refine((v) => decimals(v, 4), Messages.INVALID_VALUE)
-        .nullish(),
-    )
-    .transform((v) => (v === null || v === undefined ? null : Math.round(v * 10_000) / 10_000));
-
-/** A term in months: a whole number 0–600; missing or null takes the default. */
-const term = (fallback: number) =>
-  z.preprocess((v) => {
-    const n = numeric(v);
-    return n === null ? undefined : n;
-  }, z.number().int(Messages.INVALID_VALUE).min(0, Messages.INVALID_VALUE).max(600, Messages.INVALID_VALUE).default(fallback));
-
-/** The terms of a plan definition (shared with program payment plans: api/programs/program-parts.schemas.ts). */
+/**
+ * The terms of a plan definition (shared with program payment plans: api/programs/program-parts.schemas.ts).
+ * Money, rates and terms are the rules the console's forms check with (domain/contract/fields.ts).
+ */
 export const planTermsShape = {
   paymentPlanType: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(PaymentPlanType).default('PAY_IN_FULL')),
   paymentScheduleType: z.preprocess(blankToNull, z.enum(PaymentScheduleType).nullish()),
   installmentAmount: moneyCents(),
   depositAmount: moneyCents(),
-  interestRate: rate(),
-  annualPercentageRate: rate(),
+  interestRate: percentRate(),
+  annualPercentageRate: percentRate(),
   tuitionPrice: moneyCents(),
-  totalTerm: term(1),
-  amortizeTerm: term(0),
+  totalTerm: termMonths(1),
+  amortizeTerm: termMonths(0),
   principalAmount: moneyCents(),
 };
 type PlanTermsParsed = z.output<z.ZodObject<typeof planTermsShape>>;

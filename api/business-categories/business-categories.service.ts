@@ -9,6 +9,7 @@ import type { CategoryInput, LineInput, PlanInput } from './business-categories.
 import { categorySortable, lineBody, lineListQuery, lineSortable, planSortable } from './business-categories.schemas';
 import { defineResource } from '../common/resource';
 import { toDollarsOrNull } from '../../domain/money';
+import { accountingLineAnswer } from '../../domain/contract/business-categories';
 
 /**
  * Business categories (the spec's 11, fixed: read and update only), their accounting lines and
@@ -91,6 +92,7 @@ export const accountingLines = defineResource<AccountingLine, ReturnType<typeof 
   list: { sortable: lineSortable, keywordColumns: ['description'] },
   listQuery: lineListQuery,
   dto: lineDto,
+  answer: accountingLineAnswer,
   body: lineBody,
   values: (input) => ({ description: input.description, type: input.type, category: input.category }),
   stamped: true,

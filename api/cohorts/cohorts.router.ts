@@ -43,6 +43,7 @@ export function cohortRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: cohortPage,
       summary: 'Search cohorts by criteria',
       access: 'cohorts:read',
       query: cohortSearchQuery,

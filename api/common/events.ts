@@ -25,8 +25,9 @@ import { insertRowsSql } from './rows';
  *
  * Delivery is at least once: a delivery is claimed with a lease (claimedBy, claimedUntil) so two
  * dispatchers never run it at once, and a lapsed lease is taken over. A transactional handler runs in
- * its own transaction, which also marks the delivery DONE under the claim — its database effect and
- * DONE commit together, or neither does. A handler that calls the outside world (`transactional:
+ * a savepoint of a transaction that also marks the delivery DONE under the claim — its database effect
+ * and DONE commit together, or neither does; consecutive deliveries of a dispatch (one per event, at
+ * most GROUP_MAX) share that transaction and its commit, each in its own savepoint. A handler that calls the outside world (`transactional:
  * false`: a card charge must not hold a transaction while the gateway answers) is idempotent by its
  * own rules. A failure adds an attempt and waits (exponential backoff); after MAX_ATTEMPTS the
  * delivery is FAILED with its error, shown to staff (GET /api/domain_events) who can send it again.
@@ -97,7 +98,27 @@ export interface RefundCompleted {
   actor: Actor;
 }
 
-export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted;
+/** A transfer was offered to the student (PENDING, made by staff) or decided (ACCEPTED, REJECTED). */
+export interface TransferDecided {
+  type: 'TransferDecided';
+  transferId: number;
+  studentId: number;
+  applicationId: number;
+  status: 'PENDING' | 'ACCEPTED' | 'REJECTED';
+  actor: Actor;
+}
+
+/** A withdrawal was decided (APPROVED, REJECTED, CANCELLED). */
+export interface WithdrawalDecided {
+  type: 'WithdrawalDecided';
+  withdrawalId: number;
+  studentId: number;
+  applicationId: number;
+  status: 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  actor: Actor;
+}
+
+export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */
@@ -172,6 +193,8 @@ export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 const ERROR_MAX = 1000;
+/** Transactional deliveries committed together by a dispatch (one transaction, a savepoint each). */
+const GROUP_MAX = 100;
 
 /** The wait before attempt `attempts + 1`: 30 s, 2 min, 8 min, 32 min, … (at most 6 h). */
 export function backoffMs(attempts: number): number {
@@ -290,7 +313,7 @@ export interface DispatchOptions {
   /** Only these deliveries (a retry). */
   ids?: number[];
   leaseMs?: number;
-  /** Deliveries run at once (default 1: in order). Each still runs in its own transaction. */
+  /** Lanes run at once (default 1: in order), each a contiguous share of the claimed deliveries, grouped in transactions. */
   concurrency?: number;
   /** "Now" for what is due (tests). */
   now?: Date;
@@ -343,8 +366,32 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
   const rows = await DomainEvent.findAll({ where: { claimedBy: token, status: 'PENDING' }, order: [['id', 'ASC']] });
   result.claimed = rows.length;
   const sequelize = DomainEvent.sequelize!;
-  const deliver = async (row: DomainEvent) => {
+  const failedAttempt = async (row: DomainEvent, attempt: number, err: unknown, transaction?: Transaction) => {
+    const last = attempt >= MAX_ATTEMPTS;
+    reg.log?.warn(
+      { deliveryId: row.id, handler: row.handler, attempt, err: messageOf(err) },
+      last ? 'domain event delivery FAILED' : 'domain event delivery failed; retrying later',
+    );
+    await DomainEvent.update(
+      {
+        status: last ? 'FAILED' : 'PENDING',
+        attempts: attempt,
+        lastError: messageOf(err),
+        nextAttemptAt: new Date(Date.now() + backoffMs(attempt)),
+        claimedBy: null,
+        claimedUntil: null,
+      },
+      { where: { id: row.id, claimedBy: token }, transaction },
+    );
+    return last;
+  };
+  const handlerOf = (row: DomainEvent) => {
     const handler = reg.byName.get(row.handler);
+    if (!handler || handler.type !== row.type) throw new Error(`No handler named ${row.handler} for ${row.type} is installed`);
+    return handler;
+  };
+  /** One delivery, on its own: a transactional handler in its own transaction with its DONE. */
+  const deliver = async (row: DomainEvent) => {
     const attempt = row.attempts + 1;
     const markDone = (transaction?: Transaction) =>
       DomainEvent.update(
@@ -352,7 +399,7 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
         { where: { id: row.id, claimedBy: token, status: 'PENDING' }, transaction },
       );
     try {
-      if (!handler || handler.type !== row.type) throw new Error(`No handler named ${row.handler} for ${row.type} is installed`);
+      const handler = handlerOf(row);
       const ctx = { eventId: row.eventId, deliveryId: row.id, attempt };
       if (handler.transactional === false) {
         await handler.handle(row.payload as never, { ...ctx, transaction: undefined });
@@ -368,34 +415,89 @@ export async function dispatchEvents(opts: DispatchOptions): Promise<DispatchRes
       result.done += 1;
     } catch (err) {
       if (err instanceof LeaseLost) return;
-      const last = attempt >= MAX_ATTEMPTS;
-      reg.log?.warn(
-        { deliveryId: row.id, handler: row.handler, attempt, err: messageOf(err) },
-        last ? 'domain event delivery FAILED' : 'domain event delivery failed; retrying later',
-      );
-      await DomainEvent.update(
-        {
-          status: last ? 'FAILED' : 'PENDING',
-          attempts: attempt,
-          lastError: messageOf(err),
-          nextAttemptAt: new Date(Date.now() + backoffMs(attempt)),
-          claimedBy: null,
-          claimedUntil: null,
-        },
-        { where: { id: row.id, claimedBy: token } },
-      );
-      if (last) result.failed += 1;
+      if (await failedAttempt(row, attempt, err)) result.failed += 1;
       else result.retrying += 1;
     }
   };
-  // In order, one at a time by default (a raising call's own deliveries keep their causal order);
-  // the job may run several at once (their commits share the log flush).
+  /**
+   * Consecutive transactional deliveries in ONE transaction: each handler in a savepoint (its failure
+   * rolls back only its own effect, and is recorded in the same transaction), then one UPDATE marks the
+   * successes DONE and the COMMIT makes them and their effects durable together — one commit for the
+   * lot instead of one each. The handlers' afterCommit hooks wait for that commit (a failed handler's
+   * are dropped). A claim lost meanwhile (the UPDATE does not find them all) rolls the whole group back
+   * and its deliveries go one by one, as `deliver` does.
+   */
+  const deliverGroup = async (group: DomainEvent[]) => {
+    if (group.length === 1) return deliver(group[0]);
+    const outcome = { done: 0, retrying: 0, failed: 0 };
+    try {
+      await sequelize.transaction(async (outer) => {
+        const succeeded: number[] = [];
+        for (const row of group) {
+          const attempt = row.attempts + 1;
+          const hooks: Array<(t: Transaction) => void | Promise<void>> = [];
+          try {
+            const handler = handlerOf(row);
+            await sequelize.transaction({ transaction: outer }, async (savepoint) => {
+              // The savepoint's own afterCommit would run at its release, before the outer commit.
+              savepoint.afterCommit = (fn) => void hooks.push(fn);
+              await handler.handle(row.payload as never, { eventId: row.eventId, deliveryId: row.id, attempt, transaction: savepoint });
+            });
+            for (const fn of hooks) outer.afterCommit(fn);
+            succeeded.push(row.id);
+          } catch (err) {
+            if (await failedAttempt(row, attempt, err, outer)) outcome.failed += 1;
+            else outcome.retrying += 1;
+          }
+        }
+        if (succeeded.length) {
+          const [n] = await DomainEvent.update(
+            { status: 'DONE', attempts: sequelize.literal('attempts + 1') as never, doneAt: new Date(), lastError: null, claimedBy: null, claimedUntil: null },
+            { where: { id: succeeded, claimedBy: token, status: 'PENDING' }, transaction: outer },
+          );
+          if (n !== succeeded.length) throw new LeaseLost();
+        }
+        outcome.done = succeeded.length;
+      });
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err;
+      for (const row of group) await deliver(row);
+      return;
+    }
+    result.done += outcome.done;
+    result.retrying += outcome.retrying;
+    result.failed += outcome.failed;
+  };
+  /**
+   * A lane's deliveries in order: runs of transactional ones grouped (at most GROUP_MAX a transaction,
+   * one delivery per event: the handlers of one event see each other's effects committed, as they
+   * did one transaction each), the others alone.
+   */
+  const deliverInOrder = async (lane: DomainEvent[]) => {
+    let group: DomainEvent[] = [];
+    const events = new Set<string>();
+    const flush = async () => {
+      if (group.length) await deliverGroup(group);
+      group = [];
+      events.clear();
+    };
+    for (const row of lane) {
+      if (reg.byName.get(row.handler)?.transactional === false) {
+        await flush();
+        await deliver(row);
+      } else {
+        if (events.has(row.eventId)) await flush();
+        events.add(row.eventId);
+        group.push(row);
+        if (group.length >= GROUP_MAX) await flush();
+      }
+    }
+    await flush();
+  };
+  // In order, one lane by default (a raising call's own deliveries keep their causal order); the job
+  // may run several lanes at once, each a contiguous share of the claimed rows.
   const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, rows.length));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < rows.length) await deliver(rows[next++]);
-    }),
-  );
+  const share = Math.ceil(rows.length / lanes);
+  await Promise.all(Array.from({ length: lanes }, (_, k) => deliverInOrder(rows.slice(k * share, (k + 1) * share))));
   return result;
 }

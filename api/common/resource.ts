@@ -7,6 +7,7 @@ import type { Actor } from './context';
 import { AppError } from './errors';
 import { criteriaSchema, criteriaWhere, pagingQuery, runList, type CriteriaSpec, type ListSpec, type Page, type PagingQuery } from './list';
 import { route, type AnyRouteSpec } from './route';
+import { page } from '../../domain/contract/common';
 
 /**
  * One declaration of a resource → its standard routes (list, get, create, update, delete,
@@ -34,6 +35,8 @@ export interface ResourceSpec<M extends Model, Dto, Input> {
   /** find_by_criteria's body: criteria keys and how each filters. */
   criteria?: CriteriaSpec;
   dto: (row: M) => Dto;
+  /** The schema of one record as `dto` answers it (domain/contract/): get, create and update answer it, list and find_by_criteria a page of it (OpenAPI). */
+  answer?: ZodType;
   /** Create and update body. */
   body?: ZodType<Input>;
   /** The columns a checked body writes (default: the body as it is). */
@@ -167,6 +170,8 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
   const listQuery = spec.listQuery ?? pagingQuery(listSpecOf(spec));
   const summary = (op: Operation, fallback: string) => spec.summaries?.[op] ?? fallback;
   const label = spec.label.toLowerCase();
+  const one = spec.answer;
+  const many = one ? page(one) : undefined;
   const routes: AnyRouteSpec[] = [];
 
   if (has('list')) {
@@ -175,6 +180,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
         method: 'get',
         path: base || '/',
         summary: summary('list', `List ${label} records`),
+        answer: many,
         access: can('read'),
         params: collectionParams,
         query: listQuery,
@@ -189,6 +195,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
         method: 'post',
         path: `${base}/find_by_criteria`,
         summary: summary('find_by_criteria', `Find ${label} records by criteria`),
+        answer: many,
         access: can('read'),
         params: collectionParams,
         query: listQuery,
@@ -203,6 +210,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
         method: 'get',
         path: itemPath,
         summary: summary('get', `Get a ${label}`),
+        answer: one,
         access: can('read'),
         params: itemParams,
         handle: ({ params }) => r.get(item(params).id, item(params).parentId),
@@ -215,6 +223,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
         method: 'post',
         path: base || '/',
         summary: summary('create', `Create a ${label}`),
+        answer: one,
         access: can('create'),
         params: collectionParams,
         body: spec.body,
@@ -229,6 +238,7 @@ function resourceRoutes<M extends Model, Dto, Input>(spec: ResourceSpec<M, Dto, 
         method: 'put',
         path: itemPath,
         summary: summary('update', `Update a ${label}`),
+        answer: one,
         access: can('update'),
         params: itemParams,
         body: spec.body,

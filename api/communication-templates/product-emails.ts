@@ -4,7 +4,7 @@ import { recipientParams } from '../communications/compose';
 
 /**
  * The product's own emails (issue 17): each is a system communication template seeded by migration
- * 0015 in English and Spanish, sent by its key through `sendTemplate` (api/communications/send.ts).
+ * 0015 (0022: transfers and withdrawals) in English and Spanish, sent by its key through `sendTemplate` (api/communications/send.ts).
  * This is the catalogue the senders share — the keys, and the params every product email is given on
  * top of its own (`instituteParams`) and the recipient's (`recipientParams`, or `recipientByEmail`
  * when only an address is known).
@@ -26,6 +26,10 @@ export const ProductEmail = {
   PAYMENT_RECEIPT: 'PAYMENT_RECEIPT',
   PAYMENT_FAILED: 'PAYMENT_FAILED',
   REFUND_ISSUED: 'REFUND_ISSUED',
+  // Issue 18 (migration 0022).
+  TRANSFER_OFFERED: 'TRANSFER_OFFERED',
+  TRANSFER_ACCEPTED: 'TRANSFER_ACCEPTED',
+  WITHDRAWAL_DECIDED: 'WITHDRAWAL_DECIDED',
 } as const;
 export type ProductEmailKey = keyof typeof ProductEmail;
 export const PRODUCT_EMAIL_KEYS = Object.keys(ProductEmail) as ProductEmailKey[];

@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { Payment, Refund, Student, StudentPaymentPlan } from '../../models';
+import { Cohort, Payment, Product, Refund, Student, StudentPaymentPlan, Transfer, Withdrawal } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { toDisplayDate } from '../../models/dates';
 import { Messages, MessagesEs } from '../../models/messages';
@@ -8,7 +8,7 @@ import type { Deps } from '../common/context';
 import { on, type EventHandler } from '../common/events';
 import { paymentReference, refundReference } from '../payments/student-view';
 import { sendTemplate } from './send';
-import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/product-emails';
+import { INSTITUTE_PARAMS, instituteParams, ProductEmail } from '../communication-templates/product-emails';
 
 /**
  * The product emails billing's events send (issue 17), each through `sendTemplate` in the student's
@@ -19,6 +19,7 @@ import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/pr
  * - PaymentAccepted → PAYMENT_RECEIPT
  * - PaymentFailed → PAYMENT_FAILED
  * - RefundCompleted → REFUND_ISSUED
+ * - TransferDecided → TRANSFER_OFFERED (a staff offer) or TRANSFER_ACCEPTED; WithdrawalDecided → WITHDRAWAL_DECIDED (migration 0022)
  *
  * The params each template may use, besides the recipient's (firstName, lastName, fullName, email):
  * RECEIPT_PARAMS, FAILED_PARAMS, REFUND_PARAMS below (the templates slice seeds the templates with
@@ -28,6 +29,14 @@ import { INSTITUTE_PARAMS, instituteParams } from '../communication-templates/pr
 export const PAYMENT_RECEIPT_KEY = 'PAYMENT_RECEIPT';
 export const PAYMENT_FAILED_KEY = 'PAYMENT_FAILED';
 export const REFUND_ISSUED_KEY = 'REFUND_ISSUED';
+export const TRANSFER_OFFERED_KEY = ProductEmail.TRANSFER_OFFERED;
+export const TRANSFER_ACCEPTED_KEY = ProductEmail.TRANSFER_ACCEPTED;
+export const WITHDRAWAL_DECIDED_KEY = ProductEmail.WITHDRAWAL_DECIDED;
+/** The withdrawal email's decision, in the recipient's language. */
+const DECISIONS = {
+  EN: { APPROVED: 'approved', REJECTED: 'rejected', CANCELLED: 'cancelled' },
+  ES: { APPROVED: 'aprobado', REJECTED: 'rechazado', CANCELLED: 'cancelado' },
+} as const;
 
 // The seeded templates' params (migration 0015), with the institute's (providerName, portalUrl, supportPhone).
 export const RECEIPT_PARAMS = ['amount', 'date', 'reference', 'planName', 'paymentMethod', ...INSTITUTE_PARAMS] as const;
@@ -104,6 +113,66 @@ export function communicationEventHandlers(deps: Deps): EventHandler[] {
           dedupeKey: `${PAYMENT_FAILED_KEY}:payment:${p.id}:${p.student.id}`,
           actor: e.actor,
           about: { entityType: 'PAYMENT', entityId: p.id },
+          transaction,
+        });
+      },
+    }),
+    on({
+      name: 'communications.transferDecided',
+      type: 'TransferDecided',
+      async handle(e, { transaction }) {
+        // Offered (staff-made, PENDING) and accepted are emailed; a rejection is shown in the portal.
+        if (e.status === 'REJECTED') return;
+        const transfer = await Transfer.findByPk(e.transferId, { transaction });
+        const student = await Student.findByPk(e.studentId, { attributes: STUDENT_ATTRIBUTES, transaction });
+        if (!transfer || !student?.email) return;
+        const product = await Product.findByPk(transfer.destinationProductId, { attributes: ['name'], transaction });
+        const cohort = await Cohort.findByPk(transfer.destinationCohortId, { attributes: ['label'], transaction });
+        const key = e.status === 'PENDING' ? TRANSFER_OFFERED_KEY : TRANSFER_ACCEPTED_KEY;
+        await sendTemplate(deps, {
+          key,
+          to: student.email,
+          language: language(student),
+          studentId: student.id,
+          params: {
+            product: product?.name ?? '',
+            cohort: cohort?.label ?? '',
+            transferFee: formatCents(toCents(transfer.transferFee)),
+            rollover: formatCents(toCents(transfer.tuitionRollover)),
+            newPrincipal: formatCents(toCents(transfer.newPrincipal)),
+            ...instituteParams(deps.config),
+          },
+          dedupeKey: `${key}:transfer:${transfer.id}:${student.id}`,
+          actor: e.actor,
+          about: { entityType: 'TRANSFER', entityId: transfer.id },
+          transaction,
+        });
+      },
+    }),
+    on({
+      name: 'communications.withdrawalDecided',
+      type: 'WithdrawalDecided',
+      async handle(e, { transaction }) {
+        const w = await Withdrawal.findByPk(e.withdrawalId, { transaction });
+        const student = await Student.findByPk(e.studentId, { attributes: STUDENT_ATTRIBUTES, transaction });
+        if (!w || !student?.email) return;
+        const lang = language(student);
+        await sendTemplate(deps, {
+          key: WITHDRAWAL_DECIDED_KEY,
+          to: student.email,
+          language: lang,
+          studentId: student.id,
+          params: {
+            decision: DECISIONS[lang][e.status],
+            withdrawalDate: toDisplayDate(w.withdrawalDate),
+            responsibility: formatCents(toCents(w.tuitionResponsibility)),
+            refund: formatCents(toCents(w.amountToBeRefund) + toCents(w.taxToBeRefund)),
+            reissued: formatCents(toCents(w.reissuedAmount)),
+            ...instituteParams(deps.config),
+          },
+          dedupeKey: `${WITHDRAWAL_DECIDED_KEY}:withdrawal:${w.id}:${e.status}:${student.id}`,
+          actor: e.actor,
+          about: { entityType: 'WITHDRAWAL', entityId: w.id },
           transaction,
         });
       },

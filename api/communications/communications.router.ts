@@ -59,6 +59,14 @@ export function communicationRoutes(deps: Deps) {
     }),
     route({
       method: 'get',
+      path: '/backlog',
+      summary:
+        "The dispatcher's backlog over every intent: waiting (of which retrying after a failure), sending, failed and not sent again; the oldest waiting one's time and the next retry",
+      access: 'communications:read',
+      handle: () => communications.deliveryBacklog(),
+    }),
+    route({
+      method: 'get',
       path: '/:id',
       summary: 'One communication, with how many of its intents are in each status',
       access: 'communications:read',

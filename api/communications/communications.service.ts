@@ -473,6 +473,58 @@ export async function resendFailedIntents(communicationId: number, now: Date = n
   return { count };
 }
 
+// ---------------------------------------------------------------- the delivery backlog
+
+export interface DeliveryBacklog {
+  /** CREATED: waiting to be sent (due now, or after a backoff). */
+  waiting: number;
+  /** Of those, the ones already tried and waiting for their next attempt (the mail server refused or was away). */
+  retrying: number;
+  /** Being sent now (claimed under a lease). */
+  sending: number;
+  /** FAILED for good and not sent again yet (a resend makes a new intent). */
+  failed: number;
+  /** When the oldest waiting one was made (null: none waits). */
+  oldestWaitingSince: string | null;
+  /** The next retry's time (null: none is retrying). */
+  nextRetryAt: string | null;
+}
+
+const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/**
+ * GET /communications/backlog: what the dispatcher has not delivered, over every intent (staff's
+ * communications and the product's emails), for the console's communications screen — a mail
+ * server that is away shows here as a growing number of retrying intents. Two aggregate queries over
+ * the (status, next_attempt_at) index: the waiting and sending ones, and the FAILED ones without a
+ * newer attempt.
+ */
+export async function deliveryBacklog(): Promise<DeliveryBacklog> {
+  const [open] = await selectRows<{ waiting: number | string | null; retrying: number | string | null; sending: number | string | null; oldest: unknown; nextRetry: unknown }>(
+    sequelize(),
+    [
+      "SELECT SUM(CASE WHEN status = 'CREATED' THEN 1 ELSE 0 END) AS waiting,",
+      "SUM(CASE WHEN status = 'CREATED' AND attempts > 0 THEN 1 ELSE 0 END) AS retrying,",
+      "SUM(CASE WHEN status = 'SENDING' THEN 1 ELSE 0 END) AS sending,",
+      "MIN(CASE WHEN status = 'CREATED' THEN created_at END) AS oldest,",
+      "MIN(CASE WHEN status = 'CREATED' AND attempts > 0 THEN next_attempt_at END) AS nextRetry",
+      "FROM communication_intents WHERE status IN ('CREATED', 'SENDING')",
+    ].join(' '),
+  );
+  const [failed] = await selectRows<{ n: number | string }>(
+    sequelize(),
+    "SELECT COUNT(*) AS n FROM communication_intents f WHERE f.status = 'FAILED' AND NOT EXISTS (SELECT 1 FROM communication_intents r WHERE r.resend_of_id = f.id)",
+  );
+  return {
+    waiting: Number(open?.waiting ?? 0),
+    retrying: Number(open?.retrying ?? 0),
+    sending: Number(open?.sending ?? 0),
+    failed: Number(failed?.n ?? 0),
+    oldestWaitingSince: isoOrNull(open?.oldest),
+    nextRetryAt: isoOrNull(open?.nextRetry),
+  };
+}
+
 // ---------------------------------------------------------------- the console's helpers
 
 /** POST /communications/filter: the students a FILTER reaches (the students list's criteria, never archived ones), counted and paged. */

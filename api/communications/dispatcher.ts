@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { Op, literal, UniqueConstraintError, type CreationAttributes, type Transaction } from 'sequelize';
-import { Communication, CommunicationIntent, CommunicationTemplate, CommunicationTemplateContent, EmailTemplate, Student } from '../../models';
+import { Communication, CommunicationIntent, CommunicationTemplate, CommunicationTemplateContent, EmailTemplate, OutboxMessage, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import type { Actor, Deps } from '../common/context';
 import { systemActor } from '../common/context';
 import { AppError } from '../common/errors';
 import { PROCESS_OWNER } from '../common/events';
+import type { MailAddress } from '../integrations/mail';
 import { MailDeliveryError } from '../integrations/smtp-mailer';
 import { composeFromCommunication, composeFromTemplate, loadTemplates, recipientParams, type ComposedMessage, type LoadedCommunication, type LoadedTemplate } from './compose';
 import { OPTED_OUT_REASON, optedOut } from './preferences';
@@ -34,10 +35,21 @@ import { MissingParamsError, TemplateSyntaxError } from './render';
  *   intents, not to a whole broadcast.
  * - Rollup: the batch's communications, set-based at the end (rollUpCommunications).
  *
- * Delivery is at most once per claim: an intent is sent only under a live claim, and marked SENT
- * right after. A process that dies between the mail server's acceptance and that update leaves the
- * intent SENDING; when its lease lapses it is sent again (the one case of a duplicate: SMTP gives no
- * way to ask whether a message arrived).
+ * - Sender: a template's sender fields (sender + fromName → From, replyTo + replyToName → Reply-To,
+ *   bcc → Bcc) go on its emails; without them MAIL_FROM, no Reply-To, no Bcc (senderFields).
+ *
+ * Exactly once across a crash (comms-ops): an intent is sent only under a live claim, and every email
+ * carries the Message-ID `<ci-<intentId>@domain>`, written on its outbox row before the mail server is
+ * asked; the server's acceptance is recorded in one transaction that marks the outbox row SENT, writes
+ * the timeline entry and marks the intent SENT (MailMessage.onSent). A dispatcher
+ * taking over intents whose lease lapsed (their process died) first looks their Message-IDs up
+ * (recoverLapsed): an outbox row SENT with the intent still SENDING (a mailer that records the
+ * acceptance on its own) means the server accepted it — the intent becomes SENT without being sent
+ * again; a row PENDING or FAILED, or none, means it was not accepted, or the process died
+ * during the SMTP exchange itself — it is sent again, on the same outbox row and with the same
+ * Message-ID. That last window (the server's "250 OK" → the outbox row's commit, a few milliseconds)
+ * is the one place a message can reach a mailbox twice: SMTP cannot be asked whether it delivered, and
+ * the repeated Message-ID lets mail systems drop the copy.
  */
 
 export const MAX_INTENT_ATTEMPTS = 8;
@@ -103,7 +115,7 @@ const reasonOf = (err: unknown): string => {
 
 // ---- Claim ----
 
-async function claim(opts: IntentDispatchOptions, token: string, now: Date): Promise<CommunicationIntent[]> {
+async function claim(opts: IntentDispatchOptions, token: string, now: Date): Promise<{ rows: CommunicationIntent[]; lapsedIds: Set<number> }> {
   const limit = opts.limit ?? 200;
   const only = opts.ids ? { id: opts.ids } : {};
   // Lapsed SENDING intents first (rare: a dispatcher died), then the due CREATED ones, oldest due first.
@@ -128,14 +140,85 @@ async function claim(opts: IntentDispatchOptions, token: string, now: Date): Pro
         })
       : [];
   const ids = [...lapsed, ...due].map((r) => r.id);
-  if (!ids.length) return [];
+  if (!ids.length) return { rows: [], lapsedIds: new Set() };
   // The compare-and-set: by primary key, each still free (CREATED, or SENDING with a lapsed lease).
   const [n] = await CommunicationIntent.update(
     { status: 'SENDING', claimedBy: token, claimedUntil: new Date(now.getTime() + (opts.leaseMs ?? INTENT_LEASE_MS)) },
     { where: { id: ids, [Op.or]: [{ status: 'CREATED' }, { status: 'SENDING', claimedUntil: { [Op.lt]: now } }] } },
   );
-  if (!n) return [];
-  return CommunicationIntent.findAll({ where: { claimedBy: token, status: 'SENDING' }, order: [['id', 'ASC']] });
+  if (!n) return { rows: [], lapsedIds: new Set() };
+  const rows = await CommunicationIntent.findAll({ where: { claimedBy: token, status: 'SENDING' }, order: [['id', 'ASC']] });
+  return { rows, lapsedIds: new Set(lapsed.map((r) => r.id)) };
+}
+
+// ---- Exactly once across a crash ----
+
+/** The Message-ID of an intent's email: the same on every attempt, unique to the intent. */
+export function intentMessageId(intentId: number, mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = (address.split('@')[1] ?? 'localhost').trim().replace(/[^A-Za-z0-9.-]/g, '') || 'localhost';
+  return `<ci-${intentId}@${domain}>`;
+}
+
+/**
+ * Before sending, the outbox rows of EMAIL intents that were tried before (lapsed claims, retries),
+ * one query by Message-ID: a lapsed intent whose message the server already accepted (row SENT: the
+ * dead process got the acceptance but not the intent's update) becomes SENT with that row, not sent
+ * again; any other earlier row is reused by the next attempt (one message, one outbox row). Answers
+ * the rows still to send.
+ */
+async function recoverLapsed(
+  rows: CommunicationIntent[],
+  lapsedIds: Set<number>,
+  mailFrom: string,
+  token: string,
+): Promise<{ toSend: CommunicationIntent[]; recovered: number[] }> {
+  const tried = rows.filter((r) => r.channel === 'EMAIL' && (lapsedIds.has(r.id) || (r.attempts > 0 && r.outboxMessageId === null)));
+  if (!tried.length) return { toSend: rows, recovered: [] };
+  const byMessageId = new Map(tried.map((r) => [intentMessageId(r.id, mailFrom), r]));
+  const outbox = await OutboxMessage.findAll({ where: { messageId: [...byMessageId.keys()] }, attributes: ['id', 'messageId', 'status', 'sentAt', 'subject'] });
+  const recovered: number[] = [];
+  for (const o of outbox) {
+    const row = byMessageId.get(o.messageId!)!;
+    if (o.status === 'SENT' && lapsedIds.has(row.id)) {
+      await CommunicationIntent.update(
+        {
+          status: 'SENT',
+          sentAt: o.sentAt ?? new Date(),
+          attempts: row.attempts + 1,
+          lastError: null,
+          subject: o.subject.slice(0, 255),
+          outboxMessageId: o.id,
+          claimedBy: null,
+          claimedUntil: null,
+        },
+        { where: { id: row.id, claimedBy: token, status: 'SENDING' } },
+      );
+      recovered.push(row.id);
+    } else {
+      row.outboxMessageId = o.id;
+    }
+  }
+  const done = new Set(recovered);
+  return { toSend: rows.filter((r) => !done.has(r.id)), recovered };
+}
+
+/** A template's sender fields as the email's From, Reply-To and Bcc (MAIL_FROM's address when only a name is given). */
+export function senderFields(
+  template: Pick<CommunicationTemplate, 'sender' | 'fromName' | 'replyTo' | 'replyToName' | 'bcc'> | null | undefined,
+  mailFrom: string,
+): { from: MailAddress | null; replyTo: MailAddress | null; bcc: string[] | null } {
+  if (!template) return { from: null, replyTo: null, bcc: null };
+  const defaultAddress = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  const from = template.sender || template.fromName ? { name: template.fromName ?? null, address: template.sender || defaultAddress } : null;
+  const replyTo = template.replyTo ? { name: template.replyToName ?? null, address: template.replyTo } : null;
+  const bcc = template.bcc
+    ? template.bcc
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+    : [];
+  return { from, replyTo, bcc: bcc.length ? bcc : null };
 }
 
 // ---- What the batch needs, read once ----
@@ -181,21 +264,23 @@ async function loadBatch(rows: CommunicationIntent[]): Promise<Batch> {
 }
 
 /** The message of one intent for its recipient, and where an email goes. */
-async function compose(row: CommunicationIntent, batch: Batch): Promise<{ message: ComposedMessage; to: string | null }> {
+async function compose(row: CommunicationIntent, batch: Batch): Promise<{ message: ComposedMessage; to: string | null; template: LoadedTemplate | null }> {
   const student = row.studentId !== null ? batch.students.get(row.studentId) : undefined;
   const language = row.language === 'ES' ? 'ES' : 'EN';
   const recipient = student ? recipientParams(student) : {};
   let category: string;
   let message: ComposedMessage;
+  let template: LoadedTemplate | null;
   if (row.communicationId !== null) {
     const c = batch.communications.get(row.communicationId);
     if (!c) throw new Unsendable('The communication no longer exists');
     if (!student) throw new Unsendable('The student no longer exists');
     category = c.category;
+    template = c.communicationTemplate ?? null;
     if (optedOut(category, student, row.channel)) throw new Unsendable(OPTED_OUT_REASON);
     message = await composeFromCommunication(c, language, recipient);
   } else if (row.templateKey) {
-    const template = batch.templates.get(row.templateKey);
+    template = batch.templates.get(row.templateKey) ?? null;
     if (!template) throw new Unsendable(`No communication template with the key ${row.templateKey}`);
     category = template.category;
     if (student && optedOut(category, student, row.channel)) throw new Unsendable(OPTED_OUT_REASON);
@@ -205,7 +290,7 @@ async function compose(row: CommunicationIntent, batch: Batch): Promise<{ messag
   }
   const to = row.toAddress ?? student?.email ?? null;
   if (row.channel === 'EMAIL' && !to) throw new Unsendable('The recipient has no email address');
-  return { message, to };
+  return { message, to, template };
 }
 
 // ---- Dispatch ----
@@ -219,9 +304,14 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
   const result: IntentDispatchResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, deferred: 0, serverUnavailable: false };
   const now = opts.now ?? new Date();
   const token = `${opts.owner.slice(0, 80)}#${crypto.randomUUID().slice(0, 12)}`;
-  const rows = await claim(opts, token, now);
-  if (!rows.length) return result;
-  result.claimed = rows.length;
+  const claimed = await claim(opts, token, now);
+  if (!claimed.rows.length) return result;
+  result.claimed = claimed.rows.length;
+  const mailFrom = deps.config.MAIL_FROM;
+  const { toSend: rows, recovered } = await recoverLapsed(claimed.rows, claimed.lapsedIds, mailFrom, token);
+  result.sent += recovered.length;
+  if (recovered.length)
+    deps.log.warn({ ids: recovered }, 'communications: intents of a dispatcher that died were already accepted by the mail server; marked SENT, not sent again');
   const batch = await loadBatch(rows);
   const rate = deps.config.COMMUNICATION_RATE_PER_SECOND;
   let deferUntil: Date | null = null;
@@ -232,11 +322,24 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
     const attempt = row.attempts + 1;
     let outboxId = row.outboxMessageId;
     try {
-      const { message, to } = await compose(row, batch);
+      const { message, to, template } = await compose(row, batch);
+      const sentValues = (outboxMessageId: number | null) => ({
+        status: 'SENT' as const,
+        sentAt: new Date(),
+        attempts: attempt,
+        lastError: null,
+        subject: message.subject.slice(0, 255),
+        body: row.channel === 'INBOX' ? message.inbox : null,
+        outboxMessageId,
+        ...released,
+      });
+      let recorded = false;
       if (row.channel === 'EMAIL') {
         await pace(rate);
         const sent = await deps.mailer.send({
           to: to!,
+          ...senderFields(template, mailFrom),
+          messageId: intentMessageId(row.id, mailFrom),
           subject: message.subject,
           text: message.text,
           html: message.html,
@@ -245,22 +348,15 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
           about: row.aboutEntityType && row.aboutEntityId ? { entityType: row.aboutEntityType as never, entityId: row.aboutEntityId } : undefined,
           outboxMessageId: row.outboxMessageId,
           recordFailure: attempt >= MAX_INTENT_ATTEMPTS,
+          // The intent is SENT in the very commit that records the server's acceptance.
+          onSent: async (o, transaction) => {
+            await CommunicationIntent.update(sentValues(o.id), { where: mine(row.id), transaction });
+            recorded = true;
+          },
         });
         if (sent) outboxId = sent.id;
       }
-      await CommunicationIntent.update(
-        {
-          status: 'SENT',
-          sentAt: new Date(),
-          attempts: attempt,
-          lastError: null,
-          subject: message.subject.slice(0, 255),
-          body: row.channel === 'INBOX' ? message.inbox : null,
-          outboxMessageId: outboxId,
-          ...released,
-        },
-        { where: mine(row.id) },
-      );
+      if (!recorded) await CommunicationIntent.update(sentValues(outboxId), { where: mine(row.id) });
       result.sent += 1;
     } catch (err) {
       if (err instanceof MailDeliveryError && err.outboxId) outboxId = err.outboxId;
@@ -295,7 +391,7 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
     result.deferred = untried.length;
   }
   result.serverUnavailable = deferUntil !== null;
-  await rollUpCommunications(rows.map((r) => r.communicationId).filter((id): id is number => id !== null));
+  await rollUpCommunications(claimed.rows.map((r) => r.communicationId).filter((id): id is number => id !== null));
   return result;
 }
 

@@ -22,6 +22,7 @@ export function customerRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: studentPage,
       summary: 'Search customers by criteria',
       access: 'customers:read',
       query: studentListQuery,

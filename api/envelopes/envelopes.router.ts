@@ -3,7 +3,7 @@ import { route } from '../common/route';
 import { ownApplication } from '../applications/applications.service';
 import { applicationIdParams, envelopeIdParams, signBody, studentEnvelopeQuery, studentIdParams, type StudentEnvelopeQuery } from './envelopes.schemas';
 import * as envelopes from './envelopes.service';
-import { envelopeAnswer } from '../../domain/contract/applications';
+import { envelopeAnswer, envelopeListAnswer, envelopePage } from '../../domain/contract/applications';
 
 const ownEnvelope = (ctx: Ctx<{ id: number }, unknown, unknown>) => envelopes.ownsEnvelope(ctx.auth, ctx.params.id);
 const ownStudent = (ctx: Ctx<{ id: number }, unknown, unknown>) => ctx.auth?.studentId === ctx.params.id;
@@ -23,6 +23,7 @@ export function applicationEnvelopeRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/envelopes',
+      answer: envelopeListAnswer,
       summary: "An application's agreement envelopes, newest first",
       access: 'applications:read',
       self: ownApplication,
@@ -89,6 +90,7 @@ export function studentEnvelopeRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/envelopes',
+      answer: envelopePage,
       summary: "A student's agreement envelopes (size 10, newest first; status)",
       access: 'applications:read',
       self: ownStudent,

@@ -5,6 +5,18 @@ import type { ActivityEntityType, Of } from '../../models/enums';
 import { recordActivity } from '../common/audit';
 import { systemActor, type Actor } from '../common/context';
 
+/** An address with an optional display name (a template's sender or reply-to). */
+export interface MailAddress {
+  name?: string | null;
+  address: string;
+}
+
+/** `"Name" <address>`, or the bare address: how a sender field is kept on the outbox row. */
+export function formatAddress(a: MailAddress): string {
+  const name = a.name?.trim();
+  return name ? `"${name.replace(/["\\\r\n]/g, '')}" <${a.address}>` : a.address;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -25,6 +37,33 @@ export interface MailMessage {
    * attempt the dispatcher will retry; it asks for the entry on the last one). Default true.
    */
   recordFailure?: boolean;
+  /** From (a template's sender and its name); unset: MAIL_FROM. */
+  from?: MailAddress | null;
+  /** Reply-To (a template's); unset: none. */
+  replyTo?: MailAddress | null;
+  /** Blind copies (a template's bcc, comma-separated in the template). */
+  bcc?: string[] | null;
+  /**
+   * The Message-ID header (`<ci-<intentId>@domain>` for the dispatcher's emails): kept on the outbox row
+   * before the server is asked, so a dispatcher taking over a dead one's intents can tell a message the
+   * server already accepted (dispatcher.ts).
+   */
+  messageId?: string | null;
+  /**
+   * Run inside the transaction that records the message SENT (the outbox row, the timeline entry): the
+   * dispatcher marks its intent SENT there, so the server's acceptance is recorded in one commit.
+   */
+  onSent?: (row: OutboxMessage, transaction: Transaction) => Promise<void>;
+}
+
+/** The outbox row's record of a message's sender fields and Message-ID. */
+export function envelopeColumns(m: MailMessage) {
+  return {
+    messageId: m.messageId ?? null,
+    fromAddress: m.from ? formatAddress(m.from) : null,
+    replyTo: m.replyTo ? formatAddress(m.replyTo) : null,
+    bcc: m.bcc?.length ? m.bcc.join(', ').slice(0, 500) : null,
+  };
 }
 
 /**
@@ -34,6 +73,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Answers the message's outbox row (a mailer that keeps none may answer nothing). */
   send(message: MailMessage): Promise<OutboxMessage | void>;
+  /** Releases the transport's connections (shutdown). */
+  close?(): void;
 }
 
 /**
@@ -48,10 +89,11 @@ export async function recordDelivery(m: MailMessage, outcome: { status: 'SENT' }
     const saved = row
       ? await row.update(values, { transaction })
       : await OutboxMessage.create(
-          { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...values },
+          { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...envelopeColumns(m), ...values },
           { transaction },
         );
     if (outcome.status === 'SENT' || m.recordFailure !== false) await recordForStudents(m, saved, transaction);
+    if (outcome.status === 'SENT' && m.onSent) await m.onSent(saved, transaction);
     return saved;
   });
 }
@@ -79,6 +121,7 @@ async function recordForStudents(m: MailMessage, row: OutboxMessage, transaction
 export class OutboxMailer implements Mailer {
   async send(m: MailMessage): Promise<OutboxMessage> {
     const row = m.outboxMessageId ? await OutboxMessage.findByPk(m.outboxMessageId) : null;
+    if (row) await row.update(envelopeColumns(m));
     return recordDelivery(m, { status: 'SENT' }, row ?? undefined);
   }
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { OutboxMessage } from '../../models';
-import { recordDelivery, type MailMessage, type Mailer } from './mail';
+import { envelopeColumns, recordDelivery, type MailMessage, type Mailer } from './mail';
 
 /** Timeouts short enough that a dead mail server fails a request instead of hanging it. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -56,13 +56,29 @@ function describeFailure(err: unknown, url: URL): string {
  * fails (500 via the error handler, or whatever the caller maps it to). The thrown error carries
  * only the outbox id, never the transport error, which could name the server or its account.
  */
+export interface SmtpOptions {
+  /**
+   * Pooled connections kept open to the server (SMTP_POOL_MAX_CONNECTIONS, default 5): messages
+   * reuse them instead of a TCP + TLS + login handshake each; 0 = a new connection per message.
+   */
+  maxConnections?: number;
+}
+
 export class SmtpMailer implements Mailer {
   private readonly url: URL;
   private readonly transport: Transporter;
 
-  constructor(url: string, from: string) {
+  constructor(url: string, from: string, opts: SmtpOptions = {}) {
     this.url = parseSmtpUrl(url);
-    this.transport = nodemailer.createTransport({ url, ...TIMEOUTS }, { from });
+    const maxConnections = opts.maxConnections ?? 5;
+    // A pooled connection sends up to 1,000 messages, then is replaced (some servers limit a session).
+    const pool = maxConnections > 0 ? { pool: true as const, maxConnections, maxMessages: 1000 } : {};
+    this.transport = nodemailer.createTransport({ url, ...TIMEOUTS, ...pool }, { from });
+  }
+
+  /** Closes the pooled connections (shutdown, tests). */
+  close(): void {
+    this.transport.close();
   }
 
   async send(m: MailMessage): Promise<OutboxMessage> {
@@ -75,11 +91,21 @@ export class SmtpMailer implements Mailer {
       status: 'PENDING' as const,
       error: null,
       sentAt: null,
+      ...envelopeColumns(m),
     };
     const earlier = m.outboxMessageId ? await OutboxMessage.findByPk(m.outboxMessageId) : null;
     const row = earlier ? await earlier.update(values) : await OutboxMessage.create(values);
     try {
-      await this.transport.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await this.transport.sendMail({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        ...(m.from ? { from: { name: m.from.name ?? '', address: m.from.address } } : {}),
+        ...(m.replyTo ? { replyTo: { name: m.replyTo.name ?? '', address: m.replyTo.address } } : {}),
+        ...(m.bcc?.length ? { bcc: m.bcc } : {}),
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+      });
     } catch (err) {
       await recordDelivery(m, { status: 'FAILED', error: describeFailure(err, this.url) }, row);
       const code = (err as { code?: unknown } | null)?.code;
@@ -100,11 +126,16 @@ export class SmtpMailer implements Mailer {
 }
 
 /** SMTP delivery when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer(url: string, from: string): SmtpMailer {
-  return new SmtpMailer(url, from);
+export function createSmtpMailer(url: string, from: string, opts: SmtpOptions = {}): SmtpMailer {
+  return new SmtpMailer(url, from, opts);
 }
 
 /** A startup/health check of SMTP_URL: resolves if the server accepts the connection and login. */
 export async function verifySmtp(url: string): Promise<void> {
-  await new SmtpMailer(url, 'check@localhost').verify();
+  const mailer = new SmtpMailer(url, 'check@localhost', { maxConnections: 0 });
+  try {
+    await mailer.verify();
+  } finally {
+    mailer.close();
+  }
 }

@@ -1,6 +1,6 @@
 import { recomputeFinancialStatus } from '../billing/financial-status';
 import { recomputeCohortStatuses } from '../catalogue/cohort-status';
-import { retryDeclinedDeposits, runAutoPay } from '../payments/payments.service';
+import { AUTO_PAY_CONCURRENCY, retryDeclinedDeposits, runAutoPay } from '../payments/payments.service';
 import { dispatchEvents } from '../common/events';
 import { dispatchIntents } from '../communications/dispatcher';
 import { cleanup } from './cleanup';
@@ -18,6 +18,7 @@ const autoPay = (only: 'DUE' | 'RETRIES') => async (ctx: JobContext) => {
   const result = await runAutoPay(ctx.today, undefined, {
     only,
     pauseMs: numberParam(ctx.params, 'pauseMsBetweenCharges', 0),
+    concurrency: numberParam(ctx.params, 'concurrency', AUTO_PAY_CONCURRENCY),
     signal: ctx.signal,
     onProgress: (n) => ctx.progress(n),
   });

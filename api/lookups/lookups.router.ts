@@ -3,6 +3,7 @@ import { Lookup } from '../../models';
 import { LookupType } from '../../models/enums';
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
+import { lookupsAnswer } from '../../domain/contract/enrollments';
 
 const query = z.object({ type: z.union([z.enum(LookupType), z.array(z.enum(LookupType))]).optional() }).strict();
 
@@ -12,6 +13,7 @@ export function lookupRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/lookups',
+      answer: lookupsAnswer,
       summary: 'Lookup items (type, value, label)',
       access: 'public',
       query,

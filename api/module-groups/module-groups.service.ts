@@ -4,6 +4,7 @@ import { Messages } from '../../models/messages';
 import { AppError } from '../common/errors';
 import { defineResource } from '../common/resource';
 import { moduleGroupBody, moduleGroupListQuery, moduleGroupSortable, type ModuleGroupInput } from './module-groups.schemas';
+import { moduleGroupAnswer } from '../../domain/contract/programs';
 
 /** Module groups: names that program and cohort modules are filed under (unique, case-insensitive). */
 
@@ -26,6 +27,7 @@ export const moduleGroups = defineResource<ModuleGroup, ReturnType<typeof module
   list: { sortable: moduleGroupSortable, defaultSort: 'NAME', keywordColumns: ['name'] },
   listQuery: moduleGroupListQuery,
   dto: moduleGroupDto,
+  answer: moduleGroupAnswer,
   body: moduleGroupBody,
   activity: { entityType: 'MODULE_GROUP', category: 'ADMINISTRATION' },
   rules: {

@@ -3,7 +3,7 @@ import { ownStudent, route } from '../common/route';
 import { gatewayFrom } from '../integrations/gateway';
 import { paymentMethodBody, paymentMethodListQuery, paymentMethodParams, paymentMethodUpdateBody, sandboxTokenBody, studentIdParams } from './payment-methods.schemas';
 import * as methods from './payment-methods.service';
-import { paymentMethodPage } from '../../domain/contract/billing';
+import { gatewayConfigAnswer, paymentMethodPage } from '../../domain/contract/billing';
 
 /**
  * /api/students/{id}/payment_methods (back-office spec §7 "Student payment methods"): a student adds
@@ -71,7 +71,14 @@ export function paymentMethodRoutes(deps: Deps) {
 export function paymentGatewayRoutes(deps: Deps) {
   const gateway = gatewayFrom(deps.config);
   return [
-    route({ method: 'get', path: '/config', summary: 'The payment gateway in use and its publishable key', access: 'authenticated', handle: () => methods.gatewayConfig(gateway) }),
+    route({
+      method: 'get',
+      path: '/config',
+      answer: gatewayConfigAnswer,
+      summary: 'The payment gateway in use and its publishable key',
+      access: 'authenticated',
+      handle: () => methods.gatewayConfig(gateway),
+    }),
     route({
       method: 'post',
       path: '/sandbox/tokens',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AdjustmentType } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { id, optionalDate } from '../../models/validation';
-import { checkPlanTerms, forcePayInFull, moneyCents, planTermsShape } from '../business-categories/business-categories.schemas';
+import { checkPlanTerms, forcePayInFull, planTermsShape } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 
 const adjustment = z.object({ type: z.enum(AdjustmentType), amount: moneyCents() }).strict();
 

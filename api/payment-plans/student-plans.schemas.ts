@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FinancialStatus, PaymentPlanSource, PaymentPlanType, StudentPaymentPlanStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText, requiredText } from '../../models/validation';
-import { moneyCents } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 /**

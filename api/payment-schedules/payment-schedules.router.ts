@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { scheduleCriteriaSchema, scheduleExportQuery, scheduleIdParams, scheduleListQuery } from './payment-schedules.schemas';
 import * as schedules from './payment-schedules.service';
+import { scheduleRowPage } from '../../domain/contract/billing';
 
 /**
  * /api/payment_schedules (back-office spec §7): schedule entries across plans. Reads need
@@ -12,6 +13,7 @@ export function paymentScheduleRoutes(deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: scheduleRowPage,
       summary: 'Search schedule entries (students, statuses, dueDate, amount, planIds, paymentMethodIds) with their student',
       access: 'payment_plans:read',
       query: scheduleListQuery,

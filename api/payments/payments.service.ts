@@ -142,6 +142,12 @@ export interface ChargeRequest {
   idempotency?: Idempotency | null;
   actor: Actor;
   /**
+   * The school's own charge (auto-pay): the entry's charge of this day (auto_charge_attempts, unique
+   * per entry and day) is taken in the transaction that writes the IN_PROGRESS payment, so it commits
+   * with it, and a refusal rolls both back. Taken already: `ChargeOfDayTaken`, nothing charged.
+   */
+  chargeOfDay?: string;
+  /**
    * When the payment is made (default now): its payment date, processedAt, account-history line and
    * activity entries. Only the demo seeder sets it, to make a backdated demo's payments as they were.
    */
@@ -229,6 +235,20 @@ function cardOf(rows: StatementResult, plan: Pick<PlanRow, 'paymentMethodId'>, p
 
 type GatewayDispute = { id: string; reason: string };
 
+/** The entry's school charge of the day was taken by another run (ChargeRequest.chargeOfDay): nothing was charged. */
+export class ChargeOfDayTaken extends Error {
+  constructor() {
+    super('This entry was already charged today');
+  }
+}
+
+/** A duplicate key in `table`: Sequelize's error on SQLite, the driver's on MariaDB (../common/sql.ts batches). */
+function isDuplicate(err: unknown, table: string): boolean {
+  const e = err as { code?: string; message?: string; parent?: { message?: string } } | null;
+  if (!(err instanceof UniqueConstraintError) && e?.code !== 'ER_DUP_ENTRY') return false;
+  return `${e?.message ?? ''} ${e?.parent?.message ?? ''}`.includes(table);
+}
+
 /** The payment with this scoped Idempotency-Key, if any. */
 const byKey = (scopedKey: string): Promise<Payment | null> => Payment.findOne({ where: { idempotencyKey: scopedKey } });
 
@@ -281,7 +301,15 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
         paymentDate: today,
         ...stamp(req.actor),
       };
-      const [inserted] = await runStatements(sequelize, [insertRowSql(Payment, values, now)], transaction, { commit: true });
+      // The day's charge first: a duplicate stops the batch before the payment, and the claim rolls back.
+      const dayTaken = req.chargeOfDay && entry ? [insertRowSql(AutoChargeAttempt, { paymentScheduleId: entry.id, chargeDate: req.chargeOfDay }, now)] : [];
+      let inserted: StatementResult;
+      try {
+        [inserted] = (await runStatements(sequelize, [...dayTaken, insertRowSql(Payment, values, now)], transaction, { commit: true })).slice(dayTaken.length);
+      } catch (err) {
+        if (dayTaken.length && isDuplicate(err, 'auto_charge_attempts')) throw new ChargeOfDayTaken();
+        throw err;
+      }
       const payment = {
         ...values,
         id: Number((inserted as { insertId: number }).insertId),
@@ -299,6 +327,7 @@ export async function chargePlan(gateway: PaymentGateway, req: ChargeRequest): P
       return { payment, card, program: plan.program ?? plan.name ?? null, entryNumber: entry?.number ?? null };
     });
   } catch (err) {
+    if (err instanceof ChargeOfDayTaken) throw err;
     // A key used before (or sent twice at once: the first insert wins) answers the first result.
     const first = await replayed();
     if (first) return first;
@@ -702,8 +731,10 @@ export interface AutoPayResult {
 export interface AutoPayOptions {
   /** 'DUE': entries without an open failed payment; 'RETRIES': those with one whose retry date has come; default both. */
   only?: 'DUE' | 'RETRIES';
-  /** Milliseconds to wait before each charge (pacing for a gateway's rate limit). */
+  /** Milliseconds to wait before each charge (pacing for a gateway's rate limit): the charges then go one at a time. */
   pauseMs?: number;
+  /** Plans charged at once (default AUTO_PAY_CONCURRENCY); 1 with `pauseMs`. */
+  concurrency?: number;
   /** Stops before the next entry once aborted (a job whose lease was lost, a shutdown). */
   signal?: AbortSignal;
   /** Called with the number of entries charged or failed so far. */
@@ -799,47 +830,101 @@ export async function retryDeclinedDeposits(today: string = schoolToday(), gatew
 
 const AUTO_PAY_BATCH = 1000;
 
+/** Plans charged at once by an auto-pay run (the `concurrency` param of its job): each lane one plan at a time. */
+export const AUTO_PAY_CONCURRENCY = 8;
+
+/**
+ * One batch of due entries (whole plans, oldest first per plan), charged by a bounded pool: up to
+ * `opts.concurrency` plans at once, each plan's entries one after the other in their order (a plan
+ * has one payment in progress at a time: its claim). Paced runs (`pauseMs`) charge one at a time.
+ */
 async function autoPayBatch(due: PaymentSchedule[], today: string, gateway: PaymentGateway, opts: AutoPayOptions, result: AutoPayResult): Promise<void> {
   const open = await FailedPayment.findAll({ where: { paymentScheduleId: due.map((e) => e.id), source: 'AUTO_PAY', status: 'FAILED' } });
   const openBy = new Map(open.map((f) => [f.paymentScheduleId!, f]));
-  const stoppedPlans = new Set<number>();
+  const byPlan = new Map<number, PaymentSchedule[]>();
   for (const entry of due) {
-    if (opts.signal?.aborted) break;
-    const plan = (entry as PaymentSchedule & { plan: StudentPaymentPlan }).plan;
-    const failed = openBy.get(entry.id);
-    const wrongKind = (opts.only === 'DUE' && failed) || (opts.only === 'RETRIES' && !failed);
-    if (wrongKind || stoppedPlans.has(plan.id) || (failed && (!failed.nextRetryDate || failed.nextRetryDate > today))) {
-      result.skipped += 1;
-      continue;
-    }
-    const amount = entryParts(entry, today).remaining;
-    if (amount <= 50) {
-      result.skipped += 1;
-      continue;
-    }
-    if (!(await takeChargeOfDay(entry.id, today))) {
-      result.skipped += 1;
-      continue;
-    }
-    if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
-    try {
-      await chargePlan(gateway, { studentId: plan.studentId, planId: plan.id, type: 'AUTO_PAY', amountCents: null, scheduleId: entry.id, actor: systemActor });
-      result.charged += 1;
-      opts.onProgress?.(result.charged + result.failed);
-    } catch (err) {
-      if (err instanceof AppError && ['PAYMENT_IN_PROGRESS', 'PAYMENT_DISABLED', 'NO_DUE_BALANCE', 'ALREADY_PROCESSED'].includes(err.code)) {
-        // Refused before the gateway: nothing was charged, a later run of the day may charge it.
-        await AutoChargeAttempt.destroy({ where: { paymentScheduleId: entry.id, chargeDate: today } });
-        result.skipped += 1;
-        continue;
+    const list = byPlan.get(entry.studentPaymentPlanId);
+    if (list) list.push(entry);
+    else byPlan.set(entry.studentPaymentPlanId, [entry]);
+  }
+  const plans = [...byPlan.values()];
+  const chargePlanEntries = async (entries: PaymentSchedule[]) => {
+    for (let i = 0; i < entries.length; i++) {
+      if (opts.signal?.aborted) return;
+      if (!(await autoPayEntry(entries[i], openBy.get(entries[i].id), today, gateway, opts, result))) {
+        // A plan whose card failed is not charged again for its later entries in this run.
+        result.skipped += entries.length - i - 1;
+        return;
       }
-      const { paymentId, message } = await refusalOf(err, plan.id);
-      await recordFailure(plan, entry, 'AUTO_PAY', message, paymentId, amount, today, failed);
-      result.failed += 1;
-      opts.onProgress?.(result.charged + result.failed);
-      // A plan whose card failed is not charged again for its later entries in this run.
-      stoppedPlans.add(plan.id);
     }
+  };
+  const lanes = opts.pauseMs ? 1 : Math.max(1, Math.min(opts.concurrency ?? AUTO_PAY_CONCURRENCY, plans.length));
+  let next = 0;
+  let broken = false;
+  // A lane that throws stops the others at their next plan, and the batch throws once all have stopped
+  // (no charge goes on after the run ended).
+  const settled = await Promise.allSettled(
+    Array.from({ length: lanes }, async () => {
+      try {
+        while (next < plans.length && !broken && !opts.signal?.aborted) await chargePlanEntries(plans[next++]);
+      } catch (err) {
+        broken = true;
+        throw err;
+      }
+    }),
+  );
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Charges one due entry (or skips it: the other job's kind, waiting for its retry date, too small,
+ * already charged today, refused before the gateway). Answers false when the charge failed (the plan's
+ * later entries wait for the retry calendar).
+ */
+async function autoPayEntry(
+  entry: PaymentSchedule,
+  failed: FailedPayment | undefined,
+  today: string,
+  gateway: PaymentGateway,
+  opts: AutoPayOptions,
+  result: AutoPayResult,
+): Promise<boolean> {
+  const plan = (entry as PaymentSchedule & { plan: StudentPaymentPlan }).plan;
+  const wrongKind = (opts.only === 'DUE' && failed) || (opts.only === 'RETRIES' && !failed);
+  if (wrongKind || (failed && (!failed.nextRetryDate || failed.nextRetryDate > today))) {
+    result.skipped += 1;
+    return true;
+  }
+  const amount = entryParts(entry, today).remaining;
+  if (amount <= 50) {
+    result.skipped += 1;
+    return true;
+  }
+  if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
+  try {
+    // The day's charge is taken with the IN_PROGRESS payment (one commit), never apart from it.
+    await chargePlan(gateway, { studentId: plan.studentId, planId: plan.id, type: 'AUTO_PAY', amountCents: null, scheduleId: entry.id, actor: systemActor, chargeOfDay: today });
+    result.charged += 1;
+    opts.onProgress?.(result.charged + result.failed);
+    return true;
+  } catch (err) {
+    if (err instanceof ChargeOfDayTaken || (err instanceof AppError && ['PAYMENT_IN_PROGRESS', 'PAYMENT_DISABLED', 'NO_DUE_BALANCE', 'ALREADY_PROCESSED'].includes(err.code))) {
+      // Charged today by another run, or refused before the gateway (rolled back with the day's
+      // charge: a later run of the day may charge it).
+      result.skipped += 1;
+      return true;
+    }
+    // A refusal recorded as a failure (no card, ...): once a day, as a declined charge is.
+    if (err instanceof AppError && err.code !== 'PAYMENT_FAILURE' && !(await takeChargeOfDay(entry.id, today))) {
+      result.skipped += 1;
+      return true;
+    }
+    const { paymentId, message } = await refusalOf(err, plan.id);
+    await recordFailure(plan, entry, 'AUTO_PAY', message, paymentId, amount, today, failed);
+    result.failed += 1;
+    opts.onProgress?.(result.charged + result.failed);
+    return false;
   }
 }
 

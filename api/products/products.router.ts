@@ -39,6 +39,7 @@ export function productRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: productPage,
       summary: 'Search products by criteria (deleted, published, enrolling, flowTypes)',
       access: 'products:read',
       query: productCriteriaQuery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AdjustmentCategory, AdjustmentType, CohortStatus, ProductFlowType, type Of } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalDate, optionalText, requiredText } from '../../models/validation';
-import { moneyCents } from '../business-categories/business-categories.schemas';
+import { moneyCents, positiveMoneyCents } from '../../domain/contract/fields';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
 
 /** A default page size other than the platform's 10 (still capped by the list's maximum). */
@@ -129,13 +129,6 @@ export const adjustmentSortable = {
 };
 export const adjustmentListQuery = pagingQuery({ sortable: adjustmentSortable }, { size: sizeDefault(100) });
 export const adjustmentParams = z.object({ id: id(), planId: id(), adjId: id() });
-
-/** Money above zero (a CHARGE or a CREDIT says which way it goes), answered as integer cents. */
-const positiveMoneyCents = () =>
-  moneyCents().superRefine((cents, ctx) => {
-    if (cents === null) ctx.addIssue({ code: 'custom', message: Messages.REQUIRED });
-    else if (cents <= 0) ctx.addIssue({ code: 'custom', message: Messages.INVALID_VALUE });
-  });
 
 export const adjustmentBody = z
   .object({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ExtraProductPriceType, ExtraProductType, GraduationRequirementType } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { booleanish, id, optionalText, requiredText } from '../../models/validation';
-import { checkPlanTerms, forcePayInFull, moneyCents, planTermsShape } from '../business-categories/business-categories.schemas';
+import { checkPlanTerms, forcePayInFull, planTermsShape } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 import { checkModuleDates, displayOrder, moduleShape } from '../catalogue/modules';
 import { pagingQuery } from '../common/list';
 

@@ -2,7 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { bundleBody, flowRequirementsBody, programBody, programCriteriaQuery, programCriteriaSchema, programIdParams, programListQuery } from './programs.schemas';
 import * as programs from './programs.service';
-import { programAnswer, programPage } from '../../domain/contract/programs';
+import { bundleProgramsAnswer, flowRequirementsAnswer, programAnswer, programPage } from '../../domain/contract/programs';
 
 /**
  * /api/programs: the program record, its bundle, its enrollment-flow requirements, archive and
@@ -23,6 +23,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: programPage,
       summary: 'Search programs by criteria',
       access: 'programs:read',
       query: programCriteriaQuery,
@@ -76,6 +77,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/programs',
+      answer: bundleProgramsAnswer,
       summary: 'The programs a bundle includes',
       access: 'programs:read',
       params: programIdParams,
@@ -84,6 +86,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/:id/programs',
+      answer: bundleProgramsAnswer,
       summary: 'Replace the programs a bundle includes',
       access: 'programs:update',
       params: programIdParams,
@@ -94,6 +97,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/enrollment_flow_requirements',
+      answer: flowRequirementsAnswer,
       summary: 'The six enrollment-flow steps and whether each is required',
       access: 'programs:read',
       params: programIdParams,
@@ -102,6 +106,7 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'put',
       path: '/:id/enrollment_flow_requirements',
+      answer: flowRequirementsAnswer,
       summary: 'Replace the enrollment-flow requirements',
       access: 'programs:update',
       params: programIdParams,

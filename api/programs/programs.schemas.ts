@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DurationType, EnrollmentFlowStep, Language } from '../../models/enums';
 import { Messages, format } from '../../models/messages';
 import { booleanish, id, optionalDate, optionalText, requiredText } from '../../models/validation';
-import { moneyCents } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 
 /**

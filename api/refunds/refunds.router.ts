@@ -16,6 +16,7 @@ import {
 } from './refunds.schemas';
 import * as refunds from './refunds.service';
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
+import { applicationAnswer } from '../../domain/contract/applications';
 
 /**
  * /api/refund_queues (back-office spec §9 "Refunds"): the refund queue. Reads need `refunds:read`,
@@ -74,6 +75,7 @@ export function refundRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/application',
+      answer: applicationAnswer,
       summary: "The refund's application",
       access: 'refunds:read',
       params: refundIdParams,
@@ -123,6 +125,7 @@ export function studentRefundRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/:id/refunds',
+      answer: refundPage,
       summary: "A student's refunds (newest first; applicationId)",
       access: 'refunds:read',
       self: ownStudent,

@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { searchFilterBody, searchFilterIdKindParams, searchFilterIdParams, searchFilterKindParams, searchFilterListQuery } from './search-filters.schemas';
 import * as filters from './search-filters.service';
+import { searchFilterAnswer, searchFilterPage } from '../../domain/contract/people';
 
 /** /api/search_filters: each administrator's own saved list filters (back-office spec §7). */
 export function searchFilterRoutes(_deps: Deps) {
@@ -9,6 +10,7 @@ export function searchFilterRoutes(_deps: Deps) {
     route({
       method: 'get',
       path: '/',
+      answer: searchFilterPage,
       summary: 'List my saved filters',
       access: 'search_filters:read',
       query: searchFilterListQuery,
@@ -17,6 +19,7 @@ export function searchFilterRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/:kind',
+      answer: searchFilterAnswer,
       summary: 'Save a filter',
       access: 'search_filters:create',
       params: searchFilterKindParams,
@@ -27,6 +30,7 @@ export function searchFilterRoutes(_deps: Deps) {
     route({
       method: 'put',
       path: '/:id/:kind',
+      answer: searchFilterAnswer,
       summary: 'Update a saved filter',
       access: 'search_filters:update',
       params: searchFilterIdKindParams,

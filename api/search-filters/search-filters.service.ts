@@ -9,6 +9,8 @@ import { AppError, fieldErrors } from '../common/errors';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
 import { studentCriteriaSchema } from '../students/students.schemas';
 import { communicationCriteriaSchema } from '../communications/communications.schemas';
+import { transferCriteriaSchema } from '../transfers/transfers.schemas';
+import { withdrawalCriteriaSchema } from '../withdrawals/withdrawals.schemas';
 import { searchFilterSortable, type SearchFilterInput } from './search-filters.schemas';
 
 type Kind = (typeof SearchFilterKind)[number];
@@ -20,6 +22,8 @@ type Kind = (typeof SearchFilterKind)[number];
 const criteriaSchemas: Partial<Record<Kind, Schema>> = {
   students: studentCriteriaSchema,
   communications: communicationCriteriaSchema,
+  transfers: transferCriteriaSchema,
+  withdrawals: withdrawalCriteriaSchema,
 };
 
 /** A saved filter as the console's filter menu shows it. */

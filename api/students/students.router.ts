@@ -17,6 +17,7 @@ import {
 } from './students.schemas';
 import * as students from './students.service';
 import { studentAnswer, studentPage } from '../../domain/contract/students';
+import { activityEntryPage, searchFilterAnswer, sessionAnswer } from '../../domain/contract/people';
 
 /** Staff send the whole editable shape; a student's own token may not touch the staff-only fields. */
 function profileInput(ctx: Ctx<unknown, unknown, StudentInput>): StudentInput {
@@ -77,6 +78,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/filters/:id',
+      answer: searchFilterAnswer,
       summary: 'One of my saved student filters',
       access: 'students:read',
       params: filterIdParams,
@@ -123,6 +125,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/activity_log',
+      answer: activityEntryPage,
       summary: "A student's activity log",
       access: 'students:read',
       self: ownStudent,
@@ -133,6 +136,7 @@ export function studentRoutes(deps: Deps) {
     route({
       method: 'get',
       path: '/:id/session',
+      answer: sessionAnswer,
       summary: "A student's session status",
       access: 'students:read',
       params: studentIdParams,

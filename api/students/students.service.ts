@@ -1,5 +1,5 @@
 import { Op, UniqueConstraintError, type Transaction, type WhereOptions } from 'sequelize';
-import { ActivityLog, Application, Enrollment, Envelope, PaymentMethod, Student, StudentPaymentPlan, User, UserViewHistory } from '../../models';
+import { ActivityLog, Application, Enrollment, Envelope, PaymentMethod, Student, StudentPaymentPlan, Transfer, User, UserViewHistory, Withdrawal } from '../../models';
 import { Messages } from '../../models/messages';
 import { assertEmailFree, changeEmail, sessionStatuses, setActive } from '../auth/accounts';
 import { diff, recordActivity, stamp } from '../common/audit';
@@ -266,7 +266,8 @@ const mergeMoves: MergeStep[] = [
   // "Recently viewed" entries keep pointing at a record staff can still open.
   (keep, merged, transaction) => UserViewHistory.update({ entityId: keep.id }, { where: { entityType: ENTITY, entityId: merged.id }, transaction }),
   // Enrollment (issue 5): applications with everything hanging off them, and the cards on file.
-  ...[Application, Enrollment, Envelope, StudentPaymentPlan, PaymentMethod].map(
+  // Transfers and withdrawals (issue 18) belong to the applications they moved.
+  ...[Application, Enrollment, Envelope, StudentPaymentPlan, PaymentMethod, Transfer, Withdrawal].map(
     (model): MergeStep =>
       (keep, merged, transaction) =>
         (model as typeof Application).update({ studentId: keep.id }, { where: { studentId: merged.id }, transaction }),

@@ -2,6 +2,7 @@ import type { Deps } from '../common/context';
 import { route, type AnyRouteSpec } from '../common/route';
 import { historyBody, historyListQuery, historyParams, updatePasswordBody, userIdParams, userUpdateBody } from './users.schemas';
 import * as users from './users.service';
+import { viewHistoryAnswer, viewHistoryPage } from '../../domain/contract/people';
 
 /** /api/users: sign-in accounts of every kind (email, password, activation, recently viewed). */
 export function userRoutes(deps: Deps): AnyRouteSpec[] {
@@ -40,6 +41,7 @@ export function userRoutes(deps: Deps): AnyRouteSpec[] {
     route({
       method: 'get',
       path: '/:id/view_histories',
+      answer: viewHistoryPage,
       summary: 'Recently viewed records',
       access: 'authenticated',
       params: userIdParams,
@@ -52,6 +54,7 @@ export function userRoutes(deps: Deps): AnyRouteSpec[] {
     route({
       method: 'post',
       path: '/:id/view_histories',
+      answer: viewHistoryAnswer,
       summary: 'Record a viewed record',
       access: 'authenticated',
       params: userIdParams,

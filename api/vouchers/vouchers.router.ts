@@ -22,6 +22,7 @@ export function voucherRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
+      answer: voucherPage,
       summary: 'Search vouchers (discountKinds, scopes, active, validOn)',
       access: 'vouchers:read',
       query: voucherListQuery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VoucherDiscountKind, VoucherScope } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { booleanish, email, id, optionalDate, optionalText, requiredText } from '../../models/validation';
-import { moneyCents } from '../business-categories/business-categories.schemas';
+import { moneyCents } from '../../domain/contract/fields';
 import { pagingQuery, type PagingQuery } from '../common/list';
 
 /** Sorting stays on indexed columns (code is unique; dates and updatedAt have their own indexes). */

@@ -285,6 +285,8 @@ export const envelopeAnswer = z
   .strict();
 export type EnvelopeAnswer = z.infer<typeof envelopeAnswer>;
 export const envelopePage = page(envelopeAnswer);
+/** GET /applications/{id}/envelopes: every envelope of the application, newest first, without their text (not paged). */
+export const envelopeListAnswer = z.array(envelopeAnswer);
 
 /** One report of the application to the CRM, as staff read it (GET /applications/{id}/salesforce_notifications). */
 export const crmNotificationAnswer = z
@@ -310,6 +312,8 @@ export const studentCrmNotificationAnswer = crmNotificationAnswer
   .extend({ payload: z.object({ applicationId: id, status: z.string().nullable(), previousStatus: z.string().nullable() }).strict() })
   .strict();
 export type StudentCrmNotificationAnswer = z.infer<typeof studentCrmNotificationAnswer>;
+/** GET /applications/{id}/salesforce_notifications: staff's page, or the student's own (a student's token reads the reduced rows). */
+export const crmNotificationsAnswer = z.union([crmNotificationPage, page(studentCrmNotificationAnswer)]);
 
 /** One move of GET /applications/{id}/status_moves: whether the status call would take it now (else its refusal), and what it does besides. */
 export const statusMoveAnswer = z

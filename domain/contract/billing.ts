@@ -281,3 +281,32 @@ export const gatewayEventPage = page(gatewayEventAnswer);
 
 /** GET /students/{id}/payments. */
 export const paymentPage = page(paymentAnswer);
+
+/** A row of POST /payment_schedules/find_by_criteria: the entry with its plan's name and application, and its student. */
+export const scheduleRowAnswer = scheduleEntryAnswer
+  .extend({ planName: z.string().nullable(), applicationId: id.nullable(), studentId: id.nullable(), studentName: z.string(), email: z.string().nullable() })
+  .strict();
+export type ScheduleRowAnswer = z.infer<typeof scheduleRowAnswer>;
+export const scheduleRowPage = page(scheduleRowAnswer);
+
+const countAndAmount = z.object({ count: z.number().int().min(0), amount: dollars }).strict();
+
+/** GET /billing/dashboard: the billing figures of the console's dashboard (api/billing/dashboard.ts says how each is counted). */
+export const billingDashboardAnswer = z
+  .object({
+    collections: countAndAmount,
+    pastDue: countAndAmount,
+    upcoming: z.object({ next30Days: countAndAmount }).strict(),
+    /** Every financial status, zeros included. */
+    byFinancialStatus: z.array(z.object({ financialStatus: z.enum(FinancialStatus), count: z.number().int().min(0), balance: dollars }).strict()),
+    /** The last 12 months (YYYY-MM), this one included. */
+    collectedByMonth: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amount: dollars }).strict()),
+    /** 8 weeks of 7 days from today. */
+    upcomingByWeek: z.array(z.object({ weekStart: isoDate, amount: dollars }).strict()),
+  })
+  .strict();
+export type BillingDashboardAnswer = z.infer<typeof billingDashboardAnswer>;
+
+/** GET /payment_gateway/config: which gateway the browser tokenises cards with, and its publishable key. */
+export const gatewayConfigAnswer = z.object({ gateway: z.enum(['SANDBOX', 'STRIPE']), publishableKey: z.string().nullable() }).strict();
+export type GatewayConfigAnswer = z.infer<typeof gatewayConfigAnswer>;

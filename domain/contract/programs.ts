@@ -7,6 +7,7 @@ import {
   AdjustmentCategory,
   AdjustmentType,
   DurationType,
+  EnrollmentFlowStep,
   ExtraProductPriceType,
   ExtraProductType,
   GraduationRequirementType,
@@ -64,6 +65,13 @@ export type ProgramAnswer = z.infer<typeof programAnswer>;
 
 /** GET /programs, POST …/find_by_criteria, GET /programs/{id}/programs (a bundle's programs). */
 export const programPage = page(programAnswer);
+/** GET /programs/{id}/programs (and the POST that replaces them): the programs a bundle includes, in their order (not paged). */
+export const bundleProgramsAnswer = z.array(programAnswer);
+export type BundleProgramsAnswer = z.infer<typeof bundleProgramsAnswer>;
+
+/** GET and PUT /programs/{id}/enrollment_flow_requirements: the six steps in the spec's order, each required or not. */
+export const flowRequirementsAnswer = z.array(z.object({ step: z.enum(EnrollmentFlowStep), required: z.boolean() }).strict());
+export type FlowRequirementsAnswer = z.infer<typeof flowRequirementsAnswer>;
 
 /** A module of a program (GET /programs/{id}/program_modules). */
 export const programModuleAnswer = moduleFields.extend({ programId: id }).strict();

@@ -12,7 +12,9 @@ import { studentFilterDescriptors } from '../../admin/src/resources/students/stu
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
 
-const floridaActives: SavedFilter = { id: 7, name: 'Florida actives', kind: 'students', criteria: { active: true, stateCodes: ['FL'] } };
+/** What the API answers for a saved filter besides its name and criteria (domain/contract/people.ts). */
+const stamps = { createdAt: '2026-01-05T14:00:00.000Z', updatedAt: '2026-01-05T14:00:00.000Z', updatedBy: { id: 1, name: 'Ada Admin' } };
+const floridaActives: SavedFilter = { id: 7, name: 'Florida actives', kind: 'students', criteria: { active: true, stateCodes: ['FL'] }, ...stamps };
 const states = [
   { type: 'US_STATE', value: 'FL', label: 'Florida' },
   { type: 'US_STATE', value: 'TX', label: 'Texas' },
@@ -154,7 +156,7 @@ describe('SavedFilters', () => {
   });
 
   test('"Save filter" names and saves the current criteria (POST /search_filters/students) and selects the new filter', async () => {
-    const created: SavedFilter = { id: 12, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
+    const created: SavedFilter = { id: 12, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] }, ...stamps };
     const request = renderList(
       { q: 'ann', stateCodes: ['TX'], city: '' },
       { withSavedFilters: true, handler: (req) => (req.method === 'POST' && req.path === '/search_filters/students' ? created : undefined) },
@@ -237,7 +239,7 @@ describe('SavedFilters', () => {
   });
 
   test('"Manage saved filters" renames any saved filter, not only the one applied (PUT with its own criteria)', async () => {
-    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
+    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] }, ...stamps };
     const saved = [floridaActives, texans];
     const request = renderList(
       { city: 'Austin' },
@@ -285,7 +287,7 @@ describe('SavedFilters', () => {
   });
 
   test('"Manage saved filters" deletes any saved filter after asking; the applied one is left, the others stay', async () => {
-    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] } };
+    const texans: SavedFilter = { id: 8, name: 'Texans', kind: 'students', criteria: { stateCodes: ['TX'] }, ...stamps };
     const saved = [floridaActives, texans];
     const request = renderList(
       { savedFilterId: 7, savedFilterName: 'Florida actives', active: true, stateCodes: ['FL'] },

@@ -100,11 +100,14 @@ const intents = [
   },
 ];
 const page = (content: unknown[], total = content.length) => ({ content, pagination: { total, page: 0, size: 10 } });
+const idleBacklog = { waiting: 0, retrying: 0, sending: 0, failed: 0, oldestWaitingSince: null, nextRetryAt: null };
+let backlog: Record<string, unknown> = idleBacklog;
 
 function renderConsole(path: string, { permissions = ['*'], locale = 'en' }: { permissions?: string[]; locale?: 'en' | 'es' } = {}) {
   const request = jest.fn(async (req: HttpRequest) => {
     const method = req.method ?? 'GET';
     if (req.path === '/communications' && method === 'GET') return page([sending, scheduled]);
+    if (req.path === '/communications/backlog') return backlog;
     if (req.path === '/communications' && method === 'POST') return { ...scheduled, ...(req.body as object), id: 33, status: 'CREATED', recipientCount: 0 };
     if (req.path === '/communications/31') return sending;
     if (req.path === '/communications/32' && method === 'GET') return scheduled;
@@ -163,7 +166,10 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  backlog = idleBacklog;
+});
 
 describe('toPayload', () => {
   test('sends only what the recipient type and schedule need; texts trimmed; params as an object; no category', () => {
@@ -228,6 +234,31 @@ describe('criterionText', () => {
 });
 
 describe('/communications', () => {
+  test('the Delivery box above the list: every message delivered', async () => {
+    const request = renderConsole('/communications');
+    expect(await screen.findByText('Every message has been delivered.')).toBeTruthy();
+    expect(calls(request, 'GET', '/communications/backlog')).toHaveLength(1);
+  });
+
+  test('the Delivery box with a backlog: counts, and the messages a mail server that is away left retrying with the next attempt', async () => {
+    backlog = { waiting: 120, retrying: 3, sending: 4, failed: 2, oldestWaitingSince: '2026-03-02T15:00:00.000Z', nextRetryAt: '2026-03-02T15:04:00.000Z' };
+    renderConsole('/communications');
+    const box = await screen.findByTestId('delivery-backlog');
+    await waitFor(() => expect(within(box).getByTestId('delivery-backlog-counts').textContent).toBe('Waiting 120 · Sending 4 · Failed 2'));
+    expect(within(box).getByTestId('delivery-backlog-retrying').textContent).toMatch(
+      /^3 messages could not be sent and will be tried again \(next attempt .+\): the mail server may be away\.$/,
+    );
+  });
+
+  test('the Delivery box in Spanish', async () => {
+    backlog = { waiting: 1, retrying: 1, sending: 0, failed: 0, oldestWaitingSince: '2026-03-02T15:00:00.000Z', nextRetryAt: '2026-03-02T15:04:00.000Z' };
+    renderConsole('/communications', { locale: 'es' });
+    const box = await screen.findByTestId('delivery-backlog');
+    await waitFor(() => expect(within(box).getByTestId('delivery-backlog-counts').textContent).toBe('En espera 1 · Enviándose 0 · Fallidos 0'));
+    expect(within(box).getByTestId('delivery-backlog-retrying').textContent).toMatch(/^1 mensaje no se pudo enviar y se volverá a intentar \(próximo intento .+\)/);
+    expect(within(box).getByText('Entrega')).toBeTruthy();
+  });
+
   test('lists last sent first with status chips, category and recipient type labelled', async () => {
     const request = renderConsole('/communications');
     const row = (await screen.findByText('Classes resume Monday')).closest('tr') as HTMLElement;
@@ -255,6 +286,8 @@ describe('/communications', () => {
     expect((await within(panel).findByTestId('intent-status-501')).textContent).toBe('Failed');
     expect(within(panel).getByTestId('intent-501').textContent).toContain('SMTP refused');
     expect(within(panel).getByTestId('intent-502').textContent).toContain('Portal inbox');
+    // Each row's Send again is an icon named by its label (a worded button did not fit the drawer at 1280 px).
+    expect(within(within(panel).getByTestId('intent-501')).getByRole('button', { name: 'Send again' })).toBe(within(panel).getByTestId('resend-intent-501'));
     fireEvent.click(within(panel).getByTestId('resend-intent-501'));
     await waitFor(() => expect(calls(request, 'POST', '/communications/31/communication_intents/501/resend')).toHaveLength(1));
     expect(await screen.findByText('It will be sent again')).not.toBeNull();

@@ -18,6 +18,8 @@ import {
   graduationRequirementPage,
   lmsCategoryPage,
   moduleGroupPage,
+  bundleProgramsAnswer,
+  flowRequirementsAnswer,
   programAnswer,
   programModuleAnswer,
   programModulePage,
@@ -44,17 +46,44 @@ import {
   applicationPage,
   commentPage,
   crmNotificationPage,
+  crmNotificationsAnswer,
   envelopeAnswer,
+  envelopeListAnswer,
   envelopePage,
   progressAnswer,
   questionAnswer,
   statusMovesAnswer,
   studentCrmNotificationAnswer,
 } from '../../domain/contract/applications';
-import { gatewayEventPage, ledgerPage, paymentAnswer, paymentMethodPage, planDetailAnswer, planPage } from '../../domain/contract/billing';
+import {
+  billingDashboardAnswer,
+  gatewayConfigAnswer,
+  gatewayEventPage,
+  ledgerPage,
+  paymentAnswer,
+  paymentMethodPage,
+  planDetailAnswer,
+  planPage,
+  scheduleRowPage,
+} from '../../domain/contract/billing';
 import { makeSignedEnvelope } from '../support/enrollment-factories';
-import { AccountingLine, CrmNotification, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import { AccountingLine, CrmNotification, Enrollment, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
 import { makeSchedule } from '../support/job-factories';
+import {
+  activityEntryPage,
+  administratorAnswer,
+  administratorPage,
+  meAnswer,
+  permissionCatalogueAnswer,
+  roleAnswer,
+  rolePage,
+  searchFilterAnswer,
+  searchFilterPage,
+  sessionAnswer,
+  viewHistoryAnswer,
+  viewHistoryPage,
+} from '../../domain/contract/people';
+import { enrollmentPage, lookupsAnswer } from '../../domain/contract/enrollments';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
@@ -183,9 +212,16 @@ describe('refunds', () => {
   });
 
   test("GET /students/{id}/refunds (a student's refunds) answers the same rows", async () => {
-    const answer = await get(`/api/students/${plan.student.student.id}/refunds`);
-    const schema = Array.isArray(answer) ? refundAnswer.array() : refundPage;
-    expect(problems(schema, answer)).toEqual([]);
+    const rows = refundPage.parse(await get(`/api/students/${plan.student.student.id}/refunds`)).content;
+    expect(rows.map((r) => r.id).sort()).toEqual([completedRefund, requestedRefund].sort());
+    // The student reads the same rows (with the institute's reference of each refund).
+    const own = await request(t.app).get(`/api/students/${plan.student.student.id}/refunds`).set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expectFits(refundPage, own.body);
+  });
+
+  test("GET /refund_queues/{id}/application answers the application's schema", async () => {
+    expect(applicationAnswer.parse(await get(`/api/refund_queues/${requestedRefund}/application`))).toMatchObject({ id: plan.application.id });
   });
 
   test('a missing or renamed field fails the parse', async () => {
@@ -437,9 +473,11 @@ describe('applications', () => {
       sentAt: new Date(),
     });
     expect(crmNotificationPage.parse(await get(`/api/applications/${id}/salesforce_notifications`)).content.length).toBeGreaterThanOrEqual(2);
+    expectFits(crmNotificationsAnswer, await get(`/api/applications/${id}/salesforce_notifications`));
     const own = await request(t.app).get(`/api/applications/${id}/salesforce_notifications`).set(bearer(plan.student.token));
     expect(own.status).toBe(200);
     expect(page(studentCrmNotificationAnswer).parse(own.body).content.length).toBeGreaterThanOrEqual(2);
+    expectFits(crmNotificationsAnswer, own.body);
     const progress = await request(t.app).post(`/api/applications/${id}/progress`).set(bearer(plan.student.token)).send({});
     expect(progress.status).toBe(200);
     expectFits(progressAnswer, progress.body);
@@ -447,8 +485,9 @@ describe('applications', () => {
 
   test("agreement envelopes answer the schema (an application's, a student's, one with its content)", async () => {
     const envelope = await makeSignedEnvelope(plan.application.id);
-    const list = await get(`/api/applications/${plan.application.id}/envelopes`);
-    expectFits(Array.isArray(list) ? envelopeAnswer.array() : envelopePage, list);
+    const list = envelopeListAnswer.parse(await get(`/api/applications/${plan.application.id}/envelopes`));
+    expect(list.map((e) => e.id)).toContain(envelope.id);
+    expect(list.every((e) => e.content === undefined)).toBe(true);
     expectFits(envelopePage, await get(`/api/students/${plan.student.student.id}/envelopes`));
     expect(envelopeAnswer.parse(await get(`/api/envelopes/${envelope.id}`))).toMatchObject({ id: envelope.id, status: 'SIGNED', content: expect.any(String) });
   });
@@ -525,6 +564,109 @@ describe('program parts', () => {
   });
 });
 
+describe('staff, roles, saved filters and the signed-in person', () => {
+  test('GET /admins, one, find_by_criteria, /roles, one and the permission catalogue answer the schema', async () => {
+    const one = administratorAnswer.parse(await get(`/api/admins/${admin.admin.id}`));
+    expect(one).toMatchObject({ id: admin.admin.id, userId: admin.user.id, active: true, status: expect.any(String) });
+    expectFits(administratorPage, await get('/api/admins?size=50'));
+    expectFits(administratorPage, await find('/api/admins/find_by_criteria?size=50', {}));
+    const roles = rolePage.parse(await get('/api/roles?size=50'));
+    expect(roles.content.find((r) => r.name === 'SUPER_ADMIN')).toMatchObject({ system: true });
+    expectFits(roleAnswer, await get(`/api/roles/${roles.content[0].id}`));
+    expect(permissionCatalogueAnswer.parse(await get('/api/roles/permissions')).map((p) => p.resource)).toContain('payments');
+  });
+
+  test("a student's session and activity log, saved filters and the view history answer the schema", async () => {
+    const sid = plan.student.student.id;
+    expectFits(sessionAnswer, await get(`/api/students/${sid}/session`));
+    const activity = activityEntryPage.parse(await get(`/api/students/${sid}/activity_log?size=50`));
+    expect(activity.content.length).toBeGreaterThan(0);
+    const saved = await request(t.app)
+      .post('/api/search_filters/students')
+      .set(bearer(admin.token))
+      .send({ name: unique('Mine '), criteria: { languages: ['ES'] } });
+    expect(saved.status).toBe(201);
+    expectFits(searchFilterAnswer, saved.body);
+    expect(searchFilterAnswer.parse(await get(`/api/students/filters/${saved.body.id}`))).toMatchObject({ kind: 'students', criteria: { languages: ['ES'] } });
+    expect(searchFilterPage.parse(await get('/api/search_filters?type=students')).content.map((f) => f.id)).toContain(saved.body.id);
+    const viewed = await request(t.app)
+      .post(`/api/users/${admin.user.id}/view_histories`)
+      .set(bearer(admin.token))
+      .send({ entityType: 'STUDENT', entityId: sid, label: 'A student' });
+    expect(viewed.status).toBe(201);
+    expectFits(viewHistoryAnswer, viewed.body);
+    expect(viewHistoryPage.parse(await get(`/api/users/${admin.user.id}/view_histories`)).content.map((h) => h.entityId)).toContain(sid);
+  });
+
+  test('GET /auth/me answers the schema, for an administrator and for a student', async () => {
+    expect(meAnswer.parse(await get('/api/auth/me'))).toMatchObject({ administrator: { id: admin.admin.id, permissions: expect.any(Array) } });
+    const own = await request(t.app).get('/api/auth/me').set(bearer(plan.student.token));
+    expect(own.status).toBe(200);
+    expect(meAnswer.parse(own.body)).toMatchObject({ student: { id: plan.student.student.id, user: { email: plan.student.email } } });
+  });
+});
+
+describe('the remaining lists and figures', () => {
+  test('find_by_criteria of customers, programs, products, cohorts and vouchers answers the list pages', async () => {
+    expectFits(studentPage, await find('/api/customers/find_by_criteria?size=50', {}));
+    expectFits(programPage, await find('/api/programs/find_by_criteria?size=50', {}));
+    expectFits(productPage, await find('/api/products/find_by_criteria?size=50', {}));
+    expectFits(cohortPage, await find('/api/cohorts/find_by_criteria?size=50', {}));
+    expectFits(voucherPage, await find('/api/vouchers/find_by_criteria?size=50', {}));
+  });
+
+  test("a bundle's programs and a program's enrollment-flow requirements answer the schema", async () => {
+    const bundle = await makeProgram({ isBundle: true });
+    const [a, b] = [await makeProgram(), await makeProgram()];
+    const set = await request(t.app)
+      .post(`/api/programs/${bundle.id}/programs`)
+      .set(bearer(admin.token))
+      .send({ programIds: [b.id, a.id] });
+    expect(set.status).toBe(200);
+    expectFits(bundleProgramsAnswer, set.body);
+    expect(bundleProgramsAnswer.parse(await get(`/api/programs/${bundle.id}/programs`)).map((p) => p.id)).toEqual([b.id, a.id]);
+    const flow = await request(t.app)
+      .put(`/api/programs/${a.id}/enrollment_flow_requirements`)
+      .set(bearer(admin.token))
+      .send([{ step: 'QUESTIONNAIRE', required: true }]);
+    expect(flow.status).toBe(200);
+    expectFits(flowRequirementsAnswer, flow.body);
+    const steps = flowRequirementsAnswer.parse(await get(`/api/programs/${a.id}/enrollment_flow_requirements`));
+    expect(steps.filter((s) => s.required).map((s) => s.step)).toEqual(['QUESTIONNAIRE']);
+  });
+
+  test('enrollments, schedule entries by criteria, the billing dashboard, lookups and the gateway config answer the schema', async () => {
+    const sid = plan.student.student.id;
+    const cohort = await makeCohort();
+    await Enrollment.create({
+      applicationId: plan.application.id,
+      studentId: sid,
+      cohortId: cohort.id,
+      programId: cohort.programId,
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
+    const enrollments = enrollmentPage.parse(await get(`/api/enrollments?studentId=${sid}`));
+    expect(enrollments.content.find((e) => e.cohortId === cohort.id)).toMatchObject({
+      applicationId: plan.application.id,
+      status: 'ACTIVE',
+      cohortLabel: cohort.label,
+      student: { id: sid },
+    });
+    const entries = scheduleRowPage.parse(await find('/api/payment_schedules/find_by_criteria?size=50', { students: [sid] }));
+    expect(entries.content.length).toBe(plan.entries.length);
+    expect(entries.content[0]).toMatchObject({ studentId: sid, email: plan.student.email });
+    const dashboard = billingDashboardAnswer.parse(await get('/api/billing/dashboard'));
+    expect(dashboard.collectedByMonth).toHaveLength(12);
+    expect(dashboard.upcomingByWeek).toHaveLength(8);
+    const lookups = await request(t.app).get('/api/public/lookups?type=GENDER');
+    expect(lookups.status).toBe(200);
+    expect(lookupsAnswer.parse(lookups.body).content.every((l) => l.type === 'GENDER')).toBe(true);
+    expect(gatewayConfigAnswer.parse(await get('/api/payment_gateway/config'))).toEqual({ gateway: 'SANDBOX', publishableKey: null });
+  });
+});
+
 describe('OpenAPI', () => {
   test('the answers of these GET endpoints are documented from their schemas', async () => {
     const doc = (await request(t.app).get('/api/openapi.json')).body as {
@@ -554,8 +696,37 @@ describe('OpenAPI', () => {
       '/api/payment_plans/{id}',
       '/api/students/{id}/account_history',
       '/api/students/{id}/stripe_history',
+      '/api/students/{id}/refunds',
+      '/api/refund_queues/{id}/application',
+      '/api/programs/{id}/programs',
+      '/api/programs/{id}/enrollment_flow_requirements',
+      '/api/applications/{id}/envelopes',
+      '/api/students/{id}/envelopes',
+      '/api/applications/{id}/salesforce_notifications',
+      '/api/business_categories/{id}/accounting_lines',
+      '/api/business_categories/{id}/accounting_lines/{lineId}',
+      '/api/module_groups',
+      '/api/admins/{id}',
+      '/api/roles',
+      '/api/roles/permissions',
+      '/api/students/{id}/activity_log',
+      '/api/students/{id}/session',
+      '/api/search_filters',
+      '/api/users/{id}/view_histories',
+      '/api/auth/me',
+      '/api/enrollments',
+      '/api/billing/dashboard',
+      '/api/public/lookups',
+      '/api/payment_gateway/config',
     ])
       expect([path, typeof answerOf(path)]).toEqual([path, 'object']);
-    expect(answerOf('/api/disputes/find_by_criteria', 'post')).toMatchObject({ type: 'object', required: ['content', 'pagination'] });
+    for (const path of [
+      '/api/disputes/find_by_criteria',
+      '/api/customers/find_by_criteria',
+      '/api/programs/find_by_criteria',
+      '/api/payment_schedules/find_by_criteria',
+      '/api/admins/find_by_criteria',
+    ])
+      expect([path, answerOf(path, 'post')]).toMatchObject([path, { type: 'object', required: ['content', 'pagination'] }]);
   });
 });

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { SMTPServer } from 'smtp-server';
 import {
   ActivityLog,
   Communication,
@@ -26,6 +24,7 @@ import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan } from '../support/billing-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { runJob } from '../support/job-factories';
+import { startSmtp } from '../support/smtp';
 
 /**
  * The communication dispatcher (api/communications/dispatcher.ts), sendTemplate, the product emails of
@@ -410,32 +409,6 @@ describe('COMMUNICATION_DISPATCH', () => {
 
 // ---- SMTP ----
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
-  });
-}
-const stop = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
 describe('SMTP channel', () => {
   test('messages arrive with an HTML and a text part, in the recipient’s language; SMTP down → they wait and retry, then arrive', async () => {
     const smtp = await startSmtp();
@@ -453,7 +426,7 @@ describe('SMTP channel', () => {
     expect(got.raw).toContain('777111');
 
     // The server goes away: the intent waits (one attempt, the outbox row FAILED, no EMAIL_FAILED entry yet).
-    await stop(smtp.server);
+    await smtp.stop();
     const to2 = (await makeStudent(t.deps)).email;
     await sendTemplate(deps, { key: template.key, to: to2, params: { firstName: 'Kim', code: '555' } });
     const waiting = (await CommunicationIntent.findOne({ where: { toAddress: to2 } }))!;
@@ -474,7 +447,8 @@ describe('SMTP channel', () => {
       expect(await OutboxMessage.findByPk(sent.outboxMessageId!)).toMatchObject({ status: 'SENT', error: null });
       expect(await ActivityLog.count({ where: { studentId: student2.id, type: 'EMAIL_SENT' } })).toBe(1);
     } finally {
-      await stop(back.server);
+      await back.stop();
+      mailer.close();
     }
   });
 });

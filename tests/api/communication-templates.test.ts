@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ActivityLog, Communication, CommunicationTemplate, CommunicationTemplateContent, EmailTemplate, OutboxMessage, Role } from '../../models';
 import { hasPermission } from '../../models/permissions';
 import { SEEDED_TEMPLATES } from '../../models/migrations/0015-product-email-templates';
+import { TRANSFER_TEMPLATES } from '../../models/migrations/0022-transfer-withdrawal-emails';
 import { INSTITUTE_PARAMS, PRODUCT_EMAIL_KEYS } from '../../api/communication-templates/product-emails';
 import { sampleParams } from '../../api/communication-templates/communication-templates.service';
 import { composeFromTemplate, loadTemplates, RECIPIENT_PARAMS } from '../../api/communications/compose';
@@ -47,11 +48,11 @@ async function addContent(id: number, body: Record<string, unknown> = {}) {
   return res.body as { id: number; language: string };
 }
 
-describe('the seeded product emails (migration 0015)', () => {
+describe('the seeded product emails (migrations 0015, 0022)', () => {
   test('every product email key is a system template with English and Spanish contents, wrapped by the Institute email template', async () => {
     const rows = await loadTemplates({ keys: PRODUCT_EMAIL_KEYS });
     expect(rows.map((r) => r.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
-    expect(SEEDED_TEMPLATES.map((s) => s.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
+    expect([...SEEDED_TEMPLATES, ...TRANSFER_TEMPLATES].map((s) => s.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
     for (const row of rows) {
       expect(row.system).toBe(true);
       expect(['ACCOUNT', 'ENROLLMENT', 'BILLING']).toContain(row.category);

@@ -182,6 +182,37 @@ describe('dispatchEvents', () => {
     expect(await OutboxMessage.count({ where: { subject: eventIds.map((e) => `effect ${e}`) } })).toBe(23);
   });
 
+  test('deliveries of one dispatch share a transaction: a handler failing in the middle undoes only its own effect; afterCommit hooks run after the commit', async () => {
+    const seenDone: string[] = [];
+    installEventHandlers([
+      effectHandler({ failures: 1 }),
+      on({
+        name: 'test.hook',
+        type: 'PlanIssued',
+        async handle(_e, { transaction, deliveryId }) {
+          // What a hook reads runs after the real commit: the delivery is DONE by then.
+          transaction!.afterCommit(async () => {
+            const row = await DomainEvent.findByPk(deliveryId!);
+            seenDone.push(row!.status);
+          });
+        },
+      }),
+    ]);
+    const eventIds = Array.from({ length: 3 }, () => crypto.randomUUID());
+    const now = new Date(Date.now() - 1000);
+    await DomainEvent.bulkCreate(eventIds.map((eventId) => ({ eventId, type: 'PlanIssued', handler: 'test.effect', payload: planIssued() as never, nextAttemptAt: now })));
+    await DomainEvent.bulkCreate(eventIds.map((eventId) => ({ eventId, type: 'PlanIssued', handler: 'test.hook', payload: planIssued() as never, nextAttemptAt: now })));
+    expect(await dispatchEvents({ owner: 'test', eventIds, limit: 10 })).toEqual({ claimed: 6, done: 5, retrying: 1, failed: 0 });
+    const rows = await DomainEvent.findAll({ where: { eventId: eventIds, handler: 'test.effect' }, order: [['id', 'ASC']] });
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ['PENDING', 1, 'Handler refused for the test'],
+      ['DONE', 1, null],
+      ['DONE', 1, null],
+    ]);
+    expect(await Promise.all(eventIds.map(effects))).toEqual([0, 1, 1]);
+    expect(seenDone).toEqual(['DONE', 'DONE', 'DONE']);
+  });
+
   test('a delivery whose handler is not installed fails with a message (and is retried)', async () => {
     installEventHandlers([effectHandler()]);
     const eventId = crypto.randomUUID();

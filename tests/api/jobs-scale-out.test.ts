@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { Op } from 'sequelize';
-import { JobRun, JobSchedule, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import { Communication, CommunicationIntent, JobRun, JobSchedule, OutboxMessage, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import { materialiseCommunication } from '../../api/communications/communications.service';
+import { intentMessageId } from '../../api/communications/dispatcher';
 import { setupApp, type TestApp } from '../support/app';
 import { makeEnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
-import { bearer, makeAdmin, unique } from '../support/factories';
+import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { eventually } from '../support/eventually';
+import { startSmtp, type TestSmtp } from '../support/smtp';
 
 /**
  * Scale-out (issue 16 §1, MariaDB pass only — SQLite is one file per test process): two real API
@@ -15,7 +18,11 @@ import { eventually } from '../support/eventually';
  * and the table read every second.
  * 1. An every-2-seconds job for ~20 s while the run-once call is hammered on both: every scheduled time
  *    runs once, runs of the schedule never overlap, each accepted run call is one recorded run.
- * 2. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
+ * 2. Communications (issue 17 "Reliability"): both processes run the communication dispatcher at once
+ *    (two COMMUNICATION_DISPATCH schedules every second, small batches, paced) over one communication's
+ *    intents, sending through SMTP to a local server: every email arrives once (by its Message-ID),
+ *    none twice, and both processes sent some.
+ * 3. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
  *    over once the lease lapses and finishes it; no entry is charged twice.
  */
 
@@ -45,6 +52,8 @@ interface Server {
   base: string;
 }
 
+let smtp: TestSmtp;
+
 async function startServer(owner: string): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
@@ -61,6 +70,9 @@ async function startServer(owner: string): Promise<Server> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       DB_POOL_MAX: '5',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_POOL_MAX_CONNECTIONS: '2',
+      COMMUNICATION_RATE_PER_SECOND: '20',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -89,11 +101,13 @@ const servers: Server[] = [];
 maybe('two API processes on one MariaDB database', () => {
   beforeAll(async () => {
     t = await setupApp();
+    smtp = await startSmtp();
     token = (await makeAdmin(t.deps)).token;
     servers.push(...(await Promise.all([startServer('proc-A'), startServer('proc-B')])));
   }, 90_000);
   afterAll(async () => {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await smtp?.stop();
     await t?.close();
   });
 
@@ -146,6 +160,61 @@ maybe('two API processes on one MariaDB database', () => {
     expect(runs.every((r) => r.outcome === 'SUCCEEDED')).toBe(true);
     expect(new Set(runs.map((r) => r.owner))).toEqual(new Set(['proc-A', 'proc-B']));
   }, 60_000);
+
+  test('communications: both processes dispatch one communication at once through SMTP; every email arrives once, none twice', async () => {
+    const students = await Promise.all(Array.from({ length: 50 }, () => makeStudent(t.deps)));
+    const c = await Communication.create({
+      subject: unique('Scale-out news '),
+      longMessageBody: '<p>Dear {{firstName}}, news.</p>',
+      shortMessageBody: 'Dear {{firstName}}, news.',
+      recipientType: 'SPECIFIC',
+      recipients: students.map((s) => s.student.id),
+      scheduledAt: new Date(),
+      status: 'CREATED',
+    });
+    expect((await materialiseCommunication(null, c.id)).recipientCount).toBe(50);
+    const intents = await CommunicationIntent.findAll({ where: { communicationId: c.id } });
+    const schedules = [];
+    // Two schedules so both processes run the dispatcher at the same time (one schedule's lease would let one at a time).
+    for (let i = 0; i < 2; i++) {
+      schedules.push(
+        await JobSchedule.create({
+          jobName: unique('Dispatch scale-out '),
+          jobGroup: 'TEST',
+          description: null,
+          type: 'COMMUNICATION_DISPATCH',
+          status: 'ACTIVE',
+          cronJob: false,
+          cronExpression: null,
+          repeatInterval: 1,
+          params: { batch: 4, concurrency: 2 },
+          nextRunAt: null,
+          updatedById: null,
+          updatedByName: 'Test',
+        }),
+      );
+    }
+    const ids = intents.map((i) => i.id);
+    try {
+      await eventually(async () => (await CommunicationIntent.count({ where: { id: ids, status: 'SENT' } })) === ids.length, 60_000);
+    } finally {
+      await JobSchedule.update({ status: 'PAUSED' }, { where: { id: schedules.map((s) => s.id) } });
+    }
+    const mailFrom = t.deps.config.MAIL_FROM;
+    const emails = intents.filter((i) => i.channel === 'EMAIL');
+    for (const e of emails) {
+      const copies = smtp.received.filter((r) => r.headers['message-id'] === intentMessageId(e.id, mailFrom));
+      expect({ intent: e.id, copies: copies.length, to: copies[0]?.to }).toEqual({ intent: e.id, copies: 1, to: [e.toAddress] });
+    }
+    const rows = await CommunicationIntent.findAll({ where: { id: ids } });
+    expect(rows.every((r) => r.attempts === 1 && r.claimedBy === null)).toBe(true);
+    expect(await OutboxMessage.count({ where: { messageId: emails.map((e) => intentMessageId(e.id, mailFrom)), status: 'SENT' } })).toBe(emails.length);
+    // Both processes took part.
+    const runs = await JobRun.findAll({ where: { jobScheduleId: schedules.map((s) => s.id) } });
+    const owners = new Set(runs.filter((r) => (r.count ?? 0) > 0).map((r) => r.owner));
+    expect(owners).toEqual(new Set(['proc-A', 'proc-B']));
+    await sleep(1500); // runs in flight end before the next test
+  }, 90_000);
 
   test('kill -9 during an auto-pay run: the other process takes it over after the lease lapses; no entry charged twice', async () => {
     const enrollable = await makeEnrollableProduct();

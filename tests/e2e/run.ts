@@ -1,13 +1,15 @@
 /**
- * `npm run test:e2e`: builds the UIs when stale, starts the real server on a fresh SQLite database
- * (migrated and seeded with the demo, as `npm start` does), runs the browser suite (jest project
- * `e2e`, playwright-core driving Debian's chromium) against it, and stops the server.
+ * `npm run test:e2e`: builds the UIs when stale, starts a local SMTP server (./support/mailbox.ts) and
+ * the real server on a fresh SQLite database (migrated and seeded with the demo, as `npm start` does)
+ * sending its email to that SMTP server, runs the browser suite (jest project `e2e`, playwright-core
+ * driving Debian's chromium) against it, and stops both.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './support/browser';
+import { startMailbox } from './support/mailbox';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -34,6 +36,9 @@ async function main(): Promise<number> {
   const port = Number(process.env.E2E_PORT ?? 3510);
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseUrl = `sqlite:${path.join(dir, 'e2e.sqlite')}`;
+  // Every email leaves over SMTP, as in production; the tests read what arrived from E2E_MAIL_DIR.
+  const mailDir = path.join(dir, 'mail');
+  const mailbox = await startMailbox(mailDir);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/server.ts')], {
     cwd: root,
     env: {
@@ -44,20 +49,27 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      SMTP_URL: mailbox.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitForHealth(baseUrl, 60_000);
-    const jest = spawnSync('npx', ['jest', '--runInBand', '--testTimeout=60000', ...process.argv.slice(2), '--selectProjects', 'e2e'], {
+    // Not spawnSync: this process's event loop serves the SMTP listener while the tests run.
+    const jest = spawn('npx', ['jest', '--runInBand', '--testTimeout=60000', ...process.argv.slice(2), '--selectProjects', 'e2e'], {
       cwd: root,
       stdio: 'inherit',
-      // The tests read the server's database too (read-only), e.g. the emailed codes in outbox_messages.
-      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl },
+      // The tests read the server's database too (read-only), e.g. the emailed codes in outbox_messages,
+      // and the emails the SMTP server received (E2E_MAIL_DIR).
+      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_MAIL_DIR: mailDir },
     });
-    return jest.status ?? 1;
+    return await new Promise<number>((resolve) => {
+      jest.once('error', () => resolve(1));
+      jest.once('exit', (code) => resolve(code ?? 1));
+    });
   } finally {
     server.kill('SIGTERM');
+    void mailbox.close(); // the process exits next
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import type {
   CommentAnswer,
   CrmNotificationAnswer,
   EnvelopeAnswer,
+  QuestionAnswer,
 } from '../../../domain/contract/applications';
 import { splitFilter } from '../providers/dataProvider';
 import { studentName } from './studentNames';
@@ -45,12 +46,8 @@ export type StudentPaymentPlan = ApplicationIssuedPlanAnswer;
 /** One schedule entry of such a plan. */
 export type PaymentScheduleEntry = ApplicationIssuedPlanAnswer['schedules'][number];
 
-/** An answer to a question of the flow, as read (GET) and sent (POST, without id). */
-export interface ApplicationAnswer {
-  id?: number;
-  questionId: string;
-  content: string;
-}
+/** An answer to a question of the flow, as GET /applications/{id}/answers reads it. */
+export type ApplicationAnswer = QuestionAnswer;
 
 export type ApplicationComment = CommentAnswer;
 

@@ -3,7 +3,7 @@ import type { AccountingLineAnswer, BusinessCategoryAnswer, CategoryPlanAnswer }
 import { enumLabel } from '../../../models/labels';
 import { Messages, format } from '../../../models/messages';
 import { initialLocale } from '../providers/i18nProvider';
-import { hasWholeCents } from '../../../domain/money';
+import { moneyCheck, percentRateCheck, termMonthsCheck } from '../../../domain/contract/fields';
 
 /**
  * Records of /api/business_categories and what its strict bodies accept. The 11 categories are fixed
@@ -106,29 +106,18 @@ export const NEW_PLAN: Partial<CategoryPaymentPlan> = { paymentPlanType: 'PAY_IN
 // ---------------------------------------------------------------- form checks (the server checks the same)
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const MAX_MONEY = 9_999_999_999.99;
-const hasDecimals = (n: number, places: number) => Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6;
 
 /** At most n characters (the spec's 'Maximum n characters'). */
 export const maxChars = (n: number) => (value: unknown) => (typeof value === 'string' && value.trim().length > n ? format(Messages.MAX_LENGTH, n) : undefined);
 
-/** An amount of money: 0 or more, whole cents. */
-export const moneyAmount = (value: unknown) => {
-  const n = numberOrNull(value);
-  return n === null || (n >= 0 && n <= MAX_MONEY && hasWholeCents(n)) ? undefined : Messages.INVALID_VALUE;
-};
+/** An amount of money: empty, or 0 to 9,999,999,999.99 in whole cents — the API's rule for the same field (domain/contract/fields.ts). */
+export const moneyAmount = moneyCheck;
 
-/** A rate in percent: 0–100, at most four decimals. */
-export const percentRate = (value: unknown) => {
-  const n = numberOrNull(value);
-  return n === null || (n >= 0 && n <= 100 && hasDecimals(n, 4)) ? undefined : Messages.INVALID_VALUE;
-};
+/** A rate in percent: 0–100, at most four decimals (the API's rule). */
+export const percentRate = percentRateCheck;
 
-/** A term in months: a whole number 0–600. */
-export const termMonths = (value: unknown) => {
-  const n = numberOrNull(value);
-  return n === null || (Number.isInteger(n) && n >= 0 && n <= 600) ? undefined : Messages.INVALID_VALUE;
-};
+/** A term in months: a whole number 0–600 (the API's rule; empty takes the default). */
+export const termMonths = termMonthsCheck;
 
 /** An amount the schedule type needs: present and above zero. */
 export const requiredPositive = Object.assign(

@@ -4,6 +4,7 @@ import { cleanCriteria, readList, type AppDataProvider } from '../providers/data
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import type { CardRow, ExternalPaymentValues, GatewayEventRow, LedgerRow, PaymentRow, PlanRecord, RefundRow, ScheduleEntry } from './planRecord';
 import { toExternalPaymentPayload } from './planRecord';
+import type { BillingDashboardAnswer } from '../../../domain/contract/billing';
 
 /**
  * The billing calls of the plan screens beyond react-admin's CRUD (which the data provider does:
@@ -21,14 +22,8 @@ export interface Paged<T> {
   total: number;
 }
 
-export interface DashboardAnswer {
-  collections: { count: number; amount: number };
-  pastDue: { count: number; amount: number };
-  upcoming: { next30Days: { count: number; amount: number } };
-  byFinancialStatus: Array<{ financialStatus: string; count: number; balance: number }>;
-  collectedByMonth: Array<{ month: string; amount: number }>;
-  upcomingByWeek: Array<{ weekStart: string; amount: number }>;
-}
+/** GET /billing/dashboard (domain/contract/billing.ts). */
+export type DashboardAnswer = BillingDashboardAnswer;
 
 export interface GeneratedSchedule {
   principal: number;

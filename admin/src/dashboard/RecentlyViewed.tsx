@@ -5,14 +5,10 @@ import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import { readList } from '../providers/dataProvider';
 import { VIEWED_RECORDS } from '../common/useRecordView';
+import type { ViewHistoryAnswer } from '../../../domain/contract/people';
 
-interface ViewHistory {
-  id: number;
-  entityType: string;
-  entityId: number;
-  label: string | null;
-  viewedAt: string;
-}
+/** One recently viewed record (domain/contract/people.ts). */
+type ViewHistory = ViewHistoryAnswer;
 
 const resourceOf = (entityType: string): string | undefined => (VIEWED_RECORDS as Record<string, string>)[entityType];
 

@@ -3,17 +3,10 @@ import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import { useRoleText } from '../common/roleText';
+import type { MyAdministratorAnswer } from '../../../domain/contract/people';
 
-/** GET /api/auth/me for an administrator. */
-export interface MyAdministrator {
-  id: number;
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  permissions: string[];
-}
+/** GET /api/auth/me for an administrator (domain/contract/people.ts). */
+export type MyAdministrator = MyAdministratorAnswer;
 
 /** The signed-in administrator as the server knows them now (the identity in the session can be older). */
 export function useMyAdministrator(): MyAdministrator | null {

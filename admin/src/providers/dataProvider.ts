@@ -2,6 +2,13 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import type { StatusMovesAnswer } from '../../../domain/state/applications';
 import type { HttpClient, QueryValue } from './http';
 import type { EnrollingStatusAnswer } from '../../../domain/contract/products';
+import type { BundleProgramsAnswer, FlowRequirementsAnswer, ModuleGroupAnswer } from '../../../domain/contract/programs';
+import type { PermissionCatalogueAnswer, SearchFilterAnswer, SessionAnswer } from '../../../domain/contract/people';
+import type { ApplicationIssuedPlanAnswer, CommentAnswer, CrmNotificationAnswer, EnvelopeAnswer, QuestionAnswer } from '../../../domain/contract/applications';
+import type { LookupsAnswer } from '../../../domain/contract/enrollments';
+
+/** A module group as a react-admin record (domain/contract/programs.ts). */
+export type ModuleGroupRecord = Omit<ModuleGroupAnswer, 'id'> & RaRecord;
 
 /**
  * The console's one data provider, in the style of ra-data-simple-rest, over the API's paged and
@@ -123,18 +130,8 @@ export function readList<T extends RaRecord>(body: unknown): { data: T[]; total:
   return { data: list.content ?? [], total: list.pagination?.total ?? list.content?.length ?? 0 };
 }
 
-export interface SavedFilter {
-  id: number;
-  name: string;
-  kind: string;
-  criteria: Record<string, unknown>;
-}
-
-export interface AdministratorSession {
-  id: number;
-  userId: number;
-  status: 'ACTIVE' | 'IDLE' | 'INACTIVE';
-}
+/** A saved filter (GET /search_filters, POST, PUT): the answer schema's type (domain/contract/people.ts). */
+export type SavedFilter = SearchFilterAnswer;
 
 /** Builds the provider on an http client; the extra methods are the API's actions beyond CRUD. */
 export function createDataProvider(http: HttpClient) {
@@ -213,7 +210,7 @@ export function createDataProvider(http: HttpClient) {
     logoutAdministrator: (id: Identifier) => request<void>({ method: 'POST', path: at('admins', id, '/logout') }),
 
     /** GET /students/{id}/session: ACTIVE / IDLE / INACTIVE. */
-    studentSession: (id: Identifier) => request<{ status: 'ACTIVE' | 'IDLE' | 'INACTIVE'; lastActivityAt: string | null }>({ path: at('students', id, '/session') }),
+    studentSession: (id: Identifier) => request<SessionAnswer>({ path: at('students', id, '/session') }),
 
     /** GET /students/{id}/activity_log (paged, categories, types). */
     activityLog: async (id: Identifier, params: Pick<GetListParams, 'pagination' | 'sort'> & { categories?: string[]; types?: string[] }) =>
@@ -230,7 +227,7 @@ export function createDataProvider(http: HttpClient) {
       request<void>({ method: 'PATCH', path: at('users', userId, '/update_password'), body }),
 
     /** GET /roles/permissions: the permission catalogue for the role editor. */
-    permissionCatalogue: () => request<Array<{ resource: string; actions: string[] }>>({ path: '/roles/permissions' }),
+    permissionCatalogue: () => request<PermissionCatalogueAnswer>({ path: '/roles/permissions' }),
 
     /** Saved filters of one kind (GET /search_filters?type&size=100). */
     savedFilters: async (kind: string) => readList<SavedFilter & RaRecord>(await request({ path: '/search_filters', query: { type: kind, size: 100 } })).data as SavedFilter[],
@@ -245,8 +242,7 @@ export function createDataProvider(http: HttpClient) {
       (await list(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter })).total,
 
     /** Public lookups by type (GET /public/lookups?type=). */
-    lookups: async (type: string) =>
-      (await request<{ content: Array<{ type: string; value: string; label: string }> }>({ path: '/public/lookups', query: { type }, auth: false })).content,
+    lookups: async (type: string) => (await request<LookupsAnswer>({ path: '/public/lookups', query: { type }, auth: false })).content,
 
     // ---- Programs (core): archive, undelete, bundle, enrollment-flow requirements, learning-system calls.
     /** DELETE /programs/{id}: archives the program (409 while it has current cohorts). */
@@ -254,14 +250,14 @@ export function createDataProvider(http: HttpClient) {
     /** PATCH /programs/{id}/undeleted: brings an archived program back; answers the program. */
     undeleteProgram: (id: Identifier) => request<RaRecord>({ method: 'PATCH', path: at('programs', id, '/undeleted') }),
     /** GET /programs/{id}/programs: the programs a bundle includes. */
-    bundlePrograms: (id: Identifier) => request<RaRecord[]>({ path: at('programs', id, '/programs') }),
+    bundlePrograms: (id: Identifier) => request<BundleProgramsAnswer>({ path: at('programs', id, '/programs') }),
     /** POST /programs/{id}/programs: replaces the programs a bundle includes; answers them. */
-    setBundlePrograms: (id: Identifier, programIds: Identifier[]) => request<RaRecord[]>({ method: 'POST', path: at('programs', id, '/programs'), body: { programIds } }),
+    setBundlePrograms: (id: Identifier, programIds: Identifier[]) => request<BundleProgramsAnswer>({ method: 'POST', path: at('programs', id, '/programs'), body: { programIds } }),
     /** GET /programs/{id}/enrollment_flow_requirements: the six steps and whether each is required. */
-    enrollmentFlowRequirements: (id: Identifier) => request<Array<{ step: string; required: boolean }>>({ path: at('programs', id, '/enrollment_flow_requirements') }),
+    enrollmentFlowRequirements: (id: Identifier) => request<FlowRequirementsAnswer>({ path: at('programs', id, '/enrollment_flow_requirements') }),
     /** PUT /programs/{id}/enrollment_flow_requirements with [{ step, required }]. */
-    setEnrollmentFlowRequirements: (id: Identifier, requirements: Array<{ step: string; required: boolean }>) =>
-      request<Array<{ step: string; required: boolean }>>({ method: 'PUT', path: at('programs', id, '/enrollment_flow_requirements'), body: requirements }),
+    setEnrollmentFlowRequirements: (id: Identifier, requirements: FlowRequirementsAnswer) =>
+      request<FlowRequirementsAnswer>({ method: 'PUT', path: at('programs', id, '/enrollment_flow_requirements'), body: requirements }),
     /** The program's learning-system calls: POST sync_from_d2l / sync_topic_videos_from_d2l, GET sync_academic_status. */
     programLmsCall: (id: Identifier, call: 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status') =>
       request<unknown>({ method: call === 'sync_academic_status' ? 'GET' : 'POST', path: at('programs', id, `/${call}`) }),
@@ -293,10 +289,9 @@ export function createDataProvider(http: HttpClient) {
     archiveExtraProduct: (programId: Identifier, extraProductId: Identifier) =>
       request<void>({ method: 'DELETE', path: at('programs', programId, `/extra_products/${encodeURIComponent(String(extraProductId))}`) }),
     /** GET /module_groups: every module group by name (one page of 1000). */
-    moduleGroups: async () =>
-      readList<RaRecord & { name: string }>(await request({ path: '/module_groups', query: { size: 1000, page: 0, sortBy: 'name', descending: false } })).data,
+    moduleGroups: async () => readList<ModuleGroupRecord>(await request({ path: '/module_groups', query: { size: 1000, page: 0, sortBy: 'name', descending: false } })).data,
     /** POST /module_groups { name }: 409 MODULE_GROUP_NAME_TAKEN when the name exists (whatever its case). */
-    createModuleGroup: (name: string) => request<RaRecord & { name: string }>({ method: 'POST', path: '/module_groups', body: { name } }),
+    createModuleGroup: (name: string) => request<ModuleGroupRecord>({ method: 'POST', path: '/module_groups', body: { name } }),
     // ---- end of program parts
     // ---- Cohorts: archive, undelete, publish, flags, coaching-circle windows, LMS sync, cohort modules.
     /** DELETE /cohorts/{id}: archives the cohort (409 COHORT_IN_PRODUCT, or a later area's block). */
@@ -341,19 +336,19 @@ export function createDataProvider(http: HttpClient) {
     /** PATCH /applications/{id}/call_attempts/{n}: sets the count; answers the application. */
     setCallAttempts: (id: Identifier, n: number) => request<RaRecord>({ method: 'PATCH', path: at('enrollments', id, `/call_attempts/${n}`) }),
     /** GET /applications/{id}/payment_plans: the student payment plans issued, with their schedules. */
-    applicationPaymentPlans: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/payment_plans') })).data,
+    applicationPaymentPlans: async (id: Identifier) => readList<ApplicationIssuedPlanAnswer>(await request({ path: at('enrollments', id, '/payment_plans') })).data,
     /** GET /applications/{id}/answers. */
-    applicationAnswers: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/answers') })).data,
+    applicationAnswers: async (id: Identifier) => readList<QuestionAnswer>(await request({ path: at('enrollments', id, '/answers') })).data,
     /** GET /applications/{id}/comments?size&page (newest first); POST, PUT .../{commentId}, DELETE .../{commentId}. */
     applicationComments: async (id: Identifier, page: number, size: number) =>
-      readList<RaRecord>(await request({ path: at('enrollments', id, '/comments'), query: { size, page } })),
+      readList<CommentAnswer>(await request({ path: at('enrollments', id, '/comments'), query: { size, page } })),
     addApplicationComment: (id: Identifier, content: string) => request<RaRecord>({ method: 'POST', path: at('enrollments', id, '/comments'), body: { content } }),
     editApplicationComment: (id: Identifier, commentId: Identifier, content: string) =>
       request<RaRecord>({ method: 'PUT', path: at('enrollments', id, `/comments/${encodeURIComponent(String(commentId))}`), body: { content } }),
     deleteApplicationComment: (id: Identifier, commentId: Identifier) =>
       request<unknown>({ method: 'DELETE', path: at('enrollments', id, `/comments/${encodeURIComponent(String(commentId))}`) }),
     /** GET /applications/{id}/envelopes (newest first); POST prepares the current one. */
-    applicationEnvelopes: async (id: Identifier) => readList<RaRecord>(await request({ path: at('enrollments', id, '/envelopes') })).data,
+    applicationEnvelopes: async (id: Identifier) => readList<EnvelopeAnswer>(await request({ path: at('enrollments', id, '/envelopes') })).data,
     prepareEnvelope: (id: Identifier) => request<RaRecord>({ method: 'POST', path: at('enrollments', id, '/envelopes') }),
     /** POST /envelopes/{id}/recreate: voids it and answers a fresh SENT envelope. */
     recreateEnvelope: (envelopeId: Identifier) => request<RaRecord>({ method: 'POST', path: `/envelopes/${encodeURIComponent(String(envelopeId))}/recreate` }),
@@ -361,7 +356,7 @@ export function createDataProvider(http: HttpClient) {
     envelopePdf: async (envelopeId: Identifier) => (await request<Response>({ path: `/envelopes/${encodeURIComponent(String(envelopeId))}/pdf`, raw: true })).blob(),
     /** GET /applications/{id}/salesforce_notifications (newest first); POST .../{notificationId} retries one. */
     crmNotifications: async (id: Identifier, page: number, size: number) =>
-      readList<RaRecord>(await request({ path: at('enrollments', id, '/salesforce_notifications'), query: { size, page, sortBy: 'id', descending: true } })),
+      readList<CrmNotificationAnswer>(await request({ path: at('enrollments', id, '/salesforce_notifications'), query: { size, page, sortBy: 'id', descending: true } })),
     retryCrmNotification: (id: Identifier, notificationId: Identifier) =>
       request<RaRecord>({ method: 'POST', path: at('enrollments', id, `/salesforce_notifications/${encodeURIComponent(String(notificationId))}`) }),
     /** POST /applications/{id}/promo_code { code }; DELETE removes it (CREATED only). */

@@ -5,6 +5,8 @@
  */
 import { createHttpClient, HttpError, type Transport } from '../../../domain/http/client';
 import type { Language } from '../i18n';
+import type { StudentAnswer } from '../../../domain/contract/students';
+import type { LookupItemAnswer } from '../../../domain/contract/enrollments';
 import { portalSessionStore, sessionFromSignIn, type ObservableSessionStore, type SignInAnswer } from './session';
 
 export { HttpError };
@@ -39,18 +41,8 @@ export interface CommunicationPreferences {
   sms: boolean | null;
 }
 
-/** GET /api/students/{id} (api/students/students.dto.ts), the parts the portal reads. */
-export interface Student {
-  id: number;
-  isStudent?: boolean;
-  user: { id: number; email: string };
-  personalInfo: PersonalInfo;
-  contactInfo: ContactInfo | null;
-  address: Address | null;
-  languageIso2LetterCode: string | null;
-  timeZone?: string | null;
-  communicationPreferences?: CommunicationPreferences | null;
-}
+/** GET /api/students/{id}: the answer schema's type (domain/contract/students.ts). */
+export type Student = StudentAnswer;
 
 /**
  * What a student may send to PUT /api/students/{id} (students.schemas.ts studentProfileBody, strict:
@@ -65,11 +57,8 @@ export interface StudentProfileBody {
   communicationPreferences?: CommunicationPreferences;
 }
 
-export interface LookupItem {
-  type: string;
-  value: string;
-  label: string;
-}
+/** One item of GET /api/public/lookups (domain/contract/enrollments.ts). */
+export type LookupItem = LookupItemAnswer;
 
 export interface GetStartedBody {
   email: string;

@@ -15,7 +15,7 @@ import type {
   ProgressAnswer,
   SchedulePreviewAnswer,
 } from '../../../domain/contract/applications';
-import type { PaymentMethodAnswer } from '../../../domain/contract/billing';
+import type { GatewayConfigAnswer, PaymentMethodAnswer } from '../../../domain/contract/billing';
 import type { ProductAnswer } from '../../../domain/contract/products';
 
 export type ApplicationStatusValue = Of<typeof ApplicationStatus>;
@@ -53,10 +53,8 @@ export interface Answer {
 export type Envelope = EnvelopeAnswer;
 export type EnvelopeStatus = EnvelopeAnswer['status'];
 
-export interface GatewayConfig {
-  gateway: string;
-  publishableKey: string | null;
-}
+/** GET /payment_gateway/config (domain/contract/billing.ts). */
+export type GatewayConfig = GatewayConfigAnswer;
 
 /** A saved card (domain/contract/billing.ts). */
 export type PaymentMethod = PaymentMethodAnswer;

@@ -6,6 +6,7 @@
  */
 import { localSessionStore, type Session, type SessionStore } from '../../../domain/http/client';
 import type { Language } from '../i18n';
+import type { SignedInStudentAnswer } from '../../../domain/contract/people';
 
 export const SESSION_KEY = 'hci.portal.session';
 
@@ -18,14 +19,8 @@ export interface PortalSession extends Session {
   isStudent?: boolean;
 }
 
-/** The student part of the customer sign-in answer (api/auth/auth.service.ts profileOf). */
-export interface SignedInStudent {
-  id: number;
-  user: { id: number; email: string };
-  isStudent: boolean;
-  personalInfo: { firstName: string; middleName?: string | null; lastName: string };
-  languageIso2LetterCode: string | null;
-}
+/** The student part of the customer sign-in answer and of GET /auth/me (api/auth/auth.service.ts profileOf; domain/contract/people.ts). */
+export type SignedInStudent = SignedInStudentAnswer;
 
 /** POST /auth/signin/customer and POST /auth/customer/verify_code answer this. */
 export interface SignInAnswer {

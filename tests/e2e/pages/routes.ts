@@ -1,5 +1,5 @@
 import sqlite3 from 'sqlite3';
-import { api, unique } from '../support/api';
+import { adminToken, api, unique } from '../support/api';
 
 /**
  * Every console route and portal screen, in ONE list that the layout test (tests/e2e/layout.e2e.ts)
@@ -89,6 +89,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/configuration-mobile-app' },
   { path: '/communications' },
   { path: '/communications/{communication}' },
+  { path: '/communications/{sentCommunication}' },
   { path: '/communications/create' },
   { path: '/communications-settings' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
@@ -102,6 +103,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/home', as: 'enrolled' },
   { path: '/agreements', as: 'enrolled' },
   { path: '/messages', as: 'enrolled' },
+  { path: '/messages/{message}', as: 'enrolled' },
   { path: '/settings/profile', as: 'enrolled' },
   { path: '/settings/communication-preferences', as: 'enrolled' },
   { path: '/settings/agreements', as: 'enrolled' },
@@ -153,6 +155,10 @@ export interface DemoIds {
   jobSchedule: number;
   banner: number;
   communication: number;
+  /** A communication sent to the enrolled demo student (its Sends tab lists intents). */
+  sentCommunication: number;
+  /** That communication in the enrolled student's portal inbox. */
+  message: number;
 }
 
 export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
@@ -200,6 +206,37 @@ async function anEmail(): Promise<number> {
   }
 }
 
+/**
+ * A communication staff send now to the enrolled demo student (made here: the demo's own is scheduled
+ * a week ahead), and the message it puts in their portal inbox, waited for. Its texts are Spanish
+ * data marked 'E2E' (the Spanish walk leaves the tests' own data alone).
+ */
+async function aSentCommunication(student: number): Promise<{ sentCommunication: number; message: number }> {
+  const token = await adminToken();
+  const subject = `E2E Aviso ${unique('')}`;
+  const communication = await api<{ id: number }>('POST', '/communications', token, {
+    type: 'MESSAGE',
+    recipientType: 'SPECIFIC',
+    recipients: [student],
+    scheduleType: 'NOW',
+    subject,
+    longMessageBody: '<p>E2E Hola {{firstName}}: la clase de mañana empieza a las diez.</p>',
+  });
+  // Its intents were made on save; the Communication dispatch job sends them (run now rather than wait for its minute).
+  const schedules = await api<{ content: Array<{ id: number; type: string }> }>('GET', '/job_schedules', token);
+  const dispatch = schedules.content.find((s) => s.type === 'COMMUNICATION_DISPATCH');
+  if (!dispatch) throw new Error('no COMMUNICATION_DISPATCH job schedule');
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const inbox = await api<{ content: Array<{ id: number; subject: string }> }>('GET', `/students/${student}/inbox?size=20`, token);
+    const message = inbox.content.find((m) => m.subject === subject);
+    if (message) return { sentCommunication: communication.id, message: message.id };
+    if (Date.now() > until) throw new Error(`the communication ${communication.id} did not reach the inbox of student ${student}`);
+    await api('POST', `/job_schedules/${dispatch.id}/run`, token).catch(() => undefined); // 409 while a run is going: it sends them too
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 /** The ids of the demo records the routes open. */
 export async function demoIds(): Promise<DemoIds> {
   const student = await demoId(`SELECT id FROM students WHERE email = '${ENROLLED_STUDENT.email}'`);
@@ -224,6 +261,7 @@ export async function demoIds(): Promise<DemoIds> {
     jobSchedule: await demoId("SELECT id FROM job_schedules WHERE type = 'AUTO_PAY' ORDER BY id LIMIT 1"),
     banner: await demoId('SELECT id FROM information_banners ORDER BY id LIMIT 1'),
     communication: await demoId('SELECT id FROM communications ORDER BY id LIMIT 1'),
+    ...(await aSentCommunication(student)),
   };
 }
 

@@ -36,11 +36,12 @@ export async function makeAdmin(token: string, roles: string[] = ['SUPER_ADMIN']
 }
 
 /** A student (optionally able to sign in to the portal with `password`) made through the API. */
-export async function makeStudent(token: string, over: { firstName?: string; lastName?: string; city?: string; password?: string } = {}) {
+export async function makeStudent(token: string, over: { firstName?: string; lastName?: string; city?: string; password?: string; language?: 'EN' | 'ES' } = {}) {
   const email = `${unique('e2e.student.')}@example.com`;
   const student = await api<{ id: number; user: { id: number } }>('POST', '/students', token, {
     user: { email },
     personalInfo: { firstName: over.firstName ?? 'Lucia', lastName: over.lastName ?? unique('Tester') },
+    languageIso2LetterCode: over.language,
     address: over.city ? { street1: '1 Main St', city: over.city, stateCode: 'NY', zip: '10001', countryCode: 'US' } : undefined,
   });
   if (over.password) {

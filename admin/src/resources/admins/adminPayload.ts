@@ -1,17 +1,8 @@
 import type { RaRecord } from 'react-admin';
+import type { AdministratorAnswer } from '../../../../domain/contract/people';
 
-/** An administrator as GET /api/admins answers it. */
-export interface Administrator extends RaRecord {
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  status: 'ACTIVE' | 'IDLE' | 'INACTIVE';
-  active: boolean;
-  lastLoginAt: string | null;
-  lastActivityAt: string | null;
-}
+/** An administrator as GET /api/admins answers it: the answer schema's type (domain/contract/people.ts). */
+export type Administrator = Omit<AdministratorAnswer, 'id'> & RaRecord;
 
 export const fullName = (a: Pick<Administrator, 'firstName' | 'lastName' | 'email'> | undefined | null) => (a ? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim() || a.email : '');
 

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Box, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  IconButton,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, useCanAccess, useLocaleState, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -158,20 +174,25 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
                     {canSend ? (
                       <TableCell>
                         {intent.status === 'SENT' || intent.status === 'FAILED' ? (
-                          <Button
-                            label={t('actions.resend')}
-                            size="small"
-                            disabled={pending}
-                            data-testid={`resend-intent-${intent.id}`}
-                            onClick={() =>
-                              void act(
-                                () => api.resend(record.id, intent.id),
-                                () => [t('notifications.resent')],
-                              )
-                            }
-                          >
-                            <ReplayIcon />
-                          </Button>
+                          // An icon with its name as tooltip: a worded button pushed the row's action out of the drawer at 1280 px.
+                          <Tooltip title={translate(t('actions.resend'))}>
+                            <span>
+                              <IconButton
+                                size="small"
+                                aria-label={translate(t('actions.resend'))}
+                                disabled={pending}
+                                data-testid={`resend-intent-${intent.id}`}
+                                onClick={() =>
+                                  void act(
+                                    () => api.resend(record.id, intent.id),
+                                    () => [t('notifications.resent')],
+                                  )
+                                }
+                              >
+                                <ReplayIcon fontSize="small" />
+                              </IconButton>
+                            </span>
+                          </Tooltip>
                         ) : null}
                       </TableCell>
                     ) : null}

@@ -9,6 +9,7 @@ import { NoResults } from '../../common/NoResults';
 import { SavedFilters } from '../../common/SavedFilters';
 import { CommunicationDrawer } from './CommunicationDrawer';
 import { CommunicationStatusChip } from './CommunicationIntents';
+import { DeliveryBacklog } from './DeliveryBacklog';
 import { COMMUNICATIONS, SAVED_FILTER_KIND, type CommunicationRecord } from './communicationRecord';
 
 const t = (key: string) => `resources.communications.${key}`;
@@ -52,6 +53,7 @@ function CommunicationListBody() {
   const { search } = useLocation();
   return (
     <>
+      <DeliveryBacklog />
       <FilterChips descriptors={communicationFilterDescriptors} />
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<CommunicationRecord> empty={<NoResults />} rowClick={(id) => `/${COMMUNICATIONS}/${id}${search}`} bulkActionButtons={false}>

@@ -213,8 +213,20 @@ export function toPayload(form: Partial<CommunicationFormValues>) {
 const at = (id: Identifier, suffix: string) => `/${apiPath(COMMUNICATIONS)}/${encodeURIComponent(String(id))}${suffix}`;
 
 /** The communications' own calls (the data provider keeps list, get, create and update). */
+/** GET /communications/backlog: what the dispatcher has not delivered yet, over every intent. */
+export interface DeliveryBacklog {
+  waiting: number;
+  retrying: number;
+  sending: number;
+  failed: number;
+  oldestWaitingSince: string | null;
+  nextRetryAt: string | null;
+}
+
 export function communicationApi(dataProvider: Pick<AppDataProvider, 'request'>) {
   return {
+    /** GET /communications/backlog. */
+    backlog: () => dataProvider.request<DeliveryBacklog>({ method: 'GET', path: `/${apiPath(COMMUNICATIONS)}/backlog` }),
     /** POST /communications/filter?size: the count (total) and first students a FILTER reaches. */
     filter: async (criteria: Record<string, unknown>, size = 5) => {
       const answer = await dataProvider.request<{ content: RecipientRecord[]; pagination: { total: number } }>({

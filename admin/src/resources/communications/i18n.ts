@@ -91,6 +91,13 @@ const en = {
     student_tab_title: 'Messages',
     student_tab_empty: 'No messages yet.',
     product_email: 'Product email (%{key})',
+    backlog_title: 'Delivery',
+    backlog_clear: 'Every message has been delivered.',
+    backlog_counts: 'Waiting %{waiting} · Sending %{sending} · Failed %{failed}',
+    backlog_retrying:
+      '%{smart_count} message could not be sent and will be tried again (next attempt %{date}): the mail server may be away. |||| %{smart_count} messages could not be sent and will be tried again (next attempt %{date}): the mail server may be away.',
+    backlog_oldest: 'Oldest waiting since %{date}',
+    backlog_unavailable: 'The delivery backlog could not be loaded.',
   },
   notifications: {
     created: 'Communication saved',
@@ -188,6 +195,13 @@ const es: typeof en = {
     student_tab_title: 'Mensajes',
     student_tab_empty: 'Todavía no hay mensajes.',
     product_email: 'Correo del producto (%{key})',
+    backlog_title: 'Entrega',
+    backlog_clear: 'Todos los mensajes se han entregado.',
+    backlog_counts: 'En espera %{waiting} · Enviándose %{sending} · Fallidos %{failed}',
+    backlog_retrying:
+      '%{smart_count} mensaje no se pudo enviar y se volverá a intentar (próximo intento %{date}): puede que el servidor de correo no esté disponible. |||| %{smart_count} mensajes no se pudieron enviar y se volverán a intentar (próximo intento %{date}): puede que el servidor de correo no esté disponible.',
+    backlog_oldest: 'El más antiguo en espera desde %{date}',
+    backlog_unavailable: 'No se pudo cargar la cola de entrega.',
   },
   notifications: {
     created: 'Comunicación guardada',

@@ -15,7 +15,7 @@ export function ApplicationAnswers({ record }: { record: ApplicationRecord }) {
   const dataProvider = useAppDataProvider();
   const { data, error, isPending } = useQuery({
     queryKey: ['enrollments', 'answers', String(record.id), record.updatedAt],
-    queryFn: () => dataProvider.applicationAnswers(record.id) as unknown as Promise<ApplicationAnswer[]>,
+    queryFn: (): Promise<ApplicationAnswer[]> => dataProvider.applicationAnswers(record.id),
   });
   if (isPending) return <LinearProgress />;
   if (error) return <LoadError error={error} />;

@@ -100,7 +100,7 @@ export function ApplicationComments({ record }: { record: ApplicationRecord }) {
     queryFn: ({ pageParam }) => dataProvider.applicationComments(record.id, pageParam, COMMENTS_PAGE),
     getNextPageParam: (last, pages) => (pages.length * COMMENTS_PAGE < last.total ? pages.length : undefined),
   });
-  const comments = (data?.pages.flatMap((page) => page.data) ?? []) as unknown as ApplicationComment[];
+  const comments: ApplicationComment[] = data?.pages.flatMap((page) => page.data) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
   const reload = () => queryClient.invalidateQueries({ queryKey });
 

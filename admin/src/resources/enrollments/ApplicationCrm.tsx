@@ -60,7 +60,7 @@ export function ApplicationCrm({ record }: { record: ApplicationRecord }) {
 
   if (isPending) return <LinearProgress />;
   if (error) return <LoadError error={error} />;
-  const rows = (data?.data ?? []) as unknown as CrmNotification[];
+  const rows: CrmNotification[] = data?.data ?? [];
   if (!rows.length) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="no-crm">

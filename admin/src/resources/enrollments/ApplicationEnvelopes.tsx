@@ -42,7 +42,7 @@ export function ApplicationEnvelopes({ record }: { record: ApplicationRecord }) 
   const [recreating, setRecreating] = useState<Envelope | null>(null);
   const [pending, setPending] = useState(false);
   const queryKey = envelopesQueryKey(record.id);
-  const { data, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.applicationEnvelopes(record.id) as unknown as Promise<Envelope[]> });
+  const { data, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.applicationEnvelopes(record.id) });
 
   async function run(call: () => Promise<unknown>, success: string) {
     setPending(true);

@@ -97,7 +97,7 @@ export function ApplicationPaymentPlans({ record }: { record: ApplicationRecord 
   const dataProvider = useAppDataProvider();
   const { data, error, isPending } = useQuery({
     queryKey: ['enrollments', 'paymentPlans', String(record.id), record.updatedAt],
-    queryFn: () => dataProvider.applicationPaymentPlans(record.id) as Promise<StudentPaymentPlan[]>,
+    queryFn: () => dataProvider.applicationPaymentPlans(record.id),
   });
   if (isPending) return <LinearProgress />;
   if (error) return <LoadError error={error} />;

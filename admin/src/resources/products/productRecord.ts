@@ -2,7 +2,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import type { CategoryPlanAnswer } from '../../../../domain/contract/business-categories';
 import type { EnrollingStatusAnswer, PlanAdjustmentAnswer, ProductAnswer, ProductCohortAnswer, ProductPlanAnswer } from '../../../../domain/contract/products';
 import { Messages, format } from '../../../../models/messages';
-import { hasWholeCents } from '../../../../domain/money';
+import { moneyCheck, positiveMoneyCheck } from '../../../../domain/contract/fields';
 
 /**
  * Records of /api/products and what its strict bodies accept. A product's payment plans and their
@@ -102,26 +102,15 @@ export function toAdjustmentPayload(data: Partial<PlanAdjustment>) {
 // ---------------------------------------------------------------- form checks (the server checks the same)
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const MAX_MONEY = 9_999_999_999.99;
 
 /** At most n characters (the spec's 'Maximum n characters'). */
 export const maxChars = (n: number) => (value: unknown) => (typeof value === 'string' && value.trim().length > n ? format(Messages.MAX_LENGTH, n) : undefined);
 
-/** A cost: empty, or 0 or more in whole cents. */
-export const costAmount = (value: unknown) => {
-  const n = numberOrNull(value);
-  return n === null || (n >= 0 && n <= MAX_MONEY && hasWholeCents(n)) ? undefined : Messages.INVALID_VALUE;
-};
+/** A cost: empty, or 0 to 9,999,999,999.99 in whole cents — the API's rule for `cost` (domain/contract/fields.ts). */
+export const costAmount = moneyCheck;
 
-/** An adjustment amount: required, above zero, whole cents (CHARGE or CREDIT says which way). */
-export const adjustmentAmount = Object.assign(
-  (value: unknown) => {
-    if (isBlank(value)) return Messages.REQUIRED;
-    const n = numberOrNull(value);
-    return n !== null && n > 0 && n <= MAX_MONEY && hasWholeCents(n) ? undefined : Messages.INVALID_VALUE;
-  },
-  { isRequired: true },
-);
+/** An adjustment amount: required, above zero, whole cents (CHARGE or CREDIT says which way) — the API's rule for `amount`. */
+export const adjustmentAmount = positiveMoneyCheck;
 
 /** An http(s) address, or nothing. */
 export const httpUrl = (value: unknown) => (isBlank(value) || /^https?:\/\/\S+$/i.test(String(value).trim()) ? undefined : Messages.INVALID_URL);

@@ -1,12 +1,8 @@
 import type { RaRecord } from 'react-admin';
+import type { RoleAnswer } from '../../../../domain/contract/people';
 
-/** A role as GET /api/roles answers it. `system` marks the seeded roles (not renamed, not deleted). */
-export interface Role extends RaRecord {
-  name: string;
-  description: string | null;
-  permissions: string[];
-  system: boolean;
-}
+/** A role as GET /api/roles answers it (domain/contract/people.ts). `system` marks the seeded roles (not renamed, not deleted). */
+export type Role = Omit<RoleAnswer, 'id'> & RaRecord;
 
 /** POST and PUT /api/roles take exactly { name, description, permissions } (a strict schema). */
 export function toRolePayload(data: Partial<Role>) {

@@ -19,10 +19,11 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate, type Identifier, type TranslateFunction } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { describeParts, describedText, type DescriptionParams } from '../../../../models/descriptions';
+import { describeParts, describedText } from '../../../../models/descriptions';
 import { formatDate, formatDateTime, hasTime, isIsoDate } from '../../common/dates';
 import { useEnumChoices, type EnumName } from '../../common/enums';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import type { ActivityEntryAnswer } from '../../../../domain/contract/people';
 
 /**
  * The activity tab: GET /students/{id}/activity_log, newest first, paged, narrowed by category and
@@ -32,21 +33,12 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
  * languages as soon as its values have labels.
  */
 
-export interface ActivityEntry {
-  id: number;
-  activityDate: string;
-  category: string;
-  type: string;
-  /** The record the entry is about: its kind (ActivityEntityType) and id. */
-  entityType?: string;
-  entityId?: number;
-  /** English text; the console writes `descriptionKey` with `descriptionParams` in its language. */
-  description: string | null;
-  descriptionKey?: string | null;
-  descriptionParams?: DescriptionParams | null;
-  changes: Record<string, { from: unknown; to: unknown }> | null;
-  actor: { id: number | null; name: string | null } | null;
-}
+/**
+ * One entry of GET /students/{id}/activity_log (domain/contract/people.ts): when, its category and
+ * type, the record it is about (entityType, entityId), the English `description` and the key and
+ * parameters the console writes in its language, the changed fields and who.
+ */
+export type ActivityEntry = ActivityEntryAnswer;
 
 /** Columns whose values are enumeration values: of any record, then by the kind of record (an entry's entityType). */
 const enumColumns: Record<string, EnumName> = {
