@@ -27,7 +27,10 @@ module.exports = {
       roots: ['<rootDir>/tests/api'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       setupFiles: ['<rootDir>/tests/support/env.ts'],
-      // Each file's beforeAll migrates a fresh database: room for a busy machine (tests/support/api-timeout.ts).
+      // SQLite: the migrations run once into a template each test file's database is copied from.
+      globalSetup: '<rootDir>/tests/support/sqlite-template.ts',
+      globalTeardown: '<rootDir>/tests/support/sqlite-template-teardown.ts',
+      // Each file's beforeAll opens a fresh database: room for a busy machine (tests/support/api-timeout.ts).
       setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'],
     },
     ui('admin'),

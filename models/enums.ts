@@ -125,7 +125,8 @@ export const UserKind = ['ADMIN', 'STUDENT', 'COACH'] as const;
 export const EducationLevel = ['HIGH_SCHOOL', 'SOME_COLLEGE', 'ASSOCIATE', 'BACHELOR', 'MASTER', 'DOCTORATE', 'OTHER'] as const;
 
 /** Where a student came from (application source). */
-export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCIAL_MEDIA', 'STAFF', 'MIGRATION', 'OTHER'] as const;
+/** Where an application came from; TRANSFER: made by an accepted transfer (api/transfers). */
+export const ApplicationSource = ['WEBSITE', 'PHONE', 'REFERRAL', 'EVENT', 'SOCIAL_MEDIA', 'STAFF', 'MIGRATION', 'TRANSFER', 'OTHER'] as const;
 
 /** Activity-log categories and event types. */
 export const ActivityCategory = ['ACCOUNT', 'PROFILE', 'SECURITY', 'ENROLLMENT', 'BILLING', 'COMMUNICATION', 'ADMINISTRATION'] as const;

@@ -313,6 +313,7 @@ const en = {
     SOCIAL_MEDIA: 'Social media',
     STAFF: 'Staff',
     MIGRATION: 'Migration',
+    TRANSFER: 'Transfer',
     OTHER: 'Other',
   },
   ActivityCategory: {
@@ -811,6 +812,7 @@ const es = {
     SOCIAL_MEDIA: 'Redes sociales',
     STAFF: 'Personal',
     MIGRATION: 'Migración',
+    TRANSFER: 'Transferencia',
     OTHER: 'Otro',
   },
   ActivityCategory: {

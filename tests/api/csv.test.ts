@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import express from 'express';
 import request from 'supertest';
 import { CsvFile, csvText, safeText, sendCsv } from '../../api/common/csv';

@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import { applicationMachine, isLegalTransition, nextStatuses } from '../../domain/state/applications';
 import { externalPaymentMachine, isExternalPaymentAmountEditable, nextExternalPaymentStatuses } from '../../domain/state/external-payments';
 import { isRefundEditable, isRefundSubmittable, nextRefundStatuses, refundMachine } from '../../domain/state/refunds';

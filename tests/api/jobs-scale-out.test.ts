@@ -209,10 +209,12 @@ maybe('two API processes on one MariaDB database', () => {
     const rows = await CommunicationIntent.findAll({ where: { id: ids } });
     expect(rows.every((r) => r.attempts === 1 && r.claimedBy === null)).toBe(true);
     expect(await OutboxMessage.count({ where: { messageId: emails.map((e) => intentMessageId(e.id, mailFrom)), status: 'SENT' } })).toBe(emails.length);
-    // Both processes took part.
+    // Both processes schedule these runs; each run goes to whichever takes it first, so how the work
+    // splits depends on the machine's load (on a busy one a process can win every run): what is
+    // asserted is that it was done, by the processes, once.
     const runs = await JobRun.findAll({ where: { jobScheduleId: schedules.map((s) => s.id) } });
-    const owners = new Set(runs.filter((r) => (r.count ?? 0) > 0).map((r) => r.owner));
-    expect(owners).toEqual(new Set(['proc-A', 'proc-B']));
+    expect(runs.some((r) => (r.count ?? 0) > 0)).toBe(true);
+    expect(runs.every((r) => r.owner === 'proc-A' || r.owner === 'proc-B')).toBe(true);
     await sleep(1500); // runs in flight end before the next test
   }, 90_000);
 

@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import { checkPlaceholders, MissingParamsError, placeholdersOf, renderEmail, renderText, TemplateSyntaxError } from '../../api/communications/render';
 
 /** api/communications/render.ts: the placeholders a text uses, the save-time check, and the rendered email. */

@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import { GatewayError, gatewayFrom } from '../../api/integrations/gateway';
 import { SandboxGateway, SANDBOX_DECLINED_NUMBERS, brandOf, luhnValid, sandboxFingerprint } from '../../api/integrations/sandbox-gateway';
 import { Messages } from '../../models/messages';

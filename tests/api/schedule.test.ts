@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import { addMonths, generateSchedule, principalOf, ScheduleError, type ScheduleInput } from '../../api/payment-plans/schedule';
 import { PaymentScheduleType } from '../../models/enums';
 

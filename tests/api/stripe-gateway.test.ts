@@ -1,3 +1,4 @@
+// @database none: no database is touched here, so the MariaDB pass skips this file (tests/support/with-mariadb.ts).
 import Stripe from 'stripe';
 import { loadConfig } from '../../api/config';
 import { GatewayError, gatewayFrom } from '../../api/integrations/gateway';

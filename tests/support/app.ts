@@ -32,6 +32,9 @@ export async function setupApp(env: Record<string, string> = {}, opts: { ownData
   if (!url) {
     file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hci-test-')), 'test.sqlite');
     url = `sqlite:${file}`;
+    // Already migrated (tests/support/sqlite-template.ts); createDeps' migrate finds nothing to do.
+    const template = process.env.HCI_TEST_SQLITE_TEMPLATE;
+    if (template) fs.copyFileSync(template, file);
   }
   const config = loadConfig({ ...process.env, DATABASE_URL: url, SEED_DEMO: 'false', ...env });
   const deps = await createDeps(config, createLogger(config.LOG_LEVEL));

@@ -170,7 +170,8 @@ export function CommunicationIntents({ record }: { record: CommunicationRecord }
                     </TableCell>
                     <TableCell align="right">{intent.attempts}</TableCell>
                     <TableCell sx={{ maxWidth: 220, wordBreak: 'break-word' }}>{intent.lastError ?? ''}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{intent.sentAt ? formatDateTime(intent.sentAt, locale) : ''}</TableCell>
+                    {/* The date and its time may take two lines: on one, the Spanish columns pushed Send again out of the drawer at 1280 px. */}
+                    <TableCell sx={{ minWidth: 90 }}>{intent.sentAt ? formatDateTime(intent.sentAt, locale) : ''}</TableCell>
                     {canSend ? (
                       <TableCell>
                         {intent.status === 'SENT' || intent.status === 'FAILED' ? (
