@@ -73,6 +73,16 @@ export function transferRoutes(_deps: Deps) {
       handle: ({ params, auth }) => transfers.getTransfer(params.id, auth),
     }),
     route({
+      method: 'get',
+      path: '/:id/preview',
+      answer: transferPreviewAnswer,
+      summary: "What accepting a PENDING transfer would move now (the acceptance's own computation; 409 INVALID_STATUS once decided)",
+      access: 'transfers:read',
+      self: () => true,
+      params: transferIdParams,
+      handle: ({ params, auth }) => transfers.previewOfTransfer(params.id, auth),
+    }),
+    route({
       method: 'patch',
       path: '/:id/accept_terms',
       answer: transferAnswer,

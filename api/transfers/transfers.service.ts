@@ -318,6 +318,25 @@ export async function previewTransfer(input: TransferInput, viewer: Principal | 
   return previewDto(await quoteFor(application, input), application.id);
 }
 
+/**
+ * GET /transfers/{id}/preview: what accepting a PENDING transfer would move now — the acceptance's own
+ * call (`quoteFor` with the transfer as `self`, so it does not block itself as the pending one), for
+ * the console's drawer and the portal's terms step. 409 INVALID_STATUS once decided.
+ */
+export async function previewOfTransfer(id: number, viewer: Principal | null) {
+  const row = await Transfer.findByPk(id);
+  if (!row || (viewer && viewer.kind !== 'ADMIN' && row.studentId !== viewer.studentId)) throw AppError.notFound('Transfer');
+  if (row.status !== 'PENDING') throw conflict('INVALID_STATUS');
+  const application = await applicationFor(row.applicationId, null);
+  const input = {
+    destinationProductId: row.destinationProductId,
+    destinationCohortId: row.destinationCohortId,
+    productPaymentPlanId: row.destinationProductPaymentPlanId,
+    transferFee: toCents(row.transferFee),
+  };
+  return previewDto(await quoteFor(application, input, undefined, row), application.id);
+}
+
 /** POST /transfers: a PENDING transfer (staff offer it; a student asks for one of their own). */
 export async function createTransfer(input: TransferInput, actor: Actor, viewer: Principal | null): Promise<TransferDto> {
   const id = await Transfer.sequelize!.transaction(async (transaction) => {

@@ -141,6 +141,31 @@ describe('offer, preview and accept', () => {
   });
 });
 
+describe('the preview of a pending transfer', () => {
+  test("GET /transfers/{id}/preview answers what accepting would move (the POST preview's figures); 404 for another student; 409 once decided", async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const body = { applicationId: plan.application.id, destinationProductId: to.product.id };
+    const before = await preview(body);
+    expect(before.status).toBe(200);
+    const offer = await create(body);
+    expect(offer.status).toBe(201);
+    // The pending transfer blocks a new preview of the application, not its own.
+    expect((await preview(body)).body.message).toBe('Pending transfers must be resolved first');
+    const own = await request(t.app).get(`${BASE}/${offer.body.id}/preview`).set(bearer(admin.token));
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(before.body);
+    expect((await request(t.app).get(`${BASE}/${offer.body.id}/preview`).set(bearer(plan.student.token))).status).toBe(200);
+    const other = await enrolled();
+    expect((await request(t.app).get(`${BASE}/${offer.body.id}/preview`).set(bearer(other.student.token))).status).toBe(404);
+    expect((await request(t.app).get(`${BASE}/${MISSING}/preview`).set(bearer(admin.token))).status).toBe(404);
+    expect((await setStatus(offer.body.id, 'REJECTED')).status).toBe(200);
+    const decided = await request(t.app).get(`${BASE}/${offer.body.id}/preview`).set(bearer(admin.token));
+    expect(decided.status).toBe(409);
+    expect(decided.body.message).toBe('Invalid status');
+  });
+});
+
 describe('refusals', () => {
   test('400, 401, 403, 404', async () => {
     const plan = await enrolled();
