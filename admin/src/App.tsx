@@ -20,6 +20,8 @@ import students from './resources/students';
 import voucherRefunds from './resources/voucher-refunds';
 import externalPayments from './resources/external-payments';
 import refunds from './resources/refunds';
+import transfers from './resources/transfers';
+import withdrawals from './resources/withdrawals';
 import failedPayments from './resources/failed-payments';
 import disputedPayments from './resources/disputed-payments';
 import paymentInformation from './resources/payment-information';
@@ -49,6 +51,8 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['voucher-refunds', voucherRefunds],
   ['external-payments', externalPayments],
   ['refunds', refunds],
+  ['transfers', transfers],
+  ['withdrawals', withdrawals],
   ['failed-payments', failedPayments],
   ['disputed-payments', disputedPayments],
   ['payment-information', paymentInformation],

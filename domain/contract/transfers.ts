@@ -84,3 +84,4 @@ export const transferSummaryAnswer = z
     tuitionRollover: dollars,
   })
   .strict();
+export type TransferSummaryAnswer = z.infer<typeof transferSummaryAnswer>;

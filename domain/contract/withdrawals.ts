@@ -107,6 +107,8 @@ export const withdrawalSummaryAnswer = z
   })
   .strict();
 
+export type WithdrawalSummaryAnswer = z.infer<typeof withdrawalSummaryAnswer>;
+
 /** GET /withdrawals/settings. */
 export const withdrawalSettingsAnswer = z.array(settings.extend({ kind: z.enum(WithdrawalKind), updatedBy }).strict());
 export const withdrawalSettingAnswer = settings.extend({ kind: z.enum(WithdrawalKind), updatedBy }).strict();

@@ -11,6 +11,8 @@ import { students } from '../resources/students/i18n';
 import { voucherRefunds } from '../resources/voucher-refunds/i18n';
 import { externalPayments } from '../resources/external-payments/i18n';
 import { refunds } from '../resources/refunds/i18n';
+import { transfers } from '../resources/transfers/i18n';
+import { withdrawals } from '../resources/withdrawals/i18n';
 import { failedPayments } from '../resources/failed-payments/i18n';
 import { disputedPayments } from '../resources/disputed-payments/i18n';
 import { paymentInformation } from '../resources/payment-information/i18n';
@@ -44,6 +46,8 @@ const byResource = {
   'voucher-refunds': voucherRefunds,
   'external-payments': externalPayments,
   refunds,
+  transfers,
+  withdrawals,
   'failed-payments': failedPayments,
   'disputed-payments': disputedPayments,
   'payment-information': paymentInformation,

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ApplicationStatusActions } from './ApplicationStatusActions';
+import { ApplicationMoveActions } from './ApplicationMoveActions';
 import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
 import { studentName, type ApplicationRecord } from '../../common/applicationRecord';
 import { useOpenStudentDrawer } from './useOpenStudentDrawer';
@@ -82,6 +83,7 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
         {record.migrated ? <Chip size="small" variant="outlined" color="secondary" label={translate('resources.enrollments.variants.migrated')} /> : null}
       </Stack>
       <ApplicationStatusActions record={record} />
+      <ApplicationMoveActions record={record} />
 
       <InfoSection title={s('student')}>
         <InfoRow label={f('student')}>

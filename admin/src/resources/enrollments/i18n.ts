@@ -86,6 +86,7 @@ const en = {
   actions: {
     create: 'New application',
   },
+  move_actions: { transfer: 'Transfer', withdraw: 'Withdraw' },
   status_actions: {
     changed: 'Status changed to %{status}',
     confirm_title: 'Move application #%{id} to %{status}?',
@@ -346,6 +347,7 @@ const es: typeof en = {
   actions: {
     create: 'Nueva solicitud',
   },
+  move_actions: { transfer: 'Transferir', withdraw: 'Retirar' },
   status_actions: {
     changed: 'Estado cambiado a %{status}',
     confirm_title: '¿Pasar la solicitud #%{id} a %{status}?',
