@@ -328,7 +328,7 @@ function RequestForm({ applications, onSent }: { applications: Application[]; on
           {t('moves.preview')}
         </Button>
       </Box>
-      {preview?.transfer && <TransferCost preview={preview.transfer} feeLater />}
+      {preview?.transfer && <TransferCost preview={preview.transfer} />}
       {preview?.withdrawal && <WithdrawalCost preview={preview.withdrawal} />}
       {preview && (
         <Button variant="contained" onClick={send} disabled={busy} aria-busy={busy || undefined}>

@@ -23,11 +23,11 @@ export function useTransfersApi(): TransfersApi {
 type TransferEntry = TransferPreview['schedule'][number] & { id: number };
 type ReissuedEntry = WithdrawalPreview['schedule'][number] & { id: number };
 
-/** What a transfer moves: its figures and the new plan's schedule. `feeLater`: a student's request (staff set the fee). */
-export function TransferCost({ preview, feeLater = false }: { preview: TransferPreview; feeLater?: boolean }) {
+/** What a transfer moves: its figures and the new plan's schedule (the fee as the API will charge it). */
+export function TransferCost({ preview }: { preview: TransferPreview }) {
   const { t, locale } = useT();
   const usd = (value: number) => money(value, locale);
-  const fee = preview.transferNumber === 1 ? t('moves.cost.free') : feeLater ? t('moves.cost.feeLater') : usd(preview.transferFee);
+  const fee = preview.transferNumber === 1 ? t('moves.cost.free') : usd(preview.transferFee);
   const items = [
     { key: 'paid', label: t('moves.cost.paid'), value: usd(preview.paid) },
     { key: 'fee', label: t('moves.cost.fee'), value: fee },
