@@ -1,7 +1,7 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
-import { transferAnswer, transferPage, transferPreviewAnswer, transferSummaryAnswer } from '../../domain/contract/transfers';
-import { transferBody, transferCriteriaSchema, transferIdParams, transferListQuery, transferStatusQuery } from './transfers.schemas';
+import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer, transferSummaryAnswer } from '../../domain/contract/transfers';
+import { transferBody, transferCriteriaSchema, transferDestinationsQuery, transferIdParams, transferListQuery, transferStatusQuery } from './transfers.schemas';
 import * as transfers from './transfers.service';
 
 /**
@@ -41,6 +41,17 @@ export function transferRoutes(_deps: Deps) {
       handle: ({ body }) => transfers.transfersSummary(body),
     }),
     route({
+      method: 'get',
+      path: '/destinations',
+      answer: transferDestinationsAnswer,
+      summary:
+        "Where an application may be transferred: published products with a class of its business category that has not ended, their classes and plans (a student: their own application's)",
+      access: 'transfers:create',
+      self: () => true,
+      query: transferDestinationsQuery,
+      handle: ({ query, auth }) => transfers.transferDestinations(query.applicationId, auth),
+    }),
+    route({
       method: 'post',
       path: '/preview',
       answer: transferPreviewAnswer,
@@ -76,11 +87,11 @@ export function transferRoutes(_deps: Deps) {
       method: 'get',
       path: '/:id/preview',
       answer: transferPreviewAnswer,
-      summary: "What accepting a PENDING transfer would move now (the acceptance's own computation; 409 INVALID_STATUS once decided)",
+      summary: 'What accepting a PENDING transfer would move today (fee, rollover, the new plan and its schedule), nothing saved (409 INVALID_STATUS once decided)',
       access: 'transfers:read',
       self: () => true,
       params: transferIdParams,
-      handle: ({ params, auth }) => transfers.previewOfTransfer(params.id, auth),
+      handle: ({ params, auth }) => transfers.previewPendingTransfer(params.id, auth),
     }),
     route({
       method: 'patch',

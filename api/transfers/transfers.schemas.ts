@@ -55,3 +55,6 @@ export type TransferInput = z.output<typeof transferBody>;
 export const transferStatusQuery = z
   .object({ status: z.enum(['ACCEPTED', 'REJECTED'], { error: (i) => (i.input === undefined ? Messages.REQUIRED : Messages.INVALID_VALUE) }) })
   .strict();
+
+/** GET /transfers/destinations?applicationId=. */
+export const transferDestinationsQuery = z.object({ applicationId: id() }).strict();

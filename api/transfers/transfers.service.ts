@@ -2,6 +2,8 @@ import { Op, Sequelize, type Includeable, type Transaction } from 'sequelize';
 import {
   Application,
   ApplicationCohort,
+  BusinessCategory,
+  BusinessCategoryPaymentPlan,
   Cohort,
   Enrollment,
   PaymentSchedule,
@@ -20,6 +22,7 @@ import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
 import { roundDollars, toCents, toDollars } from '../../domain/money';
 import { computeTransfer, MAX_TRANSFERS, TransferEngineError, type TransferQuote } from '../../domain/rules/transfers';
 import { transferMachine } from '../../domain/state/withdrawals';
+import type { TransferDestinationsAnswer } from '../../domain/contract/transfers';
 import { productPlanName } from '../applications/plan-name';
 import { quotePlan } from '../applications/quote';
 import { changeStatus } from '../applications/status';
@@ -312,6 +315,68 @@ async function applicationFor(applicationId: number, viewer: Principal | null, t
   return application;
 }
 
+/**
+ * GET /transfers/destinations?applicationId=: the published products a transfer of the application may
+ * go to (the checks of `quoteFor` that depend on the target: same business category, a class that has
+ * not ended, not one of its own classes, none the student is already enrolled in), with those classes
+ * and the product's plans. The rest of the checks (ENROLLED, pending, limit) are the preview's 409s.
+ */
+export async function transferDestinations(applicationId: number, viewer: Principal | null) {
+  const application = await applicationFor(applicationId, viewer);
+  const mine = await ApplicationCohort.findAll({
+    where: { applicationId: application.id },
+    include: [{ model: Cohort, as: 'cohort', attributes: ['id', 'businessCategoryId'] }],
+  });
+  const categoryId = application.businessCategoryId ?? mine[0]?.cohort?.businessCategoryId ?? null;
+  const category = categoryId ? await BusinessCategory.findByPk(categoryId, { attributes: ['id', 'name'] }) : null;
+  if (!categoryId) return { applicationId: application.id, businessCategory: null, products: [] };
+  const enrolled = await Enrollment.findAll({ where: { studentId: application.studentId, status: 'ACTIVE' }, attributes: ['cohortId'] });
+  const excluded = [...new Set([...mine.map((c) => c.cohortId), ...enrolled.map((e) => e.cohortId)])];
+  const items = await ProductItem.findAll({
+    include: [
+      {
+        model: Cohort,
+        as: 'cohort',
+        attributes: ['id', 'label', 'startDate', 'endDate'],
+        required: true,
+        where: {
+          businessCategoryId: categoryId,
+          [Op.or]: [{ endDate: null }, { endDate: { [Op.gte]: schoolToday() } }],
+          ...(excluded.length ? { id: { [Op.notIn]: excluded } } : {}),
+        },
+      },
+      { model: Product, as: 'product', attributes: ['id', 'name'], required: true, where: { deleted: false, published: true } },
+    ],
+    order: [['id', 'ASC']],
+  });
+  const products = new Map<number, { id: number; name: string; cohorts: Array<{ id: number; label: string; startDate: string | null; endDate: string | null }> }>();
+  for (const item of items) {
+    const product = (item as ProductItem & { product?: Product }).product!;
+    const cohort = item.cohort!;
+    if (!products.has(product.id)) products.set(product.id, { id: product.id, name: product.name, cohorts: [] });
+    products.get(product.id)!.cohorts.push({ id: cohort.id, label: cohort.label, startDate: cohort.startDate, endDate: cohort.endDate });
+  }
+  const plans = products.size
+    ? await ProductPaymentPlan.findAll({
+        where: { productId: [...products.keys()] },
+        include: [{ model: BusinessCategoryPaymentPlan, as: 'paymentPlan', attributes: ['id', 'description'] }],
+        order: [['id', 'ASC']],
+      })
+    : [];
+  return {
+    applicationId: application.id,
+    businessCategory: (category?.name ?? null) as TransferDestinationsAnswer['businessCategory'],
+    products: [...products.values()]
+      .map((p) => ({
+        ...p,
+        cohorts: p.cohorts.sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? '') || a.id - b.id),
+        paymentPlans: plans.filter((plan) => plan.productId === p.id).map((plan) => ({ id: plan.id, name: productPlanName(plan) })),
+      }))
+      .filter((p) => p.paymentPlans.length > 0)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+  };
+}
+
 /** POST /transfers/preview: what a transfer would move, nothing saved. */
 export async function previewTransfer(input: TransferInput, viewer: Principal | null) {
   const application = await applicationFor(input.applicationId, viewer);
@@ -323,7 +388,7 @@ export async function previewTransfer(input: TransferInput, viewer: Principal | 
  * call (`quoteFor` with the transfer as `self`, so it does not block itself as the pending one), for
  * the console's drawer and the portal's terms step. 409 INVALID_STATUS once decided.
  */
-export async function previewOfTransfer(id: number, viewer: Principal | null) {
+export async function previewPendingTransfer(id: number, viewer: Principal | null) {
   const row = await Transfer.findByPk(id);
   if (!row || (viewer && viewer.kind !== 'ADMIN' && row.studentId !== viewer.studentId)) throw AppError.notFound('Transfer');
   if (row.status !== 'PENDING') throw conflict('INVALID_STATUS');

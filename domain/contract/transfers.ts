@@ -4,7 +4,7 @@
  * summary. The console's TransferRecord is `z.infer` of `transferAnswer`.
  */
 import { z } from 'zod';
-import { TransferStatus } from '../../models/enums';
+import { BusinessCategoryName, TransferStatus } from '../../models/enums';
 import { dollars, id, isoDate, page, personRef, timestamp, updatedBy } from './common';
 
 const productRef = z.object({ id, name: z.string() }).strict().nullable();
@@ -85,3 +85,27 @@ export const transferSummaryAnswer = z
   })
   .strict();
 export type TransferSummaryAnswer = z.infer<typeof transferSummaryAnswer>;
+
+/**
+ * GET /transfers/destinations?applicationId=: where the application may be transferred — published
+ * products selling a class of its business category that has not ended and is not one of its own
+ * classes (nor one the student is already enrolled in), each with those classes and its plans. The
+ * application's business category comes with it (the portal picks the withdrawal kind from it).
+ */
+export const transferDestinationsAnswer = z
+  .object({
+    applicationId: id,
+    businessCategory: z.enum(BusinessCategoryName).nullable(),
+    products: z.array(
+      z
+        .object({
+          id,
+          name: z.string(),
+          cohorts: z.array(z.object({ id, label: z.string(), startDate: isoDate.nullable(), endDate: isoDate.nullable() }).strict()),
+          paymentPlans: z.array(z.object({ id, name: z.string() }).strict()),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type TransferDestinationsAnswer = z.infer<typeof transferDestinationsAnswer>;

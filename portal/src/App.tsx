@@ -35,6 +35,8 @@ const AgreementsTab = lazy(() => import('./screens/agreements/AgreementsScreen')
 const AgreementScreen = lazy(() => import('./screens/agreements/AgreementScreen'));
 const PaymentInformationScreen = lazy(() => import('./screens/payments/PaymentInformationScreen'));
 const MakePaymentScreen = lazy(() => import('./screens/payments/MakePaymentScreen'));
+const TransfersScreen = lazy(() => import('./screens/transfers/TransfersScreen'));
+const PendingTransferScreen = lazy(() => import('./screens/transfers/PendingTransferScreen'));
 const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 
@@ -75,6 +77,8 @@ export function PortalRoutes() {
           <Route path="/agreements/:envelopeId" element={<AgreementScreen />} />
           <Route path="/payments" element={<Navigate to="/settings/payment-information" replace />} />
           <Route path="/payments/make" element={<MakePaymentScreen />} />
+          <Route path="/transfers" element={<TransfersScreen />} />
+          <Route path="/transfers/:transferId" element={<PendingTransferScreen />} />
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/:messageId" element={<MessageScreen />} />
         </Route>

@@ -254,3 +254,41 @@ describe('lists, criteria, summary, saved filters', () => {
     ).toBe(201);
   });
 });
+
+describe('destinations', () => {
+  test('the products a transfer may go to: same business category, not ended, not its own class, published; the student reaches their own', async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const ended = await target();
+    await Cohort.update({ startDate: addDays(schoolToday(), -200), endDate: addDays(schoolToday(), -1) }, { where: { id: ended.cohorts[0].id } });
+    const hidden = await target();
+    await hidden.product.update({ published: false });
+    const elsewhere = await makeEnrollableProduct();
+    const otherCategory = await BusinessCategory.findOne({ where: {}, order: [['id', 'DESC']] });
+    await Cohort.update(
+      { businessCategoryId: otherCategory!.id === origin.cohorts[0].businessCategoryId ? otherCategory!.id - 1 : otherCategory!.id },
+      { where: { id: elsewhere.cohorts[0].id } },
+    );
+
+    const answer = await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`).set(bearer(plan.student.token));
+    expect(answer.status).toBe(200);
+    const category = await BusinessCategory.findByPk(origin.cohorts[0].businessCategoryId!);
+    expect(answer.body.businessCategory).toBe(category!.name);
+    const ids = answer.body.products.map((p: { id: number }) => p.id);
+    expect(answer.body.products.find((p: { id: number }) => p.id === to.product.id)).toEqual({
+      id: to.product.id,
+      name: to.product.name,
+      cohorts: [{ id: to.cohorts[0].id, label: to.cohorts[0].label, startDate: to.cohorts[0].startDate, endDate: to.cohorts[0].endDate }],
+      paymentPlans: [{ id: to.productPlan.id, name: '12 monthly payments' }],
+    });
+    for (const refused of [origin, ended, hidden, elsewhere]) expect(ids).not.toContain(refused.product.id);
+    // Every destination listed is one the preview takes.
+    const p = await preview({ applicationId: plan.application.id, destinationProductId: to.product.id, destinationCohortId: to.cohorts[0].id }, plan.student.token);
+    expect(p.status).toBe(200);
+
+    const stranger = await enrolled();
+    expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`).set(bearer(stranger.student.token))).status).toBe(404);
+    expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`)).status).toBe(401);
+    expect((await request(t.app).get(`${BASE}/destinations`).set(bearer(admin.token))).status).toBe(400);
+  });
+});

@@ -14,6 +14,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../components/PortalContext';
@@ -22,6 +23,7 @@ import { useI18n } from '../i18n';
 import { useStudent } from '../layout/StudentContext';
 import { useEnrollmentCards } from './enrollment/useEnrollmentCard';
 import { usePaymentCard } from './payments/usePaymentCard';
+import { usePendingTransferCard } from './transfers/usePendingTransferCard';
 
 export default function HomeScreen() {
   const { t } = useI18n();
@@ -31,6 +33,7 @@ export default function HomeScreen() {
   const email = student?.user.email ?? session?.email ?? '';
   const { enrollment, agreements } = useEnrollmentCards();
   const payments = usePaymentCard();
+  const offer = usePendingTransferCard();
   useDocumentTitle(t('nav.home'));
 
   return (
@@ -47,6 +50,7 @@ export default function HomeScreen() {
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {offer && <HomeCard icon={<SwapHorizOutlined color="primary" />} {...offer} testId="home-transfer-offer" />}
         {enrollment && (
           <HomeCard
             icon={<SchoolOutlined color="primary" />}

@@ -17,6 +17,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Application } from '../../lib/enrollment-api';
 import { describeError, type ErrorView } from '../../lib/errors';
 import { PAYMENT_INFORMATION_PATH } from '../payments/nav';
+import { requestPath } from '../transfers/paths';
+import { useT as useTransfersT } from '../transfers/i18n';
 import { classText, dateTime } from './format';
 import { useT, type Key } from './i18n';
 import { useEnrollmentApi } from './useLoad';
@@ -111,7 +113,18 @@ function SubmittedApplication({ application }: { application: Application }) {
           )}
         </Box>
       )}
+      {(application.status === 'ENROLLED' || application.status === 'PARTIAL_WITHDRAWN') && <MoveLink applicationId={application.id} />}
     </Paper>
+  );
+}
+
+/** "Transfer or withdraw": the request form with this course chosen. */
+function MoveLink({ applicationId }: { applicationId: number }) {
+  const { t } = useTransfersT();
+  return (
+    <Button component={Link} to={requestPath(applicationId)} sx={{ mt: 1 }} data-testid={`application-${applicationId}-move`}>
+      {t('moves.link')}
+    </Button>
   );
 }
 

@@ -28,7 +28,10 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
   const { t, locale } = useT();
   const [page, setPage] = useState(0);
   const loaded = useLoad(() => calls.accountHistory(studentId, { applicationId: plan.applicationId, page }), [calls, studentId, plan.applicationId, page]);
+  // The refunds of the application, to say which move a refund line is (a withdrawal's, a transfer's excess, a voucher's).
+  const refunds = useLoad(() => calls.refunds(studentId, plan.applicationId).catch(() => [] as RefundRow[]), [calls, studentId, plan.applicationId]);
   const usd = (value: number | null | undefined) => money(value ?? 0, locale);
+  const moveOf = (r: LedgerRow) => moveLabel(r, plan, refunds.data ?? [], t, usd);
   const title = t('pay.tab.accountHistory');
   const columns: Array<Column<LedgerRow>> = [
     { key: 'date', label: t('pay.history.date'), render: (r) => schoolDate(r.eventDate) },
@@ -43,6 +46,11 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
               {describedText(r, locale)}
             </Typography>
           )}
+          {moveOf(r) && (
+            <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 500 }} data-testid={`ledger-${r.id}-move`}>
+              {moveOf(r)!.label}
+            </Typography>
+          )}
         </>
       ),
     },
@@ -54,7 +62,7 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
     { key: 'principalBalance', label: t('pay.history.principalBalance'), align: 'right', render: (r) => usd(r.principalBalance) },
     { key: 'last4', label: t('pay.history.last4'), render: (r) => r.last4 ?? '' },
     { key: 'referenceNumber', label: t('pay.history.referenceNumber'), render: (r) => r.referenceNumber ?? '' },
-    { key: 'comment', label: t('pay.history.comment'), render: (r) => r.comment ?? '' },
+    { key: 'comment', label: t('pay.history.comment'), render: (r) => (moveOf(r)?.hideComment ? '' : (r.comment ?? '')) },
   ];
   return (
     <Section title={title} id="account-history-heading">
@@ -70,6 +78,35 @@ export function AccountHistoryTab({ studentId, plan }: { studentId: number; plan
       />
     </Section>
   );
+}
+
+/**
+ * Which transfer or withdrawal move an account-history line is (issue 18), in words: the plan issued
+ * by a transfer (its tuition rollover), the plan reissued after a withdrawal, and the refund lines of a
+ * withdrawal, of what a transfer left paid beyond the new plan (its comment is the server's note, not
+ * shown), or of a voucher. Null for the other lines.
+ */
+function moveLabel(
+  r: LedgerRow,
+  plan: PlanDetail,
+  refunds: RefundRow[],
+  t: ReturnType<typeof useT>['t'],
+  usd: (value: number) => string,
+): { label: string; hideComment?: boolean } | null {
+  const ofThisPlan = r.studentPaymentPlanId === undefined || r.studentPaymentPlanId === null || r.studentPaymentPlanId === plan.id;
+  if (r.kind === 'PLAN_ISSUED' && ofThisPlan) {
+    if (plan.source === 'WITHDRAWAL') return { label: t('pay.history.move.reissued') };
+    if (Number(plan.rollover) > 0) return { label: t('pay.history.move.rollover', { amount: usd(plan.rollover) }) };
+    return null;
+  }
+  if (r.kind !== 'REFUND' || !r.refundId) return null;
+  const refund = refunds.find((x) => x.id === r.refundId);
+  if (!refund) return null;
+  if (refund.source === 'WITHDRAWAL') return { label: t('pay.history.move.withdrawalRefund') };
+  if (refund.source === 'VOUCHER') return { label: t('pay.history.move.voucherRefund') };
+  // A custom refund made by a transfer carries the transfer's id; staff's own custom refunds none.
+  if (refund.source === 'CUSTOM' && refund.sourceId) return { label: t('pay.history.move.transferRefund'), hideComment: true };
+  return null;
 }
 
 /**

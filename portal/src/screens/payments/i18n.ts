@@ -118,6 +118,11 @@ export const paymentsEn = {
   'pay.history.last4': 'Card or bank last 4',
   'pay.history.referenceNumber': 'Reference number',
   'pay.history.comment': 'Comment',
+  'pay.history.move.rollover': 'Transfer: tuition rollover of {amount} credited to this plan',
+  'pay.history.move.reissued': 'Plan reissued for what stayed owed after a withdrawal',
+  'pay.history.move.withdrawalRefund': 'Withdrawal refund',
+  'pay.history.move.transferRefund': 'Transfer: refund of what was paid beyond the new plan',
+  'pay.history.move.voucherRefund': 'Voucher refund',
 
   'pay.crm.intro':
     "Every change to your application is reported to the institute's CRM (Salesforce), where admissions and finance staff follow your enrollment. A report that could not be delivered is sent again by staff.",
@@ -302,6 +307,11 @@ export const paymentsEs: { readonly [K in keyof typeof paymentsEn]: string } = {
   'pay.history.last4': 'Últimos 4 de la tarjeta o cuenta',
   'pay.history.referenceNumber': 'Número de referencia',
   'pay.history.comment': 'Comentario',
+  'pay.history.move.rollover': 'Transferencia: colegiatura transferida de {amount} abonada a este plan',
+  'pay.history.move.reissued': 'Plan emitido de nuevo por lo que quedó por pagar tras una baja',
+  'pay.history.move.withdrawalRefund': 'Reembolso por baja',
+  'pay.history.move.transferRefund': 'Transferencia: reembolso de lo pagado de más sobre el nuevo plan',
+  'pay.history.move.voucherRefund': 'Reembolso por cupón',
 
   'pay.crm.intro':
     'Cada cambio de su solicitud se informa al CRM del instituto (Salesforce), donde el personal de admisiones y finanzas sigue su inscripción. Un aviso que no se pudo entregar lo vuelve a enviar el personal.',
