@@ -13,6 +13,8 @@ const ui = (name) => ({
     '\\.(css|svg|png)$': '<rootDir>/tests/support/file-stub.js',
     // MUI's autosizing textarea measures layout jsdom does not have (tests/support/textarea-autosize.js).
     '^\\.\\./TextareaAutosize$': '<rootDir>/tests/support/textarea-autosize.js',
+    // Emotion's rules stay in memory: jsdom matched each one on every getComputedStyle (tests/support/emotion-sheet.js).
+    '^@emotion/sheet$': '<rootDir>/tests/support/emotion-sheet.js',
   },
   setupFiles: ['<rootDir>/tests/support/ui-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/support/ui-timeouts.ts'],

@@ -9,6 +9,10 @@ import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import admins from '../../admin/src/resources/admins';
 import { toCreatePayload, toUpdatePayload } from '../../admin/src/resources/admins/adminPayload';
 import roles from '../../admin/src/resources/roles';
+import { keepStylesInDom } from '../support/styles';
+
+// The session-status chips' colours are asserted from the computed style.
+keepStylesInDom();
 
 // react-hotkeys-hook ships ESM only, which the admin jest project does not transform; menu shortcuts are not under test.
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));

@@ -59,6 +59,8 @@ test("at 400 px the Spanish console titles show whole, clear of the app bar's me
     for (const route of ['/admin/configuration-mobile-app', '/admin/communications-settings', '/admin/information-banner']) {
       await page.goto(route);
       await settle(page);
+      // The title is written by the screen once its record has loaded (slow on a busy machine).
+      await page.waitForFunction(`(document.querySelector('#react-admin-title')?.textContent ?? '').trim() !== ''`);
       const bar = (await page.evaluate(`(() => {
         const title = document.querySelector('#react-admin-title');
         const box = title.getBoundingClientRect();
