@@ -279,9 +279,12 @@ export const ENGLISH_ONLY = [
   'Filters',
 ];
 
-/** Every offence of the visible text of the screen in Spanish: raw enumeration values and English words. */
-export async function spanishOffences(page: Page): Promise<string[]> {
-  const texts = (await page.evaluate(`(${TEXT_SCRIPT})(${JSON.stringify({ drawerSelector: DRAWER })})`)) as string[];
+/**
+ * Every offence of the visible text of the screen in Spanish: raw enumeration values and English words.
+ * The text read is the open drawer's (else the page's), or the visible element `scope` selects (a dialog).
+ */
+export async function spanishOffences(page: Page, scope: string = DRAWER): Promise<string[]> {
+  const texts = (await page.evaluate(`(${TEXT_SCRIPT})(${JSON.stringify({ drawerSelector: scope })})`)) as string[];
   const found = new Set<string>();
   const enumRegex = new RegExp(`(?<![\\p{L}\\d_])(${rawEnumWords().join('|')})(?![\\p{L}\\d_])`, 'u');
   const englishRegex = new RegExp(`(?<![\\p{L}\\d-])(${ENGLISH_ONLY.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\d-])`, 'u');
