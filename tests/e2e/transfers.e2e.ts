@@ -96,7 +96,11 @@ describe('transfers and withdrawals', () => {
     await expect(dialog.figure('paid').textContent()).resolves.toBe(money(paidOnB));
     await expect(dialog.figure('principal').textContent()).resolves.toBe(money(6000 - paidOnB + 150));
     await expect(dialog.root().getByTestId('transfer-preview-schedule').locator('tbody tr').count()).resolves.toBeGreaterThan(1);
+    // The screenshot shows the preview's figures under the fee typed (a taller window, the figures centred).
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await dialog.figure('rollover').evaluate("(el) => el.scrollIntoView({ block: 'center' })");
     await screenshot(page, 'console-transfer-preview');
+    await page.setViewportSize({ width: 1280, height: 800 });
     const transferId = await dialog.confirm();
     const offered = await api<{ status: string; transferFee: number; tuitionRollover: number }>('GET', `/transfers/${transferId}`, token);
     expect(offered).toMatchObject({ status: 'PENDING', transferFee: 150, tuitionRollover: paidOnB });
@@ -113,6 +117,8 @@ describe('transfers and withdrawals', () => {
     const offer = new PortalPendingTransferPage(page);
     await offer.step('The terms').waitFor();
     await expect(offer.term('offer-terms', 'to').textContent()).resolves.toBe(c.name);
+    const newClass = (await offer.term('offer-terms', 'class').textContent()) ?? '';
+    expect(newClass.match(/\d{2}-\d{2}-\d{4}/g)).toHaveLength(2); // the class's dates, once
     await expect(offer.term('transfer-cost', 'fee').textContent()).resolves.toBe(money(150));
     await expect(offer.term('transfer-cost', 'rollover').textContent()).resolves.toBe(money(paidOnB));
     await expect(offer.term('transfer-cost', 'newPrincipal').textContent()).resolves.toBe(money(6000 - paidOnB + 150));

@@ -346,7 +346,7 @@ export interface Walk {
   width: number;
   ids: RouteIds;
   admin: { email: string; password: string };
-  students: { enrolled: { email: string; password: string }; applicant: { email: string; password: string } };
+  students: { enrolled: { email: string; password: string }; applicant: { email: string; password: string }; mover: { email: string; password: string } };
   /** What is wrong with the screen as it is now (`where` names the route and tab). */
   check(page: Page): Promise<string[]>;
 }
@@ -394,6 +394,7 @@ export async function walkEverything(walk: Walk, only: 'console' | 'portal'): Pr
         public: await pageAs(),
         enrolled: await pageAs((page) => signInPortal(page, walk.students.enrolled)),
         applicant: await pageAs((page) => signInPortal(page, walk.students.applicant)),
+        mover: await pageAs((page) => signInPortal(page, walk.students.mover)),
       };
       for (const route of PORTAL_ROUTES.filter((r) => wanted(r.path))) {
         const page = pages[route.as];
