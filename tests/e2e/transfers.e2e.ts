@@ -264,13 +264,10 @@ describe('transfers and withdrawals', () => {
         .waitFor();
       await check(path);
     }
-    await page.goto(`/admin/withdrawals/${withdrawal.id}`);
     await page
       .getByTestId('withdrawal-status')
       .filter({ hasText: /^Solicitada$/ })
       .waitFor();
-    await settle(page);
-    await screenshot(page, 'console-withdrawal-drawer-es');
     for (const [button, dialogId] of [
       ['application-transfer', 'transfer-dialog'],
       ['application-withdraw', 'withdraw-dialog'],
