@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { adminToken, makeAdmin } from './support/api';
 import { launch } from './support/browser';
-import { demoIds, ENROLLED_STUDENT, makeApplicant, type RouteIds } from './pages/routes';
+import { demoIds, ENROLLED_STUDENT, makeApplicant, makeMover, type RouteIds } from './pages/routes';
 import { layoutOffences, spanishOffences, walkEverything, type Walk } from './pages/screens';
 
 /**
@@ -23,8 +23,15 @@ beforeAll(async () => {
   browser = await launch();
   const token = await adminToken();
   const applicant = await makeApplicant(token);
-  const ids: RouteIds = { ...(await demoIds()), applicantApplication: applicant.applicationId, applicantEnvelope: applicant.envelopeId };
-  walk = { browser, language: 'es', width: 1280, ids, admin: await makeAdmin(token), students: { enrolled: ENROLLED_STUDENT, applicant } };
+  const mover = await makeMover(token);
+  const ids: RouteIds = {
+    ...(await demoIds()),
+    applicantApplication: applicant.applicationId,
+    applicantEnvelope: applicant.envelopeId,
+    transfer: mover.transfer,
+    withdrawal: mover.withdrawal,
+  };
+  walk = { browser, language: 'es', width: 1280, ids, admin: await makeAdmin(token), students: { enrolled: ENROLLED_STUDENT, applicant, mover } };
 }, 120_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import sqlite3 from 'sqlite3';
 import { adminToken, api, unique } from '../support/api';
+import { makeEnrolledStudent, makeTransferCatalogue, offerTransfer } from './transfers';
 
 /**
  * Every console route and portal screen, in ONE list that the layout test (tests/e2e/layout.e2e.ts)
@@ -20,9 +21,10 @@ export interface PortalRoute {
   path: string;
   /**
    * Who looks at it: nobody signed in, the demo student paying tuition (enrolled@example.com), or a
-   * student the tests make with an application in progress (the enrollment steps).
+   * student the tests make with an application in progress (the enrollment steps), or one the tests
+   * enrol with a transfer offered to them (issue 18's screens).
    */
-  as: 'public' | 'enrolled' | 'applicant';
+  as: 'public' | 'enrolled' | 'applicant' | 'mover';
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
@@ -71,6 +73,10 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/external-payments/{externalPayment}' },
   { path: '/refunds' },
   { path: '/refunds/{refund}' },
+  { path: '/transfers' },
+  { path: '/transfers/{transfer}' },
+  { path: '/withdrawals' },
+  { path: '/withdrawals/{withdrawal}' },
   { path: '/failed-payments' },
   { path: '/disputed-payments' },
   { path: '/billing-dashboard' },
@@ -133,6 +139,9 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/enroll/{applicantApplication}/submit', as: 'applicant' },
   { path: '/agreements', as: 'applicant' },
   { path: '/agreements/{applicantEnvelope}', as: 'applicant' },
+  { path: '/home', as: 'mover' },
+  { path: '/transfers', as: 'mover' },
+  { path: '/transfers/{transfer}', as: 'mover' },
 ];
 
 /** The demo records the routes open (the demo seeds them in every fresh database). */
@@ -161,7 +170,14 @@ export interface DemoIds {
   message: number;
 }
 
-export type RouteIds = DemoIds & { applicantApplication: number; applicantEnvelope: number };
+export type RouteIds = DemoIds & {
+  applicantApplication: number;
+  applicantEnvelope: number;
+  /** The staff transfer offered to the mover (PENDING: the portal's two steps, the console's live preview). */
+  transfer: number;
+  /** A withdrawal another student of the tests asked for (REQUESTED: the console's live figures). */
+  withdrawal: number;
+};
 
 /** The enrolled demo student (tuition, cards, history) and the demo's staff sign-ins. */
 export const ENROLLED_STUDENT = { email: 'enrolled@example.com', password: 'Demo12345' };
@@ -296,4 +312,18 @@ export async function makeApplicant(adminToken: string): Promise<{ email: string
   });
   const envelope = await api<{ id: number }>('POST', `/applications/${application.id}/envelopes`, token);
   return { email, password, applicationId: application.id, envelopeId: envelope.id };
+}
+
+/**
+ * Issue 18's records for the walks, on products of the tests' own (named 'E2E …'): a student enrolled
+ * by staff with a transfer offered to another class (the mover, who signs in to the portal), and
+ * another who asked to withdraw.
+ */
+export async function makeMover(adminToken: string): Promise<{ email: string; password: string; transfer: number; withdrawal: number }> {
+  const [a, b] = await makeTransferCatalogue(adminToken);
+  const mover = await makeEnrolledStudent(adminToken, a, { firstName: 'Rocio' });
+  const leaver = await makeEnrolledStudent(adminToken, a, { firstName: 'Elena' });
+  const transfer = await offerTransfer(adminToken, mover.applicationId, b);
+  const withdrawal = await api<{ id: number }>('POST', '/withdrawals/hctp', adminToken, { applicationId: leaver.applicationId, reason: 'E2E mudanza' });
+  return { email: mover.email, password: mover.password, transfer: transfer.id, withdrawal: withdrawal.id };
 }

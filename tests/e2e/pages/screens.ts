@@ -279,9 +279,12 @@ export const ENGLISH_ONLY = [
   'Filters',
 ];
 
-/** Every offence of the visible text of the screen in Spanish: raw enumeration values and English words. */
-export async function spanishOffences(page: Page): Promise<string[]> {
-  const texts = (await page.evaluate(`(${TEXT_SCRIPT})(${JSON.stringify({ drawerSelector: DRAWER })})`)) as string[];
+/**
+ * Every offence of the visible text of the screen in Spanish: raw enumeration values and English words.
+ * The text read is the open drawer's (else the page's), or the visible element `scope` selects (a dialog).
+ */
+export async function spanishOffences(page: Page, scope: string = DRAWER): Promise<string[]> {
+  const texts = (await page.evaluate(`(${TEXT_SCRIPT})(${JSON.stringify({ drawerSelector: scope })})`)) as string[];
   const found = new Set<string>();
   const enumRegex = new RegExp(`(?<![\\p{L}\\d_])(${rawEnumWords().join('|')})(?![\\p{L}\\d_])`, 'u');
   const englishRegex = new RegExp(`(?<![\\p{L}\\d-])(${ENGLISH_ONLY.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\d-])`, 'u');
@@ -343,7 +346,7 @@ export interface Walk {
   width: number;
   ids: RouteIds;
   admin: { email: string; password: string };
-  students: { enrolled: { email: string; password: string }; applicant: { email: string; password: string } };
+  students: { enrolled: { email: string; password: string }; applicant: { email: string; password: string }; mover: { email: string; password: string } };
   /** What is wrong with the screen as it is now (`where` names the route and tab). */
   check(page: Page): Promise<string[]>;
 }
@@ -391,6 +394,7 @@ export async function walkEverything(walk: Walk, only: 'console' | 'portal'): Pr
         public: await pageAs(),
         enrolled: await pageAs((page) => signInPortal(page, walk.students.enrolled)),
         applicant: await pageAs((page) => signInPortal(page, walk.students.applicant)),
+        mover: await pageAs((page) => signInPortal(page, walk.students.mover)),
       };
       for (const route of PORTAL_ROUTES.filter((r) => wanted(r.path))) {
         const page = pages[route.as];

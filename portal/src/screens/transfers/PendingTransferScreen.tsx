@@ -157,8 +157,9 @@ export default function PendingTransferScreen() {
                 {
                   key: 'class',
                   label: t('offer.terms.class'),
+                  // A class's label usually holds its dates already ('HCTP 07-02-2027 - 12-12-2027'): they are added only when it does not.
                   value: cohort
-                    ? `${cohort.label}${cohort.startDate && cohort.endDate ? ` (${t('offer.terms.dates', { start: date(cohort.startDate), end: date(cohort.endDate) })})` : ''}`
+                    ? `${cohort.label}${cohort.startDate && cohort.endDate && !cohort.label.includes(date(cohort.startDate)) ? ` (${t('offer.terms.dates', { start: date(cohort.startDate), end: date(cohort.endDate) })})` : ''}`
                     : '',
                 },
               ]}
