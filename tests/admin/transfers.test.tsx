@@ -145,7 +145,19 @@ function renderConsole(path: string, { handler, permissions = ['*'] }: { handler
         { id: 1, name: 'HCTP January', deleted: false, cohorts: [] },
         { id: 2, name: 'HCTP July', deleted: false, cohorts: [{ id: 21, label: 'HCTP 07-01-2027 - 06-30-2028' }] },
       ]);
-    if (req.path === '/products/2/product_payment_plans') return page([{ id: 31, shortDescription: 'Monthly July', paymentPlan: null }]);
+    if (req.path === '/transfers/destinations' && req.query?.applicationId === 5)
+      return {
+        applicationId: 5,
+        businessCategory: 'HCTP',
+        products: [
+          {
+            id: 2,
+            name: 'HCTP July',
+            cohorts: [{ id: 21, label: 'HCTP 07-01-2027 - 06-30-2028', startDate: '2027-07-01', endDate: '2028-06-30' }],
+            paymentPlans: [{ id: 31, name: 'Monthly July' }],
+          },
+        ],
+      };
     if (req.path === '/students/find_by_criteria') return page([{ id: 42, user: { email: 'ana@example.com' }, personalInfo: { firstName: 'Ana', lastName: 'López' } }]);
     if (req.path === '/admins' || req.path === '/admins/find_by_criteria') return page([{ id: 1, userId: 10, firstName: 'Root', lastName: 'Admin', email: 'root@example.com' }]);
     if (req.path === '/search_filters') return page([]);
@@ -305,10 +317,15 @@ describe('Transfer from the application drawer', () => {
     const dialog = await screen.findByTestId('transfer-dialog');
     expect(within(dialog).getByTestId('transfer-preview-waiting')).not.toBeNull();
     expect(within(dialog).getByTestId('transfer-confirm')).toHaveProperty('disabled', true);
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^To product/ }));
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: /^To product/ }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).not.toContain('HCTP January');
+    // The products offered are the API's destinations for this application (not the whole catalogue).
+    expect(options.map((o) => o.textContent)).toEqual(['HCTP July']);
+    expect(calls(request, 'GET', '/transfers/destinations').map((r) => r.query)).toEqual([{ applicationId: 5 }]);
     fireEvent.click(await screen.findByRole('option', { name: 'HCTP July' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Payment plan/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('Monthly July');
+    fireEvent.keyDown(await screen.findByRole('listbox'), { key: 'Escape' });
     fireEvent.change(within(dialog).getByLabelText('Transfer fee', { exact: false }), { target: { value: '150' } });
     expect((await within(dialog).findByTestId('transfer-preview-fee')).textContent).toBe('$150.00');
     expect(within(dialog).getByTestId('transfer-preview-rollover').textContent).toBe('$500.00');
@@ -329,7 +346,7 @@ describe('Transfer from the application drawer', () => {
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('application-transfer'));
     const dialog = await screen.findByTestId('transfer-dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^To product/ }));
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: /^To product/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'HCTP July' }));
     expect((await within(dialog).findByTestId('transfer-preview-refused')).textContent).toBe('Pending transfers must be resolved first');
     expect(within(dialog).getByTestId('transfer-confirm')).toHaveProperty('disabled', true);

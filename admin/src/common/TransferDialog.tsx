@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Box, Button as MuiButton, Dialog, DialogContent, DialogTitle, Divider, LinearProgress, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Form, SaveButton, SelectInput, TextInput, required, useGetList, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Form, SaveButton, SelectInput, TextInput, required, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { readList } from '../providers/dataProvider';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import { applicationLabel, type ApplicationRecord } from './applicationRecord';
 import { MoneyInput } from './money';
@@ -25,47 +24,31 @@ export function validateNewTransfer(values: NewTransfer): Record<string, string>
   return errors;
 }
 
-interface ProductChoice {
-  id: Identifier;
-  name: string;
-  deleted?: boolean;
-  cohorts?: Array<{ id: Identifier; label: string }>;
+/** GET /transfers/destinations: where the application may go (the API's own target checks), with classes and plans. */
+interface Destinations {
+  applicationId: Identifier;
+  products: Array<{ id: Identifier; name: string; cohorts: Array<{ id: Identifier; label: string }>; paymentPlans: Array<{ id: Identifier; name: string }> }>;
 }
 
-interface ProductPlanChoice {
-  id: Identifier;
-  shortDescription?: string | null;
-  paymentPlan?: { description?: string | null } | null;
-}
-
-/** A product's plan as staff read it (the API names it the same way: its short description, else the template's). */
-const planName = (plan: ProductPlanChoice) => plan.shortDescription ?? plan.paymentPlan?.description ?? `#${plan.id}`;
-
-/** Destination product, class and plan, the fee, why. A new product clears the class and plan chosen for the old one. */
+/**
+ * Destination product, class and plan, the fee, why. The products offered are the destinations the API
+ * takes for this application (published, same business category, a class that has not ended, not its
+ * own classes), as the portal offers them. A new product clears the class and plan chosen for the old one.
+ */
 function TransferInputs({ application }: { application: ApplicationRecord }) {
   const dataProvider = useAppDataProvider();
   const { setValue } = useFormContext();
   const productId = useWatch({ name: 'destinationProductId' }) as Identifier | null | undefined;
-  const { data: products = [], isPending } = useGetList<ProductChoice>(
-    'products',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
-    { staleTime: 60_000 },
-  );
-  const productChoices = useMemo(
-    () => products.filter((p) => !p.deleted && p.id !== application.product?.id).map((p) => ({ id: p.id, name: String(p.name) })),
-    [products, application.product?.id],
-  );
-  const product = products.find((p) => String(p.id) === String(productId));
-  const cohortChoices = (product?.cohorts ?? []).map((co) => ({ id: co.id, name: co.label }));
-  const { data: plans = [] } = useQuery({
-    queryKey: ['products', productId, 'product_payment_plans'],
-    queryFn: async () =>
-      readList<ProductPlanChoice>(await dataProvider.request({ path: `/products/${encodeURIComponent(String(productId))}/product_payment_plans`, query: { size: 100, page: 0 } }))
-        .data,
-    enabled: productId !== null && productId !== undefined && productId !== '',
+  const { data, isPending } = useQuery({
+    queryKey: ['transfers', 'destinations', application.id],
+    queryFn: async () => (await dataProvider.request({ path: '/transfers/destinations', query: { applicationId: application.id } })) as Destinations,
     staleTime: 60_000,
   });
-  const planChoices = plans.map((p) => ({ id: p.id, name: planName(p) }));
+  const products = useMemo(() => data?.products ?? [], [data]);
+  const productChoices = useMemo(() => products.map((p) => ({ id: p.id, name: p.name })), [products]);
+  const product = products.find((p) => String(p.id) === String(productId));
+  const cohortChoices = (product?.cohorts ?? []).map((co) => ({ id: co.id, name: co.label }));
+  const planChoices = product?.paymentPlans ?? [];
   const previous = useRef(productId);
   useEffect(() => {
     if (previous.current === productId) return;
@@ -75,7 +58,15 @@ function TransferInputs({ application }: { application: ApplicationRecord }) {
   }, [productId, setValue]);
   return (
     <Stack spacing={0}>
-      <SelectInput source="destinationProductId" label={c('destinationProduct')} choices={productChoices} isPending={isPending} validate={required()} fullWidth />
+      <SelectInput
+        source="destinationProductId"
+        label={c('destinationProduct')}
+        choices={productChoices}
+        isPending={isPending}
+        validate={required()}
+        helperText={!isPending && productChoices.length === 0 ? c('no_destinations') : undefined}
+        fullWidth
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
         <SelectInput
           source="destinationCohortId"
