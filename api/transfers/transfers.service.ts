@@ -25,7 +25,8 @@ import { transferMachine } from '../../domain/state/withdrawals';
 import type { TransferDestinationsAnswer } from '../../domain/contract/transfers';
 import { productPlanName } from '../applications/plan-name';
 import { quotePlan } from '../applications/quote';
-import { changeStatus } from '../applications/status';
+import { changeStatus, checkClassSeats } from '../applications/status';
+import { closeUnpaidEntries, transferReductionLine } from '../billing/close-plan';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
@@ -227,6 +228,11 @@ export async function quoteFor(
   if (target.cohort.endDate && target.cohort.endDate < today) throw AppError.conflict('TRANSFER_TARGET_ENDED', Messages.TRANSFER_SAME_CATEGORY);
   const active = await Enrollment.count({ where: { studentId: application.studentId, cohortId: target.classes.map((c) => c.cohortId), status: 'ACTIVE' }, transaction });
   if (active) throw conflict('ALREADY_ENROLLED');
+  // A seat in each class of the target, as enrolling checks it (409 'Max students reached'; locked inside a transaction).
+  await checkClassSeats(
+    target.classes.map((c) => c.cohortId),
+    transaction,
+  );
 
   const rootApplicationId = await rootOf(application.id, transaction);
   const counted = await Transfer.count({
@@ -589,26 +595,36 @@ async function accept(row: Transfer, actor: Actor, transaction: Transaction): Pr
     f.target.classes.map((c) => ({ applicationId: created.id, programId: c.programId, cohortId: c.cohortId })),
     { transaction },
   );
-  await Enrollment.bulkCreate(
-    f.target.classes.map((c) => ({
+  // ENROLLED like any application (ApplicationStatusChanged): its enrollments (enrollments.events.ts) and
+  // its CRM row (applications.events.ts); its plan is the transfer's, issued below (no deposit charged:
+  // the rollover pays first).
+  await raise(
+    {
+      type: 'ApplicationStatusChanged',
       applicationId: created.id,
-      studentId: old.studentId,
-      cohortId: c.cohortId,
-      programId: c.programId,
-      status: 'ACTIVE' as const,
-      enrolledAt: now,
-      ...stamp(actor),
-    })),
-    { transaction },
+      studentId: created.studentId,
+      productId: created.productId,
+      from: 'CREATED',
+      to: 'ENROLLED',
+      voucherId: null,
+      opportunityId: null,
+      bySystem: false,
+      actor,
+      at: now.toISOString(),
+      transferId: row.id,
+    },
+    transaction,
   );
   // The old application TRANSFERRED: its enrollments follow, the CRM hears of it (ApplicationStatusChanged).
   await changeStatus(old.id, 'TRANSFERRED', actor, { transaction });
-  await issueTransferPlan(created, f, actor, transaction);
+  const newPlan = await issueTransferPlan(created, f, actor, transaction);
   if (f.oldPlan && f.oldPlan.status !== 'CANCELLED') {
     await f.oldPlan.update(
       { status: 'CANCELLED', transferReduction: toDollars(toCents(f.oldPlan.transferReduction) + Math.max(0, toCents(f.oldPlan.balance))), ...stamp(actor) },
       { transaction },
     );
+    // Its unpaid entries are never asked for again; the account history says where its balance went.
+    await closeUnpaidEntries(f.oldPlan.id, transferReductionLine(newPlan.name), actor, schoolToday(), transaction);
   }
   let refundId: number | null = null;
   if (f.quote.excessCents > 0) {
@@ -640,7 +656,7 @@ async function accept(row: Transfer, actor: Actor, transaction: Transaction): Pr
 /**
  * PATCH /transfers/{id}/status?status=ACCEPTED|REJECTED. Who decides: staff a student's request, the
  * student a staff offer (after accepting its terms); staff may reject either, the student decline an
- * offer (409 NOT_PERMITTED otherwise). 409 SAME_STATUS for the status it has, INVALID_STATUS for a
+ * offer or take back a request of their own (409 NOT_PERMITTED otherwise). 409 SAME_STATUS for the status it has, INVALID_STATUS for a
  * decided one. One transaction, compare-and-set on the status.
  */
 export async function changeTransferStatus(id: number, to: 'ACCEPTED' | 'REJECTED', actor: Actor, viewer: Principal | null): Promise<TransferDto> {
@@ -651,7 +667,8 @@ export async function changeTransferStatus(id: number, to: 'ACCEPTED' | 'REJECTE
     const from = row.status;
     if (from === to) throw conflict('SAME_STATUS');
     if (!transferMachine.can(from, to)) throw conflict('INVALID_STATUS');
-    if (byStudent && row.requestedBy !== 'STAFF') throw conflict('NOT_PERMITTED');
+    // A student accepts only a staff offer; they may decline one, or take back a request of their own (REJECTED).
+    if (byStudent && to === 'ACCEPTED' && row.requestedBy !== 'STAFF') throw conflict('NOT_PERMITTED');
     if (!byStudent && to === 'ACCEPTED' && row.requestedBy === 'STAFF') throw conflict('NOT_PERMITTED');
     if (byStudent && to === 'ACCEPTED' && !row.termsAcceptedAt) throw conflict('NOT_PERMITTED');
     const [count] = await Transfer.update({ status: to, decidedAt: new Date(), ...stamp(actor) }, { where: { id, status: from }, transaction });

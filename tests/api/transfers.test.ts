@@ -1,5 +1,17 @@
 import request from 'supertest';
-import { Application, ApplicationCohort, BusinessCategory, Cohort, CommunicationIntent, Enrollment, PaymentSchedule, StudentPaymentPlan, Transfer } from '../../models';
+import {
+  Application,
+  ApplicationCohort,
+  BusinessCategory,
+  Cohort,
+  CommunicationIntent,
+  CrmNotification,
+  Enrollment,
+  PaymentSchedule,
+  StudentPaymentPlan,
+  Transfer,
+} from '../../models';
+import { dispatchEvents } from '../../api/common/events';
 import { schoolToday } from '../../models/catalogue';
 import { addDays } from '../../domain/rules/withdrawals';
 import { setupApp, type TestApp } from '../support/app';
@@ -290,5 +302,72 @@ describe('destinations', () => {
     expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`).set(bearer(stranger.student.token))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`)).status).toBe(401);
     expect((await request(t.app).get(`${BASE}/destinations`).set(bearer(admin.token))).status).toBe(400);
+  });
+});
+
+describe('the new application: a seat in the class, and the CRM row of any enrollment', () => {
+  /** Takes every seat of `cohortId` left (maxStudents) with another student's ACTIVE enrollment. */
+  async function fill(cohortId: number, maxStudents: number) {
+    await Cohort.update({ maxStudents }, { where: { id: cohortId } });
+    const other = await enrolled();
+    await Enrollment.create({
+      applicationId: other.application.id,
+      studentId: other.student.student.id,
+      cohortId,
+      programId: (await Cohort.findByPk(cohortId))!.programId,
+      status: 'ACTIVE',
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
+  }
+
+  test("a full class is 409 'Max students reached' at preview, create and acceptance", async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const body = { applicationId: plan.application.id, destinationProductId: to.product.id };
+    // A seat left: the student asks; then the last seat goes to someone else before staff accept.
+    await Cohort.update({ maxStudents: 1 }, { where: { id: to.cohorts[0].id } });
+    expect((await preview(body)).status).toBe(200);
+    const ask = await create(body, plan.student.token);
+    expect(ask.status).toBe(201);
+    await fill(to.cohorts[0].id, 1);
+    const accepting = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(accepting.status).toBe(409);
+    expect(accepting.body).toMatchObject({ code: 'MAX_STUDENTS_REACHED', message: 'Max students reached' });
+    // Nothing moved: the transfer is still pending, the application still enrolled.
+    expect((await Transfer.findByPk(ask.body.id))!.status).toBe('PENDING');
+    expect((await Application.findByPk(plan.application.id))!.status).toBe('ENROLLED');
+    expect((await setStatus(ask.body.id, 'REJECTED')).status).toBe(200);
+
+    const full = await preview(body);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('Max students reached');
+    const refused = await create(body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('MAX_STUDENTS_REACHED');
+    // One seat more: it goes through.
+    await Cohort.update({ maxStudents: 2 }, { where: { id: to.cohorts[0].id } });
+    expect((await preview(body)).status).toBe(200);
+  });
+
+  test('acceptance writes the CRM row of the new ENROLLED application (and of the old one TRANSFERRED), one enrollment per class, one plan', async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const ask = await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token);
+    const done = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(done.status).toBe(200);
+    const fresh = done.body.newApplicationId as number;
+    await dispatchEvents({ owner: 'transfers-test', limit: 500 });
+    const rows = await CrmNotification.findAll({ where: { applicationId: [plan.application.id, fresh] }, order: [['id', 'ASC']] });
+    expect(rows.map((r) => [r.applicationId, (r.payload as { status: string }).status])).toEqual(
+      expect.arrayContaining([
+        [plan.application.id, 'TRANSFERRED'],
+        [fresh, 'ENROLLED'],
+      ]),
+    );
+    expect(rows.filter((r) => r.applicationId === fresh)).toHaveLength(1);
+    expect(await Enrollment.count({ where: { applicationId: fresh } })).toBe(1);
+    expect(await StudentPaymentPlan.count({ where: { applicationId: fresh } })).toBe(1);
   });
 });
