@@ -371,3 +371,22 @@ describe('the new application: a seat in the class, and the CRM row of any enrol
     expect(await StudentPaymentPlan.count({ where: { applicationId: fresh } })).toBe(1);
   });
 });
+
+describe('a student takes back their own request', () => {
+  test("their own PENDING request → REJECTED (declined); another student's is 404; accepting their own stays 409 'Not permitted'", async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const ask = await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token);
+    expect(ask.status).toBe(201);
+    const stranger = await enrolled();
+    expect((await setStatus(ask.body.id, 'REJECTED', stranger.student.token)).status).toBe(404);
+    expect((await setStatus(ask.body.id, 'ACCEPTED', plan.student.token)).body.message).toBe('Not permitted');
+    const declined = await setStatus(ask.body.id, 'REJECTED', plan.student.token);
+    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('REJECTED');
+    expect((await Application.findByPk(plan.application.id))!.status).toBe('ENROLLED');
+    expect((await setStatus(ask.body.id, 'REJECTED', plan.student.token)).body.message).toBe('Same status');
+    // Taken back, it no longer blocks a new one.
+    expect((await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token)).status).toBe(201);
+  });
+});
