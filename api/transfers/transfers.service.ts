@@ -459,6 +459,53 @@ export async function createTransfer(input: TransferInput, actor: Actor, viewer:
   return loadDto(id);
 }
 
+/**
+ * PATCH /transfers/{id} {transferFee}: staff set the fee of a PENDING transfer before it is accepted
+ * (a student's request comes without one). The money is recomputed by the acceptance's own call
+ * (`quoteFor` with the transfer as `self`), so the first transfer stays free whatever is asked and the
+ * stored figures are what the preview shows. 404 unknown; 409 INVALID_STATUS once decided, NOT_PERMITTED
+ * once the student accepted the terms of a staff offer (they agreed to that fee), and the creation 409s.
+ */
+export async function setTransferFee(id: number, feeCents: number, actor: Actor): Promise<TransferDto> {
+  await Transfer.sequelize!.transaction(async (transaction) => {
+    const row = await Transfer.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw AppError.notFound('Transfer');
+    if (row.status !== 'PENDING') throw conflict('INVALID_STATUS');
+    if (row.termsAcceptedAt) throw conflict('NOT_PERMITTED');
+    const application = await applicationFor(row.applicationId, null, transaction);
+    const f = await quoteFor(
+      application,
+      {
+        destinationProductId: row.destinationProductId,
+        destinationCohortId: row.destinationCohortId,
+        productPaymentPlanId: row.destinationProductPaymentPlanId,
+        transferFee: feeCents,
+      },
+      transaction,
+      row,
+    );
+    const from = money(row.transferFee);
+    const to = toDollars(f.quote.feeCents);
+    if (toCents(from) === f.quote.feeCents) return;
+    await row.update(
+      {
+        transferFee: to,
+        tuitionRollover: toDollars(f.quote.rolloverCents),
+        excessRefund: toDollars(f.quote.excessCents),
+        newPrincipal: toDollars(f.quote.principalCents),
+        ...stamp(actor),
+      },
+      { transaction },
+    );
+    await recordActivity(
+      actor,
+      { entityType: 'TRANSFER', entityId: id, studentId: row.studentId, category: 'ENROLLMENT', type: 'UPDATED', changes: { transferFee: { from, to } } },
+      transaction,
+    );
+  });
+  return loadDto(id);
+}
+
 /** PATCH /transfers/{id}/accept_terms: the student's first step on a staff offer (the terms accepted). */
 export async function acceptTransferTerms(id: number, actor: Actor, viewer: Principal | null): Promise<TransferDto> {
   await Transfer.sequelize!.transaction(async (transaction) => {

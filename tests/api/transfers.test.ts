@@ -1,5 +1,6 @@
 import request from 'supertest';
 import {
+  ActivityLog,
   Application,
   ApplicationCohort,
   BusinessCategory,
@@ -388,5 +389,59 @@ describe('a student takes back their own request', () => {
     expect((await setStatus(ask.body.id, 'REJECTED', plan.student.token)).body.message).toBe('Same status');
     // Taken back, it no longer blocks a new one.
     expect((await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token)).status).toBe(201);
+  });
+});
+
+describe('PATCH /transfers/{id}: the fee staff set before accepting', () => {
+  const setFee = (id: number, body: unknown, token = admin.token) =>
+    request(t.app)
+      .patch(`${BASE}/${id}`)
+      .set(bearer(token))
+      .send(body as object);
+
+  test('a second transfer asked for by the student: staff set the fee, the preview and the acceptance carry it; 400, 401, 403, 404, 409', async () => {
+    const plan = await enrolled();
+    const first = await create({ applicationId: plan.application.id, destinationProductId: (await target()).product.id }, plan.student.token);
+    const next = (await setStatus(first.body.id, 'ACCEPTED')).body.newApplicationId as number;
+    const ask = await create({ applicationId: next, destinationProductId: (await target()).product.id }, plan.student.token);
+    expect(ask.status).toBe(201);
+    expect(ask.body).toMatchObject({ transferNumber: 2, transferFee: 0 });
+    const before = (await request(t.app).get(`${BASE}/${ask.body.id}/preview`).set(bearer(admin.token))).body;
+
+    const set = await setFee(ask.body.id, { transferFee: 150 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ status: 'PENDING', transferFee: 150, newPrincipal: before.newPrincipal + 150 });
+    const after = await request(t.app).get(`${BASE}/${ask.body.id}/preview`).set(bearer(admin.token));
+    expect(after.body).toMatchObject({ transferFee: 150, newPrincipal: before.newPrincipal + 150 });
+    expect(await ActivityLog.count({ where: { entityType: 'TRANSFER', entityId: ask.body.id, type: 'UPDATED' } })).toBe(1);
+
+    expect((await setFee(ask.body.id, { transferFee: 300.01 })).status).toBe(400);
+    expect((await setFee(ask.body.id, { transferFee: -1 })).status).toBe(400);
+    expect((await setFee(ask.body.id, {})).status).toBe(400);
+    expect((await setFee(ask.body.id, { transferFee: 10, reason: 'x' })).status).toBe(400);
+    expect((await request(t.app).patch(`${BASE}/${ask.body.id}`).send({ transferFee: 10 })).status).toBe(401);
+    expect((await setFee(ask.body.id, { transferFee: 10 }, plan.student.token)).status).toBe(403);
+    expect((await setFee(ask.body.id, { transferFee: 10 }, supportToken)).status).toBe(403);
+    expect((await setFee(MISSING, { transferFee: 10 })).status).toBe(404);
+
+    const accepted = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', transferFee: 150 });
+    const newPlan = (await StudentPaymentPlan.findOne({ where: { applicationId: accepted.body.newApplicationId } }))!;
+    expect(newPlan.accountingLineItems.find((l) => l.description === 'Transfer fee')?.amount).toBe(150);
+    const decided = await setFee(ask.body.id, { transferFee: 10 });
+    expect(decided.status).toBe(409);
+    expect(decided.body.message).toBe('Invalid status');
+  });
+
+  test("the first transfer stays free whatever is asked; an offer whose terms the student accepted is 409 'Not permitted'", async () => {
+    const plan = await enrolled();
+    const offer = await create({ applicationId: plan.application.id, destinationProductId: (await target()).product.id });
+    const free = await setFee(offer.body.id, { transferFee: 200 });
+    expect(free.status).toBe(200);
+    expect(free.body.transferFee).toBe(0);
+    await acceptTerms(offer.body.id, plan.student.token);
+    const agreed = await setFee(offer.body.id, { transferFee: 100 });
+    expect(agreed.status).toBe(409);
+    expect(agreed.body.code).toBe('NOT_PERMITTED');
   });
 });
