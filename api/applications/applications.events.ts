@@ -17,7 +17,8 @@ export function planEventHandlers(): EventHandler[] {
       type: 'ApplicationStatusChanged',
       inTransaction: true,
       async handle(e, { transaction }) {
-        if (e.to !== 'ENROLLED' || !transaction) return;
+        // A transfer's new application is ENROLLED with the transfer's own plan (transfers.service.ts).
+        if (e.to !== 'ENROLLED' || e.transferId || !transaction) return;
         const application = (await Application.findByPk(e.applicationId, { transaction }))!;
         const plan = await issuePlan(application, e.actor, transaction);
         await raise({ type: 'PlanIssued', planId: plan.id, applicationId: e.applicationId, studentId: plan.studentId, actor: e.actor }, transaction);

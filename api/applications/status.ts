@@ -68,18 +68,35 @@ async function checkEnroll(application: Application, required: Set<string>, done
   if (required.has('ENROLLMENT_AGREEMENT') && !(await isAgreementSigned(application.id, transaction)))
     refuse({ code: 'AGREEMENT_NOT_SIGNED', message: Messages.AGREEMENT_NOT_SIGNED });
   const cohortIds = chosen.map((c) => c.cohortId);
-  const cohorts = await Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
+  const cohorts = await lockClasses(cohortIds, transaction);
   const enrolled = await Enrollment.findAll({ where: { studentId: application.studentId, cohortId: cohortIds, status: 'ACTIVE' }, attributes: ['id'], transaction });
   if (enrolled.length) refuse({ code: 'ALREADY_ENROLLED', message: Messages.ALREADY_ENROLLED });
-  const limited = cohorts.filter((c) => c.maxStudents !== null && c.maxStudents !== undefined);
-  if (limited.length) {
-    const seats = await seatsTaken(
-      limited.map((c) => c.id),
-      transaction,
-    );
-    if (limited.some((c) => (seats.get(c.id) ?? 0) >= Number(c.maxStudents))) refuse({ code: 'MAX_STUDENTS_REACHED', message: Messages.MAX_STUDENTS_REACHED });
-  }
+  await checkSeats(cohorts, transaction);
   return chosen;
+}
+
+/** The classes a student is about to enter, locked (MariaDB) so two enrollments cannot take the last seat together. */
+function lockClasses(cohortIds: number[], transaction?: Transaction): Promise<Cohort[]> {
+  return Cohort.findAll({ where: { id: cohortIds }, attributes: ['id', 'maxStudents'], transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
+}
+
+/** 409 MAX_STUDENTS_REACHED when one of the classes has no seat left (its maxStudents ACTIVE enrollments). */
+async function checkSeats(cohorts: Cohort[], transaction?: Transaction): Promise<void> {
+  const limited = cohorts.filter((c) => c.maxStudents !== null && c.maxStudents !== undefined);
+  if (!limited.length) return;
+  const seats = await seatsTaken(
+    limited.map((c) => c.id),
+    transaction,
+  );
+  if (limited.some((c) => (seats.get(c.id) ?? 0) >= Number(c.maxStudents))) refuse({ code: 'MAX_STUDENTS_REACHED', message: Messages.MAX_STUDENTS_REACHED });
+}
+
+/**
+ * The seat check of ENROLLED for classes entered another way (a transfer's new application): the
+ * classes locked inside `transaction`, then 409 'Max students reached' when one of them is full.
+ */
+export async function checkClassSeats(cohortIds: number[], transaction?: Transaction): Promise<void> {
+  await checkSeats(await lockClasses(cohortIds, transaction), transaction);
 }
 
 /** ACTIVE enrollments per cohort (one grouped query): the seats taken. */

@@ -49,6 +49,11 @@ export interface ApplicationStatusChanged {
   actor: Actor;
   /** When the status changed (ISO). */
   at: string;
+  /**
+   * The transfer whose acceptance made this new application ENROLLED (issue 18): its plan is the
+   * transfer's (the rollover credited, the fee charged), issued by the transfer, not from the product.
+   */
+  transferId?: number | null;
 }
 
 /** A student payment plan was issued (an application became ENROLLED). */

@@ -1,7 +1,7 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer, transferSummaryAnswer } from '../../domain/contract/transfers';
-import { transferBody, transferCriteriaSchema, transferDestinationsQuery, transferIdParams, transferListQuery, transferStatusQuery } from './transfers.schemas';
+import { transferBody, transferCriteriaSchema, transferFeeBody, transferDestinationsQuery, transferIdParams, transferListQuery, transferStatusQuery } from './transfers.schemas';
 import * as transfers from './transfers.service';
 
 /**
@@ -82,6 +82,17 @@ export function transferRoutes(_deps: Deps) {
       self: () => true,
       params: transferIdParams,
       handle: ({ params, auth }) => transfers.getTransfer(params.id, auth),
+    }),
+    route({
+      method: 'patch',
+      path: '/:id',
+      answer: transferAnswer,
+      summary:
+        "Staff set the fee of a PENDING transfer before it is accepted (dollars, 0–300; the first transfer stays free); its money recomputed (409 INVALID_STATUS once decided, NOT_PERMITTED once the student accepted an offer's terms)",
+      access: 'transfers:status',
+      params: transferIdParams,
+      body: transferFeeBody,
+      handle: ({ params, body, actor }) => transfers.setTransferFee(params.id, body.transferFee, actor),
     }),
     route({
       method: 'get',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TransferStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
+import { MAX_TRANSFER_FEE_CENTS } from '../../domain/rules/transfers';
 import { id, optionalText } from '../../models/validation';
 import { criteriaSchema, pagingQuery, type CriteriaSpec } from '../common/list';
 import { dollarsCentsOrZero } from '../refunds/refunds.schemas';
@@ -50,6 +51,9 @@ export const transferBody = z
   })
   .strict();
 export type TransferInput = z.output<typeof transferBody>;
+
+/** PATCH /transfers/{id}: the fee staff set on a PENDING transfer (dollars, 0–300; the first transfer stays free). */
+export const transferFeeBody = z.object({ transferFee: dollarsCentsOrZero().refine((cents) => cents <= MAX_TRANSFER_FEE_CENTS, Messages.INVALID_VALUE) }).strict();
 
 /** PATCH /transfers/{id}/status?status=ACCEPTED|REJECTED. */
 export const transferStatusQuery = z

@@ -25,7 +25,8 @@ import { transferMachine } from '../../domain/state/withdrawals';
 import type { TransferDestinationsAnswer } from '../../domain/contract/transfers';
 import { productPlanName } from '../applications/plan-name';
 import { quotePlan } from '../applications/quote';
-import { changeStatus } from '../applications/status';
+import { changeStatus, checkClassSeats } from '../applications/status';
+import { closeUnpaidEntries, transferReductionLine } from '../billing/close-plan';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
@@ -227,6 +228,11 @@ export async function quoteFor(
   if (target.cohort.endDate && target.cohort.endDate < today) throw AppError.conflict('TRANSFER_TARGET_ENDED', Messages.TRANSFER_SAME_CATEGORY);
   const active = await Enrollment.count({ where: { studentId: application.studentId, cohortId: target.classes.map((c) => c.cohortId), status: 'ACTIVE' }, transaction });
   if (active) throw conflict('ALREADY_ENROLLED');
+  // A seat in each class of the target, as enrolling checks it (409 'Max students reached'; locked inside a transaction).
+  await checkClassSeats(
+    target.classes.map((c) => c.cohortId),
+    transaction,
+  );
 
   const rootApplicationId = await rootOf(application.id, transaction);
   const counted = await Transfer.count({
@@ -453,6 +459,53 @@ export async function createTransfer(input: TransferInput, actor: Actor, viewer:
   return loadDto(id);
 }
 
+/**
+ * PATCH /transfers/{id} {transferFee}: staff set the fee of a PENDING transfer before it is accepted
+ * (a student's request comes without one). The money is recomputed by the acceptance's own call
+ * (`quoteFor` with the transfer as `self`), so the first transfer stays free whatever is asked and the
+ * stored figures are what the preview shows. 404 unknown; 409 INVALID_STATUS once decided, NOT_PERMITTED
+ * once the student accepted the terms of a staff offer (they agreed to that fee), and the creation 409s.
+ */
+export async function setTransferFee(id: number, feeCents: number, actor: Actor): Promise<TransferDto> {
+  await Transfer.sequelize!.transaction(async (transaction) => {
+    const row = await Transfer.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw AppError.notFound('Transfer');
+    if (row.status !== 'PENDING') throw conflict('INVALID_STATUS');
+    if (row.termsAcceptedAt) throw conflict('NOT_PERMITTED');
+    const application = await applicationFor(row.applicationId, null, transaction);
+    const f = await quoteFor(
+      application,
+      {
+        destinationProductId: row.destinationProductId,
+        destinationCohortId: row.destinationCohortId,
+        productPaymentPlanId: row.destinationProductPaymentPlanId,
+        transferFee: feeCents,
+      },
+      transaction,
+      row,
+    );
+    const from = money(row.transferFee);
+    const to = toDollars(f.quote.feeCents);
+    if (toCents(from) === f.quote.feeCents) return;
+    await row.update(
+      {
+        transferFee: to,
+        tuitionRollover: toDollars(f.quote.rolloverCents),
+        excessRefund: toDollars(f.quote.excessCents),
+        newPrincipal: toDollars(f.quote.principalCents),
+        ...stamp(actor),
+      },
+      { transaction },
+    );
+    await recordActivity(
+      actor,
+      { entityType: 'TRANSFER', entityId: id, studentId: row.studentId, category: 'ENROLLMENT', type: 'UPDATED', changes: { transferFee: { from, to } } },
+      transaction,
+    );
+  });
+  return loadDto(id);
+}
+
 /** PATCH /transfers/{id}/accept_terms: the student's first step on a staff offer (the terms accepted). */
 export async function acceptTransferTerms(id: number, actor: Actor, viewer: Principal | null): Promise<TransferDto> {
   await Transfer.sequelize!.transaction(async (transaction) => {
@@ -589,26 +642,36 @@ async function accept(row: Transfer, actor: Actor, transaction: Transaction): Pr
     f.target.classes.map((c) => ({ applicationId: created.id, programId: c.programId, cohortId: c.cohortId })),
     { transaction },
   );
-  await Enrollment.bulkCreate(
-    f.target.classes.map((c) => ({
+  // ENROLLED like any application (ApplicationStatusChanged): its enrollments (enrollments.events.ts) and
+  // its CRM row (applications.events.ts); its plan is the transfer's, issued below (no deposit charged:
+  // the rollover pays first).
+  await raise(
+    {
+      type: 'ApplicationStatusChanged',
       applicationId: created.id,
-      studentId: old.studentId,
-      cohortId: c.cohortId,
-      programId: c.programId,
-      status: 'ACTIVE' as const,
-      enrolledAt: now,
-      ...stamp(actor),
-    })),
-    { transaction },
+      studentId: created.studentId,
+      productId: created.productId,
+      from: 'CREATED',
+      to: 'ENROLLED',
+      voucherId: null,
+      opportunityId: null,
+      bySystem: false,
+      actor,
+      at: now.toISOString(),
+      transferId: row.id,
+    },
+    transaction,
   );
   // The old application TRANSFERRED: its enrollments follow, the CRM hears of it (ApplicationStatusChanged).
   await changeStatus(old.id, 'TRANSFERRED', actor, { transaction });
-  await issueTransferPlan(created, f, actor, transaction);
+  const newPlan = await issueTransferPlan(created, f, actor, transaction);
   if (f.oldPlan && f.oldPlan.status !== 'CANCELLED') {
     await f.oldPlan.update(
       { status: 'CANCELLED', transferReduction: toDollars(toCents(f.oldPlan.transferReduction) + Math.max(0, toCents(f.oldPlan.balance))), ...stamp(actor) },
       { transaction },
     );
+    // Its unpaid entries are never asked for again; the account history says where its balance went.
+    await closeUnpaidEntries(f.oldPlan.id, transferReductionLine(newPlan.name), actor, schoolToday(), transaction);
   }
   let refundId: number | null = null;
   if (f.quote.excessCents > 0) {
@@ -640,7 +703,7 @@ async function accept(row: Transfer, actor: Actor, transaction: Transaction): Pr
 /**
  * PATCH /transfers/{id}/status?status=ACCEPTED|REJECTED. Who decides: staff a student's request, the
  * student a staff offer (after accepting its terms); staff may reject either, the student decline an
- * offer (409 NOT_PERMITTED otherwise). 409 SAME_STATUS for the status it has, INVALID_STATUS for a
+ * offer or take back a request of their own (409 NOT_PERMITTED otherwise). 409 SAME_STATUS for the status it has, INVALID_STATUS for a
  * decided one. One transaction, compare-and-set on the status.
  */
 export async function changeTransferStatus(id: number, to: 'ACCEPTED' | 'REJECTED', actor: Actor, viewer: Principal | null): Promise<TransferDto> {
@@ -651,7 +714,8 @@ export async function changeTransferStatus(id: number, to: 'ACCEPTED' | 'REJECTE
     const from = row.status;
     if (from === to) throw conflict('SAME_STATUS');
     if (!transferMachine.can(from, to)) throw conflict('INVALID_STATUS');
-    if (byStudent && row.requestedBy !== 'STAFF') throw conflict('NOT_PERMITTED');
+    // A student accepts only a staff offer; they may decline one, or take back a request of their own (REJECTED).
+    if (byStudent && to === 'ACCEPTED' && row.requestedBy !== 'STAFF') throw conflict('NOT_PERMITTED');
     if (!byStudent && to === 'ACCEPTED' && row.requestedBy === 'STAFF') throw conflict('NOT_PERMITTED');
     if (byStudent && to === 'ACCEPTED' && !row.termsAcceptedAt) throw conflict('NOT_PERMITTED');
     const [count] = await Transfer.update({ status: to, decidedAt: new Date(), ...stamp(actor) }, { where: { id, status: from }, transaction });

@@ -35,7 +35,7 @@ const settingsBody = z
 /**
  * /api/withdrawals (platform spec §7 "Withdrawals"; issue 18). Staff need `withdrawals:read`,
  * `withdrawals:create`, `withdrawals:status`; a student lists, reads, previews and requests their own
- * (the request waits for staff).
+ * (the request waits for staff) and may cancel it while REQUESTED.
  */
 export function withdrawalRoutes(_deps: Deps) {
   return [
@@ -135,11 +135,13 @@ export function withdrawalRoutes(_deps: Deps) {
       path: '/:kind/:id/status',
       answer: withdrawalAnswer,
       summary:
-        'REQUESTED → APPROVED (application WITHDRAWN or PARTIAL_WITHDRAWN, refund queued or plan reissued) | REJECTED | CANCELLED; APPROVED → COMPLETED (409 SAME_STATUS, INVALID_STATUS)',
+        'REQUESTED → APPROVED (application WITHDRAWN or PARTIAL_WITHDRAWN, refund queued or plan reissued) | REJECTED | CANCELLED; APPROVED → COMPLETED (409 SAME_STATUS, INVALID_STATUS); a student cancels their own request (409 NOT_PERMITTED otherwise)',
       access: 'withdrawals:status',
+      // A student cancels a request of their own (the service refuses any other move: 409 NOT_PERMITTED).
+      self: () => true,
       params: withdrawalKindIdParams,
       query: withdrawalStatusQuery,
-      handle: ({ params, query, actor }) => withdrawals.changeWithdrawalStatus(params.kind, params.id, query.status, actor),
+      handle: ({ params, query, actor, auth }) => withdrawals.changeWithdrawalStatus(params.kind, params.id, query.status, actor, auth),
     }),
   ];
 }

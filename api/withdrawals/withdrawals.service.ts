@@ -32,6 +32,7 @@ import {
 } from '../../domain/rules/withdrawals';
 import { ACTIVE_WITHDRAWAL_STATUSES, PENDING_WITHDRAWAL_STATUSES, withdrawalMachine } from '../../domain/state/withdrawals';
 import { changeStatus } from '../applications/status';
+import { closeUnpaidEntries, withdrawalReductionLine } from '../billing/close-plan';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
@@ -551,11 +552,14 @@ async function approve(row: Withdrawal, actor: Actor, transaction: Transaction):
       const plan = await reissuePlan(f.plan, f, actor, transaction);
       reissuedPlanId = plan.id;
       await f.plan.update({ status: 'CANCELLED', withdrawalReduction: reduction, ...stamp(actor) }, { transaction });
+      // Its unpaid entries are never asked for again; the account history says where its balance went.
+      await closeUnpaidEntries(f.plan.id, withdrawalReductionLine(f.quote.reissuedCents, plan.name), actor, schoolToday(), transaction);
     } else if (!f.partial) {
       await f.plan.update(
         { status: f.plan.status === 'CANCELLED' ? 'CANCELLED' : 'CONCLUDED', concludedAt: new Date(), withdrawalReduction: reduction, ...stamp(actor) },
         { transaction },
       );
+      await closeUnpaidEntries(f.plan.id, withdrawalReductionLine(0, null), actor, schoolToday(), transaction);
     } else {
       await f.plan.update({ withdrawalReduction: reduction, ...stamp(actor) }, { transaction });
     }
@@ -590,15 +594,25 @@ async function approve(row: Withdrawal, actor: Actor, transaction: Transaction):
 /**
  * PATCH /withdrawals/{kind}/{id}/status?status=: REQUESTED → APPROVED | REJECTED | CANCELLED,
  * APPROVED → COMPLETED. The same status again is 409 'Same status'; any other move the machine lacks
- * 409 'Invalid status'. One transaction, compare-and-set on the status.
+ * 409 'Invalid status'. One transaction, compare-and-set on the status. A student may only cancel a
+ * request of their own (another student's is 404; any other move, or a withdrawal staff opened, 409
+ * 'Not permitted').
  */
-export async function changeWithdrawalStatus(kind: Kind, id: number, to: 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'COMPLETED', actor: Actor): Promise<WithdrawalDto> {
+export async function changeWithdrawalStatus(
+  kind: Kind,
+  id: number,
+  to: 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'COMPLETED',
+  actor: Actor,
+  viewer: Principal | null = null,
+): Promise<WithdrawalDto> {
   await Withdrawal.sequelize!.transaction(async (transaction) => {
     const row = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!row || row.kind !== kind) throw AppError.notFound('Withdrawal');
+    const byStudent = Boolean(viewer && viewer.kind !== 'ADMIN');
+    if (!row || row.kind !== kind || (byStudent && row.studentId !== viewer!.studentId)) throw AppError.notFound('Withdrawal');
     const from = row.status;
     if (from === to) throw conflict('SAME_STATUS');
     if (!withdrawalMachine.can(from, to)) throw conflict('INVALID_STATUS');
+    if (byStudent && (to !== 'CANCELLED' || row.requestedBy !== 'STUDENT')) throw conflict('NOT_PERMITTED');
     // Compare-and-set first: of two concurrent approvals only one goes on to move the money.
     const [count] = await Withdrawal.update({ status: to, decidedAt: new Date(), ...stamp(actor) }, { where: { id, status: from }, transaction });
     if (count !== 1) throw conflict('SAME_STATUS');

@@ -309,6 +309,58 @@ describe('transfer drawer', () => {
   });
 });
 
+describe("the fee of a student's request", () => {
+  test('staff set it before accepting: PATCH /transfers/{id} {transferFee}, then the drawer and its preview show it; 0–300 checked first', async () => {
+    let current = transfer(7);
+    const request = renderConsole('/transfers/7', {
+      handler: (req) => {
+        const method = req.method ?? 'GET';
+        if (req.path === '/transfers/7' && method === 'PATCH') {
+          current = { ...current, transferFee: (req.body as { transferFee: number }).transferFee, updatedAt: '2026-03-03T15:00:00.000Z' };
+          return current;
+        }
+        if (req.path === '/transfers/7' && method === 'GET') return current;
+        if (req.path === '/transfers/7/preview') return { ...preview, transferFee: current.transferFee, newPrincipal: 5500 + current.transferFee };
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    const editor = await within(panel).findByTestId('transfer-fee-editor');
+    const input = within(editor).getByTestId('transfer-fee-input') as HTMLInputElement;
+    expect(input.value).toBe('150');
+    const save = within(editor).getByTestId('transfer-fee-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '300.01' } });
+    expect(within(editor).getByText('The fee is between $0.00 and $300.00')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '200' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await screen.findByText('Transfer fee saved');
+    expect(calls(request, 'PATCH', '/transfers/7')).toEqual([{ method: 'PATCH', path: '/transfers/7', body: { transferFee: 200 } }]);
+    await waitFor(() => expect(within(panel).getByTestId('transfer-preview-fee').textContent).toBe('$200.00'));
+    expect(within(panel).getByTestId('transfer-preview-principal').textContent).toBe('$5,700.00');
+    expect(within(panel).getByTestId('transfer-fee').textContent).toContain('$200.00');
+    expect(calls(request, 'GET', '/transfers/7/preview').length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a first transfer stays free: the field is off and says so', async () => {
+    renderConsole('/transfers/9', { handler: (req) => (req.path === '/transfers/9' ? transfer(9, { transferNumber: 1, transferFee: 0 }) : undefined) });
+    const editor = await within(await drawer()).findByTestId('transfer-fee-editor');
+    expect((within(editor).getByTestId('transfer-fee-input') as HTMLInputElement).disabled).toBe(true);
+    expect(within(editor).getByText('The first transfer is free')).toBeTruthy();
+    expect(within(editor).queryByTestId('transfer-fee-save')).toBeNull();
+  });
+
+  test('a staff offer: no fee field', async () => {
+    renderConsole('/transfers/8');
+    const panel = await drawer();
+    await within(panel).findByTestId('transfer-status-actions');
+    expect(within(panel).queryByTestId('transfer-fee-editor')).toBeNull();
+    expect(texts.es.fee_editor.first_free).toBe('La primera transferencia es gratuita');
+  });
+});
+
 describe('Transfer from the application drawer', () => {
   test('choosing the product previews the money before Confirm; Confirm posts the transfer and opens it', async () => {
     const request = renderConsole('/enrollments/5');

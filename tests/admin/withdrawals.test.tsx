@@ -364,6 +364,24 @@ describe('withdrawal drawer', () => {
   });
 });
 
+describe('the Spanish confirmation agrees with "retiro"', () => {
+  test('¿Marcar el retiro #7 como Aprobado? (and Rechazado, Cancelado), not the feminine labels of "solicitud"', async () => {
+    renderConsole('/withdrawals/7', { locale: 'es' });
+    const actions = await within(await screen.findByTestId('record-drawer')).findByTestId('withdrawal-status-actions');
+    for (const [to, word] of [
+      ['APPROVED', 'Aprobado'],
+      ['REJECTED', 'Rechazado'],
+      ['CANCELLED', 'Cancelado'],
+    ] as const) {
+      fireEvent.click(within(actions).getByTestId(`withdrawal-to-${to}`));
+      const title = await screen.findByText(`¿Marcar el retiro #7 como ${word}?`);
+      const dialog = title.closest('[role="dialog"]') as HTMLElement;
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByText(`¿Marcar el retiro #7 como ${word}?`)).toBeNull());
+    }
+  });
+});
+
 describe('Withdraw from the application drawer', () => {
   test('the preview shows the money before Confirm, again on every change; Confirm posts the kind’s withdrawal and opens it', async () => {
     let answer = preview();

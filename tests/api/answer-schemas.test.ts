@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { page } from '../../domain/contract/common';
 import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contract/external-payments';
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
+import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer } from '../../domain/contract/transfers';
+import { withdrawalAnswer, withdrawalPage, withdrawalSettingsAnswer } from '../../domain/contract/withdrawals';
 import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
 import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
 import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
@@ -67,7 +69,7 @@ import {
   scheduleRowPage,
 } from '../../domain/contract/billing';
 import { makeSignedEnvelope } from '../support/enrollment-factories';
-import { AccountingLine, CrmNotification, Enrollment, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import { AccountingLine, ApplicationCohort, Cohort, CrmNotification, Enrollment, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
 import { makeSchedule } from '../support/job-factories';
 import {
   activityEntryPage,
@@ -185,6 +187,91 @@ describe('external payments', () => {
     expect(problems(externalPaymentAnswer, missing).length).toBeGreaterThan(0);
     expect(problems(externalPaymentAnswer, { ...missing, amount: paymentAmount }).length).toBeGreaterThan(0);
     expect(problems(externalPaymentAnswer, { ...answer, paymentAmount: String(paymentAmount) }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('transfers and withdrawals', () => {
+  /** An enrolled student with their enrollments and the deposit (500) paid. */
+  async function enrolledWithEnrollments(enrollable: Awaited<ReturnType<typeof makeEnrollableProduct>>) {
+    const p = await makeEnrolledPlan(t.deps, { enrollable });
+    for (const c of await ApplicationCohort.findAll({ where: { applicationId: p.application.id } }))
+      await Enrollment.create({
+        applicationId: p.application.id,
+        studentId: p.student.student.id,
+        cohortId: c.cohortId,
+        programId: c.programId,
+        status: 'ACTIVE',
+        enrolledAt: new Date(),
+        updatedById: null,
+        updatedByName: null,
+      });
+    const paid = await request(t.app)
+      .post(`/api/students/${p.student.student.id}/payment_plans/${p.plan.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: 500 });
+    expect(paid.status).toBe(201);
+    return p;
+  }
+
+  test('GET /transfers, /transfers/{id}, /transfers/{id}/preview and /transfers/destinations answer their schemas (pending and accepted)', async () => {
+    const origin = await makeEnrollableProduct();
+    const to = await makeEnrollableProduct();
+    await Cohort.update({ businessCategoryId: origin.cohorts[0].businessCategoryId }, { where: { id: to.cohorts[0].id } });
+    const pending = await enrolledWithEnrollments(origin);
+    const accepted = await enrolledWithEnrollments(origin);
+    const offer = await request(t.app).post('/api/transfers').set(bearer(admin.token)).send({ applicationId: pending.application.id, destinationProductId: to.product.id });
+    expect(offer.status).toBe(201);
+    const ask = await request(t.app)
+      .post('/api/transfers')
+      .set(bearer(accepted.student.token))
+      .send({ applicationId: accepted.application.id, destinationProductId: to.product.id });
+    expect(ask.status).toBe(201);
+    expect((await request(t.app).patch(`/api/transfers/${ask.body.id}/status?status=ACCEPTED`).set(bearer(admin.token))).status).toBe(200);
+
+    const list = await get('/api/transfers?size=50');
+    expectFits(transferPage, list);
+    expect(
+      transferPage
+        .parse(list)
+        .content.filter((r) => [offer.body.id, ask.body.id].includes(r.id))
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['ACCEPTED', 'PENDING']);
+    for (const id of [offer.body.id, ask.body.id]) expectFits(transferAnswer, await get(`/api/transfers/${id}`));
+    expect(transferPreviewAnswer.parse(await get(`/api/transfers/${offer.body.id}/preview`))).toMatchObject({ tuitionRollover: 500 });
+    expect(transferDestinationsAnswer.parse(await get(`/api/transfers/destinations?applicationId=${pending.application.id}`)).products.map((p) => p.id)).toContain(to.product.id);
+    // The student's own list answers the same schema.
+    const own = await request(t.app).get('/api/transfers').set(bearer(pending.student.token));
+    expect(own.status).toBe(200);
+    expectFits(transferPage, own.body);
+  });
+
+  test('GET /withdrawals, /withdrawals/{id} and /withdrawals/settings answer their schemas (requested and approved)', async () => {
+    const enrollable = await makeEnrollableProduct();
+    const requested = await enrolledWithEnrollments(enrollable);
+    const approved = await enrolledWithEnrollments(enrollable);
+    const open = await request(t.app).post('/api/withdrawals/hctp').set(bearer(requested.student.token)).send({ applicationId: requested.application.id, reason: 'Moving' });
+    expect(open.status).toBe(201);
+    const decided = await request(t.app).post('/api/withdrawals/advanced').set(bearer(admin.token)).send({ applicationId: approved.application.id });
+    expect(decided.status).toBe(201);
+    expect((await request(t.app).patch(`/api/withdrawals/advanced/${decided.body.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
+
+    const list = await get('/api/withdrawals?size=50');
+    expectFits(withdrawalPage, list);
+    expect(
+      withdrawalPage
+        .parse(list)
+        .content.filter((r) => [open.body.id, decided.body.id].includes(r.id))
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['APPROVED', 'REQUESTED']);
+    for (const id of [open.body.id, decided.body.id]) expectFits(withdrawalAnswer, await get(`/api/withdrawals/${id}`));
+    expect(withdrawalAnswer.parse(await get(`/api/withdrawals/${decided.body.id}`)).refundId).not.toBeNull();
+    const settings = withdrawalSettingsAnswer.parse(await get('/api/withdrawals/settings'));
+    expect(settings.map((x) => x.kind).sort()).toEqual(['advanced', 'alumni', 'chopra', 'cip', 'hctp', 'specialty']);
+    const own = await request(t.app).get('/api/withdrawals').set(bearer(requested.student.token));
+    expect(own.status).toBe(200);
+    expectFits(withdrawalPage, own.body);
   });
 });
 

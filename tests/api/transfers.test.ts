@@ -1,5 +1,18 @@
 import request from 'supertest';
-import { Application, ApplicationCohort, BusinessCategory, Cohort, CommunicationIntent, Enrollment, PaymentSchedule, StudentPaymentPlan, Transfer } from '../../models';
+import {
+  ActivityLog,
+  Application,
+  ApplicationCohort,
+  BusinessCategory,
+  Cohort,
+  CommunicationIntent,
+  CrmNotification,
+  Enrollment,
+  PaymentSchedule,
+  StudentPaymentPlan,
+  Transfer,
+} from '../../models';
+import { dispatchEvents } from '../../api/common/events';
 import { schoolToday } from '../../models/catalogue';
 import { addDays } from '../../domain/rules/withdrawals';
 import { setupApp, type TestApp } from '../support/app';
@@ -290,5 +303,145 @@ describe('destinations', () => {
     expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`).set(bearer(stranger.student.token))).status).toBe(404);
     expect((await request(t.app).get(`${BASE}/destinations?applicationId=${plan.application.id}`)).status).toBe(401);
     expect((await request(t.app).get(`${BASE}/destinations`).set(bearer(admin.token))).status).toBe(400);
+  });
+});
+
+describe('the new application: a seat in the class, and the CRM row of any enrollment', () => {
+  /** Takes every seat of `cohortId` left (maxStudents) with another student's ACTIVE enrollment. */
+  async function fill(cohortId: number, maxStudents: number) {
+    await Cohort.update({ maxStudents }, { where: { id: cohortId } });
+    const other = await enrolled();
+    await Enrollment.create({
+      applicationId: other.application.id,
+      studentId: other.student.student.id,
+      cohortId,
+      programId: (await Cohort.findByPk(cohortId))!.programId,
+      status: 'ACTIVE',
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
+  }
+
+  test("a full class is 409 'Max students reached' at preview, create and acceptance", async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const body = { applicationId: plan.application.id, destinationProductId: to.product.id };
+    // A seat left: the student asks; then the last seat goes to someone else before staff accept.
+    await Cohort.update({ maxStudents: 1 }, { where: { id: to.cohorts[0].id } });
+    expect((await preview(body)).status).toBe(200);
+    const ask = await create(body, plan.student.token);
+    expect(ask.status).toBe(201);
+    await fill(to.cohorts[0].id, 1);
+    const accepting = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(accepting.status).toBe(409);
+    expect(accepting.body).toMatchObject({ code: 'MAX_STUDENTS_REACHED', message: 'Max students reached' });
+    // Nothing moved: the transfer is still pending, the application still enrolled.
+    expect((await Transfer.findByPk(ask.body.id))!.status).toBe('PENDING');
+    expect((await Application.findByPk(plan.application.id))!.status).toBe('ENROLLED');
+    expect((await setStatus(ask.body.id, 'REJECTED')).status).toBe(200);
+
+    const full = await preview(body);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('Max students reached');
+    const refused = await create(body);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('MAX_STUDENTS_REACHED');
+    // One seat more: it goes through.
+    await Cohort.update({ maxStudents: 2 }, { where: { id: to.cohorts[0].id } });
+    expect((await preview(body)).status).toBe(200);
+  });
+
+  test('acceptance writes the CRM row of the new ENROLLED application (and of the old one TRANSFERRED), one enrollment per class, one plan', async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const ask = await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token);
+    const done = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(done.status).toBe(200);
+    const fresh = done.body.newApplicationId as number;
+    await dispatchEvents({ owner: 'transfers-test', limit: 500 });
+    const rows = await CrmNotification.findAll({ where: { applicationId: [plan.application.id, fresh] }, order: [['id', 'ASC']] });
+    expect(rows.map((r) => [r.applicationId, (r.payload as { status: string }).status])).toEqual(
+      expect.arrayContaining([
+        [plan.application.id, 'TRANSFERRED'],
+        [fresh, 'ENROLLED'],
+      ]),
+    );
+    expect(rows.filter((r) => r.applicationId === fresh)).toHaveLength(1);
+    expect(await Enrollment.count({ where: { applicationId: fresh } })).toBe(1);
+    expect(await StudentPaymentPlan.count({ where: { applicationId: fresh } })).toBe(1);
+  });
+});
+
+describe('a student takes back their own request', () => {
+  test("their own PENDING request → REJECTED (declined); another student's is 404; accepting their own stays 409 'Not permitted'", async () => {
+    const plan = await enrolled();
+    const to = await target();
+    const ask = await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token);
+    expect(ask.status).toBe(201);
+    const stranger = await enrolled();
+    expect((await setStatus(ask.body.id, 'REJECTED', stranger.student.token)).status).toBe(404);
+    expect((await setStatus(ask.body.id, 'ACCEPTED', plan.student.token)).body.message).toBe('Not permitted');
+    const declined = await setStatus(ask.body.id, 'REJECTED', plan.student.token);
+    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('REJECTED');
+    expect((await Application.findByPk(plan.application.id))!.status).toBe('ENROLLED');
+    expect((await setStatus(ask.body.id, 'REJECTED', plan.student.token)).body.message).toBe('Same status');
+    // Taken back, it no longer blocks a new one.
+    expect((await create({ applicationId: plan.application.id, destinationProductId: to.product.id }, plan.student.token)).status).toBe(201);
+  });
+});
+
+describe('PATCH /transfers/{id}: the fee staff set before accepting', () => {
+  const setFee = (id: number, body: unknown, token = admin.token) =>
+    request(t.app)
+      .patch(`${BASE}/${id}`)
+      .set(bearer(token))
+      .send(body as object);
+
+  test('a second transfer asked for by the student: staff set the fee, the preview and the acceptance carry it; 400, 401, 403, 404, 409', async () => {
+    const plan = await enrolled();
+    const first = await create({ applicationId: plan.application.id, destinationProductId: (await target()).product.id }, plan.student.token);
+    const next = (await setStatus(first.body.id, 'ACCEPTED')).body.newApplicationId as number;
+    const ask = await create({ applicationId: next, destinationProductId: (await target()).product.id }, plan.student.token);
+    expect(ask.status).toBe(201);
+    expect(ask.body).toMatchObject({ transferNumber: 2, transferFee: 0 });
+    const before = (await request(t.app).get(`${BASE}/${ask.body.id}/preview`).set(bearer(admin.token))).body;
+
+    const set = await setFee(ask.body.id, { transferFee: 150 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ status: 'PENDING', transferFee: 150, newPrincipal: before.newPrincipal + 150 });
+    const after = await request(t.app).get(`${BASE}/${ask.body.id}/preview`).set(bearer(admin.token));
+    expect(after.body).toMatchObject({ transferFee: 150, newPrincipal: before.newPrincipal + 150 });
+    expect(await ActivityLog.count({ where: { entityType: 'TRANSFER', entityId: ask.body.id, type: 'UPDATED' } })).toBe(1);
+
+    expect((await setFee(ask.body.id, { transferFee: 300.01 })).status).toBe(400);
+    expect((await setFee(ask.body.id, { transferFee: -1 })).status).toBe(400);
+    expect((await setFee(ask.body.id, {})).status).toBe(400);
+    expect((await setFee(ask.body.id, { transferFee: 10, reason: 'x' })).status).toBe(400);
+    expect((await request(t.app).patch(`${BASE}/${ask.body.id}`).send({ transferFee: 10 })).status).toBe(401);
+    expect((await setFee(ask.body.id, { transferFee: 10 }, plan.student.token)).status).toBe(403);
+    expect((await setFee(ask.body.id, { transferFee: 10 }, supportToken)).status).toBe(403);
+    expect((await setFee(MISSING, { transferFee: 10 })).status).toBe(404);
+
+    const accepted = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', transferFee: 150 });
+    const newPlan = (await StudentPaymentPlan.findOne({ where: { applicationId: accepted.body.newApplicationId } }))!;
+    expect(newPlan.accountingLineItems.find((l) => l.description === 'Transfer fee')?.amount).toBe(150);
+    const decided = await setFee(ask.body.id, { transferFee: 10 });
+    expect(decided.status).toBe(409);
+    expect(decided.body.message).toBe('Invalid status');
+  });
+
+  test("the first transfer stays free whatever is asked; an offer whose terms the student accepted is 409 'Not permitted'", async () => {
+    const plan = await enrolled();
+    const offer = await create({ applicationId: plan.application.id, destinationProductId: (await target()).product.id });
+    const free = await setFee(offer.body.id, { transferFee: 200 });
+    expect(free.status).toBe(200);
+    expect(free.body.transferFee).toBe(0);
+    await acceptTerms(offer.body.id, plan.student.token);
+    const agreed = await setFee(offer.body.id, { transferFee: 100 });
+    expect(agreed.status).toBe(409);
+    expect(agreed.body.code).toBe('NOT_PERMITTED');
   });
 });

@@ -165,7 +165,9 @@ describe('preview and request', () => {
     const res = await create('cip', { applicationId: plan.application.id }, plan.student.token);
     expect(res.status).toBe(201);
     expect(res.body.requestedBy).toBe('STUDENT');
-    expect((await setStatus('cip', res.body.id, 'APPROVED', plan.student.token)).status).toBe(403);
+    const approving = await setStatus('cip', res.body.id, 'APPROVED', plan.student.token);
+    expect(approving.status).toBe(409);
+    expect(approving.body.message).toBe('Not permitted');
     const mine = await request(t.app).get(BASE).set(bearer(plan.student.token));
     expect(mine.status).toBe(200);
     expect(mine.body.content.every((w: { studentId: number }) => w.studentId === plan.student.student.id)).toBe(true);
@@ -311,5 +313,31 @@ describe('lists, criteria, summary, saved filters', () => {
     expect(
       (await request(t.app).put(`${BASE}/settings/cip`).set(bearer(admin.token)).send({ cancellationDays: -1, roundUpToPercent: 10, fullResponsibilityAtPercent: 60 })).status,
     ).toBe(400);
+  });
+});
+
+describe('a student cancels their own request', () => {
+  test("their own REQUESTED withdrawal → CANCELLED; another student's is 404; one staff opened, or any other move, 409 'Not permitted'", async () => {
+    const plan = await enrolled();
+    const other = await enrolled();
+    const asked = await create('cip', { applicationId: plan.application.id }, plan.student.token);
+    expect(asked.status).toBe(201);
+    expect((await setStatus('cip', asked.body.id, 'CANCELLED', other.student.token)).status).toBe(404);
+    expect((await setStatus('cip', asked.body.id, 'REJECTED', plan.student.token)).body.message).toBe('Not permitted');
+    const cancelled = await setStatus('cip', asked.body.id, 'CANCELLED', plan.student.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    expect((await Withdrawal.findByPk(asked.body.id))!.status).toBe('CANCELLED');
+    expect((await Application.findByPk(plan.application.id))!.status).toBe('ENROLLED');
+    const again = await setStatus('cip', asked.body.id, 'CANCELLED', plan.student.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Same status');
+
+    const byStaff = await create('cip', { applicationId: plan.application.id });
+    expect(byStaff.status).toBe(201);
+    const refused = await setStatus('cip', byStaff.body.id, 'CANCELLED', plan.student.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('NOT_PERMITTED');
+    expect((await Withdrawal.findByPk(byStaff.body.id))!.status).toBe('REQUESTED');
   });
 });

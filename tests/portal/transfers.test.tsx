@@ -335,6 +335,83 @@ describe('transfer or withdraw from a course', () => {
   });
 });
 
+describe('cancelling a request of their own', () => {
+  const withdrawal = (over: Json = {}): Json => ({
+    id: 80,
+    kind: 'hctp',
+    studentId: 7,
+    applicationId: 5,
+    requestedBy: 'STUDENT',
+    status: 'REQUESTED',
+    amountToBeRefund: 250,
+    tuitionResponsibility: 900,
+    program: { id: 2, name: 'Health Coach Training Program' },
+    cohort: null,
+    createdAt: '2026-05-02T14:00:00Z',
+    ...over,
+  });
+
+  test('"Cancel request" asks first; confirmed, a transfer request is REJECTED and a withdrawal request CANCELLED; staff offers and decided ones have no button', async () => {
+    storeSession();
+    const fake = movesFake(
+      {
+        'PATCH /transfers/71/status': (call: Call) => {
+          fake.state.transfers = fake.state.transfers.map((x) => (x.id === 71 ? { ...x, status: new URLSearchParams(call.query).get('status') } : x));
+          return ok(fake.state.transfers.find((x) => x.id === 71));
+        },
+        'PATCH /withdrawals/hctp/80/status': (call: Call) => {
+          fake.state.withdrawals = fake.state.withdrawals.map((x) => (x.id === 80 ? { ...x, status: new URLSearchParams(call.query).get('status') } : x));
+          return ok(fake.state.withdrawals[0]);
+        },
+      },
+      [
+        transfer({ id: 71, requestedBy: 'STUDENT', createdAt: '2026-06-03T14:00:00Z' }),
+        transfer({ id: 70, requestedBy: 'STAFF', createdAt: '2026-06-01T14:00:00Z' }),
+        transfer({ id: 72, requestedBy: 'STUDENT', status: 'REJECTED', createdAt: '2026-05-01T14:00:00Z' }),
+      ],
+    );
+    fake.state.withdrawals = [withdrawal(), withdrawal({ id: 81, status: 'APPROVED', createdAt: '2026-04-02T14:00:00Z' })];
+    renderPortal('/transfers', fake.fetch);
+    await expectHeading('Transfer or withdraw from a course');
+    await screen.findByTestId('request-transfer-71-cancel');
+    expect(screen.getAllByRole('button', { name: 'Cancel request' })).toHaveLength(2);
+    for (const other of ['transfer-70', 'transfer-72', 'withdrawal-81']) expect(screen.queryByTestId(`request-${other}-cancel`)).toBeNull();
+
+    // Asked first: keeping it sends nothing.
+    fireEvent.click(screen.getByTestId('request-transfer-71-cancel'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(dialog.textContent).toContain('Transfer from Health Coach Training to Health Coach Training (September): the request is withdrawn');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsTo('PATCH', '/transfers/71/status')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('request-transfer-71-cancel'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel request' }));
+    expect((await screen.findByTestId('cancel-done')).textContent).toBe('Your request was cancelled.');
+    expect(fake.callsTo('PATCH', '/transfers/71/status').map((c) => c.query)).toEqual(['status=REJECTED']);
+    await waitFor(() => expect(screen.queryByTestId('request-transfer-71-cancel')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('request-withdrawal-80-cancel'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() => expect(fake.callsTo('PATCH', '/withdrawals/hctp/80/status').map((c) => c.query)).toEqual(['status=CANCELLED']));
+    await waitFor(() => expect(screen.queryByTestId('request-withdrawal-80-cancel')).toBeNull());
+    expect(screen.getByTestId('requests').textContent).toContain('Cancelled');
+  });
+
+  test("in Spanish, and a refusal shows the server's sentence", async () => {
+    storeSession({ language: 'ES' });
+    const fake = movesFake({ 'PATCH /withdrawals/hctp/80/status': refusal(409, 'SAME_STATUS', 'Same status') }, [], 'ES');
+    fake.state.withdrawals = [withdrawal()];
+    renderPortal('/transfers', fake.fetch);
+    await expectHeading('Transferirse o darse de baja de un curso');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar solicitud' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar esta solicitud?' });
+    expect(within(dialog).getByRole('button', { name: 'Conservarla' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar solicitud' }));
+    expect((await screen.findByTestId('cancel-refusal')).textContent).toBe('El estado es el mismo');
+  });
+});
+
 describe('account history', () => {
   test('labels the plan a transfer issued (its rollover) and a withdrawal refund', async () => {
     storeSession();

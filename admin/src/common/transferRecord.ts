@@ -87,6 +87,8 @@ export function transferApi(dataProvider: Pick<AppDataProvider, 'request'>) {
     create: (body: Record<string, unknown>) => dataProvider.request<TransferRecord>({ method: 'POST', path: '/transfers', body }),
     /** GET /transfers/{id}/preview: what accepting the PENDING transfer would move now. */
     previewOf: (id: Identifier) => dataProvider.request<TransferPreview>({ path: at(id, '/preview') }),
+    /** PATCH /transfers/{id} {transferFee}: the fee staff set on a PENDING transfer (dollars); answers the transfer. */
+    setFee: (id: Identifier, transferFee: number) => dataProvider.request<TransferRecord>({ method: 'PATCH', path: at(id), body: { transferFee } }),
     /** PATCH /transfers/{id}/status?status=ACCEPTED|REJECTED; answers the transfer. */
     changeStatus: (id: Identifier, status: TransferStatusValue) => dataProvider.request<TransferRecord>({ method: 'PATCH', path: at(id, '/status'), query: { status } }),
     /** POST /transfers/summary with the list's criteria: counts per status, fees and rollovers. */

@@ -56,6 +56,9 @@ export function transfersApi(http: HttpClient) {
     withdrawals: () => http.request<Page<Withdrawal>>({ path: '/withdrawals', query: { size: REQUESTS_SIZE, page: 0 } }).then(contentOf),
     previewWithdrawal: (kind: WithdrawalKind, body: WithdrawalRequestBody) => http.request<WithdrawalPreview>({ method: 'POST', path: `/withdrawals/${kind}/preview`, body }),
     requestWithdrawal: (kind: WithdrawalKind, body: WithdrawalRequestBody) => http.request<Withdrawal>({ method: 'POST', path: `/withdrawals/${kind}`, body }),
+    /** The student takes back a withdrawal request of their own while it waits (REQUESTED → CANCELLED). */
+    cancelWithdrawal: (kind: WithdrawalKind, id: number) =>
+      http.request<Withdrawal>({ method: 'PATCH', path: `/withdrawals/${kind}/${id}/status`, query: { status: 'CANCELLED' } }),
   };
 }
 
@@ -63,3 +66,7 @@ export type TransfersApi = ReturnType<typeof transfersApi>;
 
 /** A staff offer the student still has to accept or decline. */
 export const isOpenOffer = (t: Transfer) => t.status === 'PENDING' && t.requestedBy === 'STAFF';
+
+/** A request the student sent that still waits for staff: they may cancel it (a transfer is then REJECTED, a withdrawal CANCELLED). */
+export const isOwnPendingTransfer = (t: Transfer) => t.status === 'PENDING' && t.requestedBy === 'STUDENT';
+export const isOwnPendingWithdrawal = (w: Withdrawal) => w.status === 'REQUESTED' && w.requestedBy === 'STUDENT';

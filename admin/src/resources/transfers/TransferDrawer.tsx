@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
-import { Alert, Chip, LinearProgress, Link, Stack } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Chip, LinearProgress, Link, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { useCanAccess, useGetOne, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { EnumChip, personName } from '../../common/billingShared';
 import { formatDate, formatDateTime } from '../../common/dates';
@@ -11,7 +11,8 @@ import { formatMoney } from '../../common/money';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { StatusMoveButtons } from '../../common/StatusMoveButtons';
 import { ScheduleTable, TransferPreviewFigures } from '../../common/TransferMoney';
-import { TRANSFERS, staffTransferMoves, transferApi, transferStatusColor, type TransferRecord, type TransferStatusValue } from '../../common/transferRecord';
+import { TRANSFERS, staffTransferMoves, transferApi, transferFeeProblem, transferStatusColor, type TransferRecord, type TransferStatusValue } from '../../common/transferRecord';
+import { useServerRefusal } from '../../common/useServerRefusal';
 import { previewRefusalText } from '../../common/useLivePreview';
 import type { StudentPaymentPlan } from '../../common/applicationRecord';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -61,6 +62,59 @@ function TransferStatusActions({ record }: { record: TransferRecord }) {
         buttonTestId={(to) => `transfer-to-${to}`}
       />
     </>
+  );
+}
+
+/**
+ * The fee of a student's PENDING request (staff with transfers:status set it before accepting: PATCH
+ * /transfers/{id} {transferFee}). The first transfer is free whatever is asked, so the field is off and
+ * says so; otherwise 0–300 dollars, checked here as the server does. Once saved the record is
+ * refreshed, and with it the preview below (its query follows the record's updatedAt).
+ */
+function TransferFeeEditor({ record }: { record: TransferRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const refused = useServerRefusal({ keepFieldErrors: false });
+  const dataProvider = useAppDataProvider();
+  const { canAccess } = useCanAccess({ resource: TRANSFERS, action: 'status' });
+  const [value, setValue] = useState(String(record.transferFee));
+  const [saving, setSaving] = useState(false);
+  if (!canAccess || record.status !== 'PENDING' || record.requestedBy !== 'STUDENT') return null;
+  const first = record.transferNumber === 1;
+  const problem = value.trim() === '' ? 'resources.transfers.validation.fee_range' : transferFeeProblem(value);
+  const unchanged = !problem && Math.round(Number(value) * 100) === Math.round(record.transferFee * 100);
+  async function save() {
+    setSaving(true);
+    try {
+      await transferApi(dataProvider).setFee(record.id, Number(value));
+      notify(t('fee_editor.saved'), { type: 'success' });
+      refresh();
+    } catch (error) {
+      refused(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ mb: 2 }} data-testid="transfer-fee-editor">
+      <TextField
+        size="small"
+        type="number"
+        label={translate(t('fee_editor.label'))}
+        value={first ? '0' : value}
+        onChange={(event) => setValue(event.target.value)}
+        disabled={first || saving}
+        error={!first && Boolean(problem)}
+        helperText={translate(first ? t('fee_editor.first_free') : (problem ?? t('fee_editor.hint')))}
+        slotProps={{ htmlInput: { min: 0, max: 300, step: '0.01', 'data-testid': 'transfer-fee-input' } }}
+      />
+      {first ? null : (
+        <Button variant="outlined" size="small" sx={{ mt: 0.5 }} onClick={() => void save()} disabled={Boolean(problem) || unchanged || saving} data-testid="transfer-fee-save">
+          {translate(t('fee_editor.save'))}
+        </Button>
+      )}
+    </Stack>
   );
 }
 
@@ -163,6 +217,7 @@ export function TransferDetail({ id }: { id: string }) {
             <InfoRow label={t('fields.excessRefund')}>{formatMoney(record.excessRefund)}</InfoRow>
             <InfoRow label={t('fields.newPrincipal')}>{formatMoney(record.newPrincipal)}</InfoRow>
           </InfoSection>
+          <TransferFeeEditor key={`${record.id}-${record.transferFee}`} record={record} />
           <TransferMoneyNow record={record} />
           <InfoSection title={t('sections.request')}>
             <InfoRow label={t('fields.reason')}>{record.reason}</InfoRow>

@@ -112,6 +112,13 @@ const en = {
   validation: {
     fee_range: 'The fee is between $0.00 and $300.00',
   },
+  fee_editor: {
+    label: 'Transfer fee',
+    hint: 'Set it before accepting: up to $300.00',
+    first_free: 'The first transfer is free',
+    save: 'Save fee',
+    saved: 'Transfer fee saved',
+  },
   notifications: {
     created: 'Transfer offered: it waits for the student',
     ACCEPTED: 'Transfer accepted',
@@ -237,6 +244,13 @@ const es: typeof en = {
   },
   validation: {
     fee_range: 'El cargo está entre $0.00 y $300.00',
+  },
+  fee_editor: {
+    label: 'Cargo por transferencia',
+    hint: 'Fíjelo antes de aceptar: hasta $300.00',
+    first_free: 'La primera transferencia es gratuita',
+    save: 'Guardar cargo',
+    saved: 'Cargo por transferencia guardado',
   },
   notifications: {
     created: 'Transferencia ofrecida: espera al estudiante',

@@ -71,7 +71,7 @@ function WithdrawalStatusActions({ record, preview }: { record: WithdrawalRecord
       forward={(to) => to === 'APPROVED' || to === 'COMPLETED'}
       confirm={(to) => ({
         title: t('actions.confirm_title'),
-        titleArgs: { id: record.id, status: translate(`enums.RequestStatus.${to}`) },
+        titleArgs: { id: record.id, status: translate(t(`actions.status.${to}`)) },
         content: t(content(to)),
         contentArgs: {
           applicationStatus: translate(`enums.ApplicationStatus.${applicationStatus}`),

@@ -90,6 +90,8 @@ const en = {
     CANCELLED: 'Cancel',
     COMPLETED: 'Mark completed',
     confirm_title: 'Mark withdrawal #%{id} as %{status}?',
+    /** The status as it qualifies "withdrawal" (Spanish: "retiro" is masculine; RequestStatus's labels qualify "solicitud"). */
+    status: { REQUESTED: 'Requested', APPROVED: 'Approved', REJECTED: 'Rejected', CANCELLED: 'Cancelled', COMPLETED: 'Completed' },
     approve_content:
       'The application moves to %{applicationStatus}; the student is responsible for %{responsibility}, %{refund} is queued as a refund and %{reissued} is reissued as a new plan. The student is emailed.',
     close_content: 'The request is closed; the application stays as it is. The student is emailed.',
@@ -246,6 +248,7 @@ const es: typeof en = {
     CANCELLED: 'Cancelar',
     COMPLETED: 'Marcar completado',
     confirm_title: '¿Marcar el retiro #%{id} como %{status}?',
+    status: { REQUESTED: 'Solicitado', APPROVED: 'Aprobado', REJECTED: 'Rechazado', CANCELLED: 'Cancelado', COMPLETED: 'Completado' },
     approve_content:
       'La solicitud pasa a %{applicationStatus}; el estudiante queda a cargo de %{responsibility}, se encola un reembolso de %{refund} y se reemiten %{reissued} como un nuevo plan. Se avisa al estudiante por correo.',
     close_content: 'La solicitud queda cerrada y la inscripción sigue como está. Se avisa al estudiante por correo.',

@@ -6,11 +6,18 @@
  * kind from the program's business category, the classes left, the last day attended, why); "See what
  * it will cost" calls the preview and shows the money before "Send the request" creates it; then the
  * request waits for staff. Below, the student's own transfers and withdrawals with their status in
- * words. A server refusal shows the server's sentence in the student's language.
+ * words; one still waiting for staff that the student sent can be cancelled ("Cancel request", asked
+ * first: a transfer request is then REJECTED, a withdrawal request CANCELLED). A server refusal shows
+ * the server's sentence in the student's language.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -31,7 +38,16 @@ import { TextInput } from '../../components/TextInput';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Application } from '../../lib/enrollment-api';
 import { describeError, type ErrorView } from '../../lib/errors';
-import { isOpenOffer, type Transfer, type TransferDestinations, type TransferPreview, type Withdrawal, type WithdrawalPreview } from '../../lib/transfers-api';
+import {
+  isOpenOffer,
+  isOwnPendingTransfer,
+  isOwnPendingWithdrawal,
+  type Transfer,
+  type TransferDestinations,
+  type TransferPreview,
+  type Withdrawal,
+  type WithdrawalPreview,
+} from '../../lib/transfers-api';
 import { money } from '../enrollment/format';
 import { useEnrollmentApi, useLoad } from '../enrollment/useLoad';
 import { DataTable, schoolDate, Section, type Column } from '../payments/parts';
@@ -90,7 +106,7 @@ export default function TransfersScreen() {
           </Typography>
         )}
       </Section>
-      <MyRequests requests={requests.data} />
+      <MyRequests requests={requests.data} onChanged={() => void requests.reload()} />
     </Box>
   );
 }
@@ -348,12 +364,34 @@ interface RequestRow {
   status: string;
   money: string;
   offer: Transfer | null;
+  /** Takes back the student's own pending request (null when there is none to take back). */
+  cancel: (() => Promise<unknown>) | null;
 }
 
-/** The student's own transfers and withdrawals, newest first, their status in words. */
-function MyRequests({ requests }: { requests: Requests }) {
+/** The student's own transfers and withdrawals, newest first, their status in words; their own pending ones can be cancelled. */
+function MyRequests({ requests, onChanged }: { requests: Requests; onChanged(): void }) {
   const { t, locale } = useT();
+  const calls = useTransfersApi();
   const usd = (value: number) => money(value, locale);
+  const [asking, setAsking] = useState<RequestRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ErrorView | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  async function confirmCancel() {
+    if (!asking?.cancel) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await asking.cancel();
+      setCancelled(true);
+      onChanged();
+    } catch (error) {
+      setFailure(describeError(error));
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  }
   const rows: RequestRow[] = [
     ...requests.transfers.map((r) => ({
       id: r.id,
@@ -364,6 +402,7 @@ function MyRequests({ requests }: { requests: Requests }) {
       status: r.status === 'PENDING' && r.requestedBy === 'STUDENT' ? t('moves.mine.waiting') : enumLabel('TransferStatus', r.status, locale),
       money: t('moves.mine.transferMoney', { fee: usd(r.transferFee), rollover: usd(r.tuitionRollover) }),
       offer: isOpenOffer(r) ? r : null,
+      cancel: isOwnPendingTransfer(r) ? () => calls.decide(r.id, 'REJECTED') : null,
     })),
     ...requests.withdrawals.map((r) => ({
       id: r.id,
@@ -374,6 +413,7 @@ function MyRequests({ requests }: { requests: Requests }) {
       status: r.status === 'REQUESTED' ? t('moves.mine.waiting') : enumLabel('RequestStatus', r.status, locale),
       money: t('moves.mine.withdrawalMoney', { refund: usd(r.amountToBeRefund), responsibility: usd(r.tuitionResponsibility) }),
       offer: null,
+      cancel: isOwnPendingWithdrawal(r) ? () => calls.cancelWithdrawal(r.kind, r.id) : null,
     })),
   ].sort((a, b) => b.date.localeCompare(a.date));
   const columns: Array<Column<RequestRow & { id: number }>> = [
@@ -393,9 +433,48 @@ function MyRequests({ requests }: { requests: Requests }) {
     { key: 'by', label: t('moves.mine.by'), render: (r) => r.by },
     { key: 'status', label: t('moves.mine.status'), render: (r) => r.status },
     { key: 'money', label: t('moves.mine.money'), render: (r) => r.money },
+    {
+      key: 'actions',
+      label: t('moves.mine.actions'),
+      render: (r) =>
+        r.cancel ? (
+          <Button
+            size="small"
+            onClick={() => {
+              setCancelled(false);
+              setFailure(null);
+              setAsking(r);
+            }}
+            disabled={busy}
+            data-testid={`request-${r.key}-cancel`}
+          >
+            {t('moves.mine.cancel')}
+          </Button>
+        ) : null,
+    },
   ];
   return (
     <Section title={t('moves.mine.title')} id="requests-heading">
+      <ErrorAlert error={failure} testId="cancel-refusal" />
+      {cancelled && (
+        <FormMessage severity="success" testId="cancel-done">
+          {t('moves.mine.cancelled')}
+        </FormMessage>
+      )}
+      <Dialog open={asking !== null} onClose={() => !busy && setAsking(null)} aria-labelledby="cancel-request-title">
+        <DialogTitle id="cancel-request-title">{t('moves.mine.cancelTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{asking ? t('moves.mine.cancelBody', { what: asking.what }) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(null)} disabled={busy}>
+            {t('moves.mine.keep')}
+          </Button>
+          <Button variant="contained" color="error" onClick={() => void confirmCancel()} disabled={busy} aria-busy={busy || undefined}>
+            {t('moves.mine.cancelConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {rows.length ? (
         <Box data-testid="requests">
           {/* DataTable keys rows by id; transfers and withdrawals are numbered apart, so each row gets its own. */}
