@@ -156,12 +156,17 @@ export async function getRefundApplication(id: number) {
   return loadApplicationDto(refund.applicationId);
 }
 
-/** What the plan can still give back: paid − already refunded (cents); 0 without a plan. */
+/**
+ * What the plan can still give back (cents; 0 without a plan): paid toward it − already refunded, where
+ * paid counts the tuition rollover an earlier transfer credited to it (money paid on the earlier plan,
+ * refundable through this one). Online refunds still go only against this plan's own card payments
+ * (`refundableCardPayments`): the rollover part goes back EXTERNAL (or the EXTERNAL part of a MIXED one).
+ */
 async function refundableOfPlan(planId: number | null, transaction: Transaction): Promise<number> {
   if (!planId) return 0;
-  const plan = await StudentPaymentPlan.findByPk(planId, { attributes: ['id', 'totalPaid', 'totalRefunds'], lock: transaction.LOCK.UPDATE, transaction });
+  const plan = await StudentPaymentPlan.findByPk(planId, { attributes: ['id', 'totalPaid', 'rollover', 'totalRefunds'], lock: transaction.LOCK.UPDATE, transaction });
   if (!plan) return 0;
-  return toCents(plan.totalPaid) - toCents(plan.totalRefunds);
+  return toCents(plan.totalPaid) + toCents(plan.rollover) - toCents(plan.totalRefunds);
 }
 
 /**

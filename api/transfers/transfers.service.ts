@@ -20,7 +20,7 @@ import { description } from '../../models/descriptions';
 import { Messages } from '../../models/messages';
 import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
 import { roundDollars, toCents, toDollars } from '../../domain/money';
-import { computeTransfer, MAX_TRANSFERS, TransferEngineError, type TransferQuote } from '../../domain/rules/transfers';
+import { computeTransfer, MAX_TRANSFERS, paidTowardPlanCents, TransferEngineError, type TransferQuote } from '../../domain/rules/transfers';
 import { transferMachine } from '../../domain/state/withdrawals';
 import type { TransferDestinationsAnswer } from '../../domain/contract/transfers';
 import { productPlanName } from '../applications/plan-name';
@@ -244,7 +244,8 @@ export async function quoteFor(
   const previous = await Transfer.count({ where: { rootApplicationId, status: 'ACCEPTED', ...(self ? { id: { [Op.ne]: self.id } } : {}) }, transaction });
 
   const oldPlan = await refundPlanOf(application.id, transaction).then((p) => (p ? StudentPaymentPlan.findByPk(p.id, { transaction }) : null));
-  const paidCents = oldPlan ? toCents(oldPlan.principalPaid) : 0;
+  // Paid toward the enrollment: this plan's principal paid + the rollover an earlier transfer credited to it.
+  const paidCents = oldPlan ? paidTowardPlanCents({ principalPaidCents: toCents(oldPlan.principalPaid), rolloverCents: toCents(oldPlan.rollover) }) : 0;
   const refunds = await Refund.findAll({
     where: { applicationId: application.id, status: { [Op.in]: ['REQUESTED', 'APPROVED', 'COMPLETED'] } },
     attributes: ['status', 'amountToBeRefunded', 'amountRefunded'],

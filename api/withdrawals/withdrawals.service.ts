@@ -23,6 +23,7 @@ import {
   computeWithdrawal,
   DEFAULT_WITHDRAWAL_SETTINGS,
   MAX_REISSUED_ENTRIES,
+  responsibilityBaseCents,
   splitEvenly,
   WithdrawalEngineError,
   withdrawalFigures,
@@ -30,6 +31,7 @@ import {
   type WithdrawalQuote,
   type WithdrawalSettings,
 } from '../../domain/rules/withdrawals';
+import { paidTowardPlanCents } from '../../domain/rules/transfers';
 import { ACTIVE_WITHDRAWAL_STATUSES, PENDING_WITHDRAWAL_STATUSES, withdrawalMachine } from '../../domain/state/withdrawals';
 import { changeStatus } from '../applications/status';
 import { closeUnpaidEntries, withdrawalReductionLine } from '../billing/close-plan';
@@ -267,7 +269,8 @@ export async function figuresFor(
 
   const plan = await refundPlanOf(application.id, transaction).then((p) => (p ? StudentPaymentPlan.findByPk(p.id, { transaction }) : null));
   const lines = (plan?.accountingLineItems ?? []) as AccountingLineItem[];
-  const principalCents = plan ? toCents(plan.principalAmount) : 0;
+  // The class's full price: a plan issued by a transfer carries its rollover as a credit off the principal.
+  const principalCents = plan ? responsibilityBaseCents({ principalCents: toCents(plan.principalAmount), rolloverCents: toCents(plan.rollover) }) : 0;
   const feeCents = Math.min(principalCents, toCents(lines.find((l) => l.description === 'Registration fee')?.amount ?? 0));
   const shares = splitEvenly(principalCents - feeCents, chosen.length);
   const settings = await settingsOf(kind, transaction);
@@ -312,7 +315,8 @@ export async function figuresFor(
     refundedCents += r.status === 'COMPLETED' ? toCents(r.amountRefunded) : Math.max(toCents(r.amountToBeRefunded), toCents(r.amountRefunded));
     taxRefundedCents += r.status === 'COMPLETED' ? toCents(r.taxRefunded) : Math.max(toCents(r.taxToBeRefunded), toCents(r.taxRefunded));
   }
-  const paidCents = plan ? toCents(plan.principalPaid) : 0;
+  // Paid toward the enrollment: this plan's principal paid + the rollover an earlier transfer credited to it.
+  const paidCents = plan ? paidTowardPlanCents({ principalPaidCents: toCents(plan.principalPaid), rolloverCents: toCents(plan.rollover) }) : 0;
   const taxPaidCents = plan ? toCents(plan.taxPaid) : 0;
   const engineInput = {
     settings,
@@ -378,7 +382,7 @@ export function previewDto(f: WithdrawalFigures, kind: Kind, applicationId: numb
     applicationStatus: f.partial ? ('PARTIAL_WITHDRAWN' as const) : ('WITHDRAWN' as const),
     settings: f.settings,
     planId: f.plan?.id ?? null,
-    paid: toDollars(f.plan ? toCents(f.plan.principalPaid) : 0),
+    paid: toDollars(f.plan ? paidTowardPlanCents({ principalPaidCents: toCents(f.plan.principalPaid), rolloverCents: toCents(f.plan.rollover) }) : 0),
     charges: toDollars(q.chargesCents),
     cancellation: q.cancellation,
     tuitionResponsibility: toDollars(q.responsibilityCents),

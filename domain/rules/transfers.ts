@@ -7,6 +7,9 @@
  * - The first transfer of an enrollment is free; later ones carry the fee staff set, 0–300 dollars.
  * - Tuition rollover: what was paid toward the old plan and not refunded moves to the new one, up to
  *   the new principal + fee; anything paid beyond that is refunded through the refund queue.
+ * - What was paid toward a plan counts the rollover an earlier transfer credited to it
+ *   (`paidTowardPlanCents`): a second transfer, or a withdrawal after a transfer, counts every dollar the
+ *   student paid toward the enrollment, not only what was paid on the current plan.
  */
 
 export const MAX_TRANSFER_FEE_CENTS = 30_000;
@@ -50,6 +53,15 @@ export class TransferEngineError extends Error {
     super(message);
     this.name = 'TransferEngineError';
   }
+}
+
+/**
+ * What the student paid toward an enrollment's plan (cents): the principal paid on the plan itself plus
+ * the tuition rollover credited to it by an earlier transfer (money paid on the earlier plan). The
+ * figure both the transfer's rollover and the withdrawal's refund start from.
+ */
+export function paidTowardPlanCents(plan: { principalPaidCents: number; rolloverCents: number }): number {
+  return Math.max(0, plan.principalPaidCents) + Math.max(0, plan.rolloverCents);
 }
 
 /** The fee a transfer carries: 0 for the first, else the asked fee (0–300 dollars in whole cents). */

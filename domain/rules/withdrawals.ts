@@ -169,6 +169,16 @@ export function reissueSchedule(balanceCents: number, installmentCents: number, 
   return entries;
 }
 
+/**
+ * The charges a withdrawal's responsibility is measured on (cents): the plan's principal plus its
+ * tuition rollover credit. A plan issued by a transfer carries the class's price less the rollover as
+ * its principal; the class costs the same whether it was reached by a transfer or not, so the credit
+ * is added back (and the rollover counts as paid: `paidTowardPlanCents`).
+ */
+export function responsibilityBaseCents(plan: { principalCents: number; rolloverCents: number }): number {
+  return Math.max(0, plan.principalCents) + Math.max(0, plan.rolloverCents);
+}
+
 /** At most this many entries in a reissued plan: a smaller installment is refused. */
 export const MAX_REISSUED_ENTRIES = 600;
 

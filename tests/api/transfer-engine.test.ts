@@ -4,17 +4,19 @@ import {
   coursePercent,
   DEFAULT_WITHDRAWAL_SETTINGS,
   reissueSchedule,
+  responsibilityBaseCents,
   splitEvenly,
   WithdrawalEngineError,
   withdrawalFigures,
   type WithdrawalInput,
 } from '../../domain/rules/withdrawals';
-import { computeTransfer, MAX_TRANSFER_FEE_CENTS, TransferEngineError } from '../../domain/rules/transfers';
+import { computeTransfer, MAX_TRANSFER_FEE_CENTS, paidTowardPlanCents, TransferEngineError } from '../../domain/rules/transfers';
 
 /**
  * The transfer and withdrawal engines (domain/rules/transfers.ts, withdrawals.ts; issue 18 "The
  * engine"): the domain rules' figures on fixed cases, then properties on 2,000+ seeded random cases
- * each — money conserved to the cent, no negative amount.
+ * each — money conserved to the cent, no negative amount — also over chains (transfer then transfer,
+ * transfer then withdrawal), where what was paid counts the rollover an earlier transfer credited.
  */
 
 const settings = DEFAULT_WITHDRAWAL_SETTINGS;
@@ -218,6 +220,101 @@ describe('properties, 2,000 seeded random cases each', () => {
       }
       expect(q.depositCents).toBeLessThanOrEqual(q.principalCents);
     }
+  });
+
+  /** A first transfer A → B of a random enrollment: what was paid on A, refunded of it, and B's plan. */
+  const firstTransfer = () => {
+    const paidA = int(0, 1_500_000);
+    const refundedA = rand() < 0.3 ? int(0, paidA) : 0;
+    const priceB = int(0, 1_500_000);
+    const q1 = computeTransfer({
+      previousTransfers: 0,
+      feeCents: int(0, MAX_TRANSFER_FEE_CENTS),
+      paidCents: paidTowardPlanCents({ principalPaidCents: paidA, rolloverCents: 0 }),
+      refundedCents: refundedA,
+      newPrincipalCents: priceB,
+      newDepositCents: int(0, 200_000),
+    });
+    // Paid on B afterwards: no more than B's principal (what the rollover left owed).
+    const paidB = int(0, q1.principalCents);
+    return { paidA, refundedA, priceB, q1, paidB };
+  };
+
+  test('chain, transfer then transfer: the second rolls over everything paid toward the enrollment; money conserved over the chain; nothing negative', () => {
+    for (let i = 0; i < 2_500; i++) {
+      const { paidA, refundedA, q1, paidB } = firstTransfer();
+      const paid = paidTowardPlanCents({ principalPaidCents: paidB, rolloverCents: q1.rolloverCents });
+      const refundedB = rand() < 0.2 ? int(0, paid) : 0;
+      const priceC = int(0, 1_500_000);
+      const q2 = computeTransfer({
+        previousTransfers: 1,
+        feeCents: int(0, MAX_TRANSFER_FEE_CENTS),
+        paidCents: paid,
+        refundedCents: refundedB,
+        newPrincipalCents: priceC,
+        newDepositCents: int(0, 200_000),
+      });
+      // Every cent the student paid (on A and on B) is refunded, or rolled over to C.
+      expect(paidA + paidB).toBe(refundedA + q1.excessCents + refundedB + q2.excessCents + q2.rolloverCents);
+      expect(q2.rolloverCents + q2.principalCents).toBe(priceC + q2.feeCents);
+      // With nothing refunded, C's rollover is all that was paid, up to C's price + fee.
+      if (refundedA === 0 && refundedB === 0 && q1.excessCents === 0) expect(q2.rolloverCents).toBe(Math.min(paidA + paidB, priceC + q2.feeCents));
+      for (const v of [q2.feeCents, q2.rolloverCents, q2.excessCents, q2.principalCents, q2.depositCents]) {
+        expect(Number.isInteger(v)).toBe(true);
+        expect(v).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  test('chain, transfer then withdrawal: the class costs its full price (principal + rollover); paid counts the rollover; money conserved over the chain; nothing negative', () => {
+    let refunds = 0;
+    let reissues = 0;
+    for (let i = 0; i < 2_500; i++) {
+      const { paidA, refundedA, priceB, q1, paidB } = firstTransfer();
+      const charges = responsibilityBaseCents({ principalCents: q1.principalCents, rolloverCents: q1.rolloverCents });
+      // The first transfer is free: B's plan costs what B costs reached directly.
+      expect(charges).toBe(priceB);
+      const fee = int(0, Math.min(20_000, charges));
+      const start = day('2027-01-01', 200);
+      const courses = splitEvenly(charges - fee, int(1, 3)).map((chargeCents, k) => ({
+        startDate: start,
+        endDate: day(start, 365),
+        chargeCents,
+        withdrawn: k === 0 || rand() < 0.5,
+      }));
+      const paid = paidTowardPlanCents({ principalPaidCents: paidB, rolloverCents: q1.rolloverCents });
+      const refundedB = rand() < 0.2 ? int(0, paid) : 0;
+      const input = {
+        settings,
+        signedDate: null,
+        effectiveDate: day('2026-12-15', 600),
+        registrationFeeCents: fee,
+        courses,
+        paidCents: paid,
+        refundedCents: refundedB,
+        taxPaidCents: 0,
+        taxRefundedCents: 0,
+      };
+      const f = withdrawalFigures(input);
+      const q = computeWithdrawal({ ...input, installmentCents: f.reissuedCents > 0 ? int(Math.ceil(f.reissuedCents / 120), f.reissuedCents) : null, firstDueDate: '2027-06-01' });
+      if (q.refundCents > 0) refunds++;
+      if (q.reissuedCents > 0) reissues++;
+      expect(q.chargesCents).toBe(priceB);
+      expect(q.chargesCents).toBe(q.responsibilityCents + q.reductionCents);
+      // What B's plan took in (paid on B + the rollover from A) + what stays owed = responsibility + refunds.
+      const alreadyRefunded = Math.max(0, paid - q.responsibilityCents) - q.refundCents;
+      expect(alreadyRefunded).toBeLessThanOrEqual(refundedB);
+      expect(paid + q.reissuedCents).toBe(q.responsibilityCents + q.refundCents + alreadyRefunded);
+      // Over the chain: every cent paid on A and on B is owed (responsibility) or comes back.
+      expect(paidA + paidB + q.reissuedCents).toBe(refundedA + q1.excessCents + q.responsibilityCents + q.refundCents + alreadyRefunded);
+      expect(q.refundCents).toBeLessThanOrEqual(paid - refundedB);
+      for (const v of [q.responsibilityCents, q.reductionCents, q.refundCents, q.reissuedCents, alreadyRefunded]) {
+        expect(Number.isInteger(v)).toBe(true);
+        expect(v).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(refunds).toBeGreaterThan(100);
+    expect(reissues).toBeGreaterThan(100);
   });
 
   test('the reissued schedule sums to its balance, monthly', () => {

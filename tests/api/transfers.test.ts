@@ -9,6 +9,7 @@ import {
   CrmNotification,
   Enrollment,
   PaymentSchedule,
+  Refund,
   StudentPaymentPlan,
   Transfer,
 } from '../../models';
@@ -151,6 +152,48 @@ describe('offer, preview and accept', () => {
     const limit = await create({ applicationId: third, destinationProductId: (await target()).product.id });
     expect(limit.status).toBe(409);
     expect(limit.body.message).toBe('Transfer limit reached');
+  });
+});
+
+describe('a chain of transfers (A → B → C)', () => {
+  test('the second transfer rolls over everything paid toward the enrollment: what was paid on A (rolled over to B) and on B', async () => {
+    const plan = await enrolled(); // $500 paid on A
+    const b = await target();
+    const ask = await create({ applicationId: plan.application.id, destinationProductId: b.product.id }, plan.student.token);
+    expect(ask.status).toBe(201);
+    const first = await setStatus(ask.body.id, 'ACCEPTED');
+    expect(first.body).toMatchObject({ status: 'ACCEPTED', tuitionRollover: 500 });
+    const onB = first.body.newApplicationId as number;
+    const planB = (await StudentPaymentPlan.findOne({ where: { applicationId: onB } }))!;
+    expect(cents(planB.rollover)).toBe(50_000);
+    const paidOnB = await request(t.app)
+      .post(`/api/students/${plan.student.student.id}/payment_plans/${planB.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: 500 });
+    expect(paidOnB.status).toBe(201);
+    expect(cents((await StudentPaymentPlan.findByPk(planB.id))!.principalPaid)).toBe(50_000);
+
+    const c = await target();
+    const body = { applicationId: onB, destinationProductId: c.product.id, transferFee: 150 };
+    const p = await preview(body);
+    expect(p.status).toBe(200);
+    // $500 on A + $500 on B: all of it rolls over to C (it was $500 before the fix).
+    expect(p.body).toMatchObject({ transferNumber: 2, paid: 1000, transferFee: 150, tuitionRollover: 1000, excessRefund: 0 });
+    const targetPrincipal = cents(planB.principalAmount) + 50_000; // B and C are the same product shape
+    expect(cents(p.body.newPrincipal)).toBe(targetPrincipal + 15_000 - 100_000);
+
+    const offer = await create(body);
+    expect(offer.status).toBe(201);
+    expect(offer.body).toMatchObject({ transferFee: 150, tuitionRollover: 1000 });
+    expect((await acceptTerms(offer.body.id, plan.student.token)).status).toBe(200);
+    const second = await setStatus(offer.body.id, 'ACCEPTED', plan.student.token);
+    expect(second.body).toMatchObject({ status: 'ACCEPTED', tuitionRollover: 1000, excessRefund: 0 });
+    const planC = (await StudentPaymentPlan.findOne({ where: { applicationId: second.body.newApplicationId } }))!;
+    expect(cents(planC.rollover)).toBe(100_000);
+    expect(cents(planC.principalAmount)).toBe(targetPrincipal + 15_000 - 100_000);
+    // Money conserved over the chain: C's rollover + its principal = C's price + the fee; nothing refunded.
+    expect(cents(planC.rollover) + cents(planC.principalAmount)).toBe(targetPrincipal + 15_000);
+    expect(await Refund.count({ where: { applicationId: [plan.application.id, onB] } })).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   Enrollment,
   PaymentSchedule,
   Refund,
+  RefundTransaction,
   StudentPaymentPlan,
   Withdrawal,
 } from '../../models';
@@ -259,6 +260,80 @@ describe('deciding', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
     expect(await Refund.count({ where: { source: 'WITHDRAWAL', sourceId: w.id } })).toBe(1);
     expect((await Withdrawal.findByPk(w.id))!.status).toBe('APPROVED');
+  });
+});
+
+describe('a withdrawal after a transfer', () => {
+  /** Enrolled on `enrollable` with $500 paid, transferred (the first, free) to a new product of the same category, then `paidOnB` paid on the new plan. */
+  async function transferred(paidOnB: number) {
+    const plan = await enrolled();
+    const to = await makeEnrollableProduct();
+    await Cohort.update({ businessCategoryId: enrollable.cohorts[0].businessCategoryId }, { where: { id: to.cohorts[0].id } });
+    const ask = await request(t.app).post('/api/transfers').set(bearer(plan.student.token)).send({ applicationId: plan.application.id, destinationProductId: to.product.id });
+    expect(ask.status).toBe(201);
+    const done = await request(t.app).patch(`/api/transfers/${ask.body.id}/status?status=ACCEPTED`).set(bearer(admin.token));
+    expect(done.body).toMatchObject({ status: 'ACCEPTED', tuitionRollover: 500 });
+    const applicationId = done.body.newApplicationId as number;
+    const planB = (await StudentPaymentPlan.findOne({ where: { applicationId } }))!;
+    const paid = await request(t.app)
+      .post(`/api/students/${plan.student.student.id}/payment_plans/${planB.id}/payments`)
+      .set(bearer(admin.token))
+      .send({ type: 'INSTALLMENT', amount: paidOnB });
+    expect(paid.status).toBe(201);
+    const fee = cents(((planB.accountingLineItems ?? []) as Array<{ description: string; amount: number }>).find((l) => l.description === 'Registration fee')?.amount ?? 0);
+    return { plan, to, applicationId, planB, fee };
+  }
+
+  test("before the class starts: refund = everything paid toward the enrollment (on A and on B) − the registration fee; the refund queue refuses ONLINE beyond B's own card charges and pays it MIXED", async () => {
+    const { applicationId, planB, fee } = await transferred(500);
+    expect(fee).toBeGreaterThan(0);
+    const p = await preview('specialty', { applicationId });
+    expect(p.status).toBe(200);
+    // Paid $500 on A (rolled over) + $500 on B; it was $500 − fee before the fix.
+    expect(p.body).toMatchObject({ cancellation: true, paid: 1000, reissuedAmount: 0 });
+    expect(cents(p.body.tuitionResponsibility)).toBe(fee);
+    expect(cents(p.body.amountToBeRefund)).toBe(100_000 - fee);
+    // Charges = the class's full price (B's principal + its rollover credit) = responsibility + reduction.
+    expect(cents(p.body.charges)).toBe(cents(planB.principalAmount) + 50_000);
+    expect(cents(p.body.charges)).toBe(cents(p.body.tuitionResponsibility) + cents(p.body.reductionAmount));
+
+    const w = (await create('specialty', { applicationId })).body;
+    const approved = await setStatus('specialty', w.id, 'APPROVED');
+    expect(approved.status).toBe(200);
+    const refund = (await Refund.findOne({ where: { source: 'WITHDRAWAL', sourceId: w.id } }))!;
+    expect(cents(refund.amountToBeRefunded)).toBe(100_000 - fee);
+    expect(refund.studentPaymentPlanId).toBe(planB.id);
+    expect(cents((await StudentPaymentPlan.findByPk(planB.id))!.withdrawalReduction)).toBe(cents(planB.principalAmount) + 50_000 - fee);
+
+    // The refund queue: ONLINE goes only against B's own card charges ($500): refused, nothing moved;
+    // staff pay it MIXED ($500 online, the rest external).
+    const queue = (path: string) => request(t.app).post(`/api/refund_queues/${refund.id}${path}`).set(bearer(admin.token));
+    expect((await request(t.app).patch(`/api/refund_queues/${refund.id}/status?status=APPROVED`).set(bearer(admin.token))).status).toBe(200);
+    const online = await queue('/submit').send({ refundType: 'ONLINE' });
+    expect(online.status).toBe(409);
+    expect(online.body.code).toBe('REFUND_AMOUNT_EXCEEDED');
+    expect(await RefundTransaction.count({ where: { refundId: refund.id } })).toBe(0);
+    const mixed = await queue('/submit').send({ refundType: 'MIXED', onlineAmount: 500, externalAmount: (100_000 - fee - 50_000) / 100, referenceNumber: 'CHK-1' });
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.status).toBe('COMPLETED');
+    expect(cents((await StudentPaymentPlan.findByPk(planB.id))!.totalRefunds)).toBe(100_000 - fee);
+    expect((await Withdrawal.findByPk(w.id))!.status).toBe('COMPLETED');
+  });
+
+  test('past 60 % of the class: the class costs its full price as if reached directly (B principal + rollover); what is left after all that was paid is reissued', async () => {
+    const { plan, applicationId, planB } = await transferred(500);
+    const ids = (await ApplicationCohort.findAll({ where: { applicationId } })).map((c) => c.cohortId);
+    const today = schoolToday();
+    await Cohort.update({ startDate: addDays(today, -70), endDate: addDays(today, 29) }, { where: { id: ids } });
+    const p = await preview('hctp', { applicationId, installmentAmount: 1000 });
+    expect(p.status).toBe(200);
+    const price = cents(planB.principalAmount) + 50_000;
+    // The same product reached directly owes its plan's principal (the direct plan of `plan` is the same shape).
+    expect(price).toBe(cents(plan.plan.principalAmount));
+    expect(cents(p.body.tuitionResponsibility)).toBe(price);
+    expect(cents(p.body.reissuedAmount)).toBe(price - 100_000);
+    expect(p.body.amountToBeRefund).toBe(0);
+    expect(cents(p.body.paid) + cents(p.body.reissuedAmount)).toBe(cents(p.body.tuitionResponsibility));
   });
 });
 

@@ -84,6 +84,9 @@ describe('transfers and withdrawals', () => {
     });
     const paidOnB = (await planOf(token, onB, (p) => p.totalPaid > 0)).totalPaid;
     expect(paidOnB).toBe(500);
+    // Paid toward the enrollment: $500 on A (rolled over to B) + $500 on B — all of it rolls over to C.
+    const paidInAll = accepted.tuitionRollover + paidOnB;
+    expect(paidInAll).toBe(1000);
 
     // ---- Console: the application drawer → Transfer → C with a $150 fee; the preview before Confirm.
     await new ConsoleLoginPage(page).signInToDashboard(staff.email, staff.password);
@@ -92,9 +95,9 @@ describe('transfers and withdrawals', () => {
     await dialog.chooseProduct(c.name);
     await dialog.fillFee('150');
     await dialog.waitForFigure('fee', money(150));
-    await dialog.waitForFigure('rollover', money(paidOnB));
-    await expect(dialog.figure('paid').textContent()).resolves.toBe(money(paidOnB));
-    await expect(dialog.figure('principal').textContent()).resolves.toBe(money(6000 - paidOnB + 150));
+    await dialog.waitForFigure('rollover', money(paidInAll));
+    await expect(dialog.figure('paid').textContent()).resolves.toBe(money(paidInAll));
+    await expect(dialog.figure('principal').textContent()).resolves.toBe(money(6000 - paidInAll + 150));
     await expect(dialog.root().getByTestId('transfer-preview-schedule').locator('tbody tr').count()).resolves.toBeGreaterThan(1);
     // The screenshot shows the preview's figures under the fee typed (a taller window, the figures centred).
     await page.setViewportSize({ width: 1280, height: 1000 });
@@ -103,7 +106,7 @@ describe('transfers and withdrawals', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const transferId = await dialog.confirm();
     const offered = await api<{ status: string; transferFee: number; tuitionRollover: number }>('GET', `/transfers/${transferId}`, token);
-    expect(offered).toMatchObject({ status: 'PENDING', transferFee: 150, tuitionRollover: paidOnB });
+    expect(offered).toMatchObject({ status: 'PENDING', transferFee: 150, tuitionRollover: paidInAll });
 
     // ---- Portal: the home card → the offer; step 1 (terms and the money), step 2 (the new program and plan).
     const login = new PortalLoginPage(page);
@@ -120,35 +123,37 @@ describe('transfers and withdrawals', () => {
     const newClass = (await offer.term('offer-terms', 'class').textContent()) ?? '';
     expect(newClass.match(/\d{2}-\d{2}-\d{4}/g)).toHaveLength(2); // the class's dates, once
     await expect(offer.term('transfer-cost', 'fee').textContent()).resolves.toBe(money(150));
-    await expect(offer.term('transfer-cost', 'rollover').textContent()).resolves.toBe(money(paidOnB));
-    await expect(offer.term('transfer-cost', 'newPrincipal').textContent()).resolves.toBe(money(6000 - paidOnB + 150));
+    await expect(offer.term('transfer-cost', 'rollover').textContent()).resolves.toBe(money(paidInAll));
+    await expect(offer.term('transfer-cost', 'newPrincipal').textContent()).resolves.toBe(money(6000 - paidInAll + 150));
     await screenshot(page, 'portal-pending-transfer-terms');
     await page.getByRole('button', { name: 'I accept the terms', exact: true }).click();
     await offer.step('The new program and plan').waitFor();
-    await expect(offer.term('offer-plan', 'rollover').textContent()).resolves.toBe(money(paidOnB));
+    await expect(offer.term('offer-plan', 'rollover').textContent()).resolves.toBe(money(paidInAll));
     await expect(offer.term('offer-plan', 'fee').textContent()).resolves.toBe(money(150));
     await page.getByRole('button', { name: 'Confirm the transfer', exact: true }).click();
     const outcome = page.getByTestId('offer-outcome');
     await outcome.waitFor();
-    await expect(outcome.textContent()).resolves.toContain(`Your transfer is done: you are enrolled in ${c.name}. Your new plan carries a tuition rollover of ${money(paidOnB)}.`);
+    await expect(outcome.textContent()).resolves.toContain(
+      `Your transfer is done: you are enrolled in ${c.name}. Your new plan carries a tuition rollover of ${money(paidInAll)}.`,
+    );
 
     // ---- The new plan's terms: its breakdown shows the rollover.
     await page.getByRole('link', { name: 'See the new plan', exact: true }).click();
     await page.waitForURL('**/settings/payment-information/plan-terms**');
     const rollover = page.getByTestId('plan-breakdown').getByTestId('term-tuitionRollover').locator('dd');
-    await rollover.filter({ hasText: money(paidOnB) }).waitFor();
+    await rollover.filter({ hasText: money(paidInAll) }).waitFor();
 
     // ---- The database: the transfer ACCEPTED with its $150 fee; the new application's plan carries the rollover.
     const [row] = await queryDb<{ status: string; transfer_fee: number; tuition_rollover: number; new_application_id: number }>(
       'SELECT status, transfer_fee, tuition_rollover, new_application_id FROM transfers WHERE id = ?',
       [transferId],
     );
-    expect(row).toMatchObject({ status: 'ACCEPTED', transfer_fee: 150, tuition_rollover: paidOnB });
+    expect(row).toMatchObject({ status: 'ACCEPTED', transfer_fee: 150, tuition_rollover: paidInAll });
     const [plan] = await queryDb<{ rollover: number; status: string; principal_amount: number }>(
       'SELECT rollover, status, principal_amount FROM student_payment_plans WHERE application_id = ?',
       [row.new_application_id],
     );
-    expect(plan).toMatchObject({ rollover: paidOnB, status: 'ACTIVE', principal_amount: 6000 - paidOnB + 150 });
+    expect(plan).toMatchObject({ rollover: paidInAll, status: 'ACTIVE', principal_amount: 6000 - paidInAll + 150 });
     const [old] = await queryDb<{ status: string }>('SELECT status FROM applications WHERE id = ?', [onB]);
     expect(old.status).toBe('TRANSFERRED');
   }, 180_000);
