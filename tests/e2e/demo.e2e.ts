@@ -77,6 +77,7 @@ describe('the demo', () => {
     await page.goto(`/admin/students/${studentId}`);
     const student = new StudentDrawer(page);
     await student.openTab('Activity');
+    await student.showFiftyActivityRows();
     const activity = await student.activityRows();
     const types = activity.map((r) => r[2]);
     expect(types.filter((t) => t === 'Payment accepted')).toHaveLength(2);

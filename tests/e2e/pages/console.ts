@@ -126,6 +126,23 @@ export class StudentDrawer {
     await this.root().getByRole('tab', { name }).click();
   }
 
+  /**
+   * Fifty Activity rows a page, as staff pick in the tab's pagination: the other suites' walks write
+   * to the demo student too (a communication each), which pushes its oldest events past the first 10.
+   */
+  async showFiftyActivityRows(): Promise<void> {
+    await this.root().getByTestId('activity-row').first().waitFor();
+    await this.root()
+      .getByRole('combobox', { name: /^Rows per page/ })
+      .click();
+    await this.page.getByRole('option', { name: '50', exact: true }).click();
+    await this.page.waitForFunction(`(() => {
+      const label = document.querySelector('[data-testid=record-drawer] .MuiTablePagination-displayedRows');
+      const range = label && /(\\d+)\\D+(\\d+)/.exec(label.textContent);
+      return Boolean(range) && document.querySelectorAll('[data-testid=record-drawer] [data-testid=activity-row]').length === Number(range[2]) - Number(range[1]) + 1;
+    })()`);
+  }
+
   /** The Activity tab's rows, newest first: date, category, type, description, by, changes. */
   async activityRows(): Promise<string[][]> {
     const rows = this.root().getByTestId('activity-row');
