@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import { compile as compileConverter } from 'html-to-text';
-import mjml from 'mjml';
+import type Mjml from 'mjml';
 
 /**
  * Rendering of every message the product sends (issue 17; domain rules "Communications"): Handlebars
@@ -182,10 +182,14 @@ function layout(wrapper: EmailLayout): Promise<string> {
       wrapper.footer ? section(wrapper.footer, 'padding="0 0 16px"').replace('<mj-text>', '<mj-text font-size="12px" color="#6b7280">') : '',
       '</mj-body></mjml>',
     ].join('');
-    html = Promise.resolve(mjml(source, { validationLevel: 'soft', minify: false, keepComments: true })).then((r) => {
-      if (!r.html.includes(BODY_MARK)) throw new Error('The email layout lost its body mark');
-      return r.html;
-    });
+    // MJML is loaded when the first email is laid out: it is the heaviest library of the API (~1 s to
+    // load), and most processes (a test file, a server that sends nothing yet) never need it.
+    html = import('mjml')
+      .then(({ default: mjml }: { default: typeof Mjml }) => mjml(source, { validationLevel: 'soft', minify: false, keepComments: true }))
+      .then((r) => {
+        if (!r.html.includes(BODY_MARK)) throw new Error('The email layout lost its body mark');
+        return r.html;
+      });
     html.catch(() => layouts.delete(cacheKey));
     if (layouts.size >= LAYOUTS_MAX) layouts.delete(layouts.keys().next().value!);
     layouts.set(cacheKey, html);

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import type { Envelope } from '../../models';
 
 /**
@@ -46,7 +46,9 @@ export function signatureLines(e: Printable): string[] {
 }
 
 /** Renders the envelope as a PDF document in memory. */
-export function envelopePdf(e: Printable, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function envelopePdf(e: Printable, options: { compress?: boolean } = {}): Promise<Buffer> {
+  // pdfkit (and its fonts) is loaded when the first PDF is made, not with the API.
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKit };
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',

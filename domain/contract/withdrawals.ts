@@ -112,3 +112,4 @@ export type WithdrawalSummaryAnswer = z.infer<typeof withdrawalSummaryAnswer>;
 /** GET /withdrawals/settings. */
 export const withdrawalSettingsAnswer = z.array(settings.extend({ kind: z.enum(WithdrawalKind), updatedBy }).strict());
 export const withdrawalSettingAnswer = settings.extend({ kind: z.enum(WithdrawalKind), updatedBy }).strict();
+export type WithdrawalSettingAnswer = z.infer<typeof withdrawalSettingAnswer>;

@@ -429,3 +429,57 @@ describe('Withdraw from the application drawer', () => {
     expect(calls(request, 'POST', '/withdrawals/hctp')).toEqual([]);
   });
 });
+
+describe('withdrawal rules by kind', () => {
+  const settingsOf = (kind: string, cancellationDays = 5) => ({ kind, cancellationDays, roundUpToPercent: 10, fullResponsibilityAtPercent: 60, updatedBy: null });
+  const settings = ['specialty', 'hctp', 'alumni', 'advanced', 'cip', 'chopra'].map((kind) => settingsOf(kind));
+
+  test('staff read each kind’s rules from the list and save one with PUT; a word is refused before any call, a 400 shows under its input', async () => {
+    let saved = settings;
+    const request = renderConsole('/withdrawals', {
+      handler: (req) => {
+        if (req.path === '/withdrawals/settings') return saved;
+        if (req.path === '/withdrawals/settings/cip' && req.method === 'PUT') {
+          const body = req.body as { roundUpToPercent: number };
+          if (body.roundUpToPercent > 100) throw new HttpError(400, { status: 400, message: 'Validation failed', errors: { roundUpToPercent: 'Invalid value' } });
+          saved = saved.map((s) => (s.kind === 'cip' ? { ...s, ...(req.body as object) } : s));
+          return saved.find((s) => s.kind === 'cip');
+        }
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByTestId('withdrawal-settings-open'));
+    const dialog = await screen.findByTestId('withdrawal-settings');
+    const cip = await within(dialog).findByTestId('withdrawal-setting-cip');
+    expect(within(dialog).getAllByRole('row')).toHaveLength(7);
+    const days = within(cip).getByLabelText('CIP: Cancellation days') as HTMLInputElement;
+    expect(days.value).toBe('5');
+    const save = within(cip).getByTestId('withdrawal-setting-save-cip');
+    expect(save).toHaveProperty('disabled', true);
+
+    fireEvent.change(days, { target: { value: 'seven' } });
+    fireEvent.click(save);
+    expect(await within(cip).findByText('A whole number')).not.toBeNull();
+    expect(calls(request, 'PUT', '/withdrawals/settings/cip')).toEqual([]);
+
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.change(within(cip).getByLabelText('CIP: Rounded up to (%)'), { target: { value: '150' } });
+    fireEvent.click(save);
+    expect(await within(cip).findByText('Invalid value')).not.toBeNull();
+
+    fireEvent.change(within(cip).getByLabelText('CIP: Rounded up to (%)'), { target: { value: '20' } });
+    fireEvent.click(save);
+    await screen.findByText('The rules of CIP were saved');
+    expect(calls(request, 'PUT', '/withdrawals/settings/cip').at(-1)?.body).toEqual({ cancellationDays: 7, roundUpToPercent: 20, fullResponsibilityAtPercent: 60 });
+    await waitFor(() => expect((within(cip).getByLabelText('CIP: Cancellation days') as HTMLInputElement).value).toBe('7'));
+  });
+
+  test('staff who may only read see the rules without inputs to change them', async () => {
+    const request = renderConsole('/withdrawals', { permissions: ['withdrawals:read'], handler: (req) => (req.path === '/withdrawals/settings' ? settings : undefined) });
+    fireEvent.click(await screen.findByTestId('withdrawal-settings-open'));
+    const hctp = await within(await screen.findByTestId('withdrawal-settings')).findByTestId('withdrawal-setting-hctp');
+    expect(within(hctp).getByLabelText('HCTP: Everything owed from (%)')).toHaveProperty('disabled', true);
+    expect(within(hctp).queryByTestId('withdrawal-setting-save-hctp')).toBeNull();
+    expect(calls(request, 'PUT', '/withdrawals/settings/hctp')).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { adminToken, makeAdmin } from './support/api';
 import { launch } from './support/browser';
 import { demoIds, ENROLLED_STUDENT, makeApplicant, makeMover, type RouteIds } from './pages/routes';
 import { languageContext, layoutOffences, settle, signInConsole, walkEverything, type Walk } from './pages/screens';
+import { until } from './support/browser';
 
 /**
  * Layout (issue 15): every console route (each tab of its drawer or page) and every portal screen of
@@ -67,7 +68,7 @@ test("at 400 px the Spanish console titles show whole, clear of the app bar's me
       await page.goto(route);
       await settle(page);
       // The title is written by the screen once its record has loaded (slow on a busy machine).
-      await page.waitForFunction(`(document.querySelector('#react-admin-title')?.textContent ?? '').trim() !== ''`);
+      await until(page, `(document.querySelector('#react-admin-title')?.textContent ?? '').trim() !== ''`);
       const bar = (await page.evaluate(`(() => {
         const title = document.querySelector('#react-admin-title');
         const box = title.getBoundingClientRect();

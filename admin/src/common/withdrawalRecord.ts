@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { Of, RequestStatus, WithdrawalKind } from '../../../models/enums';
-import type { WithdrawalAnswer, WithdrawalPreviewAnswer, WithdrawalSummaryAnswer } from '../../../domain/contract/withdrawals';
+import type { WithdrawalAnswer, WithdrawalPreviewAnswer, WithdrawalSettingAnswer, WithdrawalSummaryAnswer } from '../../../domain/contract/withdrawals';
 import { withdrawalMachine } from '../../../domain/state/withdrawals';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { moneyProblem } from './billingShared';
@@ -20,6 +20,7 @@ export type WithdrawalKindValue = Of<typeof WithdrawalKind>;
 export type WithdrawalRecord = Omit<WithdrawalAnswer, 'id'> & RaRecord;
 export type WithdrawalPreview = WithdrawalPreviewAnswer;
 export type WithdrawalSummary = WithdrawalSummaryAnswer;
+export type WithdrawalSetting = WithdrawalSettingAnswer;
 
 export const withdrawalStatusColor: Record<WithdrawalStatusValue, 'warning' | 'info' | 'success' | 'error' | 'default'> = {
   REQUESTED: 'warning',
@@ -92,5 +93,10 @@ export function withdrawalApi(dataProvider: Pick<AppDataProvider, 'request'>) {
     setAutoPay: (id: Identifier, autoPay: boolean) => dataProvider.request<WithdrawalRecord>({ method: 'PATCH', path: at(`/${seg(id)}/auto_pay`), body: { autoPay } }),
     /** POST /withdrawals/summary with the list's criteria: counts per status and the money sums. */
     summary: (criteria: Record<string, unknown>) => dataProvider.request<WithdrawalSummary>({ method: 'POST', path: at('/summary'), body: criteria }),
+    /** GET /withdrawals/settings: each kind's settings of the tuition responsibility. */
+    settings: () => dataProvider.request<WithdrawalSetting[]>({ path: at('/settings') }),
+    /** PUT /withdrawals/settings/{kind}: a kind's settings; answers them. */
+    updateSettings: (kind: WithdrawalKindValue, body: Record<string, unknown>) =>
+      dataProvider.request<WithdrawalSetting>({ method: 'PUT', path: at(`/settings/${seg(kind)}`), body }),
   };
 }

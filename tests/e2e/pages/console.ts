@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { until } from '../support/browser';
 
 /** Page objects of the staff console (one per screen; tests speak in their terms, not selectors). */
 
@@ -136,11 +137,14 @@ export class StudentDrawer {
       .getByRole('combobox', { name: /^Rows per page/ })
       .click();
     await this.page.getByRole('option', { name: '50', exact: true }).click();
-    await this.page.waitForFunction(`(() => {
+    await until(
+      this.page,
+      `(() => {
       const label = document.querySelector('[data-testid=record-drawer] .MuiTablePagination-displayedRows');
       const range = label && /(\\d+)\\D+(\\d+)/.exec(label.textContent);
       return Boolean(range) && document.querySelectorAll('[data-testid=record-drawer] [data-testid=activity-row]').length === Number(range[2]) - Number(range[1]) + 1;
-    })()`);
+    })()`,
+    );
   }
 
   /** The Activity tab's rows, newest first: date, category, type, description, by, changes. */

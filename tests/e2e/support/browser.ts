@@ -74,3 +74,16 @@ export function usePage(options: { locale?: string } = {}): () => Page {
   });
   return () => page;
 }
+
+/**
+ * Waits until a JavaScript expression is true in the page. Not `page.waitForFunction`: its polling
+ * evaluates the expression with eval, which the product's Content-Security-Policy refuses
+ * (script-src 'self') — it failed whenever the first check was not already true.
+ */
+export async function until(page: Page, expression: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`not true within ${ms} ms: ${expression}`);
+    await page.waitForTimeout(100);
+  }
+}

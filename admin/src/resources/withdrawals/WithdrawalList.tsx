@@ -12,6 +12,7 @@ import { WITHDRAWALS, withdrawalApi, type WithdrawalRecord, type WithdrawalSumma
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { WithdrawalDrawer, WithdrawalStatusChip } from './WithdrawalDrawer';
 import { WithdrawalFilterAside, useWithdrawalDescriptors } from './withdrawalFilters';
+import { WithdrawalSettingsButton } from './WithdrawalSettingsDialog';
 
 const f = (key: string) => `resources.withdrawals.fields.${key}`;
 
@@ -20,6 +21,7 @@ function WithdrawalListActions() {
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <FilterLiveSearch source="q" label="resources.withdrawals.filters.search" placeholder="" sx={{ minWidth: 260 }} />
       <SavedFilters kind="withdrawals" />
+      <WithdrawalSettingsButton />
     </TopToolbar>
   );
 }

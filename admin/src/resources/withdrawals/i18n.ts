@@ -150,6 +150,18 @@ const en = {
     CANCELLED: 'Withdrawal cancelled',
     COMPLETED: 'Withdrawal completed',
   },
+  settings_editor: {
+    open: 'Withdrawal rules',
+    title: 'Withdrawal rules by kind',
+    intro:
+      'What a student owes on leaving: only the registration fee within the cancellation days after signing (or before the classes start); then the share of the class elapsed, rounded up to the step; everything from the full-responsibility percent. A change applies to the next previews and withdrawals; decided ones keep their figures.',
+    kind: 'Kind',
+    cancellationDays: 'Cancellation days',
+    roundUpToPercent: 'Rounded up to (%)',
+    fullResponsibilityAtPercent: 'Everything owed from (%)',
+    whole_number: 'A whole number',
+    saved: 'The rules of %{kind} were saved',
+  },
   messages: {
     not_found: 'This withdrawal could not be loaded.',
     updated: 'Last changed %{date} by %{name}',
@@ -306,6 +318,18 @@ const es: typeof en = {
     REJECTED: 'Retiro rechazado',
     CANCELLED: 'Retiro cancelado',
     COMPLETED: 'Retiro completado',
+  },
+  settings_editor: {
+    open: 'Reglas de retiro',
+    title: 'Reglas de retiro por tipo',
+    intro:
+      'Lo que adeuda un estudiante al retirarse: solo la cuota de inscripción dentro de los días de cancelación tras la firma (o antes de que empiecen las clases); después, la parte transcurrida de la clase, redondeada hacia arriba al paso; todo a partir del porcentaje de responsabilidad total. Un cambio se aplica a las siguientes vistas previas y retiros; los ya decididos conservan sus cifras.',
+    kind: 'Tipo',
+    cancellationDays: 'Días de cancelación',
+    roundUpToPercent: 'Redondeado hacia arriba a (%)',
+    fullResponsibilityAtPercent: 'Todo adeudado desde (%)',
+    whole_number: 'Un número entero',
+    saved: 'Se guardaron las reglas de %{kind}',
   },
   messages: {
     not_found: 'No se pudo cargar este retiro.',
