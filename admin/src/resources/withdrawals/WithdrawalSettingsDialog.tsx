@@ -6,6 +6,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   LinearProgress,
   Table,
   TableBody,
@@ -15,7 +16,10 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, useCanAccess, useNotify, useTranslate } from 'react-admin';
@@ -35,7 +39,7 @@ const draftOf = (setting: WithdrawalSetting): Draft => ({
 });
 
 /** One kind's row: its three settings as whole numbers, saved with PUT /withdrawals/settings/{kind}. */
-function SettingRow({ setting, canEdit }: { setting: WithdrawalSetting; canEdit: boolean }) {
+function SettingRow({ setting, canEdit, phone }: { setting: WithdrawalSetting; canEdit: boolean; phone: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refused = useServerRefusal();
@@ -85,12 +89,22 @@ function SettingRow({ setting, canEdit }: { setting: WithdrawalSetting; canEdit:
             error={Boolean(errors[field])}
             helperText={errors[field] ? translate(errors[field], { _: errors[field] }) : undefined}
             slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${translate(`enums.WithdrawalKind.${setting.kind}`)}: ${translate(s(field))}` } }}
-            sx={{ width: 96 }}
+            sx={{ width: { xs: 46, sm: 96 } }}
           />
         </TableCell>
       ))}
       <TableCell>
-        {canEdit ? (
+        {canEdit && phone ? (
+          <IconButton
+            color="primary"
+            aria-label={translate('ra.action.save')}
+            disabled={!changed || saving}
+            onClick={() => void save()}
+            data-testid={`withdrawal-setting-save-${setting.kind}`}
+          >
+            <SaveIcon />
+          </IconButton>
+        ) : canEdit ? (
           <MuiButton size="small" variant="contained" disabled={!changed || saving} onClick={() => void save()} data-testid={`withdrawal-setting-save-${setting.kind}`}>
             {translate('ra.action.save')}
           </MuiButton>
@@ -111,6 +125,8 @@ export function WithdrawalSettingsButton() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const [open, setOpen] = useState(false);
+  // A phone gets the whole screen: the six kinds' three inputs and Save stay in reach without scrolling sideways.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { canAccess: canEdit = false } = useCanAccess({ resource: WITHDRAWALS, action: 'status' });
   const { data, isPending, error } = useQuery({
     queryKey: [WITHDRAWALS, 'settings'],
@@ -122,7 +138,7 @@ export function WithdrawalSettingsButton() {
       <Button label={s('open')} onClick={() => setOpen(true)} data-testid="withdrawal-settings-open">
         <TuneIcon />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth data-testid="withdrawal-settings">
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth fullScreen={phone} data-testid="withdrawal-settings">
         <DialogTitle>{translate(s('title'))}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -132,7 +148,7 @@ export function WithdrawalSettingsButton() {
           {error ? <Alert severity="error">{translate('ra.notification.http_error')}</Alert> : null}
           {data ? (
             <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small">
+              <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate(s('kind'))}</TableCell>
@@ -144,7 +160,7 @@ export function WithdrawalSettingsButton() {
                 </TableHead>
                 <TableBody>
                   {data.map((setting: WithdrawalSetting) => (
-                    <SettingRow key={setting.kind} setting={setting} canEdit={canEdit} />
+                    <SettingRow key={setting.kind} setting={setting} canEdit={canEdit} phone={phone} />
                   ))}
                 </TableBody>
               </Table>
