@@ -148,7 +148,7 @@ export function WithdrawalSettingsButton() {
           {error ? <Alert severity="error">{translate('ra.notification.http_error')}</Alert> : null}
           {data ? (
             <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
+              <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } }, '& th, & td:first-of-type': { fontSize: { xs: 12, sm: 14 } } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate(s('kind'))}</TableCell>
