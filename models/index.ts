@@ -7,6 +7,13 @@ import { associate } from './associations';
 import { BusinessCategory } from './BusinessCategory';
 import { BusinessCategoryPaymentPlan } from './BusinessCategoryPaymentPlan';
 import { Coach } from './Coach';
+import { CoachingCircleType } from './CoachingCircleType';
+import { CoachingCircle } from './CoachingCircle';
+import { CoachingCircleScope } from './CoachingCircleScope';
+import { CoachingCircleSession } from './CoachingCircleSession';
+import { CoachingCircleCoach } from './CoachingCircleCoach';
+import { CoachingCircleSignUp } from './CoachingCircleSignUp';
+import { CoachingCircleSignUpSession } from './CoachingCircleSignUpSession';
 import { Lookup } from './Lookup';
 import { OutboxMessage } from './OutboxMessage';
 import { PasswordToken } from './PasswordToken';
@@ -85,6 +92,13 @@ export {
   AdministratorRole,
   BusinessCategory,
   Coach,
+  CoachingCircleType,
+  CoachingCircle,
+  CoachingCircleScope,
+  CoachingCircleSession,
+  CoachingCircleCoach,
+  CoachingCircleSignUp,
+  CoachingCircleSignUpSession,
   Lookup,
   OutboxMessage,
   PasswordToken,
@@ -258,6 +272,13 @@ export function initModels(sequelize: Sequelize): void {
     Cohort,
     CohortModule,
     SkippedCoachingCircleSession,
+    CoachingCircleType,
+    CoachingCircle,
+    CoachingCircleScope,
+    CoachingCircleSession,
+    CoachingCircleCoach,
+    CoachingCircleSignUp,
+    CoachingCircleSignUpSession,
     Product,
     ProductItem,
     ProductPaymentPlan,

@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018-communication-lists';
 import * as m0019 from './migrations/0019-outbox-message-id';
 import * as m0021 from './migrations/0021-transfers-withdrawals';
 import * as m0022 from './migrations/0022-transfer-withdrawal-emails';
+import * as m0023 from './migrations/0023-coaching-circles';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0019-outbox-message-id', m0019],
   ['0021-transfers-withdrawals', m0021],
   ['0022-transfer-withdrawal-emails', m0022],
+  ['0023-coaching-circles', m0023],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -1,0 +1,28 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { commonOptions } from './base';
+
+/** One generated meeting of a coaching circle (instants in UTC). */
+export class CoachingCircleSession extends Model<InferAttributes<CoachingCircleSession>, InferCreationAttributes<CoachingCircleSession>> {
+  declare id: CreationOptional<number>;
+  declare coachingCircleId: number;
+  declare sessionNumber: number;
+  declare startDateTime: Date;
+  declare endDateTime: Date;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    CoachingCircleSession.init(
+      {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        coachingCircleId: { type: DataTypes.INTEGER, allowNull: false },
+        sessionNumber: { type: DataTypes.INTEGER, allowNull: false },
+        startDateTime: { type: DataTypes.DATE(3), allowNull: false },
+        endDateTime: { type: DataTypes.DATE(3), allowNull: false },
+        createdAt: DataTypes.DATE(3),
+        updatedAt: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'coaching_circle_sessions', ...commonOptions },
+    );
+  }
+}
