@@ -81,7 +81,8 @@ export function findAttendance(q: PagingQuery & { utcOffset?: string }, criteria
   if (viewer && viewer.kind !== 'ADMIN') groupParts.push(`cc.coach_id = ${Number(viewer.coachId ?? -1)}`);
   if (groupParts.length) conditions.push(literalIn('coachingCircleCoachId', `SELECT cc.id FROM coaching_circle_coaches cc WHERE ${groupParts.join(' AND ')}`));
   if (criteria.statuses?.length) conditions.push({ status: criteria.statuses });
-  if (criteria.students?.length) conditions.push(literalIn('coachingCircleSignUpId', `SELECT su.id FROM coaching_circle_sign_ups su WHERE su.student_id IN (${ids(criteria.students)})`));
+  if (criteria.students?.length)
+    conditions.push(literalIn('coachingCircleSignUpId', `SELECT su.id FROM coaching_circle_sign_ups su WHERE su.student_id IN (${ids(criteria.students)})`));
   if (criteria.sessionDate) {
     const zone = zoneOf(q.utcOffset);
     const from = wallTimeToUtc(criteria.sessionDate.from, '00:00', zone);

@@ -1,14 +1,5 @@
 import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
-import {
-  CoachingCircle,
-  CoachingCircleCoach,
-  CoachingCircleSession,
-  CoachingCircleSignUp,
-  CoachingCircleSignUpSession,
-  CoachingCircleType,
-  Cohort,
-  Student,
-} from '../../models';
+import { CoachingCircle, CoachingCircleCoach, CoachingCircleSession, CoachingCircleSignUp, CoachingCircleSignUpSession, CoachingCircleType, Cohort, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
@@ -170,7 +161,9 @@ const rosterInclude: Includeable[] = [
 ];
 
 const byName = (a: ReturnType<typeof rosterEntry>, b: ReturnType<typeof rosterEntry>) =>
-  a.student.lastName.localeCompare(b.student.lastName) || a.student.firstName.localeCompare(b.student.firstName) || a.coachingCircleSignUpSessionId - b.coachingCircleSignUpSessionId;
+  a.student.lastName.localeCompare(b.student.lastName) ||
+  a.student.firstName.localeCompare(b.student.firstName) ||
+  a.coachingCircleSignUpSessionId - b.coachingCircleSignUpSessionId;
 
 function sessionWithRoster(s: CoachingCircleSession, records: RecordRow[], now: number) {
   return {
@@ -186,7 +179,13 @@ function sessionWithRoster(s: CoachingCircleSession, records: RecordRow[], now: 
 /** GET /coaching_circle_coaches/{id}/sessions: the circle's sessions, each with this group's roster (two queries). */
 export async function groupSessions(id: number, viewer?: Principal | null) {
   const group = await findGroup(id, viewer, undefined, false);
-  const sessions = await CoachingCircleSession.findAll({ where: { coachingCircleId: group.coachingCircleId }, order: [['startDateTime', 'ASC'], ['id', 'ASC']] });
+  const sessions = await CoachingCircleSession.findAll({
+    where: { coachingCircleId: group.coachingCircleId },
+    order: [
+      ['startDateTime', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   const records = sessions.length
     ? ((await CoachingCircleSignUpSession.findAll({
         where: { coachingCircleCoachId: group.id, coachingCircleSessionId: sessions.map((s) => s.id) },
@@ -222,11 +221,14 @@ export async function saveAttendance(id: number, sessionId: number, rows: Attend
     const errors: Record<string, string> = {};
     rows.forEach((r, i) => {
       const record = byId.get(r.coachingCircleSignUpSessionId);
-      if (!record || record.coachingCircleCoachId !== group.id || record.coachingCircleSessionId !== session.id) errors[`${i}.coachingCircleSignUpSessionId`] = Messages.NOT_IN_SESSION;
+      if (!record || record.coachingCircleCoachId !== group.id || record.coachingCircleSessionId !== session.id)
+        errors[`${i}.coachingCircleSignUpSessionId`] = Messages.NOT_IN_SESSION;
     });
     if (Object.keys(errors).length) throw AppError.badRequest(errors);
     for (const r of rows) {
-      await byId.get(r.coachingCircleSignUpSessionId)!.update({ status: r.status, participation: r.participation ?? null, notes: r.notes ?? null, ...stamp(actor) }, { transaction });
+      await byId
+        .get(r.coachingCircleSignUpSessionId)!
+        .update({ status: r.status, participation: r.participation ?? null, notes: r.notes ?? null, ...stamp(actor) }, { transaction });
     }
     await raise(
       {

@@ -7,7 +7,6 @@ import { defineResource } from '../common/resource';
 import { route } from '../common/route';
 import { circleTypeBody, circleTypeCriteria, circleTypeListQuery, circleTypeSortable, idParams, type CircleTypeInput } from './coaching-circles.schemas';
 
-
 /** Coaching circle types (back-office spec §3 "Coaching circle type"): the template a circle copies. */
 
 export function circleTypeDto(t: CoachingCircleType) {
@@ -45,7 +44,7 @@ export const circleTypes = defineResource<CoachingCircleType, ReturnType<typeof 
   summaries: {
     get: 'A coaching circle type',
     create: 'Create a coaching circle type (sessions, frequency and unit, duration ≤ 240 minutes, max students)',
-    update: "Update a coaching circle type (circles made from it keep the values they copied)",
+    update: 'Update a coaching circle type (circles made from it keep the values they copied)',
     find_by_criteria: 'Search coaching circle types (ids, name, deleted, frequencyUnits)',
   },
 });

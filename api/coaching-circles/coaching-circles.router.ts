@@ -1,7 +1,16 @@
 import type { Deps, Ctx } from '../common/context';
 import { pagingQuery } from '../common/list';
 import { route } from '../common/route';
-import { attendancePage, circleCoachAnswer, circleCoachPage, circleDetailAnswer, circlePage, groupSessionAnswer, groupSessionsAnswer } from '../../domain/contract/coaching-circles';
+import {
+  attendancePage,
+  generatedAnswer,
+  circleCoachAnswer,
+  circleCoachPage,
+  circleDetailAnswer,
+  circlePage,
+  groupSessionAnswer,
+  groupSessionsAnswer,
+} from '../../domain/contract/coaching-circles';
 import * as attendance from './circle-attendance.service';
 import * as groups from './circle-coaches.service';
 import * as circles from './coaching-circles.service';
@@ -14,6 +23,7 @@ import {
   circleCriteriaSchema,
   circleGroupParams,
   circleListQuery,
+  generateManyBody,
   groupCriteriaSchema,
   groupListQuery,
   groupSessionParams,
@@ -117,6 +127,15 @@ export function coachingCircleRoutes(_deps: Deps) {
       params: idParams,
       query: zoneQuery,
       handle: ({ params, query, actor }) => circles.generateSessions(params.id, actor, query.utcOffset),
+    }),
+    route({
+      method: 'post',
+      path: '/generate_sessions',
+      summary: "Lay several unpublished circles' sessions in one transaction ({ids}, at most 500; 404 if one is missing, 409 CIRCLE_PUBLISHED naming the published ones)",
+      answer: generatedAnswer,
+      access: 'coaching_circles:update',
+      body: generateManyBody,
+      handle: ({ body, actor }) => circles.generateSessionsOf(body.ids, actor),
     }),
     route({
       method: 'patch',
@@ -247,8 +266,7 @@ export function circleAttendanceRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/find_by_criteria',
-      summary:
-        'Attendance records: coachingCircleIds, cohortIds, coachIds, students, statuses, sessionDate {from, to} (both ends, days in utcOffset); keyword on the student',
+      summary: 'Attendance records: coachingCircleIds, cohortIds, coachIds, students, statuses, sessionDate {from, to} (both ends, days in utcOffset); keyword on the student',
       answer: attendancePage,
       access: 'coaching_circles:read',
       self: coachSelf,

@@ -11,7 +11,11 @@ import { date } from '../../models/validation';
 const count = (min: number, max: number, maxMessage: string = Messages.INVALID_VALUE) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: (i) => (i.input === undefined ? Messages.REQUIRED : Messages.INVALID_VALUE) }).int(Messages.INVALID_VALUE).min(min, Messages.INVALID_VALUE).max(max, maxMessage),
+    z
+      .number({ error: (i) => (i.input === undefined ? Messages.REQUIRED : Messages.INVALID_VALUE) })
+      .int(Messages.INVALID_VALUE)
+      .min(min, Messages.INVALID_VALUE)
+      .max(max, maxMessage),
   );
 const duration = () => count(1, MAX_CIRCLE_DURATION_MINUTES, Messages.DURATION_LIMIT);
 const unit = () => z.enum(FrequencyUnit, { error: (i) => (i.input === undefined ? Messages.REQUIRED : Messages.INVALID_VALUE) });
@@ -116,6 +120,9 @@ export type CircleInput = z.output<typeof circleBody>;
 export const idParams = z.object({ id: id() });
 export const circleGroupParams = z.object({ id: id(), circleCoachId: id() });
 
+/** POST /coaching_circles/generate_sessions: the circles whose sessions to lay, at most 500. */
+export const generateManyBody = z.object({ ids: z.array(id()).min(1, Messages.REQUIRED).max(500) }).strict();
+
 /** PATCH /coaching_circles/{id}/open_close_date. */
 export const openCloseBody = z.object({ openDate: dateTime('start'), closeDate: dateTime('end') }).strict();
 
@@ -132,7 +139,10 @@ export const updateCoachBody = z.object({ webConferenceUrl: z.preprocess((v) => 
 
 export const groupSortable = { id: 'id', ID: 'id', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt' };
 /** GET /coaching_circle_coaches?coachId&cohortId (the spec asks size 1000 of it). */
-export const groupListQuery = pagingQuery({ sortable: groupSortable, defaultDescending: true }, { coachId: id().optional(), cohortId: id().optional(), coachingCircleId: id().optional() });
+export const groupListQuery = pagingQuery(
+  { sortable: groupSortable, defaultDescending: true },
+  { coachId: id().optional(), cohortId: id().optional(), coachingCircleId: id().optional() },
+);
 export const groupCriteriaSchema = z
   .object({
     coachIds: z.array(id()).max(1000).nullish(),

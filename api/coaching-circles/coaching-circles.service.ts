@@ -102,7 +102,13 @@ export function circleDto(row: CoachingCircle, zone: Zone = zoneOf()) {
     skipSessionsFromCohortConfig: Boolean(row.skipSessionsFromCohortConfig),
     published: Boolean(row.published),
     publishedAt: row.publishedAt ?? null,
-    coaches: groups.map((g) => ({ id: g.id, coachId: g.coachId, coach: coachPerson(g.coach as CoachRow), webConferenceUrl: g.webConferenceUrl ?? null, maxStudents: g.maxStudents })),
+    coaches: groups.map((g) => ({
+      id: g.id,
+      coachId: g.coachId,
+      coach: coachPerson(g.coach as CoachRow),
+      webConferenceUrl: g.webConferenceUrl ?? null,
+      maxStudents: g.maxStudents,
+    })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     updatedBy: updatedByOf(row),
@@ -172,7 +178,14 @@ export async function getCircle(id: number, utcOffset?: string, transaction?: Tr
   const row = await CoachingCircle.findByPk(id, { include, transaction });
   if (!row) throw AppError.notFound('Coaching circle');
   const [sessions, signUpsCount] = await Promise.all([
-    CoachingCircleSession.findAll({ where: { coachingCircleId: id }, order: [['startDateTime', 'ASC'], ['id', 'ASC']], transaction }),
+    CoachingCircleSession.findAll({
+      where: { coachingCircleId: id },
+      order: [
+        ['startDateTime', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    }),
     CoachingCircleSignUp.count({ where: { coachingCircleId: id }, transaction }),
   ]);
   const dto = circleDto(row, zoneOf(utcOffset));
@@ -295,62 +308,79 @@ export async function setOpenCloseDates(id: number, body: { openDate?: Date | nu
 }
 
 /**
- * Lays the circle's sessions: its plan from the start, skipping the cohort's skipped dates (for its type
- * or for every type) when skipSessionsFromCohortConfig. Sessions nobody signed up to are replaced; a
- * session with attendance records is kept (and a planned one at the same instant not added), then the
- * sessions are numbered again in order. Answers how many sessions the circle has.
+ * Lays circles' sessions: each circle's plan from its start, skipping its cohort's skipped dates (for its
+ * type or for every type) when skipSessionsFromCohortConfig. Sessions nobody signed up to are replaced; a
+ * session with attendance records is kept (and a planned one at the same instant not added), then that
+ * circle's sessions are numbered again in order. Set-based whatever the number of circles: one read of
+ * the skipped dates, one of the sessions with records, one DELETE, INSERTs of 1,000 rows (bench/circles.ts).
+ * Answers how many sessions each circle has.
  */
-export async function laySessions(circle: CoachingCircle, transaction: Transaction): Promise<number> {
-  const skipped = circle.skipSessionsFromCohortConfig
-    ? (
-        await SkippedCoachingCircleSession.findAll({
-          attributes: ['sessionDate'],
-          where: { cohortId: circle.cohortId, [Op.or]: [{ coachingCircleTypeId: null }, { coachingCircleTypeId: circle.coachingCircleTypeId }] },
-          transaction,
-          raw: true,
-        })
-      ).map((s) => String(s.sessionDate).slice(0, 10))
+export async function laySessionsOf(circles: CoachingCircle[], transaction: Transaction): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (!circles.length) return result;
+  const circleIds = circles.map((c) => c.id);
+  const skipping = [...new Set(circles.filter((c) => c.skipSessionsFromCohortConfig).map((c) => c.cohortId))];
+  const skippedRows = skipping.length
+    ? ((await SkippedCoachingCircleSession.findAll({
+        attributes: ['cohortId', 'coachingCircleTypeId', 'sessionDate'],
+        where: { cohortId: skipping },
+        transaction,
+        raw: true,
+      })) as unknown as Array<Pick<SkippedCoachingCircleSession, 'cohortId' | 'coachingCircleTypeId' | 'sessionDate'>>)
     : [];
-  const planned = planSessions({
-    startDate: circle.startDate,
-    startTime: circle.startTime,
-    duration: circle.duration,
-    sessions: circle.sessions,
-    frequency: circle.frequency,
-    frequencyUnit: circle.frequencyUnit,
-    timeZone: circle.timeZone,
-    skippedDates: skipped,
-  });
-  const existing = await CoachingCircleSession.findAll({ attributes: ['id', 'startDateTime', 'sessionNumber'], where: { coachingCircleId: circle.id }, transaction });
-  const signed = existing.length
-    ? new Set(
-        (
-          (await CoachingCircleSignUpSession.findAll({
-            attributes: ['coachingCircleSessionId'],
-            where: { coachingCircleSessionId: existing.map((s) => s.id) },
-            group: ['coachingCircleSessionId'],
-            transaction,
-            raw: true,
-          })) as unknown as Array<{ coachingCircleSessionId: number }>
-        ).map((r) => r.coachingCircleSessionId),
-      )
-    : new Set<number>();
-  const kept = existing.filter((s) => signed.has(s.id));
-  const replaced = existing.filter((s) => !signed.has(s.id)).map((s) => s.id);
-  if (replaced.length) await CoachingCircleSession.destroy({ where: { id: replaced }, transaction });
-  const keptAt = new Set(kept.map((s) => new Date(s.startDateTime).getTime()));
-  const fresh = planned.filter((p) => !keptAt.has(p.startDateTime.getTime()));
-  if (fresh.length) {
-    await CoachingCircleSession.bulkCreate(
-      fresh.map((p) => ({ coachingCircleId: circle.id, sessionNumber: p.sessionNumber, startDateTime: p.startDateTime, endDateTime: p.endDateTime })),
-      { transaction },
-    );
+  const inCircles = `(SELECT s.id FROM coaching_circle_sessions s WHERE s.coaching_circle_id IN (${circleIds.map(Number).join(', ')}))`;
+  const kept = (await CoachingCircleSession.findAll({
+    attributes: ['id', 'coachingCircleId', 'startDateTime'],
+    where: {
+      id: {
+        [Op.in]: Sequelize.literal(`(SELECT DISTINCT r.coaching_circle_session_id FROM coaching_circle_sign_up_sessions r WHERE r.coaching_circle_session_id IN ${inCircles})`),
+      },
+    },
+    transaction,
+    raw: true,
+  })) as unknown as Array<Pick<CoachingCircleSession, 'id' | 'coachingCircleId' | 'startDateTime'>>;
+  await CoachingCircleSession.destroy({ where: { coachingCircleId: circleIds, ...(kept.length ? { id: { [Op.notIn]: kept.map((k) => k.id) } } : {}) }, transaction });
+  const keptAt = new Set(kept.map((k) => `${k.coachingCircleId}|${new Date(k.startDateTime).getTime()}`));
+  const fresh: Array<{ coachingCircleId: number; sessionNumber: number; startDateTime: Date; endDateTime: Date }> = [];
+  for (const circle of circles) {
+    const skippedDates = circle.skipSessionsFromCohortConfig
+      ? skippedRows
+          .filter((r) => r.cohortId === circle.cohortId && (r.coachingCircleTypeId === null || r.coachingCircleTypeId === circle.coachingCircleTypeId))
+          .map((r) => String(r.sessionDate).slice(0, 10))
+      : [];
+    const planned = planSessions({
+      startDate: circle.startDate,
+      startTime: circle.startTime,
+      duration: circle.duration,
+      sessions: circle.sessions,
+      frequency: circle.frequency,
+      frequencyUnit: circle.frequencyUnit,
+      timeZone: circle.timeZone,
+      skippedDates,
+    });
+    const own = planned.filter((p) => !keptAt.has(`${circle.id}|${p.startDateTime.getTime()}`));
+    for (const p of own) fresh.push({ coachingCircleId: circle.id, sessionNumber: p.sessionNumber, startDateTime: p.startDateTime, endDateTime: p.endDateTime });
+    result.set(circle.id, own.length + kept.filter((k) => k.coachingCircleId === circle.id).length);
   }
-  if (kept.length) {
-    const all = await CoachingCircleSession.findAll({ attributes: ['id', 'sessionNumber'], where: { coachingCircleId: circle.id }, order: [['startDateTime', 'ASC'], ['id', 'ASC']], transaction });
-    for (const [i, s] of all.entries()) if (s.sessionNumber !== i + 1) await s.update({ sessionNumber: i + 1 }, { transaction });
+  for (let i = 0; i < fresh.length; i += 1000) await CoachingCircleSession.bulkCreate(fresh.slice(i, i + 1000), { transaction });
+  for (const circleId of new Set(kept.map((k) => k.coachingCircleId))) {
+    const all = await CoachingCircleSession.findAll({
+      attributes: ['id', 'sessionNumber'],
+      where: { coachingCircleId: circleId },
+      order: [
+        ['startDateTime', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    });
+    for (const [i, row] of all.entries()) if (row.sessionNumber !== i + 1) await row.update({ sessionNumber: i + 1 }, { transaction });
   }
-  return kept.length + fresh.length;
+  return result;
+}
+
+/** One circle's sessions laid (laySessionsOf); answers how many it has. */
+export async function laySessions(circle: CoachingCircle, transaction: Transaction): Promise<number> {
+  return (await laySessionsOf([circle], transaction)).get(circle.id) ?? 0;
 }
 
 /** POST /coaching_circles/{id}/generate_sessions: an unpublished circle's sessions laid (again). */
@@ -362,6 +392,24 @@ export async function generateSessions(id: number, actor: Actor, utcOffset?: str
     await row.update({ ...stamp(actor), updatedAt: new Date() }, { transaction });
   });
   return getCircle(id, utcOffset);
+}
+
+/**
+ * POST /coaching_circles/generate_sessions {ids}: several unpublished circles' sessions laid in one
+ * transaction (after a cohort's skipped dates change, or a term's circles at once): 404 when one is
+ * missing, 409 CIRCLE_PUBLISHED naming the published ones. Answers how many sessions each circle has.
+ */
+export async function generateSessionsOf(ids: number[], actor: Actor) {
+  const unique = [...new Set(ids)];
+  return CoachingCircle.sequelize!.transaction(async (transaction) => {
+    const rows = await CoachingCircle.findAll({ where: { id: unique }, transaction, lock: transaction.LOCK.UPDATE });
+    if (rows.length !== unique.length) throw AppError.notFound('Coaching circle');
+    const published = rows.filter((r) => r.published).map((r) => r.id);
+    if (published.length) throw conflict('CIRCLE_PUBLISHED', { ids: published });
+    const laid = await laySessionsOf(rows, transaction);
+    await CoachingCircle.update({ ...stamp(actor) }, { where: { id: unique }, transaction });
+    return { content: unique.map((id) => ({ id, sessions: laid.get(id) ?? 0 })) };
+  });
 }
 
 const REFUSAL: Record<PublishRequirement, keyof typeof Messages> = {
@@ -461,7 +509,10 @@ export async function removeCoach(circleId: number, circleCoachId: number) {
   await CoachingCircle.sequelize!.transaction(async (transaction) => {
     const circle = await load(circleId, transaction, true);
     const group = await groupOf(circleId, circleCoachId, transaction);
-    const [signUps, records] = await Promise.all([signUpsOf(group.id, transaction), CoachingCircleSignUpSession.count({ where: { coachingCircleCoachId: group.id }, transaction })]);
+    const [signUps, records] = await Promise.all([
+      signUpsOf(group.id, transaction),
+      CoachingCircleSignUpSession.count({ where: { coachingCircleCoachId: group.id }, transaction }),
+    ]);
     if (signUps + records > 0) throw conflict('CANNOT_DELETE_COACH', { signUps, attendanceRecords: records });
     assertUnpublished(circle);
     await group.destroy({ transaction });

@@ -97,6 +97,9 @@ export const circleDetailAnswer = circleAnswer
   .strict();
 export type CircleDetailAnswer = z.infer<typeof circleDetailAnswer>;
 
+/** POST /coaching_circles/generate_sessions: how many sessions each circle has now. */
+export const generatedAnswer = z.object({ content: z.array(z.object({ id, sessions: z.number().int() }).strict()) }).strict();
+
 /** GET /coaching_circle_coaches/{id} and one row of its lists: a coach's group with its circle and sign-ups count. */
 export const circleCoachAnswer = z
   .object({

@@ -14,14 +14,16 @@
  *   before the change, i.e. an hour later on the clock (03:30); one that happens twice takes the first.
  */
 
-export const FREQUENCY_UNITS = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
+import { CirclePublishRequirement, FrequencyUnit, TimeOfDay } from '../../models/enums';
+
+export const FREQUENCY_UNITS = FrequencyUnit;
 export type FrequencyUnitValue = (typeof FREQUENCY_UNITS)[number];
 
 /** The school's zone: the default of a circle and of every `utcOffset` (platform spec §9). */
 export const DEFAULT_ZONE = 'America/New_York';
 
 /** The time-of-day ranges of a session's start (back-office spec §9), in minutes of the day [from, to]. */
-export const TIMES_OF_DAY = ['EARLY_MORNING', 'MORNING', 'AFTERNOON', 'EVENING'] as const;
+export const TIMES_OF_DAY = TimeOfDay;
 export type TimeOfDayValue = (typeof TIMES_OF_DAY)[number];
 export const TIME_OF_DAY_RANGES: Readonly<Record<TimeOfDayValue, readonly [number, number]>> = {
   EARLY_MORNING: [0, 4 * 60 + 59],
@@ -84,7 +86,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(name: string): Intl.DateTimeFormat {
   let f = formatters.get(name);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: name, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(name, f);
   }
   return f;
@@ -223,7 +234,7 @@ export function planSessions(plan: SessionPlan): PlannedSession[] {
 // ---- Publishing ----
 
 /** What a circle lacks to be published, in the order the refusals name them. */
-export const PUBLISH_REQUIREMENTS = ['SESSIONS', 'COACHES', 'SCOPE', 'WEB_CONFERENCE_URL'] as const;
+export const PUBLISH_REQUIREMENTS = CirclePublishRequirement;
 export type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number];
 
 export function missingForPublish(circle: { sessionCount: number; coaches: Array<{ webConferenceUrl: string | null | undefined }>; scopeCount: number }): PublishRequirement[] {

@@ -44,7 +44,12 @@ test('a skipped date drops its slot and the count is met one slot later; months 
     '2027-04-07',
     '2027-04-14',
   ]);
-  expect(planSessions({ ...weekly, startDate: '2027-01-31', frequencyUnit: 'MONTHS', sessions: 4 }).map((x) => x.date)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30']);
+  expect(planSessions({ ...weekly, startDate: '2027-01-31', frequencyUnit: 'MONTHS', sessions: 4 }).map((x) => x.date)).toEqual([
+    '2027-01-31',
+    '2027-02-28',
+    '2027-03-31',
+    '2027-04-30',
+  ]);
   expect(addToDay('2028-02-29', 1, 'YEARS')).toBe('2029-02-28');
   expect(addToDay('2027-12-30', 2, 'DAYS')).toBe('2028-01-01');
   expect(planSessions({ ...weekly, sessions: 0 })).toEqual([]);

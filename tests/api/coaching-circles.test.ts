@@ -64,7 +64,16 @@ const api = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, 
   if (token) r.set(bearer(token));
   return body === undefined ? r : r.send(body as object);
 };
-const typeBody = (over: Record<string, unknown> = {}) => ({ name: unique('Weekly circle '), description: 'Between modules', sessions: 4, maxStudents: 8, frequency: 1, frequencyUnit: 'WEEKS', duration: 60, ...over });
+const typeBody = (over: Record<string, unknown> = {}) => ({
+  name: unique('Weekly circle '),
+  description: 'Between modules',
+  sessions: 4,
+  maxStudents: 8,
+  frequency: 1,
+  frequencyUnit: 'WEEKS',
+  duration: 60,
+  ...over,
+});
 async function makeType(over: Record<string, unknown> = {}) {
   const res = await api('post', '/coaching_circle_types', admin, typeBody(over));
   expect(res.status).toBe(201);
@@ -76,7 +85,14 @@ async function makeCircle(body: Record<string, unknown>) {
   return res.body as { id: number; coaches: Array<{ id: number; coachId: number }>; circleSessions: Array<{ id: number }> };
 }
 async function signUp(circleId: number, groupId: number, studentId: number, sessionIds: number[]) {
-  const su = await CoachingCircleSignUp.create({ coachingCircleId: circleId, coachingCircleCoachId: groupId, studentId, enrollmentId: null, updatedById: null, updatedByName: null });
+  const su = await CoachingCircleSignUp.create({
+    coachingCircleId: circleId,
+    coachingCircleCoachId: groupId,
+    studentId,
+    enrollmentId: null,
+    updatedById: null,
+    updatedByName: null,
+  });
   const records = [];
   for (const sessionId of sessionIds)
     records.push(await CoachingCircleSignUpSession.create({ coachingCircleSignUpId: su.id, coachingCircleSessionId: sessionId, coachingCircleCoachId: groupId }));
@@ -129,10 +145,26 @@ describe('circles', () => {
     // Skipped: 2027-03-03 for every type (New York moves to EDT on 2027-03-14), 2027-03-10 for another type only.
     const otherType = await makeType();
     await SkippedCoachingCircleSession.create({ cohortId, coachingCircleTypeId: null, sessionDate: '2027-03-03', description: null, updatedById: null, updatedByName: null });
-    await SkippedCoachingCircleSession.create({ cohortId, coachingCircleTypeId: otherType.id, sessionDate: '2027-03-10', description: null, updatedById: null, updatedByName: null });
+    await SkippedCoachingCircleSession.create({
+      cohortId,
+      coachingCircleTypeId: otherType.id,
+      sessionDate: '2027-03-10',
+      description: null,
+      updatedById: null,
+      updatedByName: null,
+    });
     const c = await makeCircle({ typeId, cohortId, startDate: '02-24-2027', startTime: '18:00' });
     const made = circleDetailAnswer.parse(c);
-    expect(made).toMatchObject({ sessions: 4, maxStudents: 8, frequency: 1, frequencyUnit: 'WEEKS', duration: 60, endTime: '19:00', timeZone: 'America/New_York', published: false });
+    expect(made).toMatchObject({
+      sessions: 4,
+      maxStudents: 8,
+      frequency: 1,
+      frequencyUnit: 'WEEKS',
+      duration: 60,
+      endTime: '19:00',
+      timeZone: 'America/New_York',
+      published: false,
+    });
     expect(made).toMatchObject({ scopeCohortIds: [cohortId], circleSessions: [], missingForPublish: ['SESSIONS', 'COACHES'], local: { timeOfDay: 'EVENING' } });
 
     // Publish before anything: the first missing thing is the message, all of them in details.
@@ -161,7 +193,9 @@ describe('circles', () => {
     expect((await api('post', `/coaching_circles/${c.id}/coaches`, admin, { coachId: coachA.coach!.id, webConferenceUrl: 'not a url' })).status).toBe(400);
     const added = await api('post', `/coaching_circles/${c.id}/coaches`, admin, { coachId: coachA.coach!.id });
     expect(added.status).toBe(201);
-    expect(added.body.coaches).toEqual([expect.objectContaining({ coachId: coachA.coach!.id, webConferenceUrl: null, maxStudents: 8, coach: expect.objectContaining({ firstName: 'Cora' }) })]);
+    expect(added.body.coaches).toEqual([
+      expect.objectContaining({ coachId: coachA.coach!.id, webConferenceUrl: null, maxStudents: 8, coach: expect.objectContaining({ firstName: 'Cora' }) }),
+    ]);
     const again = await api('post', `/coaching_circles/${c.id}/coaches`, admin, { coachId: coachA.coach!.id });
     expect([again.status, again.body.code]).toEqual([409, 'COACH_ALREADY_IN_CIRCLE']);
     refused = await api('patch', `/coaching_circles/${c.id}/publish`, admin, { published: true });
@@ -191,6 +225,7 @@ describe('circles', () => {
       await api('put', `/coaching_circles/${c.id}`, admin, body),
       await api('delete', `/coaching_circles/${c.id}`),
       await api('post', `/coaching_circles/${c.id}/generate_sessions`),
+      await api('post', '/coaching_circles/generate_sessions', admin, { ids: [c.id] }),
       await api('post', `/coaching_circles/${c.id}/coaches`, admin, { coachId: coachB.coach!.id }),
       await api('put', `/coaching_circles/${c.id}/coaches/${groupId}`, admin, { maxStudents: 7 }),
       await api('delete', `/coaching_circles/${c.id}/coaches/${groupId}`),
@@ -226,7 +261,12 @@ describe('circles', () => {
     const before = await CoachingCircle.count();
     const bad = await api('post', '/coaching_circles', admin, { typeId, cohortId, startDate: '2027-13-01', startTime: '25:00', timeZone: 'Mars/Base', duration: 300 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ startDate: 'Please type a valid date', startTime: 'Please type a valid time', timeZone: 'Unknown time zone', duration: 'Duration limit' });
+    expect(bad.body.errors).toMatchObject({
+      startDate: 'Please type a valid date',
+      startTime: 'Please type a valid time',
+      timeZone: 'Unknown time zone',
+      duration: 'Duration limit',
+    });
     expect((await api('post', '/coaching_circles', null, { typeId, cohortId })).status).toBe(401);
     expect((await api('post', '/coaching_circles', support, { typeId, cohortId, startDate: '2027-01-01', startTime: '10:00' })).status).toBe(403);
     expect((await api('get', '/coaching_circles', student.token)).status).toBe(403);
@@ -260,6 +300,29 @@ describe('circles', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ sessions: 3, name: expect.any(String), scopeCohortIds: [windowed.id], openCloseDatesFromCohortConfig: false });
     expect(moved.body.circleSessions).toHaveLength(3);
+    // A session with an attendance record is kept when the sessions are laid again; the others are replaced.
+    const group = (await api('post', `/coaching_circles/${c.id}/coaches`, admin, { coachId: coachA.coach!.id })).body.coaches[0].id as number;
+    const keptId = moved.body.circleSessions[1].id as number;
+    await signUp(c.id, group, student.student.id, [keptId]);
+    const batch = await api('post', '/coaching_circles/generate_sessions', admin, { ids: [c.id, c.id] });
+    expect(batch.status).toBe(200);
+    expect(batch.body).toEqual({ content: [{ id: c.id, sessions: 3 }] });
+    const afterBatch = await CoachingCircleSession.findAll({ where: { coachingCircleId: c.id }, order: [['startDateTime', 'ASC']] });
+    expect(afterBatch.map((x) => [x.sessionNumber, x.id === keptId])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
+    const later = await api('put', `/coaching_circles/${c.id}`, admin, { typeId, cohortId: windowed.id, sessions: 3, startDate: '2027-01-05', startTime: '11:00' });
+    expect(later.body.circleSessions.map((x: { sessionNumber: number; id: number }) => [x.sessionNumber, x.id === keptId])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, false],
+    ]);
+    expect((await api('post', '/coaching_circles/generate_sessions', admin, { ids: [c.id, MISSING] })).status).toBe(404);
+    expect((await api('post', '/coaching_circles/generate_sessions', admin, { ids: [] })).status).toBe(400);
+    expect((await api('delete', `/coaching_circles/${c.id}`)).body.code).toBe('CIRCLE_HAS_SIGN_UPS');
     expect(await CoachingCircleScope.count({ where: { coachingCircleId: c.id } })).toBe(1);
     expect((await api('put', `/coaching_circles/${MISSING}`, admin, { typeId, cohortId, startDate: '2027-01-05', startTime: '09:30' })).status).toBe(404);
     expect((await api('post', `/coaching_circles/${MISSING}/generate_sessions`)).status).toBe(404);
@@ -321,8 +384,18 @@ describe("coaches' groups and attendance", () => {
     expect((await api('patch', `/coaching_circles/${circleId}/publish`, admin, { published: true })).status).toBe(200);
     past = (await CoachingCircleSession.findAll({ where: { coachingCircleId: circleId }, order: [['startDateTime', 'ASC']] })).map((s) => ({ id: s.id }));
     other = await makeStudent(t.deps, { firstName: 'Olga' });
-    const a = await signUp(circleId, groupA, student.student.id, past.map((s) => s.id));
-    const b = await signUp(circleId, groupB, other.student.id, past.map((s) => s.id));
+    const a = await signUp(
+      circleId,
+      groupA,
+      student.student.id,
+      past.map((s) => s.id),
+    );
+    const b = await signUp(
+      circleId,
+      groupB,
+      other.student.id,
+      past.map((s) => s.id),
+    );
     records = { a0: a.records[0].id, a2: a.records[2].id, b0: b.records[0].id };
   });
 
@@ -333,10 +406,20 @@ describe("coaches' groups and attendance", () => {
     const cohortId = (await CoachingCircle.findByPk(circleId))!.cohortId;
     const byCohort = await api('get', `/coaching_circle_coaches?cohortId=${cohortId}&size=1000`, support);
     expect(byCohort.body.content.map((g: { id: number }) => g.id).sort()).toEqual([groupA, groupB].sort());
-    const found = await api('post', '/coaching_circle_coaches/find_by_criteria?size=1000', support, { coachingCircleIds: [circleId], published: true, coachIds: [coachB.coach!.id] });
+    const found = await api('post', '/coaching_circle_coaches/find_by_criteria?size=1000', support, {
+      coachingCircleIds: [circleId],
+      published: true,
+      coachIds: [coachB.coach!.id],
+    });
     expect(found.body.content.map((g: { id: number }) => g.id)).toEqual([groupB]);
     const one = await api('get', `/coaching_circle_coaches/${groupA}`, support);
-    expect(circleCoachAnswer.parse(one.body)).toMatchObject({ id: groupA, signUpsCount: 1, maxStudents: 8, webConferenceUrl: 'https://meet.example.com/a', circle: { id: circleId, published: true } });
+    expect(circleCoachAnswer.parse(one.body)).toMatchObject({
+      id: groupA,
+      signUpsCount: 1,
+      maxStudents: 8,
+      webConferenceUrl: 'https://meet.example.com/a',
+      circle: { id: circleId, published: true },
+    });
     expect((await api('get', `/coaching_circle_coaches/${MISSING}`, support)).status).toBe(404);
     expect((await api('get', '/coaching_circle_coaches', null)).status).toBe(401);
 
@@ -353,14 +436,23 @@ describe("coaches' groups and attendance", () => {
     const sessions = await api('get', `/coaching_circle_coaches/${groupA}/sessions`, coachA.token);
     const parsed = groupSessionsAnswer.parse(sessions.body).content;
     expect(parsed.map((s) => s.started)).toEqual([true, false, false]);
-    expect(parsed[0].roster).toEqual([expect.objectContaining({ coachingCircleSignUpSessionId: records.a0, status: 'PENDING', student: expect.objectContaining({ id: student.student.id }) })]);
+    expect(parsed[0].roster).toEqual([
+      expect.objectContaining({ coachingCircleSignUpSessionId: records.a0, status: 'PENDING', student: expect.objectContaining({ id: student.student.id }) }),
+    ]);
   });
 
   test('attendance: saved for a started session of the group (event raised), 400, 403, 404, 409', async () => {
     const path = (group: number, session: number) => `/coaching_circle_coaches/${group}/sessions/${session}/attendances`;
-    const saved = await api('put', path(groupA, past[0].id), coachA.token, [{ coachingCircleSignUpSessionId: records.a0, status: 'ATTENDED', participation: 'HIGH', notes: 'Led the check-in' }]);
+    const saved = await api('put', path(groupA, past[0].id), coachA.token, [
+      { coachingCircleSignUpSessionId: records.a0, status: 'ATTENDED', participation: 'HIGH', notes: 'Led the check-in' },
+    ]);
     expect(saved.status).toBe(200);
-    expect(groupSessionAnswer.parse(saved.body).roster[0]).toMatchObject({ status: 'ATTENDED', participation: 'HIGH', notes: 'Led the check-in', updatedBy: { name: expect.any(String) } });
+    expect(groupSessionAnswer.parse(saved.body).roster[0]).toMatchObject({
+      status: 'ATTENDED',
+      participation: 'HIGH',
+      notes: 'Led the check-in',
+      updatedBy: { name: expect.any(String) },
+    });
     expect(await CoachingCircleSignUpSession.findByPk(records.a0)).toMatchObject({ status: 'ATTENDED', participation: 'HIGH' });
     expect(taken.at(-1)).toMatchObject({
       type: 'CircleAttendanceTaken',
@@ -392,7 +484,12 @@ describe("coaches' groups and attendance", () => {
     const list = (body: Record<string, unknown>, token = support, query = '') => api('post', `/coaching_circle_attendance/find_by_criteria?size=50${query}`, token, body);
     const both = await list({ coachingCircleIds: [circleId], sessionDate: { from: firstDay, to: firstDay } });
     expect(both.status).toBe(200);
-    expect(attendancePage.parse(both.body).content.map((r) => [r.id, r.status]).sort()).toEqual(
+    expect(
+      attendancePage
+        .parse(both.body)
+        .content.map((r) => [r.id, r.status])
+        .sort(),
+    ).toEqual(
       [
         [records.a0, 'ATTENDED'],
         [records.b0, 'ABSENT'],
@@ -405,7 +502,11 @@ describe("coaches' groups and attendance", () => {
     expect((await list({ coachingCircleIds: [circleId], sessionDate: { from: nextDay, to: nextDay } })).body.content).toHaveLength(0);
     expect((await list({ coachingCircleIds: [circleId], statuses: ['ABSENT'] })).body.content.map((r: { id: number }) => r.id)).toEqual([records.b0]);
     expect((await list({ coachIds: [coachA.coach!.id], statuses: ['ATTENDED'] })).body.content.map((r: { id: number }) => r.id)).toContain(records.a0);
-    expect((await list({ coachingCircleIds: [circleId] }, support, `&keyword=Olga ${encodeURIComponent(other.student.lastName)}`)).body.content.every((r: { student: { id: number } }) => r.student.id === other.student.id)).toBe(true);
+    expect(
+      (await list({ coachingCircleIds: [circleId] }, support, `&keyword=Olga ${encodeURIComponent(other.student.lastName)}`)).body.content.every(
+        (r: { student: { id: number } }) => r.student.id === other.student.id,
+      ),
+    ).toBe(true);
     const cohortId = (await CoachingCircle.findByPk(circleId))!.cohortId;
     expect((await list({ cohortIds: [cohortId], students: [student.student.id] })).body.pagination.total).toBe(3);
     const oneEnd = await list({ sessionDate: { from: '2025-01-01' } });
