@@ -510,7 +510,12 @@ const en = {
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
   JobRunTrigger: { SCHEDULE: 'Schedule', MANUAL: 'Run by staff' },
-  CirclePublishRequirement: { SESSIONS: 'Generated sessions', COACHES: 'At least one coach', SCOPE: 'At least one cohort in scope', WEB_CONFERENCE_URL: 'A web conference URL for every coach' },
+  CirclePublishRequirement: {
+    SESSIONS: 'Generated sessions',
+    COACHES: 'At least one coach',
+    SCOPE: 'At least one cohort in scope',
+    WEB_CONFERENCE_URL: 'A web conference URL for every coach',
+  },
 } as const satisfies Labels;
 
 const es = {
