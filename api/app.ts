@@ -61,6 +61,8 @@ import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
+import { circleTypeRoutes } from './coaching-circles/circle-types';
+import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -118,6 +120,10 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Communications', studentCommunicationRoutes],
   ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
   ['/api/email_templates', 'Email templates', emailTemplateRoutes],
+  ['/api/coaching_circle_types', 'Coaching circle types', circleTypeRoutes],
+  ['/api/coaching_circles', 'Coaching circles', coachingCircleRoutes],
+  ['/api/coaching_circle_coaches', 'Coaching circle coaches', circleCoachRoutes],
+  ['/api/coaching_circle_attendance', 'Coaching circle attendance', circleAttendanceRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

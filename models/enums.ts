@@ -255,6 +255,7 @@ export const DomainEventType = [
   'RefundCompleted',
   'TransferDecided',
   'WithdrawalDecided',
+  'CircleAttendanceTaken',
 ] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
@@ -272,3 +273,6 @@ export const DomainEventHandler = [
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];
+
+/** Coaching circles (issue 19): what a circle lacks to be published. */
+export const CirclePublishRequirement = ['SESSIONS', 'COACHES', 'SCOPE', 'WEB_CONFERENCE_URL'] as const;

@@ -478,6 +478,7 @@ const en = {
     RefundCompleted: 'Refund completed',
     TransferDecided: 'Transfer offered or decided',
     WithdrawalDecided: 'Withdrawal decided',
+    CircleAttendanceTaken: 'Circle attendance taken',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
@@ -509,6 +510,12 @@ const en = {
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
   JobRunTrigger: { SCHEDULE: 'Schedule', MANUAL: 'Run by staff' },
+  CirclePublishRequirement: {
+    SESSIONS: 'Generated sessions',
+    COACHES: 'At least one coach',
+    SCOPE: 'At least one cohort in scope',
+    WEB_CONFERENCE_URL: 'A web conference URL for every coach',
+  },
 } as const satisfies Labels;
 
 const es = {
@@ -985,6 +992,7 @@ const es = {
     RefundCompleted: 'Reembolso completado',
     TransferDecided: 'Transferencia ofrecida o decidida',
     WithdrawalDecided: 'Retiro decidido',
+    CircleAttendanceTaken: 'Asistencia de círculo registrada',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
@@ -1016,6 +1024,12 @@ const es = {
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
   JobRunTrigger: { SCHEDULE: 'Programado', MANUAL: 'Ejecutado por personal' },
+  CirclePublishRequirement: {
+    SESSIONS: 'Sesiones generadas',
+    COACHES: 'Al menos un coach',
+    SCOPE: 'Al menos una cohorte en el alcance',
+    WEB_CONFERENCE_URL: 'Una URL de videoconferencia para cada coach',
+  },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -162,6 +162,22 @@ export const Messages = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
   TEMPLATE_IN_USE: 'The template is used by communications or modules',
   EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
+  // Coaching circles (issue 19): platform spec §8 "Coaching circles", and the circles' own refusals.
+  DATE_ORDER_ERRORS: 'Date order errors',
+  NO_SESSIONS_GENERATED: 'No sessions generated',
+  CANNOT_DELETE_COACH: 'Cannot delete coach',
+  DURATION_LIMIT: 'Duration limit',
+  CIRCLE_PUBLISHED: 'A published coaching circle can only change its open and close dates',
+  CIRCLE_NEEDS_COACH: 'Assign at least one coach to the coaching circle',
+  CIRCLE_NEEDS_SCOPE: 'The coaching circle needs at least one cohort in its scope',
+  CIRCLE_COACH_URL_MISSING: 'Every coach of the coaching circle needs a web conference URL',
+  CIRCLE_HAS_SIGN_UPS: 'The coaching circle has sign-ups',
+  COACH_ALREADY_IN_CIRCLE: 'The coach is already in this coaching circle',
+  MAX_STUDENTS_BELOW_SIGN_UPS: "Max students cannot be below the group's sign-ups",
+  SESSION_NOT_STARTED: 'Attendance can be taken once the session has started',
+  CIRCLE_TYPE_ARCHIVED: 'The coaching circle type is archived',
+  NOT_IN_SESSION: 'Not an attendance record of this group and session',
+  UNKNOWN_TIME_ZONE: 'Unknown time zone',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -321,6 +337,21 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
   TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
   EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
+  DATE_ORDER_ERRORS: 'Errores en el orden de las fechas',
+  NO_SESSIONS_GENERATED: 'No se generaron sesiones',
+  CANNOT_DELETE_COACH: 'No se puede eliminar al coach',
+  DURATION_LIMIT: 'Límite de duración',
+  CIRCLE_PUBLISHED: 'De un círculo de coaching publicado solo se pueden cambiar las fechas de apertura y cierre',
+  CIRCLE_NEEDS_COACH: 'Asigne al menos un coach al círculo de coaching',
+  CIRCLE_NEEDS_SCOPE: 'El círculo de coaching necesita al menos una cohorte en su alcance',
+  CIRCLE_COACH_URL_MISSING: 'Cada coach del círculo de coaching necesita una URL de videoconferencia',
+  CIRCLE_HAS_SIGN_UPS: 'El círculo de coaching tiene inscripciones',
+  COACH_ALREADY_IN_CIRCLE: 'El coach ya está en este círculo de coaching',
+  MAX_STUDENTS_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que las inscripciones del grupo',
+  SESSION_NOT_STARTED: 'La asistencia se puede tomar una vez que la sesión ha comenzado',
+  CIRCLE_TYPE_ARCHIVED: 'El tipo de círculo de coaching está archivado',
+  NOT_IN_SESSION: 'No es un registro de asistencia de este grupo y sesión',
+  UNKNOWN_TIME_ZONE: 'Zona horaria desconocida',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
