@@ -61,6 +61,7 @@ import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
+import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -118,6 +119,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Communications', studentCommunicationRoutes],
   ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
   ['/api/email_templates', 'Email templates', emailTemplateRoutes],
+  ['/api/coaching_circle_sign_up', 'Coaching circle sign-ups', circleSignUpRoutes],
+  ['/api/students', 'Coaching circle sign-ups', studentCircleRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -84,6 +84,8 @@ export function associate(): void {
   CoachingCircleSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   CoachingCircleSignUpSession.belongsTo(CoachingCircleSignUp, { as: 'signUp', foreignKey: 'coachingCircleSignUpId' });
   CoachingCircleSignUpSession.belongsTo(CoachingCircleSession, { as: 'session', foreignKey: 'coachingCircleSessionId' });
+  // Issue 19, sign-ups: a session's circle (the reminders read it).
+  CoachingCircleSession.belongsTo(CoachingCircle, { as: 'circle', foreignKey: 'coachingCircleId' });
   AccountingLine.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
   BusinessCategory.hasMany(AccountingLine, { as: 'accountingLines', foreignKey: 'businessCategoryId' });
   BusinessCategoryPaymentPlan.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });

@@ -162,6 +162,14 @@ export const Messages = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
   TEMPLATE_IN_USE: 'The template is used by communications or modules',
   EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
+  // Coaching circle sign-ups (issue 19): platform spec §8 "Coaching circles", and the sign-ups' own refusals.
+  PREVIOUS_SIGNUP_EXISTS: 'Previous signup exists',
+  TARGET_ALREADY_STARTED: 'Target already started',
+  CIRCLE_NOT_PUBLISHED: 'The coaching circle is not published',
+  CIRCLE_SIGN_UP_CLOSED: 'Sign-ups for this coaching circle are closed',
+  NOT_IN_CIRCLE_COHORT: 'The student has no active enrollment in a cohort of this coaching circle',
+  CIRCLE_NOTICE_REQUIRED: "Changes need 12 hours' notice before the next session",
+  CIRCLE_SWITCH_OTHER_TYPE: 'A student can switch only to a group of the same circle or of a circle of the same type',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -321,6 +329,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
   TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
   EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
+  PREVIOUS_SIGNUP_EXISTS: 'Ya existe una inscripción previa',
+  TARGET_ALREADY_STARTED: 'El destino ya comenzó',
+  CIRCLE_NOT_PUBLISHED: 'El círculo de coaching no está publicado',
+  CIRCLE_SIGN_UP_CLOSED: 'Las inscripciones a este círculo de coaching están cerradas',
+  NOT_IN_CIRCLE_COHORT: 'El estudiante no tiene una inscripción activa en una cohorte de este círculo de coaching',
+  CIRCLE_NOTICE_REQUIRED: 'Los cambios requieren 12 horas de anticipación antes de la próxima sesión',
+  CIRCLE_SWITCH_OTHER_TYPE: 'Un estudiante solo puede cambiarse a un grupo del mismo círculo o de un círculo del mismo tipo',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -123,7 +123,28 @@ export interface WithdrawalDecided {
   actor: Actor;
 }
 
-export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided;
+/**
+ * A coach or staff saved the attendance of one session of a coaching circle (issue 19; raised by the
+ * circles area): the records of that session saved, each with its status.
+ */
+export interface CircleAttendanceTaken {
+  type: 'CircleAttendanceTaken';
+  coachingCircleId: number;
+  coachingCircleSessionId: number;
+  records: Array<{ coachingCircleSignUpSessionId: number; status: 'ATTENDED' | 'ABSENT' | 'PENDING' }>;
+  actor: Actor;
+}
+
+export type DomainEventPayload =
+  | ApplicationStatusChanged
+  | PlanIssued
+  | AgreementSigned
+  | PaymentAccepted
+  | PaymentFailed
+  | RefundCompleted
+  | TransferDecided
+  | WithdrawalDecided
+  | CircleAttendanceTaken;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */
