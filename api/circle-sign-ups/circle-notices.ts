@@ -38,8 +38,7 @@ import { numberParam, type JobContext } from '../jobs/registry';
 
 const SIGN_UP_STUDENT = ['id', 'email', 'firstName', 'lastName', 'languageIso2LetterCode', 'timeZone'];
 
-const time12 = (instant: Date, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant);
+const time12 = (instant: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant);
 
 function when(instant: Date, zone: string) {
   return { date: toDisplayDate(localParts(instant, zone).date), time: time12(instant, zone), timeZone: zone };

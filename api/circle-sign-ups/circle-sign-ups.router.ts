@@ -1,7 +1,17 @@
 import type { Deps } from '../common/context';
 import { ownStudent, route } from '../common/route';
 import { availableCirclesAnswer, circleSignUpAnswer, circleSignUpPage } from '../../domain/contract/circle-sign-ups';
-import { availableQuery, noticeQuery, signUpBody, signUpGetQuery, signUpIdParams, signUpListQuery, studentIdParams, switchBody, type SignUpListQuery } from './circle-sign-ups.schemas';
+import {
+  availableQuery,
+  noticeQuery,
+  signUpBody,
+  signUpGetQuery,
+  signUpIdParams,
+  signUpListQuery,
+  studentIdParams,
+  switchBody,
+  type SignUpListQuery,
+} from './circle-sign-ups.schemas';
 import * as signUps from './circle-sign-ups.service';
 
 /**
@@ -57,8 +67,7 @@ export function circleSignUpRoutes(_deps: Deps) {
       params: signUpIdParams,
       query: noticeQuery,
       body: switchBody,
-      handle: ({ params, query, body, actor, auth }) =>
-        signUps.switchSignUp(params.id, body.coachingCircleCoachId, query.validateMinuteDifference, query.timeZone, actor, auth),
+      handle: ({ params, query, body, actor, auth }) => signUps.switchSignUp(params.id, body.coachingCircleCoachId, query.validateMinuteDifference, query.timeZone, actor, auth),
     }),
     route({
       method: 'delete',

@@ -20,6 +20,7 @@ import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec } from '../common/list';
 import type { SignUpInput, SignUpListQuery } from './circle-sign-ups.schemas';
+import { oneAtATime } from './queue';
 
 /**
  * Coaching circle sign-ups (issue 19; domain rules "Coaching circles and learning sessions"; decisions
@@ -87,7 +88,15 @@ export function signUpDto(row: CoachingCircleSignUp, records: RecordLoaded[], zo
     leftAt: r.leftAt ? r.leftAt.toISOString() : null,
     student: s ? { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim(), email: s.email } : null,
     circle: c
-      ? { id: c.id, name: c.name ?? null, coachingCircleTypeId: c.coachingCircleTypeId, typeName: c.type?.name ?? null, cohortId: c.cohortId, timeZone: c.timeZone, duration: c.duration }
+      ? {
+          id: c.id,
+          name: c.name ?? null,
+          coachingCircleTypeId: c.coachingCircleTypeId,
+          typeName: c.type?.name ?? null,
+          cohortId: c.cohortId,
+          timeZone: c.timeZone,
+          duration: c.duration,
+        }
       : null,
     group: r.circleCoach
       ? { id: r.circleCoach.id, coachId: r.circleCoach.coachId, coachName: coachName(r.circleCoach), webConferenceUrl: r.circleCoach.webConferenceUrl ?? null }
@@ -199,9 +208,7 @@ export async function availableCircles(studentId: number, asked: string | undefi
   const enrollments = await Enrollment.findAll({ where: { studentId, status: 'ACTIVE' }, attributes: ['cohortId'] });
   const cohortIds = [...new Set(enrollments.map((e) => e.cohortId))];
   const mine = await CoachingCircleSignUp.findAll({ where: { studentId, leftAt: null }, attributes: ['id', 'coachingCircleId', 'coachingCircleCoachId'] });
-  const viaScope = cohortIds.length
-    ? (await CoachingCircleScope.findAll({ where: { cohortId: cohortIds }, attributes: ['coachingCircleId'] })).map((s) => s.coachingCircleId)
-    : [];
+  const viaScope = cohortIds.length ? (await CoachingCircleScope.findAll({ where: { cohortId: cohortIds }, attributes: ['coachingCircleId'] })).map((s) => s.coachingCircleId) : [];
   const circleIds = [...new Set([...viaScope, ...mine.map((m) => m.coachingCircleId)])];
   if (!circleIds.length) return { timeZone: zone, circles: [] };
   const circles = (await CoachingCircle.findAll({
@@ -290,7 +297,7 @@ async function futureSessions(circleId: number, now: Date, transaction: Transact
  * of its end and extended graduation dates) holds the date of every session still ahead, in the circle's
  * time zone: 409 NOT_IN_CIRCLE_COHORT without such an enrollment, ENROLLMENT_DATE_OUT_OF_RANGE when none covers.
  */
-async function coveringEnrollment(studentId: number, circle: CoachingCircle, sessions: CoachingCircleSession[], transaction: Transaction): Promise<Enrollment> {
+async function coveringEnrollment(studentId: number, circle: CoachingCircle, sessions: CoachingCircleSession[], transaction?: Transaction): Promise<Enrollment> {
   const cohortIds = await scopeCohortIds(circle, transaction);
   const enrollments = (await Enrollment.findAll({
     where: { studentId, status: 'ACTIVE', cohortId: cohortIds },
@@ -308,9 +315,13 @@ async function coveringEnrollment(studentId: number, circle: CoachingCircle, ses
 async function makeRecords(signUpId: number, groupId: number, sessions: CoachingCircleSession[], actor: Actor, transaction: Transaction): Promise<void> {
   if (!sessions.length) return;
   const existing = new Set(
-    (await CoachingCircleSignUpSession.findAll({ where: { coachingCircleSignUpId: signUpId, coachingCircleSessionId: sessions.map((s) => s.id) }, attributes: ['coachingCircleSessionId'], transaction })).map(
-      (r) => r.coachingCircleSessionId,
-    ),
+    (
+      await CoachingCircleSignUpSession.findAll({
+        where: { coachingCircleSignUpId: signUpId, coachingCircleSessionId: sessions.map((s) => s.id) },
+        attributes: ['coachingCircleSessionId'],
+        transaction,
+      })
+    ).map((r) => r.coachingCircleSessionId),
   );
   const rows = sessions
     .filter((s) => !existing.has(s.id))
@@ -326,32 +337,40 @@ export async function createSignUp(input: SignUpInput, actor: Actor, viewer: Pri
   if (!staff && input.studentId !== undefined && input.studentId !== viewer!.studentId) throw AppError.forbidden();
   const sequelize = CoachingCircleSignUp.sequelize!;
   const now = new Date();
+  // What does not change with the seats is read before the write transaction (SQLite: one writer at a
+  // time, so the transaction is kept to the lock, the checks that race, and the inserts).
+  const found = await CoachingCircleCoach.findByPk(input.coachingCircleCoachId, { attributes: ['id', 'coachingCircleId'] });
+  if (!found) throw AppError.notFound('Coaching circle coach');
+  const student = await Student.findByPk(studentId!, { attributes: ['id'] });
+  if (!student) throw AppError.notFound('Student');
+  const circle = (await CoachingCircle.findByPk(found.coachingCircleId, { include: [{ model: Cohort, as: 'cohort' }] })) as CircleLoaded;
+  if (!circle.published) throw conflict('CIRCLE_NOT_PUBLISHED');
+  const sessions = await CoachingCircleSession.findAll({ where: { coachingCircleId: circle.id, startDateTime: { [Op.gt]: now } }, order: [['startDateTime', 'ASC']] });
+  if (!inWindow(windowOf(circle), now) || !sessions.length) throw conflict('CIRCLE_SIGN_UP_CLOSED');
+  const before = await CoachingCircleSignUp.findOne({ where: { coachingCircleId: circle.id, studentId: student.id }, attributes: ['id', 'leftAt'] });
+  if (before && !before.leftAt) throw conflict('PREVIOUS_SIGNUP_EXISTS');
+  const enrollment = await coveringEnrollment(student.id, circle, sessions);
   try {
-    const id = await sequelize.transaction(async (transaction) => {
-      const group = await lockGroup(input.coachingCircleCoachId, transaction);
-      const student = await Student.findByPk(studentId!, { attributes: ['id'], transaction });
-      if (!student) throw AppError.notFound('Student');
-      const circle = (await CoachingCircle.findByPk(group.coachingCircleId, { include: [{ model: Cohort, as: 'cohort' }], transaction })) as CircleLoaded;
-      if (!circle.published) throw conflict('CIRCLE_NOT_PUBLISHED');
-      const sessions = await futureSessions(circle.id, now, transaction);
-      if (!inWindow(windowOf(circle), now) || !sessions.length) throw conflict('CIRCLE_SIGN_UP_CLOSED');
-      const previous = await CoachingCircleSignUp.findOne({ where: { coachingCircleId: circle.id, studentId: student.id }, transaction });
-      if (previous && !previous.leftAt) throw conflict('PREVIOUS_SIGNUP_EXISTS');
-      const enrollment = await coveringEnrollment(student.id, circle, sessions, transaction);
-      await assertSeat(group, transaction);
-      let signUp: CoachingCircleSignUp;
-      if (previous) {
-        // Back after leaving: the kept sign-up (its taken records stay) joins the group again.
-        signUp = await previous.update({ coachingCircleCoachId: group.id, enrollmentId: enrollment.id, leftAt: null, ...stamp(actor) }, { transaction });
-      } else {
-        signUp = await CoachingCircleSignUp.create(
-          { coachingCircleId: circle.id, coachingCircleCoachId: group.id, studentId: student.id, enrollmentId: enrollment.id, leftAt: null, ...stamp(actor) },
-          { transaction },
-        );
-      }
-      await makeRecords(signUp.id, group.id, sessions, actor, transaction);
-      return signUp.id;
-    });
+    const id = await oneAtATime(`circle-group:${found.id}`, () =>
+      sequelize.transaction(async (transaction) => {
+        const group = await lockGroup(input.coachingCircleCoachId, transaction);
+        const previous = await CoachingCircleSignUp.findOne({ where: { coachingCircleId: circle.id, studentId: student.id }, transaction });
+        if (previous && !previous.leftAt) throw conflict('PREVIOUS_SIGNUP_EXISTS');
+        await assertSeat(group, transaction);
+        let signUp: CoachingCircleSignUp;
+        if (previous) {
+          // Back after leaving: the kept sign-up (its taken records stay) joins the group again.
+          signUp = await previous.update({ coachingCircleCoachId: group.id, enrollmentId: enrollment.id, leftAt: null, ...stamp(actor) }, { transaction });
+        } else {
+          signUp = await CoachingCircleSignUp.create(
+            { coachingCircleId: circle.id, coachingCircleCoachId: group.id, studentId: student.id, enrollmentId: enrollment.id, leftAt: null, ...stamp(actor) },
+            { transaction },
+          );
+        }
+        await makeRecords(signUp.id, group.id, sessions, actor, transaction);
+        return signUp.id;
+      }),
+    );
     return loadDto(id, undefined);
   } catch (err) {
     // The same student twice at once: the unique (circle, student) index lets one through.
@@ -399,36 +418,38 @@ export async function switchSignUp(id: number, targetGroupId: number, validate: 
   if (viewer && viewer.kind === 'COACH') throw AppError.forbidden();
   const sequelize = CoachingCircleSignUp.sequelize!;
   const now = new Date();
-  await sequelize.transaction(async (transaction) => {
-    const signUp = await visibleSignUp(id, viewer, transaction, true);
-    if (signUp.leftAt) throw notFound();
-    checkNotice(validate, viewer, await nextSessionOf(signUp.id, now, transaction), now);
-    if (signUp.coachingCircleCoachId === targetGroupId) return;
-    const target = await lockGroup(targetGroupId, transaction);
-    const targetCircle = (await CoachingCircle.findByPk(target.coachingCircleId, { transaction }))!;
-    if (!targetCircle.published) throw conflict('CIRCLE_NOT_PUBLISHED');
-    const sameCircle = targetCircle.id === signUp.coachingCircleId;
-    let sessions: CoachingCircleSession[] = [];
-    if (!sameCircle) {
-      const current = (await CoachingCircle.findByPk(signUp.coachingCircleId, { transaction }))!;
-      if (current.coachingCircleTypeId !== targetCircle.coachingCircleTypeId) throw conflict('CIRCLE_SWITCH_OTHER_TYPE');
-      const first = await CoachingCircleSession.findOne({ where: { coachingCircleId: targetCircle.id }, order: [['startDateTime', 'ASC']], transaction });
-      if (!first || first.startDateTime <= now) throw conflict('TARGET_ALREADY_STARTED');
-      if (await CoachingCircleSignUp.count({ where: { coachingCircleId: targetCircle.id, studentId: signUp.studentId }, transaction })) throw conflict('PREVIOUS_SIGNUP_EXISTS');
-      sessions = await futureSessions(targetCircle.id, now, transaction);
-      const enrollment = await coveringEnrollment(signUp.studentId, targetCircle, sessions, transaction);
-      signUp.enrollmentId = enrollment.id;
-    }
-    await assertSeat(target, transaction);
-    const moving = await futurePendingRecordIds(signUp.id, now, transaction);
-    if (sameCircle) {
-      if (moving.length) await CoachingCircleSignUpSession.update({ coachingCircleCoachId: target.id, ...stamp(actor) }, { where: { id: moving }, transaction });
-    } else {
-      if (moving.length) await CoachingCircleSignUpSession.destroy({ where: { id: moving }, transaction });
-      await makeRecords(signUp.id, target.id, sessions, actor, transaction);
-    }
-    await signUp.update({ coachingCircleId: targetCircle.id, coachingCircleCoachId: target.id, ...stamp(actor) }, { transaction });
-  });
+  await oneAtATime(`circle-group:${targetGroupId}`, () =>
+    sequelize.transaction(async (transaction) => {
+      const signUp = await visibleSignUp(id, viewer, transaction, true);
+      if (signUp.leftAt) throw notFound();
+      checkNotice(validate, viewer, await nextSessionOf(signUp.id, now, transaction), now);
+      if (signUp.coachingCircleCoachId === targetGroupId) return;
+      const target = await lockGroup(targetGroupId, transaction);
+      const targetCircle = (await CoachingCircle.findByPk(target.coachingCircleId, { transaction }))!;
+      if (!targetCircle.published) throw conflict('CIRCLE_NOT_PUBLISHED');
+      const sameCircle = targetCircle.id === signUp.coachingCircleId;
+      let sessions: CoachingCircleSession[] = [];
+      if (!sameCircle) {
+        const current = (await CoachingCircle.findByPk(signUp.coachingCircleId, { transaction }))!;
+        if (current.coachingCircleTypeId !== targetCircle.coachingCircleTypeId) throw conflict('CIRCLE_SWITCH_OTHER_TYPE');
+        const first = await CoachingCircleSession.findOne({ where: { coachingCircleId: targetCircle.id }, order: [['startDateTime', 'ASC']], transaction });
+        if (!first || first.startDateTime <= now) throw conflict('TARGET_ALREADY_STARTED');
+        if (await CoachingCircleSignUp.count({ where: { coachingCircleId: targetCircle.id, studentId: signUp.studentId }, transaction })) throw conflict('PREVIOUS_SIGNUP_EXISTS');
+        sessions = await futureSessions(targetCircle.id, now, transaction);
+        const enrollment = await coveringEnrollment(signUp.studentId, targetCircle, sessions, transaction);
+        signUp.enrollmentId = enrollment.id;
+      }
+      await assertSeat(target, transaction);
+      const moving = await futurePendingRecordIds(signUp.id, now, transaction);
+      if (sameCircle) {
+        if (moving.length) await CoachingCircleSignUpSession.update({ coachingCircleCoachId: target.id, ...stamp(actor) }, { where: { id: moving }, transaction });
+      } else {
+        if (moving.length) await CoachingCircleSignUpSession.destroy({ where: { id: moving }, transaction });
+        await makeRecords(signUp.id, target.id, sessions, actor, transaction);
+      }
+      await signUp.update({ coachingCircleId: targetCircle.id, coachingCircleCoachId: target.id, ...stamp(actor) }, { transaction });
+    }),
+  );
   return loadDto(id, zone);
 }
 
