@@ -136,15 +136,7 @@ export interface CircleAttendanceTaken {
 }
 
 export type DomainEventPayload =
-  | ApplicationStatusChanged
-  | PlanIssued
-  | AgreementSigned
-  | PaymentAccepted
-  | PaymentFailed
-  | RefundCompleted
-  | TransferDecided
-  | WithdrawalDecided
-  | CircleAttendanceTaken;
+  ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided | CircleAttendanceTaken;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */

@@ -49,6 +49,10 @@ export function localParts(instant: Date | string, zone: string): { date: string
 
 /** Whether a cohort's period (start … the later of end and extended graduation; an open end is unbounded) holds every date. */
 export function periodCovers(period: { startDate: string | null; endDate: string | null; extendedGraduationDate?: string | null }, dates: string[]): boolean {
-  const end = [period.endDate, period.extendedGraduationDate].filter((d): d is string => Boolean(d)).sort().pop() ?? null;
+  const end =
+    [period.endDate, period.extendedGraduationDate]
+      .filter((d): d is string => Boolean(d))
+      .sort()
+      .pop() ?? null;
   return dates.every((d) => (!period.startDate || d >= period.startDate) && (!end || d <= end));
 }

@@ -84,19 +84,13 @@ export const CIRCLE_TEMPLATES = [
     params: ['student', 'studentEmail', 'circle', 'coach', 'dates'],
     EN: {
       subject: '{{providerName}}: {{student}} missed two coaching circle sessions in a row',
-      body: [
-        hello,
-        p('{{student}} ({{studentEmail}}) was absent from two consecutive sessions of the coaching circle {{circle}} (coach {{coach}}): {{dates}}.'),
-        regards,
-      ].join('\n'),
+      body: [hello, p('{{student}} ({{studentEmail}}) was absent from two consecutive sessions of the coaching circle {{circle}} (coach {{coach}}): {{dates}}.'), regards].join(
+        '\n',
+      ),
     },
     ES: {
       subject: '{{providerName}}: {{student}} faltó a dos sesiones seguidas del círculo de coaching',
-      body: [
-        hola,
-        p('{{student}} ({{studentEmail}}) faltó a dos sesiones consecutivas del círculo de coaching {{circle}} (coach {{coach}}): {{dates}}.'),
-        saludos,
-      ].join('\n'),
+      body: [hola, p('{{student}} ({{studentEmail}}) faltó a dos sesiones consecutivas del círculo de coaching {{circle}} (coach {{coach}}): {{dates}}.'), saludos].join('\n'),
     },
   },
 ];

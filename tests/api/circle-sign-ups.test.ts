@@ -128,7 +128,10 @@ test('sign-up refusals: not published, closed, previous sign-up, not in a scope 
   await expect409(await post({ coachingCircleCoachId: fx.groups[0].id }, s2.token), 'Max students reached');
 
   const outsider = await makeStudent(t.deps);
-  await expect409(await post({ coachingCircleCoachId: fx.groups[1].id, studentId: outsider.student.id }), 'The student has no active enrollment in a cohort of this coaching circle');
+  await expect409(
+    await post({ coachingCircleCoachId: fx.groups[1].id, studentId: outsider.student.id }),
+    'The student has no active enrollment in a cohort of this coaching circle',
+  );
   const withdrawn = await makeStudent(t.deps);
   await enroll(withdrawn.student.id, p, 'WITHDRAWN');
   await expect409(await post({ coachingCircleCoachId: fx.groups[1].id }, withdrawn.token), 'The student has no active enrollment in a cohort of this coaching circle');
@@ -190,7 +193,12 @@ test('leaving: future PENDING records go; a sign-up with taken attendance stays 
   const made = await post({ coachingCircleCoachId: fx.groups[0].id }, s.token);
   expect(made.status).toBe(201);
   expect((await records(made.body.id)).map((r) => r.coachingCircleSessionId)).toEqual([fx.sessions[1].id, fx.sessions[2].id]);
-  await CoachingCircleSignUpSession.create({ coachingCircleSignUpId: made.body.id, coachingCircleSessionId: fx.sessions[0].id, coachingCircleCoachId: fx.groups[0].id, status: 'ATTENDED' });
+  await CoachingCircleSignUpSession.create({
+    coachingCircleSignUpId: made.body.id,
+    coachingCircleSessionId: fx.sessions[0].id,
+    coachingCircleCoachId: fx.groups[0].id,
+    status: 'ATTENDED',
+  });
 
   expect((await del(made.body.id, s.token)).status).toBe(204);
   const kept = await CoachingCircleSignUp.findByPk(made.body.id);

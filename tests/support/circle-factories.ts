@@ -1,15 +1,4 @@
-import {
-  Application,
-  CoachingCircle,
-  CoachingCircleCoach,
-  CoachingCircleScope,
-  CoachingCircleSession,
-  CoachingCircleType,
-  Cohort,
-  Enrollment,
-  Student,
-  User,
-} from '../../models';
+import { Application, CoachingCircle, CoachingCircleCoach, CoachingCircleScope, CoachingCircleSession, CoachingCircleType, Cohort, Enrollment, Student, User } from '../../models';
 import type { Deps } from '../../api/common/context';
 import { makeEnrollableProduct, type EnrollableProduct } from './enrollment-factories';
 import { makeStudent, unique } from './factories';
@@ -51,8 +40,7 @@ export async function makeCircle(
   } = {},
 ): Promise<CircleFixture> {
   const type =
-    opts.type ??
-    (await CoachingCircleType.create({ name: unique('Type '), description: null, sessions: 3, maxStudents: 10, frequency: 1, frequencyUnit: 'WEEKS', duration: 60 }));
+    opts.type ?? (await CoachingCircleType.create({ name: unique('Type '), description: null, sessions: 3, maxStudents: 10, frequency: 1, frequencyUnit: 'WEEKS', duration: 60 }));
   const hours = opts.hoursFromNow ?? [48, 216, 384];
   const first = new Date(Date.now() + hours[0] * HOUR);
   const circle = await CoachingCircle.create({
