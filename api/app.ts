@@ -63,6 +63,7 @@ import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
 import { circleTypeRoutes } from './coaching-circles/circle-types';
 import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
+import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -124,6 +125,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coaching_circles', 'Coaching circles', coachingCircleRoutes],
   ['/api/coaching_circle_coaches', 'Coaching circle coaches', circleCoachRoutes],
   ['/api/coaching_circle_attendance', 'Coaching circle attendance', circleAttendanceRoutes],
+  ['/api/coaching_circle_sign_up', 'Coaching circle sign-ups', circleSignUpRoutes],
+  ['/api/students', 'Coaching circle sign-ups', studentCircleRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -240,6 +240,7 @@ export const JobType = [
   'CLEANUP',
   'DOMAIN_EVENT_DISPATCH',
   'COMMUNICATION_DISPATCH',
+  'CIRCLE_SESSION_REMINDERS',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -270,6 +271,7 @@ export const DomainEventHandler = [
   'communications.transferDecided',
   'communications.withdrawalDecided',
   'withdrawals.completeOnRefund',
+  'circleSignUps.absenceAlert',
 ] as const;
 
 export type Of<T extends readonly string[]> = T[number];

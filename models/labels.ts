@@ -493,6 +493,7 @@ const en = {
     'communications.transferDecided': 'Email the transfer offer or decision',
     'communications.withdrawalDecided': 'Email the withdrawal decision',
     'withdrawals.completeOnRefund': 'Complete the withdrawal once refunded',
+    'circleSignUps.absenceAlert': 'Alert staff of two absences in a row',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -506,6 +507,7 @@ const en = {
     CLEANUP: 'Expired tokens and codes cleanup',
     DOMAIN_EVENT_DISPATCH: 'Event delivery',
     COMMUNICATION_DISPATCH: 'Communication dispatch',
+    CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -1007,6 +1009,7 @@ const es = {
     'communications.transferDecided': 'Enviar la oferta o la decisión de la transferencia',
     'communications.withdrawalDecided': 'Enviar la decisión del retiro',
     'withdrawals.completeOnRefund': 'Completar el retiro una vez reembolsado',
+    'circleSignUps.absenceAlert': 'Avisar al personal de dos ausencias seguidas',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
@@ -1020,6 +1023,7 @@ const es = {
     CLEANUP: 'Limpieza de tokens y códigos caducados',
     DOMAIN_EVENT_DISPATCH: 'Entrega de eventos',
     COMMUNICATION_DISPATCH: 'Envío de comunicaciones',
+    CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },

@@ -178,6 +178,14 @@ export const Messages = {
   CIRCLE_TYPE_ARCHIVED: 'The coaching circle type is archived',
   NOT_IN_SESSION: 'Not an attendance record of this group and session',
   UNKNOWN_TIME_ZONE: 'Unknown time zone',
+  // Coaching circle sign-ups (issue 19): platform spec §8 "Coaching circles", and the sign-ups' own refusals.
+  PREVIOUS_SIGNUP_EXISTS: 'Previous signup exists',
+  TARGET_ALREADY_STARTED: 'Target already started',
+  CIRCLE_NOT_PUBLISHED: 'The coaching circle is not published',
+  CIRCLE_SIGN_UP_CLOSED: 'Sign-ups for this coaching circle are closed',
+  NOT_IN_CIRCLE_COHORT: 'The student has no active enrollment in a cohort of this coaching circle',
+  CIRCLE_NOTICE_REQUIRED: "Changes need 12 hours' notice before the next session",
+  CIRCLE_SWITCH_OTHER_TYPE: 'A student can switch only to a group of the same circle or of a circle of the same type',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -352,6 +360,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   CIRCLE_TYPE_ARCHIVED: 'El tipo de círculo de coaching está archivado',
   NOT_IN_SESSION: 'No es un registro de asistencia de este grupo y sesión',
   UNKNOWN_TIME_ZONE: 'Zona horaria desconocida',
+  PREVIOUS_SIGNUP_EXISTS: 'Ya existe una inscripción previa',
+  TARGET_ALREADY_STARTED: 'El destino ya comenzó',
+  CIRCLE_NOT_PUBLISHED: 'El círculo de coaching no está publicado',
+  CIRCLE_SIGN_UP_CLOSED: 'Las inscripciones a este círculo de coaching están cerradas',
+  NOT_IN_CIRCLE_COHORT: 'El estudiante no tiene una inscripción activa en una cohorte de este círculo de coaching',
+  CIRCLE_NOTICE_REQUIRED: 'Los cambios requieren 12 horas de anticipación antes de la próxima sesión',
+  CIRCLE_SWITCH_OTHER_TYPE: 'Un estudiante solo puede cambiarse a un grupo del mismo círculo o de un círculo del mismo tipo',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,6 +8,7 @@ import { materialiseDueCommunications } from '../communications/communications.s
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
+import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -85,4 +86,5 @@ export function registerCatalogueJobs(): void {
   registerJob('CLEANUP', cleanup);
   registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
   registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
+  registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
 }
