@@ -58,6 +58,7 @@ import { inboxRoutes } from './communications/inbox.router';
 import { communicationRoutes, studentCommunicationRoutes } from './communications/communications.router';
 import { communicationTemplateRoutes } from './communication-templates/communication-templates.router';
 import { emailTemplateRoutes } from './email-templates/email-templates.router';
+import { coachRoutes } from './coaches/coaches.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -118,6 +119,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Communications', studentCommunicationRoutes],
   ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
   ['/api/email_templates', 'Email templates', emailTemplateRoutes],
+  ['/api/coaches', 'Coaches', coachRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

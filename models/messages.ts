@@ -162,6 +162,8 @@ export const Messages = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
   TEMPLATE_IN_USE: 'The template is used by communications or modules',
   EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
+  // Coaches (issue 19): platform spec §8 "Coaching circles".
+  CANNOT_DELETE_COACH: 'Cannot delete coach',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -321,6 +323,7 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
   TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
   EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
+  CANNOT_DELETE_COACH: 'No se puede eliminar al coach',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

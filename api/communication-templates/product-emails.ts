@@ -30,6 +30,8 @@ export const ProductEmail = {
   TRANSFER_OFFERED: 'TRANSFER_OFFERED',
   TRANSFER_ACCEPTED: 'TRANSFER_ACCEPTED',
   WITHDRAWAL_DECIDED: 'WITHDRAWAL_DECIDED',
+  // Issue 19 (migration 0024).
+  COACH_INVITATION: 'COACH_INVITATION',
 } as const;
 export type ProductEmailKey = keyof typeof ProductEmail;
 export const PRODUCT_EMAIL_KEYS = Object.keys(ProductEmail) as ProductEmailKey[];
