@@ -24,6 +24,7 @@ import { informationBanner } from '../resources/information-banner/i18n';
 import { configurationMobileApp } from '../resources/configuration-mobile-app/i18n';
 import { communications } from '../resources/communications/i18n';
 import { communicationsSettings } from '../resources/communications-settings/i18n';
+import { coaches } from '../resources/coaches/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -59,6 +60,7 @@ const byResource = {
   'configuration-mobile-app': configurationMobileApp,
   communications,
   'communications-settings': communicationsSettings,
+  coaches,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {
