@@ -27,6 +27,8 @@ import {
   SearchFilter,
   SkippedCoachingCircleSession,
   UserViewHistory,
+  CoachComment,
+  Student,
 } from '../../models';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
@@ -247,6 +249,22 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const application = await makeApplication(student.student.id, await makeEnrollableProduct());
     const comment = await post(`/api/applications/${application.id}/comments`, { content: 'Called, no answer' });
     return { url: `/api/applications/${application.id}/comments/${comment.id}`, gone: async () => (await ApplicationComment.findByPk(comment.id)) === null };
+  },
+  // A coach is deactivated, never erased (docs/decisions/coaches.md): gone from the active ones.
+  '/api/coaches/:id': async () => {
+    const coach = await post('/api/coaches', {
+      languages: ['EN'],
+      student: { user: { email: `${unique('coach')}@example.com` }, personalInfo: { firstName: 'Cal', lastName: 'Coach' } },
+    });
+    return { url: `/api/coaches/${coach.id}`, gone: async () => (await Student.findByPk((coach as unknown as { student: { id: number } }).student.id))?.active === false };
+  },
+  '/api/coaches/:id/comments/:commentId': async () => {
+    const coach = await post('/api/coaches', {
+      languages: ['EN'],
+      student: { user: { email: `${unique('coach')}@example.com` }, personalInfo: { firstName: 'Cal', lastName: 'Coach' } },
+    });
+    const comment = await post(`/api/coaches/${coach.id}/comments`, { content: 'Punctual' });
+    return { url: `/api/coaches/${coach.id}/comments/${comment.id}`, gone: async () => (await CoachComment.findByPk(comment.id)) === null };
   },
 };
 
