@@ -83,6 +83,7 @@ import { AppVersion } from './AppVersion';
 import { Transfer } from './Transfer';
 import { Withdrawal } from './Withdrawal';
 import { WithdrawalSetting } from './WithdrawalSetting';
+import { CoachComment } from './CoachComment';
 
 export {
   AccountingLine,
@@ -168,6 +169,7 @@ export {
   Transfer,
   Withdrawal,
   WithdrawalSetting,
+  CoachComment,
 };
 
 export interface DatabaseOptions {
@@ -324,6 +326,7 @@ export function initModels(sequelize: Sequelize): void {
     Transfer,
     Withdrawal,
     WithdrawalSetting,
+    CoachComment,
   ]) {
     model.initModel(sequelize);
   }
