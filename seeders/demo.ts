@@ -6,6 +6,7 @@
  * second run adds nothing. The demo's card payments then go through the payment pipeline and the
  * gateway (seeders/billing-demo.ts `chargeBillingDemo`), after that transaction has committed.
  */
+import { seedCirclesDemo } from './circles-demo';
 import bcrypt from 'bcrypt';
 import { Op, type CreationAttributes, type Transaction } from 'sequelize';
 import { Administrator, AdministratorRole, Coach, InformationBanner, Role, Student, User } from '../models';
@@ -318,6 +319,8 @@ export async function seedDemo(opts: { password: string; rounds: number; gateway
     }
     // A communication staff scheduled for every active student (seeders/communications-demo.ts).
     await seedCommunicationsDemo(transaction, now);
+    // Coaching circles for the paying student's class, led by the demo coach (seeders/circles-demo.ts).
+    await seedCirclesDemo(transaction, DEMO_PAYING_STUDENT_EMAIL, DEMO_COACH_EMAIL);
   });
   // Their payments through the payment pipeline and the gateway (which run their own transactions), then the staff's billing queues.
   await chargeBillingDemo(DEMO_PAYING_STUDENT_EMAIL, gateway, now);
