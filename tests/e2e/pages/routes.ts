@@ -98,6 +98,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/communications/{sentCommunication}' },
   { path: '/communications/create' },
   { path: '/communications-settings' },
+  // Coaches and coaching circles (issue 19)
+  { path: '/coaches' },
+  { path: '/coaches/{coach}' },
+  { path: '/coaches/create' },
+  { path: '/coaching-circles-types' },
+  { path: '/coaching-circles-types/{circleType}' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -124,6 +130,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/settings/payment-information/card-provider-history', as: 'enrolled' },
   { path: '/settings/payment-information/communication-preferences', as: 'enrolled' },
   { path: '/payments/make', as: 'enrolled' },
+  { path: '/coaching-circles', as: 'enrolled' },
   { path: '/enroll/{enrolledApplication}/congratulations', as: 'enrolled' },
   { path: '/enroll', as: 'enrolled' },
   { path: '/home', as: 'applicant' },
@@ -168,6 +175,9 @@ export interface DemoIds {
   sentCommunication: number;
   /** That communication in the enrolled student's portal inbox. */
   message: number;
+  /** The demo coach (coach@example.com) and the demo's coaching circle type. */
+  coach: number;
+  circleType: number;
 }
 
 export type RouteIds = DemoIds & {
@@ -277,6 +287,8 @@ export async function demoIds(): Promise<DemoIds> {
     jobSchedule: await demoId("SELECT id FROM job_schedules WHERE type = 'AUTO_PAY' ORDER BY id LIMIT 1"),
     banner: await demoId('SELECT id FROM information_banners ORDER BY id LIMIT 1'),
     communication: await demoId('SELECT id FROM communications ORDER BY id LIMIT 1'),
+    coach: await demoId(`SELECT c.id FROM coaches c JOIN users u ON u.id = c.user_id WHERE u.email = 'coach@example.com'`),
+    circleType: await demoId('SELECT id FROM coaching_circle_types ORDER BY id LIMIT 1'),
     ...(await aSentCommunication(student)),
   };
 }
