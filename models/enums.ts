@@ -240,6 +240,7 @@ export const JobType = [
   'CLEANUP',
   'DOMAIN_EVENT_DISPATCH',
   'COMMUNICATION_DISPATCH',
+  'LEARNING_SESSION_AUTO_PUBLISH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -270,5 +271,8 @@ export const DomainEventHandler = [
   'communications.withdrawalDecided',
   'withdrawals.completeOnRefund',
 ] as const;
+
+/** Learning sessions (issue 19): the kinds of session staff schedule. */
+export const LearningSessionType = ['WORKSHOP', 'Q_AND_A', 'WEBINAR', 'OFFICE_HOURS'] as const;
 
 export type Of<T extends readonly string[]> = T[number];

@@ -83,6 +83,9 @@ import { AppVersion } from './AppVersion';
 import { Transfer } from './Transfer';
 import { Withdrawal } from './Withdrawal';
 import { WithdrawalSetting } from './WithdrawalSetting';
+import { LearningSession } from './LearningSession';
+import { LearningSessionScope } from './LearningSessionScope';
+import { LearningSessionSignUp } from './LearningSessionSignUp';
 
 export {
   AccountingLine,
@@ -168,6 +171,9 @@ export {
   Transfer,
   Withdrawal,
   WithdrawalSetting,
+  LearningSession,
+  LearningSessionScope,
+  LearningSessionSignUp,
 };
 
 export interface DatabaseOptions {
@@ -324,6 +330,9 @@ export function initModels(sequelize: Sequelize): void {
     Transfer,
     Withdrawal,
     WithdrawalSetting,
+    LearningSession,
+    LearningSessionScope,
+    LearningSessionSignUp,
   ]) {
     model.initModel(sequelize);
   }

@@ -505,10 +505,12 @@ const en = {
     CLEANUP: 'Expired tokens and codes cleanup',
     DOMAIN_EVENT_DISPATCH: 'Event delivery',
     COMMUNICATION_DISPATCH: 'Communication dispatch',
+    LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
   JobRunTrigger: { SCHEDULE: 'Schedule', MANUAL: 'Run by staff' },
+  LearningSessionType: { WORKSHOP: 'Workshop', Q_AND_A: 'Questions and answers', WEBINAR: 'Webinar', OFFICE_HOURS: 'Office hours' },
 } as const satisfies Labels;
 
 const es = {
@@ -1012,10 +1014,12 @@ const es = {
     CLEANUP: 'Limpieza de tokens y códigos caducados',
     DOMAIN_EVENT_DISPATCH: 'Entrega de eventos',
     COMMUNICATION_DISPATCH: 'Envío de comunicaciones',
+    LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
   JobRunTrigger: { SCHEDULE: 'Programado', MANUAL: 'Ejecutado por personal' },
+  LearningSessionType: { WORKSHOP: 'Taller', Q_AND_A: 'Preguntas y respuestas', WEBINAR: 'Seminario web', OFFICE_HOURS: 'Horario de consulta' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

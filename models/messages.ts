@@ -162,6 +162,17 @@ export const Messages = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'A template the product sends cannot be deleted',
   TEMPLATE_IN_USE: 'The template is used by communications or modules',
   EMAIL_TEMPLATE_ARCHIVED: 'The email template is archived',
+  // Learning sessions (issue 19): platform spec §8 "Coaching circles" and the learning sessions' own refusals.
+  PREVIOUS_SIGNUP_EXISTS: 'Previous signup exists',
+  TARGET_ALREADY_STARTED: 'Target already started',
+  DURATION_LIMIT: 'Duration limit',
+  LEARNING_SESSION_PUBLISH_MISSING: 'To be published, a learning session needs {0}',
+  LEARNING_SESSION_NOT_PUBLISHED: 'The learning session is not published',
+  LEARNING_SESSION_NOT_IN_SCOPE: "The student has no active enrollment in the learning session's cohorts",
+  LEARNING_SESSION_HAS_SIGN_UPS: 'The learning session has sign-ups; remove them first',
+  LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'A published learning session cannot be deleted; unpublish it first',
+  LEARNING_SESSION_CANCEL_NOTICE: 'A sign-up can be cancelled only up to 12 hours before the session starts',
+  MAX_STUDENTS_BELOW_SIGN_UPS: 'Max students cannot be below the number of sign-ups',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -321,6 +332,16 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   SYSTEM_TEMPLATE_NOT_DELETED: 'Una plantilla que envía el sistema no se puede eliminar',
   TEMPLATE_IN_USE: 'La plantilla la usan comunicaciones o módulos',
   EMAIL_TEMPLATE_ARCHIVED: 'La plantilla de correo está archivada',
+  PREVIOUS_SIGNUP_EXISTS: 'Ya existe una inscripción previa',
+  TARGET_ALREADY_STARTED: 'La sesión de destino ya comenzó',
+  DURATION_LIMIT: 'Límite de duración',
+  LEARNING_SESSION_PUBLISH_MISSING: 'Para publicarse, una sesión de aprendizaje necesita {0}',
+  LEARNING_SESSION_NOT_PUBLISHED: 'La sesión de aprendizaje no está publicada',
+  LEARNING_SESSION_NOT_IN_SCOPE: 'El estudiante no tiene una inscripción activa en las cohortes de la sesión de aprendizaje',
+  LEARNING_SESSION_HAS_SIGN_UPS: 'La sesión de aprendizaje tiene inscripciones; elimínelas primero',
+  LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'Una sesión de aprendizaje publicada no se puede eliminar; despublíquela primero',
+  LEARNING_SESSION_CANCEL_NOTICE: 'Una inscripción solo se puede cancelar hasta 12 horas antes del inicio de la sesión',
+  MAX_STUDENTS_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que el número de inscripciones',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

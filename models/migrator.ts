@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-outbox-message-id';
 import * as m0021 from './migrations/0021-transfers-withdrawals';
 import * as m0022 from './migrations/0022-transfer-withdrawal-emails';
 import * as m0023 from './migrations/0023-coaching-circles';
+import * as m0025 from './migrations/0025-learning-sessions';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0021-transfers-withdrawals', m0021],
   ['0022-transfer-withdrawal-emails', m0022],
   ['0023-coaching-circles', m0023],
+  ['0025-learning-sessions', m0025],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -108,6 +108,15 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     params: { batch: 200, concurrency: 4 },
     description: 'Every minute: starts the scheduled communications that are due and sends the messages waiting (email and portal inbox), retrying failures with backoff.',
   },
+  {
+    type: 'LEARNING_SESSION_AUTO_PUBLISH',
+    jobName: 'Learning-session auto-publish',
+    jobGroup: 'CATALOGUE',
+    cronExpression: '*/5 * * * *',
+    repeatInterval: null,
+    params: { batch: 200 },
+    description: 'Every 5 minutes: publishes the unpublished learning sessions whose auto-publish date has passed and that have a coach, a scope and a web conference URL (the others stay, named in the run).',
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */
