@@ -61,6 +61,7 @@ import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
+import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -118,6 +119,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Communications', studentCommunicationRoutes],
   ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
   ['/api/email_templates', 'Email templates', emailTemplateRoutes],
+  ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
+  ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -8,6 +8,8 @@ import { materialiseDueCommunications } from '../communications/communications.s
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
+import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
+import { joinWords } from '../../domain/rules/learning-sessions';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -85,4 +87,15 @@ export function registerCatalogueJobs(): void {
   registerJob('CLEANUP', cleanup);
   registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
   registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
+  registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
+}
+
+/**
+ * LEARNING_SESSION_AUTO_PUBLISH (every 5 minutes): publishes the due sessions that have a coach, a
+ * scope and a URL (params: batch, default 200); the run's note names the others and what they lack.
+ */
+async function autoPublishLearningSessions(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const { published, skipped } = await autoPublishDue(new Date(), numberParam(ctx.params, 'batch', 200), ctx.signal);
+  const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing)})`).join('; ')}` : null;
+  return { count: published, note };
 }
