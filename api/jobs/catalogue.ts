@@ -115,7 +115,8 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     cronExpression: '*/5 * * * *',
     repeatInterval: null,
     params: { batch: 200 },
-    description: 'Every 5 minutes: publishes the unpublished learning sessions whose auto-publish date has passed and that have a coach, a scope and a web conference URL (the others stay, named in the run).',
+    description:
+      'Every 5 minutes: publishes the unpublished learning sessions whose auto-publish date has passed and that have a coach, a scope and a web conference URL (the others stay, named in the run).',
   },
 ];
 

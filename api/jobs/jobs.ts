@@ -9,7 +9,7 @@ import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
-import { joinWords } from '../../domain/rules/learning-sessions';
+import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -96,6 +96,6 @@ export function registerCatalogueJobs(): void {
  */
 async function autoPublishLearningSessions(ctx: JobContext): Promise<{ count: number; note: string | null }> {
   const { published, skipped } = await autoPublishDue(new Date(), numberParam(ctx.params, 'batch', 200), ctx.signal);
-  const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing)})`).join('; ')}` : null;
+  const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing.map((m) => PUBLISH_REQUIREMENT_WORDS[m]))})`).join('; ')}` : null;
   return { count: published, note };
 }

@@ -28,7 +28,8 @@ export function learningSessionRoutes(_deps: Deps) {
       method: 'get',
       path: '/',
       answer: learningSessionPage,
-      summary: 'Learning sessions (newest first; keyword on title or id; cohortId: that cohort\'s, 20 a page by default; a coach: their own; a student: published ones of their cohorts)',
+      summary:
+        "Learning sessions (newest first; keyword on title or id; cohortId: that cohort's, 20 a page by default; a coach: their own; a student: published ones of their cohorts)",
       access: 'learning_sessions:read',
       self: () => true,
       query: learningSessionListQuery,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Language, LearningSessionType, TimeOfDay } from '../../models/enums';
-import { Messages } from '../../models/messages';
+import { format, Messages } from '../../models/messages';
 import { booleanish, id, optionalText, parseDate, requiredText, url } from '../../models/validation';
 import { LEARNING_SESSION_DEFAULTS, parseZone } from '../../domain/rules/learning-sessions';
 import { dateTime } from '../catalogue/date-times';
@@ -26,10 +26,12 @@ const paging = { sortable: learningSessionSortable, defaultSort: 'startDateTime'
 const optionalSize = z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).optional();
 
 /** GET /learning_sessions: paged, keyword (title, id), cohortId. */
-export const learningSessionListQuery = pagingQuery(paging).extend({ size: optionalSize, cohortId: id().optional() }).transform((q) => ({
-  ...q,
-  size: Math.min(q.size ?? (q.cohortId ? 20 : 10), 1000),
-}));
+export const learningSessionListQuery = pagingQuery(paging)
+  .extend({ size: optionalSize, cohortId: id().optional() })
+  .transform((q) => ({
+    ...q,
+    size: Math.min(q.size ?? (q.cohortId ? 20 : 10), 1000),
+  }));
 export type LearningSessionListQuery = z.output<typeof learningSessionListQuery>;
 
 /** POST /learning_sessions/find_by_criteria?page&size&sortBy&descending&keyword. */
@@ -46,6 +48,14 @@ const day = z
   .refine((v) => parseDate(v) !== null, Messages.INVALID_DATE)
   .transform((v) => parseDate(v)!);
 const blank = (v: unknown) => (v === '' ? null : v);
+const startDateTime = dateTime('start');
+/** A required date-time (dateTime's shape, which is optional): a missing key is refused, not skipped. */
+const requiredDateTime = z.string({ error: (i) => (i.input === undefined || i.input === null ? Messages.REQUIRED : Messages.INVALID_DATE) }).transform((v, ctx) => {
+  const parsed = startDateTime.safeParse(v);
+  if (parsed.success && parsed.data) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: v.trim() ? Messages.INVALID_DATE : Messages.REQUIRED });
+  return z.NEVER;
+});
 
 /**
  * The criteria of POST /learning_sessions/find_by_criteria: the zone the dates and times of day are
@@ -58,7 +68,10 @@ export const learningSessionCriteria = z
     coachId: z.preprocess((v) => (typeof v === 'number' || typeof v === 'string' ? [v] : v), z.array(id()).max(100).nullish()),
     cohortId: z.preprocess((v) => (typeof v === 'number' || typeof v === 'string' ? [v] : v), z.array(id()).max(100).nullish()),
     published: booleanish().nullish(),
-    startDateTime: z.object({ from: z.preprocess(blank, day.nullish()), to: z.preprocess(blank, day.nullish()) }).strict().nullish(),
+    startDateTime: z
+      .object({ from: z.preprocess(blank, day.nullish()), to: z.preprocess(blank, day.nullish()) })
+      .strict()
+      .nullish(),
     timeOfDay: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(enumOf(TimeOfDay)).max(4).nullish()),
     types: z.array(enumOf(LearningSessionType)).max(10).nullish(),
     language: enumOf(Language).nullish(),
@@ -79,7 +92,7 @@ export const learningSessionBody = z
     description: optionalText(5000),
     coachId: z.preprocess(blank, id().nullish()),
     maxStudents: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).max(1000, Messages.INVALID_VALUE).default(LEARNING_SESSION_DEFAULTS.maxStudents),
-    startDateTime: dateTime('start').refine((v) => v instanceof Date, Messages.REQUIRED),
+    startDateTime: requiredDateTime,
     duration: z.coerce.number().int(Messages.INVALID_VALUE).min(1, Messages.INVALID_VALUE).max(100_000, Messages.INVALID_VALUE).default(LEARNING_SESSION_DEFAULTS.duration),
     language: enumOf(Language).default('EN'),
     webConferenceUrl: z.preprocess(blank, url().nullish()),
@@ -100,7 +113,10 @@ export const studentsCsvQuery = z.object({ learningSessionId: id(), utcOffset: z
 
 export const signUpSortable = { id: 'id', ID: 'id', createdAt: 'createdAt', CREATED_AT: 'createdAt' };
 /** GET /learning_session_sign_up: a student's own; staff and the session's coach by learningSessionId (or studentId). */
-export const signUpListQuery = pagingQuery({ sortable: signUpSortable, defaultSort: 'id', keyword: false }).extend({ learningSessionId: id().optional(), studentId: id().optional() });
+export const signUpListQuery = pagingQuery({ sortable: signUpSortable, defaultSort: 'id', keyword: false }).extend({
+  learningSessionId: id().optional(),
+  studentId: id().optional(),
+});
 export type SignUpListQuery = z.output<typeof signUpListQuery>;
 
 /** POST /learning_session_sign_up: the session; staff name the student. */
@@ -110,19 +126,16 @@ export const signUpIdParams = z.object({ id: id() });
 
 /**
  * PUT /learning_session_sign_up/{id}/attendances: the participation status (ATTENDED is saved as
- * ATTENDED, anything else ABSENT; `participation` alone stands for it when no status is sent), how the
- * student took part, notes.
+ * ATTENDED, anything else — nothing included — ABSENT; `participation` alone stands for it when no
+ * status is sent), how the student took part, notes.
  */
 export const attendanceBody = z
   .object({
-    participationStatus: z.string().trim().max(20, Messages.INVALID_VALUE).nullish(),
+    participationStatus: z.string().trim().max(20, format(Messages.MAX_LENGTH, 20)).nullish(),
     participation: optionalText(100),
     notes: optionalText(2000),
   })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (!b.participationStatus && !b.participation) ctx.addIssue({ code: 'custom', path: ['participationStatus'], message: Messages.REQUIRED });
-  });
+  .strict();
 
 /** DELETE /learning_session_sign_up/{id}?validateMinuteDifference= (true by default: 12 hours' notice). */
 export const signUpDeleteQuery = z.object({ validateMinuteDifference: booleanish().default(true) }).strict();

@@ -243,7 +243,11 @@ async function replaceScopes(sessionId: number, cohortIds: number[], transaction
   if (gone.length) await LearningSessionScope.destroy({ where: { id: gone }, transaction });
   const have = new Set(existing.map((s) => s.cohortId));
   const added = cohortIds.filter((c) => !have.has(c));
-  if (added.length) await LearningSessionScope.bulkCreate(added.map((cohortId) => ({ learningSessionId: sessionId, cohortId })), { transaction });
+  if (added.length)
+    await LearningSessionScope.bulkCreate(
+      added.map((cohortId) => ({ learningSessionId: sessionId, cohortId })),
+      { transaction },
+    );
 }
 
 export async function createLearningSession(input: LearningSessionInput, actor: Actor) {
@@ -351,7 +355,11 @@ export async function cloneLearningSession(id: number, actor: Actor) {
       { transaction },
     );
     const scopes = (source as Loaded).scopes ?? [];
-    if (scopes.length) await LearningSessionScope.bulkCreate(scopes.map((s) => ({ learningSessionId: copy.id, cohortId: s.cohortId })), { transaction });
+    if (scopes.length)
+      await LearningSessionScope.bulkCreate(
+        scopes.map((s) => ({ learningSessionId: copy.id, cohortId: s.cohortId })),
+        { transaction },
+      );
     return loadDto(copy.id, transaction);
   });
 }
@@ -396,7 +404,11 @@ export async function studentsCsv(learningSessionId: number, utcOffset: string |
  * published when they have a coach, a scope and a URL (compare-and-set on `published`); the others
  * stay, each named with what it lacks in the run's note. Answers how many were published.
  */
-export async function autoPublishDue(now: Date = new Date(), batch = 200, signal?: AbortSignal): Promise<{ published: number; skipped: Array<{ id: number; missing: PublishRequirement[] }> }> {
+export async function autoPublishDue(
+  now: Date = new Date(),
+  batch = 200,
+  signal?: AbortSignal,
+): Promise<{ published: number; skipped: Array<{ id: number; missing: PublishRequirement[] }> }> {
   let published = 0;
   const skipped: Array<{ id: number; missing: PublishRequirement[] }> = [];
   let lastId = 0;
@@ -412,10 +424,7 @@ export async function autoPublishDue(now: Date = new Date(), batch = 200, signal
         skipped.push({ id: row.id, missing });
         continue;
       }
-      const [n] = await LearningSession.update(
-        { published: true, publishedAt: now, updatedById: null, updatedByName: 'System' },
-        { where: { id: row.id, published: false } },
-      );
+      const [n] = await LearningSession.update({ published: true, publishedAt: now, updatedById: null, updatedByName: 'System' }, { where: { id: row.id, published: false } });
       published += n;
     }
     if (rows.length < batch) break;

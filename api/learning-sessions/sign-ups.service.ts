@@ -1,4 +1,4 @@
-import { Op, Sequelize, UniqueConstraintError, type Includeable, type WhereOptions } from 'sequelize';
+import { Op, Sequelize, UniqueConstraintError, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
 import { Enrollment, LearningSession, LearningSessionScope, LearningSessionSignUp, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { withinNotice } from '../../domain/rules/learning-sessions';
@@ -6,6 +6,7 @@ import { stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec } from '../common/list';
+import { hotTransaction } from '../common/sql';
 import { signUpSortable, type SignUpListQuery } from './learning-sessions.schemas';
 
 /**
@@ -62,18 +63,12 @@ const int = (n: number | undefined) => (Number.isSafeInteger(n) ? Number(n) : -1
 /** A student reads their own sign-ups; a coach those of their own sessions; staff all. */
 function visibleTo(viewer?: Principal | null): WhereOptions | null {
   if (!viewer || viewer.kind === 'ADMIN') return null;
-  if (viewer.kind === 'COACH')
-    return { learningSessionId: { [Op.in]: Sequelize.literal(`(SELECT id FROM learning_sessions WHERE coach_id = ${int(viewer.coachId)})`) } };
+  if (viewer.kind === 'COACH') return { learningSessionId: { [Op.in]: Sequelize.literal(`(SELECT id FROM learning_sessions WHERE coach_id = ${int(viewer.coachId)})`) } };
   return { studentId: int(viewer.studentId) };
 }
 
 export function listSignUps(q: SignUpListQuery, viewer?: Principal | null) {
-  return runList(
-    spec,
-    q,
-    [visibleTo(viewer), q.learningSessionId ? { learningSessionId: q.learningSessionId } : null, q.studentId ? { studentId: q.studentId } : null],
-    signUpDto,
-  );
+  return runList(spec, q, [visibleTo(viewer), q.learningSessionId ? { learningSessionId: q.learningSessionId } : null, q.studentId ? { studentId: q.studentId } : null], signUpDto);
 }
 
 async function loadDto(id: number): Promise<SignUpDto> {
@@ -93,20 +88,31 @@ export async function signUp(input: { learningSessionId: number; studentId?: num
     if (input.studentId && input.studentId !== viewer.studentId) throw AppError.forbidden();
     studentId = int(viewer.studentId);
   }
+  // What needs no lock is checked first, so the locked part is three statements (the seats' queue is short).
+  const session = await LearningSession.findByPk(input.learningSessionId);
+  if (!session) throw AppError.notFound('Learning session');
+  if (!(await Student.findByPk(studentId, { attributes: ['id'] }))) throw AppError.notFound('Student');
+  const open = (s: LearningSession) => {
+    if (!s.published) throw conflict('LEARNING_SESSION_NOT_PUBLISHED');
+    if (s.startDateTime.getTime() <= Date.now()) throw conflict('TARGET_ALREADY_STARTED');
+  };
+  open(session);
+  if (await LearningSessionSignUp.count({ where: { learningSessionId: session.id, studentId } })) throw conflict('PREVIOUS_SIGNUP_EXISTS');
+  const scopes = await LearningSessionScope.findAll({ where: { learningSessionId: session.id }, attributes: ['cohortId'] });
+  const enrolled = scopes.length ? await Enrollment.count({ where: { studentId, status: 'ACTIVE', cohortId: scopes.map((s) => s.cohortId) } }) : 0;
+  if (!enrolled) throw conflict('LEARNING_SESSION_NOT_IN_SCOPE');
   let id: number;
   try {
-    id = await LearningSession.sequelize!.transaction(async (transaction) => {
-      const session = await LearningSession.findByPk(input.learningSessionId, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!session) throw AppError.notFound('Learning session');
-      if (!(await Student.findByPk(studentId, { attributes: ['id'], transaction }))) throw AppError.notFound('Student');
-      if (!session.published) throw conflict('LEARNING_SESSION_NOT_PUBLISHED');
-      if (session.startDateTime.getTime() <= Date.now()) throw conflict('TARGET_ALREADY_STARTED');
-      if (await LearningSessionSignUp.count({ where: { learningSessionId: session.id, studentId }, transaction })) throw conflict('PREVIOUS_SIGNUP_EXISTS');
-      const scopes = await LearningSessionScope.findAll({ where: { learningSessionId: session.id }, attributes: ['cohortId'], transaction });
-      const enrolled = await Enrollment.count({ where: { studentId, status: 'ACTIVE', cohortId: scopes.map((s) => s.cohortId) }, transaction });
-      if (!enrolled) throw conflict('LEARNING_SESSION_NOT_IN_SCOPE');
+    const sequelize = LearningSession.sequelize!;
+    // SQLite: one such transaction at a time in the process (hotTransaction's queue), not a crowd waiting for its one writer.
+    const inTransaction = <T>(work: (t: Transaction) => Promise<T>) => (sequelize.getDialect() === 'sqlite' ? hotTransaction(sequelize, work) : sequelize.transaction(work));
+    id = await inTransaction(async (transaction) => {
+      // The session row locked (SELECT … FOR UPDATE; SQLite's IMMEDIATE transaction holds the write lock): seats counted one request at a time.
+      const locked = await LearningSession.findByPk(session.id, { transaction, lock: transaction.LOCK.UPDATE });
+      if (!locked) throw AppError.notFound('Learning session');
+      open(locked);
       const taken = await LearningSessionSignUp.count({ where: { learningSessionId: session.id }, transaction });
-      if (taken >= session.maxStudents) throw conflict('MAX_STUDENTS_REACHED');
+      if (taken >= locked.maxStudents) throw conflict('MAX_STUDENTS_REACHED');
       const row = await LearningSessionSignUp.create({ learningSessionId: session.id, studentId, participationStatus: 'PENDING', ...stamp(actor) }, { transaction });
       return row.id;
     });

@@ -49,7 +49,15 @@ export const learningSessionSignUpAnswer = z
     participation: z.string().nullable(),
     notes: z.string().nullable(),
     learningSession: z
-      .object({ id, title: z.string(), type: z.enum(LearningSessionType), startDateTime: timestamp, duration: z.number().int(), language: z.enum(Language), webConferenceUrl: z.string().nullable() })
+      .object({
+        id,
+        title: z.string(),
+        type: z.enum(LearningSessionType),
+        startDateTime: timestamp,
+        duration: z.number().int(),
+        language: z.enum(Language),
+        webConferenceUrl: z.string().nullable(),
+      })
       .strict()
       .nullable(),
     updatedBy,
