@@ -146,3 +146,13 @@ export function utcMinuteRanges(times: TimeOfDay[], offset: number): Array<[numb
   }
   return out;
 }
+
+/** The instant a wall-clock `HH:mm` on a YYYY-MM-DD day happens in the zone (the console's date and time inputs). */
+export function wallTimeInstant(day: string, time: string, zone = parseZone(DEFAULT_ZONE)!): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let utc = wall - zoneOffsetMinutes(zone, wall) * 60_000;
+  utc = wall - zoneOffsetMinutes(zone, utc) * 60_000;
+  return new Date(utc);
+}

@@ -27,6 +27,7 @@ import { communicationsSettings } from '../resources/communications-settings/i18
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
+import { learningSessions } from '../resources/learning-sessions/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -59,6 +60,7 @@ const byResource = {
   'configuration-mobile-app': configurationMobileApp,
   communications,
   'communications-settings': communicationsSettings,
+  'learning-sessions': learningSessions,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {
