@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { vendorChunk } from '../vite.vendor.mts';
 
 /** The staff console: served by the API at /admin from admin/dist (browser-history routes under it). */
 export default defineConfig({
@@ -16,13 +17,7 @@ export default defineConfig({
     reportCompressedSize: true,
     rollupOptions: {
       output: {
-        // One chunk for the libraries every screen stands on (React, react-admin, MUI, emotion): a
-        // screen's first visit then fetches its own code in a request or two instead of ~60 small
-        // library chunks queued six at a time behind HTTP/1.1's connection limit (docs/benchmarks.md).
-        manualChunks(id) {
-          if (id.includes('/node_modules/') && !/\/node_modules\/(cronstrue)\//.test(id)) return 'vendor';
-          return undefined;
-        },
+        manualChunks: vendorChunk(),
       },
     },
   },

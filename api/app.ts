@@ -61,6 +61,9 @@ import { emailTemplateRoutes } from './email-templates/email-templates.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
+import { circleTypeRoutes } from './coaching-circles/circle-types';
+import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
+import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
@@ -119,6 +122,12 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/students', 'Communications', studentCommunicationRoutes],
   ['/api/communication_templates', 'Communication templates', communicationTemplateRoutes],
   ['/api/email_templates', 'Email templates', emailTemplateRoutes],
+  ['/api/coaching_circle_types', 'Coaching circle types', circleTypeRoutes],
+  ['/api/coaching_circles', 'Coaching circles', coachingCircleRoutes],
+  ['/api/coaching_circle_coaches', 'Coaching circle coaches', circleCoachRoutes],
+  ['/api/coaching_circle_attendance', 'Coaching circle attendance', circleAttendanceRoutes],
+  ['/api/coaching_circle_sign_up', 'Coaching circle sign-ups', circleSignUpRoutes],
+  ['/api/students', 'Coaching circle sign-ups', studentCircleRoutes],
   ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
 ];

@@ -7,6 +7,7 @@ import type { PaymentGateway } from './integrations/gateway';
 import { paymentEventHandlers } from './payments/payments.events';
 import { voucherEventHandlers } from './vouchers/vouchers.events';
 import { withdrawalEventHandlers } from './withdrawals/withdrawals.events';
+import { circleSignUpEventHandlers } from './circle-sign-ups/circle-notices';
 
 /** The integrations handlers use, built once at start-up and passed in. */
 export interface EventIntegrations {
@@ -29,5 +30,6 @@ export function domainEventHandlers(integrations: EventIntegrations): EventHandl
     ...agreementEventHandlers(),
     ...communicationEventHandlers(integrations.deps),
     ...withdrawalEventHandlers(),
+    ...circleSignUpEventHandlers(integrations.deps),
   ];
 }

@@ -8,6 +8,8 @@ export class CoachingCircleSession extends Model<InferAttributes<CoachingCircleS
   declare sessionNumber: number;
   declare startDateTime: Date;
   declare endDateTime: Date;
+  /** When the CIRCLE_SESSION_REMINDERS job made this session's reminders (migration 0027). */
+  declare remindersSentAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -19,6 +21,7 @@ export class CoachingCircleSession extends Model<InferAttributes<CoachingCircleS
         sessionNumber: { type: DataTypes.INTEGER, allowNull: false },
         startDateTime: { type: DataTypes.DATE(3), allowNull: false },
         endDateTime: { type: DataTypes.DATE(3), allowNull: false },
+        remindersSentAt: { type: DataTypes.DATE(3), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

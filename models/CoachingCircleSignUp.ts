@@ -11,6 +11,8 @@ export class CoachingCircleSignUp extends Model<InferAttributes<CoachingCircleSi
   declare coachingCircleCoachId: number;
   declare studentId: number;
   declare enrollmentId: CreationOptional<number | null>;
+  /** Set when the student left after attendance was taken (the sign-up kept as history, no seat held; migration 0027). */
+  declare leftAt: CreationOptional<Date | null>;
   declare updatedById: CreationOptional<number | null>;
   declare updatedByName: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
@@ -28,6 +30,7 @@ export class CoachingCircleSignUp extends Model<InferAttributes<CoachingCircleSi
         coachingCircleCoachId: { type: DataTypes.INTEGER, allowNull: false },
         studentId: { type: DataTypes.INTEGER, allowNull: false },
         enrollmentId: { type: DataTypes.INTEGER, allowNull: true },
+        leftAt: { type: DataTypes.DATE(3), allowNull: true },
         ...auditAttributes,
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),

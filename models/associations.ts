@@ -87,6 +87,10 @@ export function associate(): void {
   CoachingCircleSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   CoachingCircleSignUpSession.belongsTo(CoachingCircleSignUp, { as: 'signUp', foreignKey: 'coachingCircleSignUpId' });
   CoachingCircleSignUpSession.belongsTo(CoachingCircleSession, { as: 'session', foreignKey: 'coachingCircleSessionId' });
+  // Coaching circles' staff side (issue 19, helper "circles"): the group of an attendance record, a session's circle, a group's sign-ups.
+  CoachingCircleSignUpSession.belongsTo(CoachingCircleCoach, { as: 'circleCoach', foreignKey: 'coachingCircleCoachId' });
+  CoachingCircleSession.belongsTo(CoachingCircle, { as: 'circle', foreignKey: 'coachingCircleId' });
+  CoachingCircleCoach.hasMany(CoachingCircleSignUp, { as: 'signUps', foreignKey: 'coachingCircleCoachId' });
   AccountingLine.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });
   BusinessCategory.hasMany(AccountingLine, { as: 'accountingLines', foreignKey: 'businessCategoryId' });
   BusinessCategoryPaymentPlan.belongsTo(BusinessCategory, { as: 'businessCategory', foreignKey: 'businessCategoryId' });

@@ -240,6 +240,7 @@ export const JobType = [
   'CLEANUP',
   'DOMAIN_EVENT_DISPATCH',
   'COMMUNICATION_DISPATCH',
+  'CIRCLE_SESSION_REMINDERS',
   'LEARNING_SESSION_AUTO_PUBLISH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
@@ -256,6 +257,7 @@ export const DomainEventType = [
   'RefundCompleted',
   'TransferDecided',
   'WithdrawalDecided',
+  'CircleAttendanceTaken',
 ] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
@@ -270,9 +272,13 @@ export const DomainEventHandler = [
   'communications.transferDecided',
   'communications.withdrawalDecided',
   'withdrawals.completeOnRefund',
+  'circleSignUps.absenceAlert',
 ] as const;
 
 /** Learning sessions (issue 19): the kinds of session staff schedule. */
 export const LearningSessionType = ['WORKSHOP', 'Q_AND_A', 'WEBINAR', 'OFFICE_HOURS'] as const;
 
 export type Of<T extends readonly string[]> = T[number];
+
+/** Coaching circles (issue 19): what a circle lacks to be published. */
+export const CirclePublishRequirement = ['SESSIONS', 'COACHES', 'SCOPE', 'WEB_CONFERENCE_URL'] as const;

@@ -478,6 +478,7 @@ const en = {
     RefundCompleted: 'Refund completed',
     TransferDecided: 'Transfer offered or decided',
     WithdrawalDecided: 'Withdrawal decided',
+    CircleAttendanceTaken: 'Circle attendance taken',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
@@ -492,6 +493,7 @@ const en = {
     'communications.transferDecided': 'Email the transfer offer or decision',
     'communications.withdrawalDecided': 'Email the withdrawal decision',
     'withdrawals.completeOnRefund': 'Complete the withdrawal once refunded',
+    'circleSignUps.absenceAlert': 'Alert staff of two absences in a row',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -505,11 +507,18 @@ const en = {
     CLEANUP: 'Expired tokens and codes cleanup',
     DOMAIN_EVENT_DISPATCH: 'Event delivery',
     COMMUNICATION_DISPATCH: 'Communication dispatch',
+    CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
     LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
   JobRunTrigger: { SCHEDULE: 'Schedule', MANUAL: 'Run by staff' },
+  CirclePublishRequirement: {
+    SESSIONS: 'Generated sessions',
+    COACHES: 'At least one coach',
+    SCOPE: 'At least one cohort in scope',
+    WEB_CONFERENCE_URL: 'A web conference URL for every coach',
+  },
   LearningSessionType: { WORKSHOP: 'Workshop', Q_AND_A: 'Questions and answers', WEBINAR: 'Webinar', OFFICE_HOURS: 'Office hours' },
 } as const satisfies Labels;
 
@@ -987,6 +996,7 @@ const es = {
     RefundCompleted: 'Reembolso completado',
     TransferDecided: 'Transferencia ofrecida o decidida',
     WithdrawalDecided: 'Retiro decidido',
+    CircleAttendanceTaken: 'Asistencia de círculo registrada',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
@@ -1001,6 +1011,7 @@ const es = {
     'communications.transferDecided': 'Enviar la oferta o la decisión de la transferencia',
     'communications.withdrawalDecided': 'Enviar la decisión del retiro',
     'withdrawals.completeOnRefund': 'Completar el retiro una vez reembolsado',
+    'circleSignUps.absenceAlert': 'Avisar al personal de dos ausencias seguidas',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
@@ -1014,11 +1025,18 @@ const es = {
     CLEANUP: 'Limpieza de tokens y códigos caducados',
     DOMAIN_EVENT_DISPATCH: 'Entrega de eventos',
     COMMUNICATION_DISPATCH: 'Envío de comunicaciones',
+    CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
     LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
   JobRunTrigger: { SCHEDULE: 'Programado', MANUAL: 'Ejecutado por personal' },
+  CirclePublishRequirement: {
+    SESSIONS: 'Sesiones generadas',
+    COACHES: 'Al menos un coach',
+    SCOPE: 'Al menos una cohorte en el alcance',
+    WEB_CONFERENCE_URL: 'Una URL de videoconferencia para cada coach',
+  },
   LearningSessionType: { WORKSHOP: 'Taller', Q_AND_A: 'Preguntas y respuestas', WEBINAR: 'Seminario web', OFFICE_HOURS: 'Horario de consulta' },
 } as const satisfies Labels;
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { vendorChunk } from '../vite.vendor.mts';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ export default defineConfig({
     reportCompressedSize: true,
     // The libraries (React, MUI, emotion, the router) in one chunk: a screen's first visit fetches its
     // own code in a request or two instead of a dozen small library chunks (docs/benchmarks.md).
-    rollupOptions: { output: { manualChunks: (id: string) => (id.includes('/node_modules/') ? 'vendor' : undefined) } },
+    rollupOptions: { output: { manualChunks: vendorChunk() } },
   },
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -33,6 +33,7 @@ import informationBanner from './resources/information-banner';
 import configurationMobileApp from './resources/configuration-mobile-app';
 import communications from './resources/communications';
 import communicationsSettings from './resources/communications-settings';
+import coachingCirclesTypes from './resources/coaching-circles-types';
 import learningSessions from './resources/learning-sessions';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
@@ -65,6 +66,7 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['configuration-mobile-app', configurationMobileApp],
   ['communications', communications],
   ['communications-settings', communicationsSettings],
+  ['coaching-circles-types', coachingCirclesTypes],
   ['learning-sessions', learningSessions],
 ];
 

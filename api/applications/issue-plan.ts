@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import type { CreationAttributes, Transaction } from 'sequelize';
 import { PaymentPlanAdjustment, PaymentSchedule, StudentPaymentPlan, Voucher, type Application } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
@@ -8,6 +8,7 @@ import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { productPlanName } from './applications.dto';
 import { quotePlan } from './quote';
+import type { Schedule } from '../payment-plans/schedule';
 import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { description } from '../../models/descriptions';
 import { toDollars } from '../../domain/money';
@@ -30,16 +31,12 @@ export async function issuePlan(application: Application, actor: Actor, transact
   const adjustments = await PaymentPlanAdjustment.findAll({ where: { productPaymentPlanId: plan.id }, order: [['id', 'ASC']], transaction });
 
   // What the principal is made of, as accounting lines (CHARGE adds, CREDIT takes off).
-  const lines: AccountingLineItem[] = [{ description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) }];
-  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.registrationFeeCents) });
-  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.booksAndMaterialsFeeCents) });
+  const lines = tuitionLines(input);
   for (const a of adjustments) lines.push({ description: a.description, type: a.type, category: a.category, amount: Number(a.amount) });
   if (voucherDiscountCents)
     lines.push({ description: voucher ? `Voucher ${voucher.code}` : 'Voucher', type: 'CREDIT', category: 'PROMO', amount: toDollars(voucherDiscountCents) });
 
-  const firstInstallment = schedule.entries.find((e) => e.kind === 'INSTALLMENT');
-  const entries = schedule.entries;
-  const created = await StudentPaymentPlan.create(
+  const created = await storeIssuedPlan(
     {
       applicationId: application.id,
       studentId: application.studentId,
@@ -49,67 +46,23 @@ export async function issuePlan(application: Application, actor: Actor, transact
       description: plan.longDescription,
       paymentPlanType: terms.paymentPlanType,
       paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
-      frequency: 'MONTHLY',
-      frequencyUnit: 'MONTHS',
-      depositAmount: toDollars(schedule.depositCents),
       totalTerm: terms.totalTerm,
       amortizeTerm: terms.amortizeTerm ?? 0,
-      principalAmount: toDollars(schedule.principalCents),
-      installmentAmount: toDollars(firstInstallment?.amountCents ?? 0),
       interestRate: input.annualPercentageRate,
       tuitionPrice: toDollars(input.tuitionCents),
       additionalFees: toDollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents),
       voucherDiscount: toDollars(voucherDiscountCents),
-      totalInterest: toDollars(schedule.interestCents),
-      totalOwed: toDollars(schedule.totalCents),
-      totalPaid: 0,
-      balance: toDollars(schedule.totalCents),
-      installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length,
       accountingLineItems: lines,
-      status: 'ACTIVE',
-      financialStatus: 'GOOD',
-      daysOverdue: 0,
       source: 'APPLICATION',
       flowType: application.flowType,
       autoPay: application.autoPay,
-      firstPaymentDate: entries[0]?.dueDate ?? null,
-      lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       paymentMethodId: application.paymentMethodId ?? null,
       migrated: Boolean(application.migrated),
-      nextDueDate: entries[0]?.dueDate ?? null,
-      ...stamp(actor),
-      createdAt: at,
-      updatedAt: at,
+      status: 'ACTIVE',
     },
-    { transaction, silent: true },
-  );
-  await PaymentSchedule.bulkCreate(
-    entries.map((e) => ({
-      studentPaymentPlanId: created.id,
-      number: e.number,
-      kind: e.kind,
-      dueDate: e.dueDate,
-      principal: toDollars(e.principalCents),
-      interest: toDollars(e.interestCents),
-      amount: toDollars(e.amountCents),
-      balance: toDollars(e.balanceCents),
-      paymentMethodId: application.paymentMethodId ?? null,
-    })),
-    { transaction },
-  );
-  // The account history starts with what the plan owes (billing, issue 6), and the student's timeline says so.
-  await writeLedgerLine(
-    created,
-    planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
-    {
-      kind: 'PLAN_ISSUED',
-      description: description('PLAN_ISSUED', { plan: created.name }),
-      principal: schedule.principalCents,
-      interest: schedule.interestCents,
-      total: schedule.totalCents,
-    },
+    schedule,
+    actor,
     transaction,
-    undefined,
     at,
   );
   await recordActivity(
@@ -124,6 +77,104 @@ export async function issuePlan(application: Application, actor: Actor, transact
       description: description('PLAN_ISSUED_OWED', { plan: created.name, total: schedule.totalCents }),
     },
     transaction,
+  );
+  return created;
+}
+
+/** The accounting lines every issued plan starts from: tuition, then the registration and books fees. */
+export function tuitionLines(input: { tuitionCents: number; registrationFeeCents: number; booksAndMaterialsFeeCents: number }): AccountingLineItem[] {
+  const lines: AccountingLineItem[] = [{ description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) }];
+  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.registrationFeeCents) });
+  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.booksAndMaterialsFeeCents) });
+  return lines;
+}
+
+/** What storeIssuedPlan derives from the schedule; the caller gives the rest of the plan. */
+type Derived =
+  | 'depositAmount'
+  | 'principalAmount'
+  | 'installmentAmount'
+  | 'totalInterest'
+  | 'totalOwed'
+  | 'totalPaid'
+  | 'balance'
+  | 'installmentsCount'
+  | 'status'
+  | 'financialStatus'
+  | 'daysOverdue'
+  | 'firstPaymentDate'
+  | 'lastPaymentDate'
+  | 'nextDueDate'
+  | 'frequency'
+  | 'frequencyUnit';
+
+/**
+ * Stores a plan being issued (a new enrollment's, a transfer's, a withdrawal's rest): the plan with the
+ * totals, dates and first installment its schedule gives, ACTIVE (COMPLETED when it owes nothing) and
+ * GOOD, its entries paying with the plan's method, and the account history's PLAN_ISSUED line. `at`:
+ * when it is issued (its rows are dated so; default now).
+ */
+export async function storeIssuedPlan(
+  plan: Omit<CreationAttributes<StudentPaymentPlan>, Derived> & Partial<Pick<CreationAttributes<StudentPaymentPlan>, 'status' | 'installmentAmount'>>,
+  schedule: Pick<Schedule, 'depositCents' | 'principalCents' | 'interestCents' | 'totalCents' | 'entries'>,
+  actor: Actor,
+  transaction: Transaction,
+  at?: Date,
+): Promise<StudentPaymentPlan> {
+  const { entries } = schedule;
+  const installments = entries.filter((e) => e.kind === 'INSTALLMENT');
+  const created = await StudentPaymentPlan.create(
+    {
+      frequency: 'MONTHLY',
+      frequencyUnit: 'MONTHS',
+      depositAmount: toDollars(schedule.depositCents),
+      principalAmount: toDollars(schedule.principalCents),
+      installmentAmount: toDollars(installments[0]?.amountCents ?? 0),
+      totalInterest: toDollars(schedule.interestCents),
+      totalOwed: toDollars(schedule.totalCents),
+      totalPaid: 0,
+      balance: toDollars(schedule.totalCents),
+      installmentsCount: installments.length,
+      status: schedule.totalCents > 0 ? 'ACTIVE' : 'COMPLETED',
+      ...plan,
+      financialStatus: 'GOOD',
+      daysOverdue: 0,
+      firstPaymentDate: entries[0]?.dueDate ?? null,
+      lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
+      nextDueDate: entries[0]?.dueDate ?? null,
+      ...stamp(actor),
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
+    },
+    { transaction, silent: Boolean(at) },
+  );
+  if (entries.length)
+    await PaymentSchedule.bulkCreate(
+      entries.map((e) => ({
+        studentPaymentPlanId: created.id,
+        number: e.number,
+        kind: e.kind,
+        dueDate: e.dueDate,
+        principal: toDollars(e.principalCents),
+        interest: toDollars(e.interestCents),
+        amount: toDollars(e.amountCents),
+        balance: toDollars(e.balanceCents),
+        paymentMethodId: plan.paymentMethodId ?? null,
+      })),
+      { transaction },
+    );
+  await writeLedgerLine(
+    created,
+    planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), schoolToday(at ?? new Date())),
+    {
+      kind: 'PLAN_ISSUED',
+      description: description('PLAN_ISSUED', { plan: created.name }),
+      principal: schedule.principalCents,
+      interest: schedule.interestCents,
+      total: schedule.totalCents,
+    },
+    transaction,
+    undefined,
+    at,
   );
   return created;
 }

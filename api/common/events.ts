@@ -123,7 +123,21 @@ export interface WithdrawalDecided {
   actor: Actor;
 }
 
-export type DomainEventPayload = ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided;
+/**
+ * A coach (or staff) saved the attendance of one session of a coach's group in a coaching circle
+ * (issue 19): the records saved, each with its status (the attendance alert listens).
+ */
+export interface CircleAttendanceTaken {
+  type: 'CircleAttendanceTaken';
+  coachingCircleId: number;
+  coachingCircleSessionId: number;
+  coachingCircleCoachId: number;
+  records: Array<{ coachingCircleSignUpSessionId: number; coachingCircleSignUpId: number; studentId: number; status: 'ATTENDED' | 'ABSENT' }>;
+  actor: Actor;
+}
+
+export type DomainEventPayload =
+  ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided | CircleAttendanceTaken;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */

@@ -30,6 +30,10 @@ export const ProductEmail = {
   TRANSFER_OFFERED: 'TRANSFER_OFFERED',
   TRANSFER_ACCEPTED: 'TRANSFER_ACCEPTED',
   WITHDRAWAL_DECIDED: 'WITHDRAWAL_DECIDED',
+  // Issue 19 (migration 0027).
+  CIRCLE_SESSION_REMINDER: 'CIRCLE_SESSION_REMINDER',
+  CIRCLE_COACH_REMINDER: 'CIRCLE_COACH_REMINDER',
+  CIRCLE_ABSENCE_ALERT: 'CIRCLE_ABSENCE_ALERT',
 } as const;
 export type ProductEmailKey = keyof typeof ProductEmail;
 export const PRODUCT_EMAIL_KEYS = Object.keys(ProductEmail) as ProductEmailKey[];

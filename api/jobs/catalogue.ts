@@ -109,6 +109,15 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description: 'Every minute: starts the scheduled communications that are due and sends the messages waiting (email and portal inbox), retrying failures with backoff.',
   },
   {
+    type: 'CIRCLE_SESSION_REMINDERS',
+    jobName: 'Coaching circle session reminders',
+    jobGroup: 'NOTICES',
+    cronExpression: '0 * * * *',
+    repeatInterval: null,
+    params: { hoursAhead: 24 },
+    description: 'Hourly: emails each student signed up for a coaching circle session starting in the next 24 hours, and the coach of each group, once per session and recipient.',
+  },
+  {
     type: 'LEARNING_SESSION_AUTO_PUBLISH',
     jobName: 'Learning-session auto-publish',
     jobGroup: 'CATALOGUE',

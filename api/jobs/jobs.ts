@@ -8,6 +8,7 @@ import { materialiseDueCommunications } from '../communications/communications.s
 import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
+import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 
@@ -88,6 +89,7 @@ export function registerCatalogueJobs(): void {
   registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
   registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
   registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
+  registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
 }
 
 /**

@@ -81,7 +81,7 @@ export function learningSessionRoutes(_deps: Deps) {
       path: '/:id',
       answer: learningSessionAnswer,
       summary:
-        'Replace a learning session (409 DURATION_LIMIT; MAX_STUDENTS_BELOW_SIGN_UPS; LEARNING_SESSION_PUBLISH_MISSING when a published one would lose its coach, scope or URL)',
+        'Replace a learning session (409 DURATION_LIMIT; LEARNING_SESSION_MAX_BELOW_SIGN_UPS; LEARNING_SESSION_PUBLISH_MISSING when a published one would lose its coach, scope or URL)',
       access: 'learning_sessions:update',
       params: learningSessionIdParams,
       body: learningSessionBody,

@@ -277,7 +277,7 @@ export async function updateLearningSession(id: number, input: LearningSessionIn
       if (missing.length) throw publishRefusal(missing);
     }
     const taken = await LearningSessionSignUp.count({ where: { learningSessionId: id }, transaction });
-    if (input.maxStudents < taken) throw conflict('MAX_STUDENTS_BELOW_SIGN_UPS');
+    if (input.maxStudents < taken) throw conflict('LEARNING_SESSION_MAX_BELOW_SIGN_UPS');
     await row.update({ ...columnsOf(input), ...stamp(actor) }, { transaction });
     await replaceScopes(
       id,

@@ -1,3 +1,4 @@
+import { storeIssuedPlan, tuitionLines } from '../applications/issue-plan';
 import { Op, Sequelize, type Includeable, type Transaction } from 'sequelize';
 import {
   Application,
@@ -6,7 +7,6 @@ import {
   BusinessCategoryPaymentPlan,
   Cohort,
   Enrollment,
-  PaymentSchedule,
   Product,
   ProductItem,
   ProductPaymentPlan,
@@ -18,7 +18,6 @@ import {
 import { schoolToday } from '../../models/catalogue';
 import { description } from '../../models/descriptions';
 import { Messages } from '../../models/messages';
-import type { AccountingLineItem } from '../../models/StudentPaymentPlan';
 import { roundDollars, toCents, toDollars } from '../../domain/money';
 import { computeTransfer, MAX_TRANSFERS, paidTowardPlanCents, TransferEngineError, type TransferQuote } from '../../domain/rules/transfers';
 import { transferMachine } from '../../domain/state/withdrawals';
@@ -27,7 +26,6 @@ import { productPlanName } from '../applications/plan-name';
 import { quotePlan } from '../applications/quote';
 import { changeStatus, checkClassSeats } from '../applications/status';
 import { closeUnpaidEntries, transferReductionLine } from '../billing/close-plan';
-import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
@@ -521,16 +519,11 @@ export async function acceptTransferTerms(id: number, actor: Actor, viewer: Prin
 
 /** The new ENROLLED application's plan: the target's terms, principal − rollover + fee (the engine's). */
 async function issueTransferPlan(application: Application, f: TransferFigures, actor: Actor, transaction: Transaction): Promise<StudentPaymentPlan> {
-  const today = schoolToday();
   const { schedule, scheduleInput: input, terms, quote } = f;
-  const lines: AccountingLineItem[] = [{ description: 'Tuition', type: 'CHARGE', category: null, amount: toDollars(input.tuitionCents) }];
-  if (input.registrationFeeCents) lines.push({ description: 'Registration fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.registrationFeeCents) });
-  if (input.booksAndMaterialsFeeCents) lines.push({ description: 'Books and materials fee', type: 'CHARGE', category: 'FEE', amount: toDollars(input.booksAndMaterialsFeeCents) });
+  const lines = tuitionLines(input);
   if (quote.rolloverCents) lines.push({ description: 'Tuition rollover', type: 'CREDIT', category: null, amount: toDollars(quote.rolloverCents) });
   if (quote.feeCents) lines.push({ description: 'Transfer fee', type: 'CHARGE', category: 'FEE', amount: toDollars(quote.feeCents) });
-  const entries = schedule.entries;
-  const firstInstallment = entries.find((e) => e.kind === 'INSTALLMENT');
-  const created = await StudentPaymentPlan.create(
+  return storeIssuedPlan(
     {
       applicationId: application.id,
       studentId: application.studentId,
@@ -540,66 +533,23 @@ async function issueTransferPlan(application: Application, f: TransferFigures, a
       description: f.target.plan.longDescription,
       paymentPlanType: terms.paymentPlanType,
       paymentScheduleType: terms.paymentScheduleType ?? 'FIXED_TERMS',
-      frequency: 'MONTHLY',
-      frequencyUnit: 'MONTHS',
-      depositAmount: toDollars(schedule.depositCents),
       totalTerm: terms.totalTerm,
       amortizeTerm: terms.amortizeTerm ?? 0,
-      principalAmount: toDollars(schedule.principalCents),
-      installmentAmount: toDollars(firstInstallment?.amountCents ?? 0),
       interestRate: input.annualPercentageRate,
       tuitionPrice: toDollars(input.tuitionCents),
       additionalFees: toDollars(input.registrationFeeCents + input.booksAndMaterialsFeeCents + quote.feeCents),
       voucherDiscount: 0,
       rollover: toDollars(quote.rolloverCents),
-      totalInterest: toDollars(schedule.interestCents),
-      totalOwed: toDollars(schedule.totalCents),
-      totalPaid: 0,
-      balance: toDollars(schedule.totalCents),
-      installmentsCount: entries.filter((e) => e.kind === 'INSTALLMENT').length,
       accountingLineItems: lines,
-      status: schedule.totalCents > 0 ? 'ACTIVE' : 'COMPLETED',
-      financialStatus: 'GOOD',
-      daysOverdue: 0,
       source: 'APPLICATION',
       flowType: application.flowType,
       autoPay: application.autoPay,
-      firstPaymentDate: entries[0]?.dueDate ?? null,
-      lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       paymentMethodId: application.paymentMethodId ?? null,
-      nextDueDate: entries[0]?.dueDate ?? null,
-      ...stamp(actor),
     },
-    { transaction },
-  );
-  if (entries.length)
-    await PaymentSchedule.bulkCreate(
-      entries.map((e) => ({
-        studentPaymentPlanId: created.id,
-        number: e.number,
-        kind: e.kind,
-        dueDate: e.dueDate,
-        principal: toDollars(e.principalCents),
-        interest: toDollars(e.interestCents),
-        amount: toDollars(e.amountCents),
-        balance: toDollars(e.balanceCents),
-        paymentMethodId: application.paymentMethodId ?? null,
-      })),
-      { transaction },
-    );
-  await writeLedgerLine(
-    created,
-    planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
-    {
-      kind: 'PLAN_ISSUED',
-      description: description('PLAN_ISSUED', { plan: created.name }),
-      principal: schedule.principalCents,
-      interest: schedule.interestCents,
-      total: schedule.totalCents,
-    },
+    schedule,
+    actor,
     transaction,
   );
-  return created;
 }
 
 /** What accepting does, inside the status change's transaction (see the file comment). */

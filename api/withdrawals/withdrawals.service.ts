@@ -1,18 +1,6 @@
+import { storeIssuedPlan } from '../applications/issue-plan';
 import { Op, Sequelize, type Includeable, type Transaction } from 'sequelize';
-import {
-  Application,
-  ApplicationCohort,
-  Cohort,
-  Enrollment,
-  Envelope,
-  PaymentSchedule,
-  Program,
-  Refund,
-  Student,
-  StudentPaymentPlan,
-  Withdrawal,
-  WithdrawalSetting,
-} from '../../models';
+import { Application, ApplicationCohort, Cohort, Enrollment, Envelope, Program, Refund, Student, StudentPaymentPlan, Withdrawal, WithdrawalSetting } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { description } from '../../models/descriptions';
 import type { Of, WithdrawalKind } from '../../models/enums';
@@ -35,7 +23,6 @@ import { paidTowardPlanCents } from '../../domain/rules/transfers';
 import { ACTIVE_WITHDRAWAL_STATUSES, PENDING_WITHDRAWAL_STATUSES, withdrawalMachine } from '../../domain/state/withdrawals';
 import { changeStatus } from '../applications/status';
 import { closeUnpaidEntries, withdrawalReductionLine } from '../billing/close-plan';
-import { planPosition, writeLedgerLine } from '../billing/ledger';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
@@ -473,9 +460,8 @@ function figureColumns(q: WithdrawalQuote) {
 /** The reissued WITHDRAWAL plan: the rest the student owes, in the staff's installments, no interest. */
 async function reissuePlan(old: StudentPaymentPlan, f: WithdrawalFigures, actor: Actor, transaction: Transaction): Promise<StudentPaymentPlan> {
   const q = f.quote;
-  const entries = q.reissued;
-  const today = schoolToday();
-  const created = await StudentPaymentPlan.create(
+  const entries = q.reissued.map((e) => ({ ...e, kind: 'INSTALLMENT' as const, principalCents: e.amountCents, interestCents: 0 }));
+  return storeIssuedPlan(
     {
       applicationId: old.applicationId,
       studentId: old.studentId,
@@ -485,58 +471,24 @@ async function reissuePlan(old: StudentPaymentPlan, f: WithdrawalFigures, actor:
       description: old.description,
       paymentPlanType: 'INTEREST_BEARING',
       paymentScheduleType: 'FIXED_INSTALLMENT_AMOUNT',
-      frequency: 'MONTHLY',
-      frequencyUnit: 'MONTHS',
-      depositAmount: 0,
+      installmentAmount: toDollars(f.installmentCents ?? 0),
       totalTerm: entries.length,
       amortizeTerm: 0,
-      principalAmount: toDollars(q.reissuedCents),
-      installmentAmount: toDollars(f.installmentCents ?? 0),
       interestRate: 0,
       tuitionPrice: toDollars(q.reissuedCents),
       additionalFees: 0,
       voucherDiscount: 0,
-      totalInterest: 0,
-      totalOwed: toDollars(q.reissuedCents),
-      totalPaid: 0,
-      balance: toDollars(q.reissuedCents),
-      installmentsCount: entries.length,
       accountingLineItems: [{ description: 'Tuition responsibility after withdrawal', type: 'CHARGE', category: null, amount: toDollars(q.reissuedCents) }],
       status: 'ACTIVE',
-      financialStatus: 'GOOD',
-      daysOverdue: 0,
       source: 'WITHDRAWAL',
       flowType: old.flowType,
       autoPay: old.autoPay,
-      firstPaymentDate: entries[0]?.dueDate ?? null,
-      lastPaymentDate: entries[entries.length - 1]?.dueDate ?? null,
       paymentMethodId: old.paymentMethodId ?? null,
-      nextDueDate: entries[0]?.dueDate ?? null,
-      ...stamp(actor),
     },
-    { transaction },
-  );
-  await PaymentSchedule.bulkCreate(
-    entries.map((e) => ({
-      studentPaymentPlanId: created.id,
-      number: e.number,
-      kind: 'INSTALLMENT',
-      dueDate: e.dueDate,
-      principal: toDollars(e.amountCents),
-      interest: 0,
-      amount: toDollars(e.amountCents),
-      balance: toDollars(e.balanceCents),
-      paymentMethodId: old.paymentMethodId ?? null,
-    })),
-    { transaction },
-  );
-  await writeLedgerLine(
-    created,
-    planPosition(await PaymentSchedule.findAll({ where: { studentPaymentPlanId: created.id }, transaction }), today),
-    { kind: 'PLAN_ISSUED', description: description('PLAN_ISSUED', { plan: created.name }), principal: q.reissuedCents, interest: 0, total: q.reissuedCents },
+    { depositCents: 0, principalCents: q.reissuedCents, interestCents: 0, totalCents: q.reissuedCents, entries },
+    actor,
     transaction,
   );
-  return created;
 }
 
 /** What approving does, inside the status change's transaction (see the file comment). */

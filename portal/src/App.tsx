@@ -39,6 +39,7 @@ const TransfersScreen = lazy(() => import('./screens/transfers/TransfersScreen')
 const PendingTransferScreen = lazy(() => import('./screens/transfers/PendingTransferScreen'));
 const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
+const CirclesScreen = lazy(() => import('./screens/circles/CirclesScreen'));
 
 export function PortalRoutes() {
   return (
@@ -81,6 +82,7 @@ export function PortalRoutes() {
           <Route path="/transfers/:transferId" element={<PendingTransferScreen />} />
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/:messageId" element={<MessageScreen />} />
+          <Route path="/coaching-circles" element={<CirclesScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>

@@ -4,7 +4,6 @@ import { Route } from 'react-router-dom';
 import type { HttpRequest } from '../../admin/src/providers/http';
 import { BillingDashboardPage } from '../../admin/src/billing';
 import { monthLabel, weekLabel } from '../../admin/src/billing/BillingDashboard';
-import { billing as texts } from '../../admin/src/billing/i18n';
 import { callsOf as calls, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
@@ -53,20 +52,6 @@ test('month and week labels', () => {
   expect(monthLabel('2026-03', 'en')).toBe('Mar 2026');
   expect(monthLabel('2026-01', 'es')).toMatch(/^ene/);
   expect(weekLabel('2026-03-09')).toBe('03-09');
-});
-
-test('every English text has its Spanish one with the same placeholders and plural forms', () => {
-  const leaves = (tree: object, prefix = ''): Array<[string, string]> =>
-    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-  const es = new Map(leaves(texts.es));
-  for (const [key, text] of leaves(texts.en)) {
-    const other = es.get(key) ?? '';
-    expect({ key, placeholders: (other.match(/%\{\w+\}/g) ?? []).sort(), plurals: other.split('||||').length }).toEqual({
-      key,
-      placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
-      plurals: text.split('||||').length,
-    });
-  }
 });
 
 test('the KPI cards show the amounts and counts of GET /billing/dashboard', async () => {

@@ -219,18 +219,6 @@ describe('cohort filters and chips', () => {
     expect(es.translate('Some other text', { _: 'Some other text' })).toBe('Some other text');
     expect(createI18nProvider('en').translate('The end cannot be before the start', { _: 'The end cannot be before the start' })).toBe('The end cannot be before the start');
   });
-
-  test('every English text has its Spanish twin with the same placeholders', () => {
-    type Tree = { [key: string]: unknown };
-    const leaves = (tree: Tree, prefix = ''): Array<[string, string]> =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? leaves(v as Tree, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-    const es = new Map(leaves(texts.es as unknown as Tree));
-    for (const [key, value] of leaves(texts.en as unknown as Tree)) {
-      const spanish = es.get(key) ?? '';
-      expect({ key, placeholders: (spanish.match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, placeholders: (value.match(/%\{\w+\}/g) ?? []).sort() });
-      expect({ key, plurals: spanish.split('||||').length }).toEqual({ key, plurals: value.split('||||').length });
-    }
-  });
 });
 
 // ---------------------------------------------------------------- screens over a fake http client

@@ -16,7 +16,6 @@ import {
   type ApplicationStatusValue,
 } from '../../admin/src/common/applicationRecord';
 import { cardText } from '../../admin/src/resources/enrollments/ApplicationOverview';
-import { enrollments as texts } from '../../admin/src/resources/enrollments/i18n';
 import { describeCriteria } from '../../admin/src/common/FilterChips';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import { ApplicationStatus } from '../../models/enums';
@@ -363,17 +362,6 @@ describe('status machine and helpers', () => {
     );
     expect(chips.map((c) => `${c.label}: ${c.value}`)).toEqual(['Status: Enrolled, Signed', 'Class: HCTP Jan', 'Migrated: No', 'Location: United States, Miami', 'Source: Phone']);
     expect(locationText({ stateCode: 'FL', zip: '33131' })).toBe('FL, 33131');
-  });
-
-  test('every English text has its Spanish one with the same placeholders', () => {
-    const leaves = (tree: object, prefix = ''): Array<[string, string]> =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-    const es = new Map(leaves(texts.es));
-    for (const [key, text] of leaves(texts.en)) {
-      const spanish = es.get(key) ?? '';
-      expect({ key, ok: spanish.length > 0 }).toEqual({ key, ok: true });
-      expect({ key, placeholders: (spanish.match(/%\{\w+\}/g) ?? []).sort() }).toEqual({ key, placeholders: (text.match(/%\{\w+\}/g) ?? []).sort() });
-    }
   });
 });
 

@@ -4,6 +4,8 @@ import * as Enums from '../../models/enums';
 import { EnumLabels, enumChoices, enumLabel, durationTypeLabel, type EnumName } from '../../models/labels';
 import { Messages, MessagesEs, translateMessage } from '../../models/messages';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
+import { app } from '../../admin/src/i18n/app';
+import { resourceMessages } from '../../admin/src/i18n/resources';
 
 type Tree = { [key: string]: unknown };
 
@@ -52,6 +54,23 @@ describe('react-admin Spanish messages', () => {
       for (const placeholder of placeholders(text)) expect({ path, has: es.includes(placeholder) }).toEqual({ path, has: true });
       expect({ path, plurals: es.split('||||').length }).toEqual({ path, plurals: text.split('||||').length });
     }
+  });
+});
+
+describe("the console's own texts", () => {
+  it('every English text (the app, each resource, the dashboard, the profile, billing) has its Spanish one with the same placeholders and plural forms', () => {
+    const en = new Map(leaves({ app: app.en, ...resourceMessages('en') } as Tree));
+    const es = new Map(leaves({ app: app.es, ...resourceMessages('es') } as Tree));
+    expect(en.size).toBeGreaterThan(1000);
+    const offences: string[] = [];
+    for (const [key, text] of en) {
+      const spanish = es.get(key);
+      if (typeof spanish !== 'string' || !spanish.trim()) offences.push(`${key}: no Spanish`);
+      else if (placeholders(spanish).join() !== placeholders(String(text)).join()) offences.push(`${key}: placeholders differ`);
+      else if (spanish.split('||||').length !== String(text).split('||||').length) offences.push(`${key}: plural forms differ`);
+    }
+    for (const key of es.keys()) if (!en.has(key)) offences.push(`${key}: Spanish only`);
+    expect(offences).toEqual([]);
   });
 });
 

@@ -4,7 +4,6 @@ import { Route } from 'react-router-dom';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import paymentInformation from '../../admin/src/resources/payment-information';
 import migratedPaymentPlans from '../../admin/src/resources/payment-information/migrated';
-import { paymentInformation as texts } from '../../admin/src/resources/payment-information/i18n';
 import { exportQuery } from '../../admin/src/resources/payment-information/PlanList';
 import { cardLabel, entryDue, toExternalPaymentPayload, validateExternalPayment, validateTaxAmount, type PlanRecord, type ScheduleEntry } from '../../admin/src/common/planRecord';
 import { StudentPayment } from '../../admin/src/resources/students/StudentPayment';
@@ -306,21 +305,6 @@ describe('payloads and rules', () => {
     expect(exportQuery({ statuses: ['ACTIVE'], financialStatuses: ['PAST_DUE', 'GOOD'], q: 'ana' }, false)).toEqual({ status: 'ACTIVE' });
     expect(exportQuery({ financialStatuses: ['COLLECTIONS'], migrated: false }, false)).toEqual({ financialStatus: 'COLLECTIONS', migrated: false });
     expect(exportQuery({}, true)).toEqual({ migrated: true });
-  });
-
-  test('every English text has its Spanish one with the same placeholders', () => {
-    const leaves = (tree: object, prefix = ''): Array<[string, string]> =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-    const es = new Map(leaves(texts.es));
-    const en = leaves(texts.en);
-    expect(en.length).toBeGreaterThan(150);
-    for (const [key, text] of en) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
-        key,
-        has: true,
-        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
-      });
-    }
   });
 });
 

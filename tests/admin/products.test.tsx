@@ -4,7 +4,6 @@ import { describeCriteria } from '../../admin/src/common/FilterChips';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { createI18nProvider } from '../../admin/src/providers/i18nProvider';
 import products from '../../admin/src/resources/products';
-import { products as texts } from '../../admin/src/resources/products/i18n';
 import { enrollingNotification, windowText } from '../../admin/src/resources/products/ProductActions';
 import { productFilterDescriptors, withArchived } from '../../admin/src/resources/products/productFilters';
 import {
@@ -402,25 +401,5 @@ describe('payloads and helpers', () => {
     const translate = createI18nProvider('es').translate;
     expect(templateLabel(template, translate)).toBe('Two-year plan · Con intereses · $6,000.00');
     expect(planName(plan(7, { shortDescription: null }))).toBe('Two-year plan');
-  });
-});
-
-describe('texts', () => {
-  type Tree = { [key: string]: unknown };
-  const leaves = (tree: Tree, prefix = ''): Array<[string, unknown]> =>
-    Object.entries(tree).flatMap(([key, value]) => {
-      const path = prefix ? `${prefix}.${key}` : key;
-      return value !== null && typeof value === 'object' ? leaves(value as Tree, path) : [[path, value] as [string, unknown]];
-    });
-
-  test('English and Spanish have the same keys, every text non-empty, the same placeholders', () => {
-    const en = new Map(leaves(texts.en as unknown as Tree));
-    const es = new Map(leaves(texts.es as unknown as Tree));
-    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
-    const placeholders = (text: string) => (text.match(/%\{[^}]+\}/g) ?? []).sort();
-    for (const [key, text] of en) {
-      expect({ key, ok: typeof text === 'string' && text.length > 0 && typeof es.get(key) === 'string' && (es.get(key) as string).length > 0 }).toEqual({ key, ok: true });
-      expect({ key, p: placeholders(es.get(key) as string) }).toEqual({ key, p: placeholders(text as string) });
-    }
   });
 });

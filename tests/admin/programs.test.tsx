@@ -6,7 +6,6 @@ import programs from '../../admin/src/resources/programs';
 import { toFlowPayload } from '../../admin/src/resources/programs/ProgramFlowRequirements';
 import { programFilterDescriptors } from '../../admin/src/resources/programs/programFilters';
 import { bundleCandidates, durationChoices, flowRows, toProgramPayload, type ProgramRecord } from '../../admin/src/resources/programs/programRecord';
-import { programs as texts } from '../../admin/src/resources/programs/i18n';
 import { callsOf as calls, currentLocation as location, renderAdmin } from '../support/console-harness';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
@@ -437,23 +436,5 @@ describe('program helpers', () => {
       translate,
     );
     expect(chips.map((c) => `${c.label}: ${c.value}`)).toEqual(['Archived: No', 'Accelerated: Yes', 'Business category: HCTP, 7', 'Language: Spanish']);
-  });
-
-  type Tree = { [key: string]: unknown };
-  const leaves = (tree: Tree, prefix = ''): Array<[string, unknown]> =>
-    Object.entries(tree).flatMap(([key, value]) => {
-      const path = prefix ? `${prefix}.${key}` : key;
-      return value !== null && typeof value === 'object' ? leaves(value as Tree, path) : [[path, value] as [string, unknown]];
-    });
-
-  test('English and Spanish have the same keys, every text non-empty, the same placeholders', () => {
-    const en = new Map(leaves(texts.en as unknown as Tree));
-    const es = new Map(leaves(texts.es as unknown as Tree));
-    expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
-    const placeholders = (text: string) => (text.match(/%\{[^}]+\}/g) ?? []).sort();
-    for (const [key, text] of en) {
-      expect({ key, ok: typeof text === 'string' && text.length > 0 && typeof es.get(key) === 'string' && (es.get(key) as string).length > 0 }).toEqual({ key, ok: true });
-      expect({ key, p: placeholders(es.get(key) as string) }).toEqual({ key, p: placeholders(text as string) });
-    }
   });
 });

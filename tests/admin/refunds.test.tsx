@@ -3,7 +3,6 @@ import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import { canAccess } from '../../admin/src/providers/canAccess';
 import refunds from '../../admin/src/resources/refunds';
-import { refunds as texts } from '../../admin/src/resources/refunds/i18n';
 import { validateNewRefund } from '../../admin/src/resources/refunds/RefundCreateDialog';
 import { nextRefundStatuses, remainingToRefund, toCreateRefundPayload, toRefundPayload, toSubmitPayload, type RefundRecord } from '../../admin/src/resources/refunds/refundRecord';
 import { validateSubmit } from '../../admin/src/resources/refunds/RefundSubmitDialog';
@@ -139,19 +138,6 @@ describe('rules and payloads', () => {
     expect(canAccess(['payments:refund'], { resource: 'refunds', action: 'submit' })).toBe(true);
     expect(canAccess(['refunds:update'], { resource: 'refunds', action: 'edit' })).toBe(true);
     expect(canAccess(['refunds:read'], { resource: 'refunds', action: 'create' })).toBe(false);
-  });
-
-  test('every English text has its Spanish one with the same placeholders', () => {
-    const leaves = (tree: object, prefix = ''): Array<[string, string]> =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-    const es = new Map(leaves(texts.es));
-    for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
-        key,
-        has: true,
-        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
-      });
-    }
   });
 });
 

@@ -3,7 +3,6 @@ import { Resource } from 'react-admin';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import enrollments from '../../admin/src/resources/enrollments';
 import withdrawals from '../../admin/src/resources/withdrawals';
-import { withdrawals as texts } from '../../admin/src/resources/withdrawals/i18n';
 import { canTransfer, canWithdraw } from '../../admin/src/resources/enrollments/ApplicationMoveActions';
 import { activeClasses } from '../../admin/src/common/WithdrawDialog';
 import {
@@ -275,19 +274,6 @@ describe('rules and payloads', () => {
       installmentAmount: 'resources.external-payments.validation.amount_cents',
     });
     expect(validateNewWithdrawal({ kind: 'cip', cohortIds: [11] })).toEqual({});
-  });
-
-  test('every English text has its Spanish one with the same placeholders', () => {
-    const leaves = (tree: object, prefix = ''): Array<[string, string]> =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
-    const es = new Map(leaves(texts.es));
-    for (const [key, text] of leaves(texts.en)) {
-      expect({ key, has: es.has(key), placeholders: ((es.get(key) ?? '').match(/%\{\w+\}/g) ?? []).sort() }).toEqual({
-        key,
-        has: true,
-        placeholders: (text.match(/%\{\w+\}/g) ?? []).sort(),
-      });
-    }
   });
 });
 

@@ -90,6 +90,8 @@ import { setupApp, type TestApp } from '../support/app';
 import { learningSessionAnswer, learningSessionPage, learningSessionSignUpPage } from '../../domain/contract/learning-sessions';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
+import { availableCirclesAnswer, circleSignUpAnswer, circleSignUpPage } from '../../domain/contract/circle-sign-ups';
+import { circleCohort, enrolledStudent, makeCircle } from '../support/circle-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 
 /**
@@ -816,6 +818,22 @@ describe('OpenAPI', () => {
       '/api/admins/find_by_criteria',
     ])
       expect([path, answerOf(path, 'post')]).toMatchObject([path, { type: 'object', required: ['content', 'pagination'] }]);
+  });
+});
+
+describe('coaching circle sign-ups', () => {
+  test('GET /coaching_circle_sign_up, /coaching_circle_sign_up/{id} and /students/{id}/coaching_circles answer their schemas', async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { hoursFromNow: [-48, 100] });
+    const s = await enrolledStudent(t.deps, p);
+    const made = await request(t.app).post('/api/coaching_circle_sign_up').set(bearer(admin.token)).send({ coachingCircleCoachId: fx.groups[0].id, studentId: s.student.id });
+    expect(made.status).toBe(201);
+    expectFits(circleSignUpAnswer, made.body);
+    expectFits(circleSignUpPage, await get(`/api/coaching_circle_sign_up?coachingCircleId=${fx.circle.id}&includeLeft=true`));
+    expectFits(circleSignUpAnswer, await get(`/api/coaching_circle_sign_up/${made.body.id}?timeZone=Europe/Madrid`));
+    const available = await get(`/api/students/${s.student.id}/coaching_circles`);
+    expectFits(availableCirclesAnswer, available);
+    expect((available as { circles: unknown[] }).circles.length).toBeGreaterThan(0);
   });
 });
 

@@ -262,7 +262,7 @@ describe('learning sessions', () => {
       .put(`${BASE}/${id}`)
       .set(bearer(admin))
       .send(full({ maxStudents: 1 }));
-    expect(shrink.body.code).toBe('MAX_STUDENTS_BELOW_SIGN_UPS');
+    expect(shrink.body.code).toBe('LEARNING_SESSION_MAX_BELOW_SIGN_UPS');
     expect((await request(t.app).get(`${BASE}/${id}`).set(bearer(admin))).body).toMatchObject({ signUpsCount: 2, seatsLeft: 0 });
 
     const started = await published({ startDateTime: inHours(-1) });

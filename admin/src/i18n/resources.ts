@@ -24,6 +24,7 @@ import { informationBanner } from '../resources/information-banner/i18n';
 import { configurationMobileApp } from '../resources/configuration-mobile-app/i18n';
 import { communications } from '../resources/communications/i18n';
 import { communicationsSettings } from '../resources/communications-settings/i18n';
+import { coachingCircleTypes } from '../resources/coaching-circles-types/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -60,6 +61,7 @@ const byResource = {
   'configuration-mobile-app': configurationMobileApp,
   communications,
   'communications-settings': communicationsSettings,
+  'coaching-circles-types': coachingCircleTypes,
   'learning-sessions': learningSessions,
 };
 

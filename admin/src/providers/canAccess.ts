@@ -26,6 +26,7 @@ const permissionResource: Record<string, string> = {
   'billing-calculator': 'payment_plans',
   'failed-payments': 'payments',
   'disputed-payments': 'payments',
+  'coaching-circles-types': 'coaching_circles',
 };
 
 /** Console actions whose permission is named differently (`resource:action` → permission). */

@@ -38,6 +38,7 @@ export const resourcePaths: Record<string, string> = {
   'payment-information': 'payment_plans',
   'migrated-payment-plans': 'payment_plans',
   'information-banner': 'information_banner',
+  'coaching-circles-types': 'coaching_circle_types',
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
@@ -50,6 +51,7 @@ export const plainListResources = new Set([
   'communications',
   'communication-templates',
   'email-templates',
+  'coaching-circles-types',
 ]);
 
 /** Filter keys that are list state, not criteria. */

@@ -10,6 +10,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, type ReactNode } from 'react';
+import { Messages } from '../../../models/messages';
 import { useI18n } from '../i18n';
 
 export interface TextInputProps {
@@ -55,5 +56,49 @@ export function TextInput(props: TextInputProps) {
       />
       {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
     </FormControl>
+  );
+}
+
+/**
+ * A new password and its confirmation (get started, reset, profile): the strong-password rule under
+ * the first, `new-password` so password managers offer to generate one.
+ */
+export function NewPasswordInputs({
+  values,
+  errors,
+  onValueChange,
+  labels,
+  autoFocus,
+}: {
+  values: { password: string; passwordConfirmation: string };
+  errors: { password?: string; passwordConfirmation?: string };
+  onValueChange(value: string, name: string): void;
+  labels: { password: string; passwordConfirmation: string };
+  autoFocus?: boolean;
+}) {
+  const { tm } = useI18n();
+  return (
+    <>
+      <TextInput
+        name="password"
+        type="password"
+        label={labels.password}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        value={values.password}
+        onValueChange={onValueChange}
+        error={errors.password}
+        hint={tm(Messages.STRONG_PASSWORD)}
+      />
+      <TextInput
+        name="passwordConfirmation"
+        type="password"
+        label={labels.passwordConfirmation}
+        autoComplete="new-password"
+        value={values.passwordConfirmation}
+        onValueChange={onValueChange}
+        error={errors.passwordConfirmation}
+      />
+    </>
   );
 }

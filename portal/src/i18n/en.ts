@@ -93,6 +93,7 @@ export const en = {
   'nav.messages': 'Messages',
   'nav.messagesUnread': 'Messages, {count} unread',
   'nav.settings': 'Settings',
+  'nav.circles': 'Coaching circles',
   'nav.signOut': 'Sign out',
 
   'banners.label': 'Announcements',

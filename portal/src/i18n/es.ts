@@ -91,6 +91,7 @@ export const es: Translations = {
   'nav.messages': 'Mensajes',
   'nav.messagesUnread': 'Mensajes, {count} sin leer',
   'nav.settings': 'Configuración',
+  'nav.circles': 'Círculos de coaching',
   'nav.signOut': 'Cerrar sesión',
 
   'banners.label': 'Avisos',

@@ -25,6 +25,7 @@ import Menu from '@mui/icons-material/Menu';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerStrip } from '../components/BannerStrip';
@@ -43,6 +44,7 @@ const NAV: Array<{ to: string; label: TranslationKey | PaymentNavKey; icon: Reac
   { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: ['/enroll'] },
   { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: ['/agreements'] },
   { to: '/messages', label: 'nav.messages', icon: <MailOutlined />, match: ['/messages'] },
+  { to: '/coaching-circles', label: 'nav.circles', icon: <GroupsOutlined />, match: ['/coaching-circles'] },
   { to: '/settings/payment-information', label: 'nav.payments', icon: <PaymentsOutlined />, match: ['/payments', '/settings/payment-information'] },
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
 ];

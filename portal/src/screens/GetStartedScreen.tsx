@@ -11,14 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Messages } from '../../../models/messages';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { FormMessage } from '../components/FormMessage';
 import { useApi } from '../components/PortalContext';
 import { PublicShell } from '../components/PublicShell';
 import { RouterLink } from '../components/RouterLink';
 import { SelectInput } from '../components/SelectInput';
-import { TextInput } from '../components/TextInput';
+import { NewPasswordInputs, TextInput } from '../components/TextInput';
 import { LANGUAGES, useI18n, type Language } from '../i18n';
 import { useEnumOptions } from '../i18n/enumOptions';
 import { toStoredDate } from '../lib/dates';
@@ -53,7 +52,7 @@ type Field = (typeof FIELDS)[number];
 
 export default function GetStartedScreen() {
   const api = useApi();
-  const { t, tm, language, setLanguage } = useI18n();
+  const { t, language, setLanguage } = useI18n();
   const navigate = useNavigate();
   const tracks = useEnumOptions('ProgramTrack');
   /** The email the code went to, while the code step is shown. */
@@ -183,24 +182,11 @@ export default function GetStartedScreen() {
             inputMode="numeric"
           />
         </Stack>
-        <TextInput
-          name="password"
-          type="password"
-          label={t('field.createPassword')}
-          autoComplete="new-password"
-          value={values.password}
+        <NewPasswordInputs
+          values={values}
+          errors={errors}
           onValueChange={setValue}
-          error={errors.password}
-          hint={tm(Messages.STRONG_PASSWORD)}
-        />
-        <TextInput
-          name="passwordConfirmation"
-          type="password"
-          label={t('field.passwordConfirmation')}
-          autoComplete="new-password"
-          value={values.passwordConfirmation}
-          onValueChange={setValue}
-          error={errors.passwordConfirmation}
+          labels={{ password: t('field.createPassword'), passwordConfirmation: t('field.passwordConfirmation') }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('getStarted.submit')}

@@ -12,7 +12,7 @@ import { FormMessage } from '../components/FormMessage';
 import { useApi } from '../components/PortalContext';
 import { PublicShell } from '../components/PublicShell';
 import { RouterLink } from '../components/RouterLink';
-import { TextInput } from '../components/TextInput';
+import { NewPasswordInputs } from '../components/TextInput';
 import { useI18n } from '../i18n';
 import { describeError, type ErrorView } from '../lib/errors';
 import type { LoginState } from '../lib/paths';
@@ -69,25 +69,12 @@ export default function ResetPasswordScreen() {
     <PublicShell title={t('reset.title')} subtitle={t('reset.intro')}>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('reset.title')}>
         <ErrorAlert error={failure} />
-        <TextInput
-          name="password"
-          type="password"
-          label={t('field.newPassword')}
-          autoComplete="new-password"
+        <NewPasswordInputs
+          values={values}
+          errors={errors}
+          onValueChange={setValue}
+          labels={{ password: t('field.newPassword'), passwordConfirmation: t('field.newPasswordConfirmation') }}
           autoFocus
-          value={values.password}
-          onValueChange={setValue}
-          error={errors.password}
-          hint={tm(Messages.STRONG_PASSWORD)}
-        />
-        <TextInput
-          name="passwordConfirmation"
-          type="password"
-          label={t('field.newPasswordConfirmation')}
-          autoComplete="new-password"
-          value={values.passwordConfirmation}
-          onValueChange={setValue}
-          error={errors.passwordConfirmation}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {t('reset.submit')}

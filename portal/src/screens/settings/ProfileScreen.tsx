@@ -15,7 +15,7 @@ import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
 import { useApi } from '../../components/PortalContext';
 import { SelectInput } from '../../components/SelectInput';
-import { TextInput } from '../../components/TextInput';
+import { NewPasswordInputs, TextInput } from '../../components/TextInput';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { LANGUAGES, useI18n } from '../../i18n';
 import { useLookupOptions } from '../../lib/useLookupOptions';
@@ -323,7 +323,7 @@ const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] 
 
 function ChangePasswordForm({ student }: { student: Student }) {
   const api = useApi();
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const empty = { currentPassword: '', password: '', passwordConfirmation: '' };
   const { values, setValues, setValue, errors, setErrors } = useForm(empty);
@@ -373,24 +373,11 @@ function ChangePasswordForm({ student }: { student: Student }) {
           onValueChange={setValue}
           error={errors.currentPassword}
         />
-        <TextInput
-          name="password"
-          type="password"
-          label={t('field.newPassword')}
-          autoComplete="new-password"
-          value={values.password}
+        <NewPasswordInputs
+          values={values}
+          errors={errors}
           onValueChange={setValue}
-          error={errors.password}
-          hint={tm(Messages.STRONG_PASSWORD)}
-        />
-        <TextInput
-          name="passwordConfirmation"
-          type="password"
-          label={t('field.newPasswordConfirmation')}
-          autoComplete="new-password"
-          value={values.passwordConfirmation}
-          onValueChange={setValue}
-          error={errors.passwordConfirmation}
+          labels={{ password: t('field.newPassword'), passwordConfirmation: t('field.newPasswordConfirmation') }}
         />
         {saved && (
           <FormMessage severity="success" testId="password-saved">
