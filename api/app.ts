@@ -58,6 +58,7 @@ import { inboxRoutes } from './communications/inbox.router';
 import { communicationRoutes, studentCommunicationRoutes } from './communications/communications.router';
 import { communicationTemplateRoutes } from './communication-templates/communication-templates.router';
 import { emailTemplateRoutes } from './email-templates/email-templates.router';
+import { coachRoutes } from './coaches/coaches.router';
 import { installEventHandlers } from './common/events';
 import { domainEventHandlers } from './events';
 import { gatewayFor } from './integrations/gateway';
@@ -128,6 +129,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coaching_circle_attendance', 'Coaching circle attendance', circleAttendanceRoutes],
   ['/api/coaching_circle_sign_up', 'Coaching circle sign-ups', circleSignUpRoutes],
   ['/api/students', 'Coaching circle sign-ups', studentCircleRoutes],
+  ['/api/coaches', 'Coaches', coachRoutes],
   ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
 ];

@@ -193,6 +193,7 @@ export const ActivityEntityType = [
   'COMMUNICATION_TEMPLATE_CONTENT',
   'TRANSFER',
   'WITHDRAWAL',
+  'COACH',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

@@ -83,6 +83,7 @@ import { AppVersion } from './AppVersion';
 import { Transfer } from './Transfer';
 import { Withdrawal } from './Withdrawal';
 import { WithdrawalSetting } from './WithdrawalSetting';
+import { CoachComment } from './CoachComment';
 import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
@@ -171,6 +172,7 @@ export {
   Transfer,
   Withdrawal,
   WithdrawalSetting,
+  CoachComment,
   LearningSession,
   LearningSessionScope,
   LearningSessionSignUp,
@@ -330,6 +332,7 @@ export function initModels(sequelize: Sequelize): void {
     Transfer,
     Withdrawal,
     WithdrawalSetting,
+    CoachComment,
     LearningSession,
     LearningSessionScope,
     LearningSessionSignUp,

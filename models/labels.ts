@@ -386,6 +386,7 @@ const en = {
     COMMUNICATION_TEMPLATE_CONTENT: 'Communication template content',
     TRANSFER: 'Transfer',
     WITHDRAWAL: 'Withdrawal',
+    COACH: 'Coach',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -897,6 +898,7 @@ const es = {
     COMMUNICATION_TEMPLATE_CONTENT: 'Contenido de plantilla de comunicación',
     TRANSFER: 'Transferencia',
     WITHDRAWAL: 'Retiro',
+    COACH: 'Coach',
   },
   SearchFilterKind: {
     students: 'Estudiantes',

@@ -34,6 +34,7 @@ import configurationMobileApp from './resources/configuration-mobile-app';
 import communications from './resources/communications';
 import communicationsSettings from './resources/communications-settings';
 import coachingCirclesTypes from './resources/coaching-circles-types';
+import coaches from './resources/coaches';
 import learningSessions from './resources/learning-sessions';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
@@ -67,6 +68,7 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['communications', communications],
   ['communications-settings', communicationsSettings],
   ['coaching-circles-types', coachingCirclesTypes],
+  ['coaches', coaches],
   ['learning-sessions', learningSessions],
 ];
 

@@ -34,6 +34,8 @@ export const ProductEmail = {
   CIRCLE_SESSION_REMINDER: 'CIRCLE_SESSION_REMINDER',
   CIRCLE_COACH_REMINDER: 'CIRCLE_COACH_REMINDER',
   CIRCLE_ABSENCE_ALERT: 'CIRCLE_ABSENCE_ALERT',
+  // Issue 19 (migration 0024).
+  COACH_INVITATION: 'COACH_INVITATION',
 } as const;
 export type ProductEmailKey = keyof typeof ProductEmail;
 export const PRODUCT_EMAIL_KEYS = Object.keys(ProductEmail) as ProductEmailKey[];

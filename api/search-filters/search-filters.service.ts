@@ -11,6 +11,7 @@ import { studentCriteriaSchema } from '../students/students.schemas';
 import { communicationCriteriaSchema } from '../communications/communications.schemas';
 import { transferCriteriaSchema } from '../transfers/transfers.schemas';
 import { withdrawalCriteriaSchema } from '../withdrawals/withdrawals.schemas';
+import { coachCriteriaSchema } from '../coaches/coaches.schemas';
 import { searchFilterSortable, type SearchFilterInput } from './search-filters.schemas';
 
 type Kind = (typeof SearchFilterKind)[number];
@@ -24,6 +25,7 @@ const criteriaSchemas: Partial<Record<Kind, Schema>> = {
   communications: communicationCriteriaSchema,
   transfers: transferCriteriaSchema,
   withdrawals: withdrawalCriteriaSchema,
+  coaches: coachCriteriaSchema,
 };
 
 /** A saved filter as the console's filter menu shows it. */

@@ -5,6 +5,7 @@ import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contrac
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
 import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer } from '../../domain/contract/transfers';
 import { withdrawalAnswer, withdrawalPage, withdrawalSettingsAnswer } from '../../domain/contract/withdrawals';
+import { coachCommentPage, coachDetailAnswer, coachPage, coachPickPage } from '../../domain/contract/coaches';
 import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
 import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
 import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
@@ -834,6 +835,22 @@ describe('coaching circle sign-ups', () => {
     const available = await get(`/api/students/${s.student.id}/coaching_circles`);
     expectFits(availableCirclesAnswer, available);
     expect((available as { circles: unknown[] }).circles.length).toBeGreaterThan(0);
+  });
+});
+
+describe('coaches', () => {
+  test('GET /coaches (full and fields=id,name), /coaches/{id} and /coaches/{id}/comments answer their schemas', async () => {
+    const made = await request(t.app)
+      .post('/api/coaches')
+      .set(bearer(admin.token))
+      .send({ rateOfPay: 40, languages: ['EN'], student: { user: { email: `${unique('coach')}@example.com` }, personalInfo: { firstName: 'Cora', lastName: 'Coach' } } });
+    expect(made.status).toBe(201);
+    expect((await request(t.app).post(`/api/coaches/${made.body.id}/comments`).set(bearer(admin.token)).send({ content: 'Kind' })).status).toBe(201);
+    expectFits(coachPage, await get('/api/coaches'));
+    expectFits(coachPickPage, await get('/api/coaches?fields=id,name'));
+    expectFits(coachPage, await find('/api/coaches/find_by_criteria', { languages: ['EN'] }));
+    expectFits(coachDetailAnswer, await get(`/api/coaches/${made.body.id}`));
+    expectFits(coachCommentPage, await get(`/api/coaches/${made.body.id}/comments`));
   });
 });
 

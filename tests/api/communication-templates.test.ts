@@ -4,6 +4,7 @@ import { hasPermission } from '../../models/permissions';
 import { SEEDED_TEMPLATES } from '../../models/migrations/0015-product-email-templates';
 import { TRANSFER_TEMPLATES } from '../../models/migrations/0022-transfer-withdrawal-emails';
 import { CIRCLE_TEMPLATES } from '../../models/migrations/0027-circle-sign-ups';
+import { COACH_INVITATION } from '../../models/migrations/0024-coaches';
 import { INSTITUTE_PARAMS, PRODUCT_EMAIL_KEYS } from '../../api/communication-templates/product-emails';
 import { sampleParams } from '../../api/communication-templates/communication-templates.service';
 import { composeFromTemplate, loadTemplates, RECIPIENT_PARAMS } from '../../api/communications/compose';
@@ -53,7 +54,7 @@ describe('the seeded product emails (migrations 0015, 0022)', () => {
   test('every product email key is a system template with English and Spanish contents, wrapped by the Institute email template', async () => {
     const rows = await loadTemplates({ keys: PRODUCT_EMAIL_KEYS });
     expect(rows.map((r) => r.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
-    expect([...SEEDED_TEMPLATES, ...TRANSFER_TEMPLATES, ...CIRCLE_TEMPLATES].map((s) => s.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
+    expect([...SEEDED_TEMPLATES, ...TRANSFER_TEMPLATES, COACH_INVITATION, ...CIRCLE_TEMPLATES].map((s) => s.key).sort()).toEqual([...PRODUCT_EMAIL_KEYS].sort());
     for (const row of rows) {
       expect(row.system).toBe(true);
       expect(['ACCOUNT', 'ENROLLMENT', 'BILLING', 'ACADEMIC']).toContain(row.category);

@@ -29,12 +29,19 @@ import {
   SearchFilter,
   SkippedCoachingCircleSession,
   UserViewHistory,
+  CoachComment,
+  CoachingCircle,
+  CoachingCircleCoach,
+  CoachingCircleSignUp,
+  CoachingCircleType,
+  Student,
 } from '../../models';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
 import { makeEnrolledPlan } from '../support/billing-factories';
 import { bearer, makeAdmin, unique } from '../support/factories';
 import { setupApp, type TestApp } from '../support/app';
+import { circleCohort, enrolledStudent, makeCircle } from '../support/circle-factories';
 
 /**
  * The contract the route pipeline promises for every route at once (api/common/route.ts,
@@ -249,6 +256,42 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const application = await makeApplication(student.student.id, await makeEnrollableProduct());
     const comment = await post(`/api/applications/${application.id}/comments`, { content: 'Called, no answer' });
     return { url: `/api/applications/${application.id}/comments/${comment.id}`, gone: async () => (await ApplicationComment.findByPk(comment.id)) === null };
+  },
+  // A coach is deactivated, never erased (docs/decisions/coaches.md): gone from the active ones.
+  '/api/coaches/:id': async () => {
+    const coach = await post('/api/coaches', {
+      languages: ['EN'],
+      student: { user: { email: `${unique('coach')}@example.com` }, personalInfo: { firstName: 'Cal', lastName: 'Coach' } },
+    });
+    return { url: `/api/coaches/${coach.id}`, gone: async () => (await Student.findByPk((coach as unknown as { student: { id: number } }).student.id))?.active === false };
+  },
+  '/api/coaches/:id/comments/:commentId': async () => {
+    const coach = await post('/api/coaches', {
+      languages: ['EN'],
+      student: { user: { email: `${unique('coach')}@example.com` }, personalInfo: { firstName: 'Cal', lastName: 'Coach' } },
+    });
+    const comment = await post(`/api/coaches/${coach.id}/comments`, { content: 'Punctual' });
+    return { url: `/api/coaches/${coach.id}/comments/${comment.id}`, gone: async () => (await CoachComment.findByPk(comment.id)) === null };
+  },
+  '/api/coaching_circle_types/:id': async () => {
+    const type = await CoachingCircleType.create({ name: unique('Type '), sessions: 3, maxStudents: 10, frequency: 1, frequencyUnit: 'WEEKS', duration: 60 });
+    return { url: `/api/coaching_circle_types/${type.id}`, gone: async () => (await CoachingCircleType.findByPk(type.id))!.deleted };
+  },
+  '/api/coaching_circles/:id': async () => {
+    const fx = await makeCircle(t.deps, (await circleCohort()).cohort, { published: false });
+    return { url: `/api/coaching_circles/${fx.circle.id}`, gone: async () => (await CoachingCircle.findByPk(fx.circle.id)) === null };
+  },
+  '/api/coaching_circles/:id/coaches/:circleCoachId': async () => {
+    const fx = await makeCircle(t.deps, (await circleCohort()).cohort, { published: false });
+    const group = fx.groups[0];
+    return { url: `/api/coaching_circles/${fx.circle.id}/coaches/${group.id}`, gone: async () => (await CoachingCircleCoach.findByPk(group.id)) === null };
+  },
+  '/api/coaching_circle_sign_up/:id': async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort);
+    const s = await enrolledStudent(t.deps, p);
+    const signUp = await post('/api/coaching_circle_sign_up', { coachingCircleCoachId: fx.groups[0].id, studentId: s.student.id });
+    return { url: `/api/coaching_circle_sign_up/${signUp.id}`, gone: async () => (await CoachingCircleSignUp.findByPk(signUp.id)) === null };
   },
   '/api/learning_sessions/:id': async () => {
     const session = await post('/api/learning_sessions', { type: 'WEBINAR', title: unique('Session '), startDateTime: '2031-05-01T15:00:00Z' });

@@ -69,6 +69,12 @@ describe('seedDemo', () => {
     expect(coachUser!.kind).toBe('COACH');
     expect(await Coach.count({ where: { userId: coachUser!.id } })).toBe(1);
     expect(await Student.count({ where: { userId: coachUser!.id } })).toBe(1);
+    // The demo coach signs in at the portal's door (issue 19) and has the coach's fields.
+    const coachSignIn = await request(t.app).post('/api/auth/signin/customer').send({ email: DEMO_COACH_EMAIL, password: 'Demo12345' });
+    expect(coachSignIn.status).toBe(200);
+    const demoCoach = (await Coach.findOne({ where: { userId: coachUser!.id } }))!;
+    expect(coachSignIn.body.coach).toEqual({ id: demoCoach.id });
+    expect(demoCoach.languages).toContain('EN');
 
     const emails = demoPeople().map((p) => p.email);
     const students = await Student.findAll({ where: { email: { [Op.in]: emails } } });

@@ -25,6 +25,7 @@ import { configurationMobileApp } from '../resources/configuration-mobile-app/i1
 import { communications } from '../resources/communications/i18n';
 import { communicationsSettings } from '../resources/communications-settings/i18n';
 import { coachingCircleTypes } from '../resources/coaching-circles-types/i18n';
+import { coaches } from '../resources/coaches/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -62,6 +63,7 @@ const byResource = {
   communications,
   'communications-settings': communicationsSettings,
   'coaching-circles-types': coachingCircleTypes,
+  coaches,
   'learning-sessions': learningSessions,
 };
 

@@ -51,9 +51,17 @@ import {
 
 const f = (key: string) => t(`fields.${key}`);
 const cohortText = (cohort: { label?: string; id?: number } | undefined) => cohort?.label ?? String(cohort?.id ?? '');
-type CoachChoice = { id?: number; fullName?: string; firstName?: string; lastName?: string; email?: string; personalInfo?: { firstName?: string; lastName?: string } };
+type CoachChoice = {
+  id?: number;
+  name?: string;
+  fullName?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  personalInfo?: { firstName?: string; lastName?: string };
+};
 const coachText = (c: CoachChoice | undefined) =>
-  c?.fullName ?? ([c?.personalInfo?.firstName ?? c?.firstName, c?.personalInfo?.lastName ?? c?.lastName].filter(Boolean).join(' ') || c?.email || String(c?.id ?? ''));
+  c?.name ?? c?.fullName ?? ([c?.personalInfo?.firstName ?? c?.firstName, c?.personalInfo?.lastName ?? c?.lastName].filter(Boolean).join(' ') || c?.email || String(c?.id ?? ''));
 
 /** The form body shared by the add and edit drawers: defaults 10 students and 90 minutes; at most 240 minutes, checked here first. */
 export function LearningSessionInputs() {

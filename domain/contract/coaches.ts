@@ -1,0 +1,82 @@
+/**
+ * The answers of /api/coaches (back-office spec §3 "Coach", §7 "Coaches"; issue 19): the coach's own
+ * fields with its embedded student record (the students area's nested shape), the coach's circles on
+ * GET /coaches/{id}, the light picker rows of `fields=id,name`, and staff comments. The console's
+ * CoachRecord is `z.infer` of `coachDetailAnswer`.
+ */
+import { z } from 'zod';
+import { IntentStatus, Language } from '../../models/enums';
+import { dollars, id, isoDate, page, timestamp, updatedBy } from './common';
+import { studentAnswer } from './students';
+
+/** One coach (list rows, PUT). */
+export const coachAnswer = z
+  .object({
+    id,
+    /** First and last name of the student record. */
+    name: z.string(),
+    active: z.boolean(),
+    rateOfPay: dollars.nullable(),
+    intro: z.string().nullable(),
+    specializations: z.array(z.string()),
+    languages: z.array(z.enum(Language)),
+    hctpGraduatingClass: z.string().nullable(),
+    video: z.string().nullable(),
+    source: z.string().nullable(),
+    showPhone: z.boolean(),
+    socialNetworks: z.object({ linkedIn: z.string().nullable(), facebook: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable() }).strict(),
+    photo: z.string().nullable(),
+    coachWebConferenceUrl: z.string().nullable(),
+    facebookGroupUrl: z.string().nullable(),
+    testCall: z.boolean(),
+    student: studentAnswer,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    updatedBy,
+  })
+  .strict();
+export type CoachAnswer = z.infer<typeof coachAnswer>;
+
+/** A group the coach leads in a circle (GET /coaches/{id} `circles`). */
+export const coachCircleAnswer = z
+  .object({
+    circleCoachId: id,
+    circleId: id,
+    typeName: z.string(),
+    cohortId: id,
+    cohortLabel: z.string(),
+    startDate: isoDate,
+    published: z.boolean(),
+    signUps: z.number().int().min(0),
+  })
+  .strict();
+export type CoachCircleAnswer = z.infer<typeof coachCircleAnswer>;
+
+/** GET /coaches/{id}: the coach with its circles, newest start first. */
+export const coachDetailAnswer = coachAnswer.extend({ circles: z.array(coachCircleAnswer) }).strict();
+export type CoachDetailAnswer = z.infer<typeof coachDetailAnswer>;
+
+/** POST /coaches: the coach, and whether the invitation left (null: none was asked for). */
+export const coachCreatedAnswer = coachDetailAnswer
+  .extend({
+    invitation: z
+      .object({ status: z.enum(IntentStatus) })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type CoachCreatedAnswer = z.infer<typeof coachCreatedAnswer>;
+
+/** GET /coaches, POST /coaches/find_by_criteria. */
+export const coachPage = page(coachAnswer);
+/** GET /coaches?fields=id,name: the light rows of pickers. */
+export const coachPickPage = page(z.object({ id, name: z.string() }).strict());
+/** Either of the two. */
+export const coachListAnswer = z.union([coachPage, coachPickPage]);
+
+/** GET /coaches/{id}/comments (newest first, 5 a page), POST, PUT. */
+export const coachCommentAnswer = z
+  .object({ id, content: z.string(), author: z.object({ id: id.nullable(), name: z.string().nullable() }).strict().nullable(), createdAt: timestamp, updatedAt: timestamp })
+  .strict();
+export type CoachCommentAnswer = z.infer<typeof coachCommentAnswer>;
+export const coachCommentPage = page(coachCommentAnswer);
