@@ -65,6 +65,7 @@ import { gatewayFor } from './integrations/gateway';
 import { circleTypeRoutes } from './coaching-circles/circle-types';
 import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
 import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
+import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -129,6 +130,8 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coaching_circle_sign_up', 'Coaching circle sign-ups', circleSignUpRoutes],
   ['/api/students', 'Coaching circle sign-ups', studentCircleRoutes],
   ['/api/coaches', 'Coaches', coachRoutes],
+  ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
+  ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -16,6 +16,8 @@ export class JobRun extends Model<InferAttributes<JobRun>, InferCreationAttribut
   declare outcome: CreationOptional<string>;
   declare count: CreationOptional<number>;
   declare error: string | null;
+  /** What the run has to say besides its count (e.g. the sessions the auto-publish job left, and why). */
+  declare note: CreationOptional<string | null>;
 
   static initModel(sequelize: Sequelize) {
     JobRun.init(
@@ -30,6 +32,7 @@ export class JobRun extends Model<InferAttributes<JobRun>, InferCreationAttribut
         outcome: { type: DataTypes.STRING(10), allowNull: false, defaultValue: 'RUNNING' },
         count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0, field: 'row_count' },
         error: { type: DataTypes.STRING(1000), allowNull: true },
+        note: { type: DataTypes.STRING(1000), allowNull: true },
       },
       { sequelize, tableName: 'job_runs', underscored: true, timestamps: false },
     );

@@ -59,6 +59,9 @@ import { Dispute } from './Dispute';
 import { FailedPayment } from './FailedPayment';
 import { GatewayEvent } from './GatewayEvent';
 import { ApplicationVoucher } from './ApplicationVoucher';
+import { LearningSession } from './LearningSession';
+import { LearningSessionScope } from './LearningSessionScope';
+import { LearningSessionSignUp } from './LearningSessionSignUp';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -208,4 +211,10 @@ export function associate(): void {
   Withdrawal.belongsTo(Application, { as: 'application', foreignKey: 'applicationId' });
   Withdrawal.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
   Withdrawal.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  LearningSession.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  LearningSession.hasMany(LearningSessionScope, { as: 'scopes', foreignKey: 'learningSessionId' });
+  LearningSession.hasMany(LearningSessionSignUp, { as: 'signUps', foreignKey: 'learningSessionId' });
+  LearningSessionScope.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  LearningSessionSignUp.belongsTo(LearningSession, { as: 'learningSession', foreignKey: 'learningSessionId' });
+  LearningSessionSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
 }

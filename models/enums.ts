@@ -242,6 +242,7 @@ export const JobType = [
   'DOMAIN_EVENT_DISPATCH',
   'COMMUNICATION_DISPATCH',
   'CIRCLE_SESSION_REMINDERS',
+  'LEARNING_SESSION_AUTO_PUBLISH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -274,6 +275,9 @@ export const DomainEventHandler = [
   'withdrawals.completeOnRefund',
   'circleSignUps.absenceAlert',
 ] as const;
+
+/** Learning sessions (issue 19): the kinds of session staff schedule. */
+export const LearningSessionType = ['WORKSHOP', 'Q_AND_A', 'WEBINAR', 'OFFICE_HOURS'] as const;
 
 export type Of<T extends readonly string[]> = T[number];
 

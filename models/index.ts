@@ -84,6 +84,9 @@ import { Transfer } from './Transfer';
 import { Withdrawal } from './Withdrawal';
 import { WithdrawalSetting } from './WithdrawalSetting';
 import { CoachComment } from './CoachComment';
+import { LearningSession } from './LearningSession';
+import { LearningSessionScope } from './LearningSessionScope';
+import { LearningSessionSignUp } from './LearningSessionSignUp';
 
 export {
   AccountingLine,
@@ -170,6 +173,9 @@ export {
   Withdrawal,
   WithdrawalSetting,
   CoachComment,
+  LearningSession,
+  LearningSessionScope,
+  LearningSessionSignUp,
 };
 
 export interface DatabaseOptions {
@@ -327,6 +333,9 @@ export function initModels(sequelize: Sequelize): void {
     Withdrawal,
     WithdrawalSetting,
     CoachComment,
+    LearningSession,
+    LearningSessionScope,
+    LearningSessionSignUp,
   ]) {
     model.initModel(sequelize);
   }

@@ -509,6 +509,7 @@ const en = {
     DOMAIN_EVENT_DISPATCH: 'Event delivery',
     COMMUNICATION_DISPATCH: 'Communication dispatch',
     CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
+    LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -519,6 +520,7 @@ const en = {
     SCOPE: 'At least one cohort in scope',
     WEB_CONFERENCE_URL: 'A web conference URL for every coach',
   },
+  LearningSessionType: { WORKSHOP: 'Workshop', Q_AND_A: 'Questions and answers', WEBINAR: 'Webinar', OFFICE_HOURS: 'Office hours' },
 } as const satisfies Labels;
 
 const es = {
@@ -1026,6 +1028,7 @@ const es = {
     DOMAIN_EVENT_DISPATCH: 'Entrega de eventos',
     COMMUNICATION_DISPATCH: 'Envío de comunicaciones',
     CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
+    LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
@@ -1036,6 +1039,7 @@ const es = {
     SCOPE: 'Al menos una cohorte en el alcance',
     WEB_CONFERENCE_URL: 'Una URL de videoconferencia para cada coach',
   },
+  LearningSessionType: { WORKSHOP: 'Taller', Q_AND_A: 'Preguntas y respuestas', WEBINAR: 'Seminario web', OFFICE_HOURS: 'Horario de consulta' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

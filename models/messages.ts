@@ -186,6 +186,14 @@ export const Messages = {
   NOT_IN_CIRCLE_COHORT: 'The student has no active enrollment in a cohort of this coaching circle',
   CIRCLE_NOTICE_REQUIRED: "Changes need 12 hours' notice before the next session",
   CIRCLE_SWITCH_OTHER_TYPE: 'A student can switch only to a group of the same circle or of a circle of the same type',
+  // Learning sessions (issue 19): platform spec §8 "Coaching circles" and the learning sessions' own refusals.
+  LEARNING_SESSION_PUBLISH_MISSING: 'To be published, a learning session needs {0}',
+  LEARNING_SESSION_NOT_PUBLISHED: 'The learning session is not published',
+  LEARNING_SESSION_NOT_IN_SCOPE: "The student has no active enrollment in the learning session's cohorts",
+  LEARNING_SESSION_HAS_SIGN_UPS: 'The learning session has sign-ups; remove them first',
+  LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'A published learning session cannot be deleted; unpublish it first',
+  LEARNING_SESSION_CANCEL_NOTICE: 'A sign-up can be cancelled only up to 12 hours before the session starts',
+  LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'Max students cannot be below the number of sign-ups',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -367,6 +375,13 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   NOT_IN_CIRCLE_COHORT: 'El estudiante no tiene una inscripción activa en una cohorte de este círculo de coaching',
   CIRCLE_NOTICE_REQUIRED: 'Los cambios requieren 12 horas de anticipación antes de la próxima sesión',
   CIRCLE_SWITCH_OTHER_TYPE: 'Un estudiante solo puede cambiarse a un grupo del mismo círculo o de un círculo del mismo tipo',
+  LEARNING_SESSION_PUBLISH_MISSING: 'Para publicarse, una sesión de aprendizaje necesita {0}',
+  LEARNING_SESSION_NOT_PUBLISHED: 'La sesión de aprendizaje no está publicada',
+  LEARNING_SESSION_NOT_IN_SCOPE: 'El estudiante no tiene una inscripción activa en las cohortes de la sesión de aprendizaje',
+  LEARNING_SESSION_HAS_SIGN_UPS: 'La sesión de aprendizaje tiene inscripciones; elimínelas primero',
+  LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'Una sesión de aprendizaje publicada no se puede eliminar; despublíquela primero',
+  LEARNING_SESSION_CANCEL_NOTICE: 'Una inscripción solo se puede cancelar hasta 12 horas antes del inicio de la sesión',
+  LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que el número de inscripciones',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-transfers-withdrawals';
 import * as m0022 from './migrations/0022-transfer-withdrawal-emails';
 import * as m0023 from './migrations/0023-coaching-circles';
 import * as m0024 from './migrations/0024-coaches';
+import * as m0025 from './migrations/0025-learning-sessions';
 import * as m0027 from './migrations/0027-circle-sign-ups';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -53,6 +54,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0022-transfer-withdrawal-emails', m0022],
   ['0023-coaching-circles', m0023],
   ['0024-coaches', m0024],
+  ['0025-learning-sessions', m0025],
   ['0027-circle-sign-ups', m0027],
 ];
 

@@ -35,6 +35,7 @@ import communications from './resources/communications';
 import communicationsSettings from './resources/communications-settings';
 import coachingCirclesTypes from './resources/coaching-circles-types';
 import coaches from './resources/coaches';
+import learningSessions from './resources/learning-sessions';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -68,6 +69,7 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['communications-settings', communicationsSettings],
   ['coaching-circles-types', coachingCirclesTypes],
   ['coaches', coaches],
+  ['learning-sessions', learningSessions],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

@@ -117,6 +117,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     params: { hoursAhead: 24 },
     description: 'Hourly: emails each student signed up for a coaching circle session starting in the next 24 hours, and the coach of each group, once per session and recipient.',
   },
+  {
+    type: 'LEARNING_SESSION_AUTO_PUBLISH',
+    jobName: 'Learning-session auto-publish',
+    jobGroup: 'CATALOGUE',
+    cronExpression: '*/5 * * * *',
+    repeatInterval: null,
+    params: { batch: 200 },
+    description:
+      'Every 5 minutes: publishes the unpublished learning sessions whose auto-publish date has passed and that have a coach, a scope and a web conference URL (the others stay, named in the run).',
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

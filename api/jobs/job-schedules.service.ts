@@ -29,6 +29,7 @@ export function runDto(r: JobRun) {
     outcome: r.outcome,
     count: r.count,
     error: r.error ?? null,
+    note: r.note ?? null,
   };
 }
 export type JobRunDto = ReturnType<typeof runDto>;

@@ -9,6 +9,8 @@ import { retryCrmDeliveries } from './crm-retry';
 import { installmentReminders, pastDueNotices } from './notices';
 import { numberParam, registerJob, type JobContext } from './registry';
 import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
+import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
+import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -86,5 +88,16 @@ export function registerCatalogueJobs(): void {
   registerJob('CLEANUP', cleanup);
   registerJob('DOMAIN_EVENT_DISPATCH', deliverEvents);
   registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
+  registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
+}
+
+/**
+ * LEARNING_SESSION_AUTO_PUBLISH (every 5 minutes): publishes the due sessions that have a coach, a
+ * scope and a URL (params: batch, default 200); the run's note names the others and what they lack.
+ */
+async function autoPublishLearningSessions(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const { published, skipped } = await autoPublishDue(new Date(), numberParam(ctx.params, 'batch', 200), ctx.signal);
+  const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing.map((m) => PUBLISH_REQUIREMENT_WORDS[m]))})`).join('; ')}` : null;
+  return { count: published, note };
 }

@@ -19,7 +19,7 @@ export interface JobContext {
 }
 
 /** A job's work: answers how many rows it processed. It must be idempotent (a run may be repeated). */
-export type JobFn = (ctx: JobContext) => Promise<{ count: number }>;
+export type JobFn = (ctx: JobContext) => Promise<{ count: number; note?: string | null }>;
 
 const jobs = new Map<string, JobFn>();
 

@@ -113,6 +113,7 @@ export class JobRunner {
   private async execute(schedule: JobSchedule, run: JobRun, entry: InFlight): Promise<void> {
     const log = this.deps.log.child({ job: schedule.type, scheduleId: schedule.id, runId: run.id });
     let count = 0;
+    let note: string | null = null;
     let reported = 0;
     let lost = false;
     const renew = setInterval(
@@ -155,6 +156,7 @@ export class JobRunner {
       log.info('job run started');
       const result = await job(ctx);
       count = result.count;
+      note = result.note ? result.note.slice(0, ERROR_MAX) : null;
     } catch (err) {
       outcome = 'FAILED';
       error = errorText(err);
@@ -175,7 +177,7 @@ export class JobRunner {
       return;
     }
     // A run whose lease was taken over was already marked ABANDONED by the taker: the outcome stays.
-    await JobRun.update({ outcome, endedAt, count, error }, { where: { id: run.id, outcome: 'RUNNING' } });
+    await JobRun.update({ outcome, endedAt, count, error, note }, { where: { id: run.id, outcome: 'RUNNING' } });
     if (!lost) await this.releaseLease(schedule.id, run.id);
     jobRuns.inc({ job: schedule.type, outcome: lost ? 'ABANDONED' : outcome });
     log.info({ outcome, count }, 'job run ended');

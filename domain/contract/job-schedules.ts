@@ -21,6 +21,8 @@ export const jobRunAnswer = z
     /** Rows processed. */
     count: z.number().int().min(0),
     error: z.string().nullable(),
+    /** What the run has to say besides its count (e.g. the learning sessions auto-publish left, and why). */
+    note: z.string().nullable(),
   })
   .strict();
 export type JobRunAnswer = z.infer<typeof jobRunAnswer>;

@@ -35,6 +35,7 @@ const run = (id: number, overrides: Partial<JobRunRecord> = {}): JobRunRecord =>
   outcome: 'SUCCEEDED',
   count: 1250,
   error: null,
+  note: null,
   ...overrides,
 });
 const schedule = (id: number, overrides: Partial<JobScheduleRecord> = {}): JobScheduleRecord => ({

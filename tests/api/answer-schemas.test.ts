@@ -88,11 +88,12 @@ import {
 } from '../../domain/contract/people';
 import { enrollmentPage, lookupsAnswer } from '../../domain/contract/enrollments';
 import { setupApp, type TestApp } from '../support/app';
+import { learningSessionAnswer, learningSessionPage, learningSessionSignUpPage } from '../../domain/contract/learning-sessions';
 import { makeEnrolledPlan, type EnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
-import { bearer, makeAdmin, unique } from '../support/factories';
 import { availableCirclesAnswer, circleSignUpAnswer, circleSignUpPage } from '../../domain/contract/circle-sign-ups';
 import { circleCohort, enrolledStudent, makeCircle } from '../support/circle-factories';
+import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 
 /**
  * The answer schemas of domain/contract/ (issue 16 §3) against the real API: every GET endpoint of the
@@ -850,5 +851,43 @@ describe('coaches', () => {
     expectFits(coachPage, await find('/api/coaches/find_by_criteria', { languages: ['EN'] }));
     expectFits(coachDetailAnswer, await get(`/api/coaches/${made.body.id}`));
     expectFits(coachCommentPage, await get(`/api/coaches/${made.body.id}/comments`));
+  });
+});
+
+describe('learning sessions', () => {
+  test('GET /learning_sessions, find_by_criteria, /learning_sessions/{id} and /learning_session_sign_up answer the schema (bare and published with a sign-up)', async () => {
+    const coach = await makeStudent(t.deps, { kind: 'COACH' });
+    const cohort = await makeCohort();
+    const bare = await request(t.app).post('/api/learning_sessions').set(bearer(admin.token)).send({ type: 'WEBINAR', title: 'Bare', startDateTime: '2031-02-01T15:00:00Z' });
+    const made = await request(t.app)
+      .post('/api/learning_sessions')
+      .set(bearer(admin.token))
+      .send({
+        type: 'WORKSHOP',
+        title: 'Answers',
+        coachId: coach.coach!.id,
+        startDateTime: '2031-02-02T15:00:00Z',
+        webConferenceUrl: 'https://meet.example.com/x',
+        learningSessionScopes: [{ cohortId: cohort.id }],
+        autoPublishDate: '2031-01-01T00:00:00Z',
+      });
+    expect((await request(t.app).patch(`/api/learning_sessions/${made.body.id}/publish`).set(bearer(admin.token))).status).toBe(200);
+    await Enrollment.create({
+      applicationId: plan.application.id,
+      studentId: plan.student.student.id,
+      cohortId: cohort.id,
+      programId: cohort.programId,
+      status: 'ACTIVE',
+      enrolledAt: new Date(),
+      updatedById: null,
+      updatedByName: null,
+    });
+    expect(
+      (await request(t.app).post('/api/learning_session_sign_up').set(bearer(admin.token)).send({ learningSessionId: made.body.id, studentId: plan.student.student.id })).status,
+    ).toBe(201);
+    for (const id of [bare.body.id, made.body.id]) expectFits(learningSessionAnswer, await get(`/api/learning_sessions/${id}`));
+    expectFits(learningSessionPage, await get(`/api/learning_sessions?cohortId=${cohort.id}`));
+    expectFits(learningSessionPage, await find('/api/learning_sessions/find_by_criteria', { timeOfDay: ['MORNING'], utcOffset: 'America/Chicago' }));
+    expectFits(learningSessionSignUpPage, await get(`/api/learning_session_sign_up?learningSessionId=${made.body.id}`));
   });
 });

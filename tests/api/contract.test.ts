@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { routeRegistry } from '../../api/common/route';
 import {
+  LearningSession,
+  LearningSessionSignUp,
   Administrator,
   Application,
   JobSchedule,
@@ -290,6 +292,16 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const s = await enrolledStudent(t.deps, p);
     const signUp = await post('/api/coaching_circle_sign_up', { coachingCircleCoachId: fx.groups[0].id, studentId: s.student.id });
     return { url: `/api/coaching_circle_sign_up/${signUp.id}`, gone: async () => (await CoachingCircleSignUp.findByPk(signUp.id)) === null };
+  },
+  '/api/learning_sessions/:id': async () => {
+    const session = await post('/api/learning_sessions', { type: 'WEBINAR', title: unique('Session '), startDateTime: '2031-05-01T15:00:00Z' });
+    return { url: `/api/learning_sessions/${session.id}`, gone: async () => (await LearningSession.findByPk(session.id)) === null };
+  },
+  '/api/learning_session_sign_up/:id': async () => {
+    const student = await makeApplicant(t.deps);
+    const session = await post('/api/learning_sessions', { type: 'WEBINAR', title: unique('Session '), startDateTime: '2031-05-01T15:00:00Z' });
+    const signUp = await LearningSessionSignUp.create({ learningSessionId: session.id, studentId: student.student.id });
+    return { url: `/api/learning_session_sign_up/${signUp.id}`, gone: async () => (await LearningSessionSignUp.findByPk(signUp.id)) === null };
   },
 };
 

@@ -125,6 +125,7 @@ describe('GET /api/job_schedules', () => {
         outcome: 'FAILED',
         count: 1,
         error: 'Boom',
+        note: null,
       },
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
@@ -303,6 +304,7 @@ describe('POST /api/job_schedules/{id}/run, /pause, /resume and GET /runs', () =
       outcome: 'RUNNING',
       count: 0,
       error: null,
+      note: null,
     });
     await runnerFor(t.deps).idle();
     const run = (await JobRun.findByPk(res.body.id))!;

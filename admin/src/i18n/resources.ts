@@ -29,6 +29,7 @@ import { coaches } from '../resources/coaches/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
+import { learningSessions } from '../resources/learning-sessions/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -63,6 +64,7 @@ const byResource = {
   'communications-settings': communicationsSettings,
   'coaching-circles-types': coachingCircleTypes,
   coaches,
+  'learning-sessions': learningSessions,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -74,6 +74,12 @@ export function JobRunHistory({ id }: { id: Identifier }) {
                 {/* The error as the job raised it: data, not the console's words. */}
                 <TableCell translate="no" sx={{ minWidth: 160, maxWidth: 320, wordBreak: 'break-word', color: 'error.main' }}>
                   {run.error ?? ''}
+                  {/* What the run had to say besides its count (e.g. the learning sessions auto-publish left), as the job wrote it. */}
+                  {run.note ? (
+                    <Typography variant="caption" component="div" color="text.secondary" data-testid={`job-run-note-${run.id}`}>
+                      {run.note}
+                    </Typography>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
