@@ -4,6 +4,8 @@
  * class's start, led by the demo coach (coach@example.com) with a web conference link — and that student
  * signed up to the Tuesday circle, with a PENDING attendance record for each session. Sessions are laid
  * by the same rules the API uses (domain/rules/coaching-circles.ts), skipping the class's skipped dates.
+ * And two learning sessions for the class with the same coach: a published workshop two weeks from now
+ * the student signed up to, and an unpublished Spanish Q&A that publishes itself a week from now.
  * Idempotent: nothing is added when the type exists.
  */
 import type { Transaction } from 'sequelize';
@@ -18,6 +20,9 @@ import {
   CoachingCircleType,
   Cohort,
   Enrollment,
+  LearningSession,
+  LearningSessionScope,
+  LearningSessionSignUp,
   SkippedCoachingCircleSession,
   Student,
   User,
@@ -129,4 +134,52 @@ export async function seedCirclesDemo(transaction: Transaction, studentEmail: st
     sessions.map((s) => ({ coachingCircleSignUpId: signUp.id, coachingCircleSessionId: s.id, coachingCircleCoachId: group.id, ...SYSTEM })),
     { transaction },
   );
+
+  // Learning sessions: a published workshop (the student signed up) and a Q&A that publishes itself.
+  const inDays = (days: number, hourUtc: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    at.setUTCHours(hourUtc, 0, 0, 0);
+    return at;
+  };
+  const workshop = await LearningSession.create(
+    {
+      type: 'WORKSHOP',
+      title: 'Motivational interviewing in practice',
+      description: 'A live workshop: open questions, reflections and summaries, practised in pairs.',
+      coachId: coach.id,
+      maxStudents: 10,
+      startDateTime: inDays(14, 23),
+      duration: 90,
+      language: 'EN',
+      webConferenceUrl: coach.coachWebConferenceUrl ?? 'https://meet.example.com/workshop',
+      published: true,
+      publishedAt: new Date(),
+      autoPublishDate: null,
+      ...SYSTEM,
+    },
+    { transaction },
+  );
+  const qa = await LearningSession.create(
+    {
+      type: 'Q_AND_A',
+      title: 'Preguntas y respuestas: hábitos y sueño',
+      description: 'Traiga sus preguntas sobre el módulo de hábitos y sueño.',
+      coachId: coach.id,
+      maxStudents: 10,
+      startDateTime: inDays(21, 22),
+      duration: 60,
+      language: 'ES',
+      webConferenceUrl: coach.coachWebConferenceUrl ?? 'https://meet.example.com/qa',
+      published: false,
+      publishedAt: null,
+      autoPublishDate: inDays(7, 13),
+      ...SYSTEM,
+    },
+    { transaction },
+  );
+  await LearningSessionScope.bulkCreate(
+    [workshop, qa].map((session) => ({ learningSessionId: session.id, cohortId: cohort.id })),
+    { transaction },
+  );
+  await LearningSessionSignUp.create({ learningSessionId: workshop.id, studentId: student.id, ...SYSTEM }, { transaction });
 }
