@@ -40,6 +40,12 @@ const PendingTransferScreen = lazy(() => import('./screens/transfers/PendingTran
 const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 const CirclesScreen = lazy(() => import('./screens/circles/CirclesScreen'));
+const CoachLayout = lazy(() => import('./screens/coach/CoachLayout'));
+const CoachHomeScreen = lazy(() => import('./screens/coach/CoachHomeScreen'));
+const CoachCalendarScreen = lazy(() => import('./screens/coach/CoachCalendarScreen'));
+const CoachGroupsScreen = lazy(() => import('./screens/coach/CoachGroupsScreen'));
+const CoachGroupScreen = lazy(() => import('./screens/coach/CoachGroupScreen'));
+const CoachSessionScreen = lazy(() => import('./screens/coach/CoachSessionScreen'));
 
 export function PortalRoutes() {
   return (
@@ -54,7 +60,7 @@ export function PortalRoutes() {
         <Route path="/verify" element={<VerifyScreen />} />
         <Route
           element={
-            <RequireSession>
+            <RequireSession kind="STUDENT">
               <PortalLayout />
             </RequireSession>
           }
@@ -83,6 +89,20 @@ export function PortalRoutes() {
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/:messageId" element={<MessageScreen />} />
           <Route path="/coaching-circles" element={<CirclesScreen />} />
+        </Route>
+        {/* A coach's screens (issue 19): a coach never sees the student's, a student never these. */}
+        <Route
+          element={
+            <RequireSession kind="COACH">
+              <CoachLayout />
+            </RequireSession>
+          }
+        >
+          <Route path="/coach" element={<CoachHomeScreen />} />
+          <Route path="/coach/calendar" element={<CoachCalendarScreen />} />
+          <Route path="/coach/groups" element={<CoachGroupsScreen />} />
+          <Route path="/coach/groups/:groupId" element={<CoachGroupScreen />} />
+          <Route path="/coach/groups/:groupId/sessions/:sessionId" element={<CoachSessionScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
