@@ -40,12 +40,7 @@ const PendingTransferScreen = lazy(() => import('./screens/transfers/PendingTran
 const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 const CirclesScreen = lazy(() => import('./screens/circles/CirclesScreen'));
-const CoachLayout = lazy(() => import('./screens/coach/CoachLayout'));
-const CoachHomeScreen = lazy(() => import('./screens/coach/CoachHomeScreen'));
-const CoachCalendarScreen = lazy(() => import('./screens/coach/CoachCalendarScreen'));
-const CoachGroupsScreen = lazy(() => import('./screens/coach/CoachGroupsScreen'));
-const CoachGroupScreen = lazy(() => import('./screens/coach/CoachGroupScreen'));
-const CoachSessionScreen = lazy(() => import('./screens/coach/CoachSessionScreen'));
+const CoachRoutes = lazy(() => import('./screens/coach/CoachRoutes'));
 
 export function PortalRoutes() {
   return (
@@ -90,20 +85,15 @@ export function PortalRoutes() {
           <Route path="/messages/:messageId" element={<MessageScreen />} />
           <Route path="/coaching-circles" element={<CirclesScreen />} />
         </Route>
-        {/* A coach's screens (issue 19): a coach never sees the student's, a student never these. */}
+        {/* A coach's screens (issue 19, their routes in ./screens/coach/CoachRoutes): a coach never sees the student's, a student never these. */}
         <Route
+          path="/coach/*"
           element={
             <RequireSession kind="COACH">
-              <CoachLayout />
+              <CoachRoutes />
             </RequireSession>
           }
-        >
-          <Route path="/coach" element={<CoachHomeScreen />} />
-          <Route path="/coach/calendar" element={<CoachCalendarScreen />} />
-          <Route path="/coach/groups" element={<CoachGroupsScreen />} />
-          <Route path="/coach/groups/:groupId" element={<CoachGroupScreen />} />
-          <Route path="/coach/groups/:groupId/sessions/:sessionId" element={<CoachSessionScreen />} />
-        </Route>
+        />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
     </Suspense>

@@ -25,6 +25,3 @@ export const HOME_PATH = '/home';
 
 /** A coach's home (issue 19): the coach's screens live under /coach. */
 export const COACH_HOME_PATH = '/coach';
-
-/** The home of the signed-in kind. */
-export const homeFor = (coach: boolean) => (coach ? COACH_HOME_PATH : HOME_PATH);

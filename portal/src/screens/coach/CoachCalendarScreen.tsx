@@ -7,7 +7,6 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
@@ -40,7 +39,8 @@ export default function CoachCalendarScreen() {
   const { t, locale } = useT();
   useDocumentTitle(t('coach.calendar.title'));
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // Read once when the screen opens (useMediaQuery would join the first load's vendor chunk).
+  const [phone] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(theme.breakpoints.down('sm').replace(/^@media\s*/, '')).matches));
   const navigate = useNavigate();
   const { zone, groups, sessions, loading, error } = useCoach();
   const [chosenView, setView] = useState<View | null>(null);
