@@ -1,6 +1,7 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
-import { coachCommentAnswer, coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachListAnswer } from '../../domain/contract/coaches';
+import { coachCommentAnswer, coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachListAnswer, coachSelfAnswer } from '../../domain/contract/coaches';
+import { AppError } from '../common/errors';
 import {
   coachCommentBody,
   coachCommentListQuery,
@@ -48,6 +49,18 @@ export function coachRoutes(deps: Deps) {
       body: coachCreateBody,
       status: 201,
       handle: ({ body, actor }) => coaches.createCoach(body, actor, deps),
+    }),
+    // Before /:id: the signed-in coach's own record (the portal's coach screens; GET /coaches/{id} is staff-only).
+    route({
+      method: 'get',
+      path: '/me',
+      answer: coachSelfAnswer,
+      summary: "The signed-in coach's own record (a coach token only: 403 for staff and students)",
+      access: 'authenticated',
+      handle: ({ auth }) => {
+        if (!auth) throw AppError.unauthorized();
+        return coaches.getOwnCoach(auth);
+      },
     }),
     route({
       method: 'get',

@@ -3,7 +3,7 @@ import { Coach, CoachComment, CommunicationIntent, Student, User } from '../../m
 import { Messages } from '../../models/messages';
 import { assertEmailFree, changeEmail, issuePasswordToken, setActive } from '../auth/accounts';
 import { diff, recordActivity, stamp } from '../common/audit';
-import type { Actor, Deps } from '../common/context';
+import type { Actor, Deps, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, likePrefix, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { instituteParams, languageOf, ProductEmail } from '../communication-templates/product-emails';
@@ -355,4 +355,30 @@ export async function updateCoachComment(coachId: number, commentId: number, con
 
 export async function deleteCoachComment(coachId: number, commentId: number): Promise<void> {
   await (await findComment(coachId, commentId)).destroy();
+}
+
+/**
+ * GET /coaches/me: the signed-in coach's own record (portal). Only a COACH token (an administrator or a
+ * student: 403); a coach account whose coach record is missing: 404.
+ */
+export async function getOwnCoach(principal: Principal) {
+  if (principal.kind !== 'COACH') throw AppError.forbidden();
+  const coach = principal.coachId ? await Coach.findByPk(principal.coachId, { include: withStudent }) : null;
+  if (!coach || !coach.student || coach.userId !== principal.userId) throw AppError.notFound('Coach');
+  const s = coach.student;
+  return {
+    id: coach.id,
+    studentId: s.id,
+    userId: coach.userId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    name: `${s.firstName} ${s.lastName}`.trim(),
+    email: s.email,
+    timeZone: s.timeZone ?? null,
+    languageIso2LetterCode: s.languageIso2LetterCode ?? null,
+    languages: (coach.languages ?? ['EN']) as Array<'EN' | 'ES'>,
+    intro: coach.intro ?? null,
+    photo: coach.photo ?? null,
+    coachWebConferenceUrl: coach.coachWebConferenceUrl ?? null,
+  };
 }

@@ -80,3 +80,28 @@ export const coachCommentAnswer = z
   .strict();
 export type CoachCommentAnswer = z.infer<typeof coachCommentAnswer>;
 export const coachCommentPage = page(coachCommentAnswer);
+
+/**
+ * GET /coaches/me: what a coach reads of itself in the portal (issue 19, coach-portal): names, email,
+ * language and time zone of the embedded student record, the coach's own public fields. Staff-only
+ * fields (rate of pay, source, test call, comments) stay out.
+ */
+export const coachSelfAnswer = z
+  .object({
+    id,
+    studentId: id,
+    userId: id,
+    firstName: z.string(),
+    lastName: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** The student record's IANA time zone; null when none was set (the portal then uses the browser's). */
+    timeZone: z.string().nullable(),
+    languageIso2LetterCode: z.string().nullable(),
+    languages: z.array(z.enum(Language)),
+    intro: z.string().nullable(),
+    photo: z.string().nullable(),
+    coachWebConferenceUrl: z.string().nullable(),
+  })
+  .strict();
+export type CoachSelfAnswer = z.infer<typeof coachSelfAnswer>;

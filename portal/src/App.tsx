@@ -40,6 +40,7 @@ const PendingTransferScreen = lazy(() => import('./screens/transfers/PendingTran
 const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 const CirclesScreen = lazy(() => import('./screens/circles/CirclesScreen'));
+const CoachRoutes = lazy(() => import('./screens/coach/CoachRoutes'));
 
 export function PortalRoutes() {
   return (
@@ -54,7 +55,7 @@ export function PortalRoutes() {
         <Route path="/verify" element={<VerifyScreen />} />
         <Route
           element={
-            <RequireSession>
+            <RequireSession kind="STUDENT">
               <PortalLayout />
             </RequireSession>
           }
@@ -84,6 +85,15 @@ export function PortalRoutes() {
           <Route path="/messages/:messageId" element={<MessageScreen />} />
           <Route path="/coaching-circles" element={<CirclesScreen />} />
         </Route>
+        {/* A coach's screens (issue 19, their routes in ./screens/coach/CoachRoutes): a coach never sees the student's, a student never these. */}
+        <Route
+          path="/coach/*"
+          element={
+            <RequireSession kind="COACH">
+              <CoachRoutes />
+            </RequireSession>
+          }
+        />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
     </Suspense>

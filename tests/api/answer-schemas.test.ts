@@ -5,7 +5,7 @@ import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contrac
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
 import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer } from '../../domain/contract/transfers';
 import { withdrawalAnswer, withdrawalPage, withdrawalSettingsAnswer } from '../../domain/contract/withdrawals';
-import { coachCommentPage, coachDetailAnswer, coachPage, coachPickPage } from '../../domain/contract/coaches';
+import { coachCommentPage, coachDetailAnswer, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
 import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
 import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
 import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
@@ -851,6 +851,13 @@ describe('coaches', () => {
     expectFits(coachPage, await find('/api/coaches/find_by_criteria', { languages: ['EN'] }));
     expectFits(coachDetailAnswer, await get(`/api/coaches/${made.body.id}`));
     expectFits(coachCommentPage, await get(`/api/coaches/${made.body.id}/comments`));
+  });
+
+  test("GET /coaches/me (a coach's own record) answers its schema", async () => {
+    const coach = await makeStudent(t.deps, { kind: 'COACH', timeZone: 'Europe/Madrid' });
+    const res = await request(t.app).get('/api/coaches/me').set(bearer(coach.token));
+    expect(res.status).toBe(200);
+    expectFits(coachSelfAnswer, res.body);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   User,
 } from '../../models';
 import { Messages } from '../../models/messages';
-import { coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachPage, coachPickPage } from '../../domain/contract/coaches';
+import { coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
 import { setupApp, type TestApp } from '../support/app';
 import { makeCohort } from '../support/catalogue-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
@@ -406,5 +406,43 @@ describe('/api/coaches/{id}/comments', () => {
     const other = (await create(body())).body;
     expect((await api().delete(`${BASE}/${other.id}/comments/${ids[0]}`).set(bearer(admin.token))).status).toBe(404);
     expect(await CoachComment.count({ where: { id: ids[0] } })).toBe(1);
+  });
+});
+
+describe('GET /api/coaches/me (the coach portal)', () => {
+  it("answers a coach's own record; 401 without a token; 403 for a student and for staff; 404 without a coach record", async () => {
+    const me = await makeStudent(t.deps, { kind: 'COACH', firstName: 'Cora', timeZone: 'America/Chicago', languageIso2LetterCode: 'ES' });
+    await me.coach!.update({ coachWebConferenceUrl: 'https://meet.example.com/cora', languages: ['EN', 'ES'], rateOfPay: 50 });
+    const ok = await api().get(`${BASE}/me`).set(bearer(me.token));
+    expect(ok.status).toBe(200);
+    expect(coachSelfAnswer.parse(ok.body)).toEqual({
+      id: me.coach!.id,
+      studentId: me.student.id,
+      userId: me.user.id,
+      firstName: 'Cora',
+      lastName: me.student.lastName,
+      name: `Cora ${me.student.lastName}`,
+      email: me.email,
+      timeZone: 'America/Chicago',
+      languageIso2LetterCode: 'ES',
+      languages: ['EN', 'ES'],
+      intro: null,
+      photo: null,
+      coachWebConferenceUrl: 'https://meet.example.com/cora',
+    });
+    expect(ok.body).not.toHaveProperty('rateOfPay');
+
+    expect((await api().get(`${BASE}/me`)).status).toBe(401);
+    const student = await makeStudent(t.deps);
+    expect((await api().get(`${BASE}/me`).set(bearer(student.token))).status).toBe(403);
+    expect((await api().get(`${BASE}/me`).set(bearer(admin.token))).status).toBe(403);
+    expect((await api().get(`${BASE}/me`).set(bearer(supportToken))).status).toBe(403);
+
+    // A COACH account whose coach record is gone (the token still names it): 404, and nothing was written.
+    const gone = await makeStudent(t.deps, { kind: 'COACH' });
+    await gone.coach!.destroy();
+    const missing = await api().get(`${BASE}/me`).set(bearer(gone.token));
+    expect(missing.status).toBe(404);
+    expect(await Coach.count({ where: { userId: gone.user.id } })).toBe(0);
   });
 });

@@ -140,6 +140,10 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.body': 'The page you are looking for does not exist or has moved.',
   'notFound.home': 'Go to the home page',
+  'nav.coachHome': 'Coach home',
+  'nav.coachCalendar': 'My calendar',
+  'nav.coachGroups': 'My groups',
+  'nav.coachMain': 'Coach navigation',
 } as const;
 
 export type TranslationKey = keyof typeof en;

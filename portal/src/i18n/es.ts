@@ -138,4 +138,8 @@ export const es: Translations = {
   'notFound.title': 'Página no encontrada',
   'notFound.body': 'La página que busca no existe o ha cambiado de lugar.',
   'notFound.home': 'Ir a la página de inicio',
+  'nav.coachHome': 'Inicio del coach',
+  'nav.coachCalendar': 'Mi calendario',
+  'nav.coachGroups': 'Mis grupos',
+  'nav.coachMain': 'Navegación del coach',
 };

@@ -3,6 +3,8 @@
  * the navigation (Home, Enrollment, My agreements, Messages, Payments, Settings), Messages with the
  * inbox's unread count as a badge, also on the app bar's mail button (the menu hides on a phone).
  * Later screens (courses, progress, awards, transfers) get their entries when they exist.
+ * A coach (issue 19) gets the same shell with the coach's menu (home, calendar, groups), without the
+ * student's inbox button and banners: `CoachShell`.
  */
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -26,6 +28,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerStrip } from '../components/BannerStrip';
@@ -39,7 +42,9 @@ import { StudentProvider } from './StudentContext';
 
 const DRAWER_WIDTH = 240;
 
-const NAV: Array<{ to: string; label: TranslationKey | PaymentNavKey; icon: ReactNode; match: string[] }> = [
+type NavItem = { to: string; label: TranslationKey | PaymentNavKey; icon: ReactNode; match: string[] };
+
+const NAV: NavItem[] = [
   { to: '/home', label: 'nav.home', icon: <HomeOutlined />, match: ['/home'] },
   { to: '/enroll', label: 'nav.enroll', icon: <SchoolOutlined />, match: ['/enroll'] },
   { to: '/agreements', label: 'nav.agreements', icon: <DescriptionOutlined />, match: ['/agreements'] },
@@ -49,10 +54,17 @@ const NAV: Array<{ to: string; label: TranslationKey | PaymentNavKey; icon: Reac
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
 ];
 
+/** A coach's menu: their home, their calendar, their groups (sessions and settings under each group). */
+const COACH_NAV: NavItem[] = [
+  { to: '/coach', label: 'nav.coachHome', icon: <HomeOutlined />, match: ['/coach'] },
+  { to: '/coach/calendar', label: 'nav.coachCalendar', icon: <CalendarMonthOutlined />, match: ['/coach/calendar'] },
+  { to: '/coach/groups', label: 'nav.coachGroups', icon: <GroupsOutlined />, match: ['/coach/groups'] },
+];
+
 /** The entry whose path matches the longest (payment information sits under /settings but belongs to Payments). */
-function selectedEntry(pathname: string): string | undefined {
+function selectedEntry(nav: NavItem[], pathname: string): string | undefined {
   let best: { to: string; length: number } | undefined;
-  for (const item of NAV) {
+  for (const item of nav) {
     for (const match of item.match) {
       if ((pathname === match || pathname.startsWith(`${match}/`)) && match.length > (best?.length ?? -1)) best = { to: item.to, length: match.length };
     }
@@ -74,12 +86,19 @@ function UnreadBadge({ children }: { children: ReactNode }) {
 export default function PortalLayout() {
   return (
     <UnreadProvider>
-      <LearningCentre />
+      <StudentProvider>
+        <LearningCentre nav={NAV} />
+      </StudentProvider>
     </UnreadProvider>
   );
 }
 
-function LearningCentre() {
+/** The coach's shell: the coach's menu, no inbox button, no student banners (their screens in its outlet). */
+export function CoachShell() {
+  return <LearningCentre nav={COACH_NAV} coach />;
+}
+
+function LearningCentre({ nav, coach = false }: { nav: NavItem[]; coach?: boolean }) {
   const { t, language } = useI18n();
   const { count: unread } = useUnreadMessages();
   const api = useApi();
@@ -97,11 +116,11 @@ function LearningCentre() {
   }
 
   const navigation = (
-    <Box component="nav" aria-label={t('nav.main')}>
+    <Box component="nav" aria-label={coach ? t('nav.coachMain') : t('nav.main')}>
       <Toolbar />
       <List>
-        {NAV.map((item) => {
-          const selected = selectedEntry(pathname) === item.to;
+        {nav.map((item) => {
+          const selected = selectedEntry(nav, pathname) === item.to;
           return (
             <ListItemButton
               key={item.to}
@@ -123,7 +142,7 @@ function LearningCentre() {
   );
 
   return (
-    <StudentProvider>
+    <>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <AppBar position="fixed" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
           <Toolbar sx={{ gap: 1 }}>
@@ -136,17 +155,19 @@ function LearningCentre() {
             <Typography variant="body2" noWrap data-testid="student-name" sx={{ display: { xs: 'none', sm: 'block' }, mr: 1 }}>
               {name}
             </Typography>
-            <IconButton
-              color="inherit"
-              component={Link}
-              to="/messages"
-              aria-label={unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages')}
-              data-testid="messages-button"
-            >
-              <UnreadBadge>
-                <MailOutlined />
-              </UnreadBadge>
-            </IconButton>
+            {!coach && (
+              <IconButton
+                color="inherit"
+                component={Link}
+                to="/messages"
+                aria-label={unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages')}
+                data-testid="messages-button"
+              >
+                <UnreadBadge>
+                  <MailOutlined />
+                </UnreadBadge>
+              </IconButton>
+            )}
             <LanguageSwitch color="inherit" />
             <Button
               color="inherit"
@@ -178,12 +199,12 @@ function LearningCentre() {
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
-          <BannerStrip />
+          {!coach && <BannerStrip />}
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </Box>
       </Box>
-    </StudentProvider>
+    </>
   );
 }

@@ -22,3 +22,6 @@ export interface LoginState {
 }
 
 export const HOME_PATH = '/home';
+
+/** A coach's home (issue 19): the coach's screens live under /coach. */
+export const COACH_HOME_PATH = '/coach';

@@ -17,7 +17,12 @@ export interface PortalSession extends Session {
   /** The student's preferred language (languageIso2LetterCode). */
   language?: Language;
   isStudent?: boolean;
+  /** A coach's sign-in (the answer's `coach.id`): the portal shows the coach's screens, never the student's. */
+  coachId?: number;
 }
+
+/** Whether the signed-in account is a coach (the route guards send each kind to its own screens). */
+export const isCoachSession = (session: Pick<PortalSession, 'coachId'> | null | undefined): boolean => Boolean(session?.coachId);
 
 /** The student part of the customer sign-in answer and of GET /auth/me (api/auth/auth.service.ts profileOf; domain/contract/people.ts). */
 export type SignedInStudent = SignedInStudentAnswer;
@@ -48,6 +53,7 @@ export function sessionFromSignIn(answer: SignInAnswer, now: number): PortalSess
     fullName: s ? `${s.personalInfo.firstName} ${s.personalInfo.lastName}`.trim() : undefined,
     language: asLanguage(s?.languageIso2LetterCode),
     isStudent: s?.isStudent,
+    ...(answer.coach?.id ? { coachId: answer.coach.id } : {}),
     cdn: answer.cdn ?? null,
   };
 }
