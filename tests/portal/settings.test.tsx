@@ -272,6 +272,7 @@ describe('communication preferences', () => {
       ['Enrollment', '/enroll'],
       ['My agreements', '/agreements'],
       ['Messages', '/messages'],
+      ['Coaching circles', '/coaching-circles'],
       ['Payments', '/settings/payment-information'],
       ['Settings', '/settings/profile'],
     ]);
