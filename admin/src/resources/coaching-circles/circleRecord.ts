@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { CircleAnswer, CircleDetailAnswer } from '../../../../domain/contract/coaching-circles';
 import { DEFAULT_ZONE } from '../../../../domain/rules/coaching-circles';
-import { instantOrDay } from '../../common/dates';
+import { instantOrDay, schoolDay } from '../../common/dates';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { readList } from '../../providers/dataProvider';
 
@@ -62,8 +62,8 @@ export function circleFormOf(record: CircleDetailRecord): CircleForm & { id: Ide
     timeZone: record.timeZone,
     maxStudents: record.maxStudents,
     openCloseDatesFromCohortConfig: record.openCloseDatesFromCohortConfig,
-    openDate: record.openDate,
-    closeDate: record.closeDate,
+    openDate: schoolDay(record.openDate),
+    closeDate: schoolDay(record.closeDate),
     skipSessionsFromCohortConfig: record.skipSessionsFromCohortConfig,
     scopeCohortIds: record.scopeCohortIds.filter((id) => id !== record.cohortId),
   };
