@@ -52,7 +52,13 @@ const sessions = [
   { id: 101, sessionNumber: 1, startDateTime: '2027-03-02T23:00:00.000Z', endDateTime: '2027-03-03T00:30:00.000Z' },
   { id: 102, sessionNumber: 2, startDateTime: '2027-03-16T22:00:00.000Z', endDateTime: '2027-03-16T23:30:00.000Z' },
 ];
-const group = { id: 31, coachId: 7, coach: { id: 7, firstName: 'Ana', lastName: 'Coach', fullName: 'Ana Coach', email: 'ana@example.com' }, webConferenceUrl: null, maxStudents: 10 };
+const group = {
+  id: 31,
+  coachId: 7,
+  coach: { id: 7, firstName: 'Ana', lastName: 'Coach', fullName: 'Ana Coach', email: 'ana@example.com' },
+  webConferenceUrl: null,
+  maxStudents: 10,
+};
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
 
 function renderConsole(path: string, { permissions = ['*'], locale = 'en', current = detail }: { permissions?: string[]; locale?: 'en' | 'es'; current?: object } = {}) {
@@ -78,8 +84,16 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en', curre
     }
     if (p === '/coaching_circles/5/open_close_date') return (record = { ...record, ...(req.body as object) });
     if (p === '/coaching_circle_types') return page([{ id: 4, name: 'Weekly circle', deleted: false }]);
-    if (p === '/cohorts') return page([{ id: 11, label: 'HCTP Spring' }, { id: 12, label: 'HCTP Fall' }]);
-    if (p === '/coaches') return page([{ id: 7, name: 'Ana Coach' }, { id: 8, name: 'Ben Coach' }]);
+    if (p === '/cohorts')
+      return page([
+        { id: 11, label: 'HCTP Spring' },
+        { id: 12, label: 'HCTP Fall' },
+      ]);
+    if (p === '/coaches')
+      return page([
+        { id: 7, name: 'Ana Coach' },
+        { id: 8, name: 'Ben Coach' },
+      ]);
     if (p === '/search_filters') return page([]);
     if (/^\/users\/\d+\/view_histories$/.test(p)) return { id: 1 };
     throw new Error(`unexpected call ${method} ${p}`);

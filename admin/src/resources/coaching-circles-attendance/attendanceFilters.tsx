@@ -8,7 +8,7 @@ import type { FilterDescriptors } from '../../common/FilterChips';
 import { FilterAside } from '../../common/ListFilters';
 import { readList } from '../../providers/dataProvider';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { useCoachChoices, useCohortChoices } from '../coaching-circles/circleFilters';
+import { useCoachChoices, useCohortChoices } from '../../common/circleChoices';
 import { completeRange } from './attendanceRecord';
 import { formatDate } from '../../common/dates';
 

@@ -64,7 +64,15 @@ export function sessionEvents(circles: CircleRecord[], from: string, to: string)
   for (const c of circles) {
     let sessions;
     try {
-      sessions = planSessions({ startDate: c.startDate, startTime: c.startTime, duration: c.duration, sessions: c.sessions, frequency: c.frequency, frequencyUnit: c.frequencyUnit, timeZone: c.timeZone });
+      sessions = planSessions({
+        startDate: c.startDate,
+        startTime: c.startTime,
+        duration: c.duration,
+        sessions: c.sessions,
+        frequency: c.frequency,
+        frequencyUnit: c.frequencyUnit,
+        timeZone: c.timeZone,
+      });
     } catch {
       continue;
     }

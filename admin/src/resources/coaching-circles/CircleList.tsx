@@ -45,13 +45,13 @@ function CircleRows() {
           <DataTable.Col source="type" label={f('type')} disableSort render={(r) => r.type?.name ?? ''} />
           <DataTable.Col source="cohort" label={f('cohort')} disableSort render={(r) => r.cohort?.label ?? ''} />
           <DataTable.Col source="startDate" label={f('start')} render={(r) => <Box sx={{ whiteSpace: 'nowrap' }}>{startText(r as CircleRecord)}</Box>} />
+          <DataTable.Col source="timeOfDay" label={f('timeOfDay')} disableSort render={(r) => translate(`enums.TimeOfDay.${r.local.timeOfDay}`, { _: r.local.timeOfDay })} />
           <DataTable.Col
-            source="timeOfDay"
-            label={f('timeOfDay')}
+            source="coaches"
+            label={f('coaches')}
             disableSort
-            render={(r) => translate(`enums.TimeOfDay.${r.local.timeOfDay}`, { _: r.local.timeOfDay })}
+            render={(r) => (r as CircleRecord).coaches.map((c) => c.coach?.fullName ?? `#${c.coachId}`).join(', ')}
           />
-          <DataTable.Col source="coaches" label={f('coaches')} disableSort render={(r) => (r as CircleRecord).coaches.map((c) => c.coach?.fullName ?? `#${c.coachId}`).join(', ')} />
           <DataTable.Col source="published" label={f('published')} disableSort render={(r) => <PublishedChip published={r.published} id={r.id} />} />
         </DataTable>
       </Box>

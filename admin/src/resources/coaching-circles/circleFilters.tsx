@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, NullableBooleanInput, SelectArrayInput, useGetList } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
 import { byId, filterInputProps } from '../../common/billingShared';
 import { DateInput } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import type { FilterDescriptors } from '../../common/FilterChips';
 import { FilterAside } from '../../common/ListFilters';
-import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { circleApi } from './circleRecord';
+import { useCoachChoices, useCohortChoices } from '../../common/circleChoices';
+
+export { useCoachChoices, useCohortChoices };
 
 /**
  * The criteria of the coaching circles list (api/coaching-circles/coaching-circles.schemas.ts
@@ -21,12 +21,7 @@ type Labels = Record<string, string>;
 const many = { pagination: { page: 1, perPage: 1000 } };
 const stale = { staleTime: 60_000 };
 
-/** Cohorts newest first; the circle types by name (archived ones too: old circles use them). */
-export function useCohortChoices(): Choice[] {
-  const { data = [] } = useGetList('cohorts', { ...many, sort: { field: 'id', order: 'DESC' } }, stale);
-  return useMemo(() => data.map((c) => ({ id: c.id as number, name: String(c.label ?? c.id) })), [data]);
-}
-
+/** The circle types by name (the archived ones too when asked: an old circle's type). */
 export function useTypeChoices(options: { withArchived?: boolean } = {}): Array<Choice & { deleted?: boolean }> {
   const { data = [] } = useGetList('coaching-circles-types', { ...many, sort: { field: 'name', order: 'ASC' }, filter: { deleted: false } }, stale);
   const { data: archived = [] } = useGetList(
@@ -34,14 +29,10 @@ export function useTypeChoices(options: { withArchived?: boolean } = {}): Array<
     { ...many, sort: { field: 'name', order: 'ASC' }, filter: { deleted: true } },
     { ...stale, enabled: Boolean(options.withArchived) },
   );
-  return useMemo(() => [...data, ...(options.withArchived ? archived : [])].map((t) => ({ id: t.id as number, name: String(t.name), deleted: Boolean(t.deleted) })), [data, archived, options.withArchived]);
-}
-
-/** The coach picker's rows (GET /coaches?fields=id,name), loaded once a minute at most. */
-export function useCoachChoices(): Choice[] {
-  const dataProvider = useAppDataProvider();
-  const { data = [] } = useQuery({ queryKey: ['coaches', 'pick'], queryFn: () => circleApi(dataProvider).coachChoices(), staleTime: 60_000 });
-  return data;
+  return useMemo(
+    () => [...data, ...(options.withArchived ? archived : [])].map((t) => ({ id: t.id as number, name: String(t.name), deleted: Boolean(t.deleted) })),
+    [data, archived, options.withArchived],
+  );
 }
 
 export function circleFilterDescriptors(labels: { cohorts?: Labels; types?: Labels; coaches?: Labels } = {}): FilterDescriptors {

@@ -21,4 +21,3 @@ export function PublishedChip({ published, id }: { published: boolean; id?: unkn
 
 /** "03-02-2027 6:00 PM – 7:30 PM" in the school's zone (the answer's `local`). */
 export const startText = (r: Pick<CircleRecord, 'local'>) => `${formatDate(r.local.startDate)} ${formatTime(r.local.startTime)} – ${formatTime(r.local.endTime)}`;
-

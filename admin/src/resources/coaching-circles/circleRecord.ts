@@ -3,7 +3,6 @@ import type { CircleAnswer, CircleDetailAnswer } from '../../../../domain/contra
 import { DEFAULT_ZONE } from '../../../../domain/rules/coaching-circles';
 import { instantOrDay, schoolDay } from '../../common/dates';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { readList } from '../../providers/dataProvider';
 
 /**
  * Coaching circles (the console resource `coaching-circles` over /api/coaching_circles, issue 19): a
@@ -12,8 +11,6 @@ import { readList } from '../../providers/dataProvider';
 export const CIRCLES = 'coaching-circles';
 /** The saved-filter kind of the list (back-office spec §7). */
 export const CIRCLE_FILTER_KIND = 'coaching_circle';
-/** Coaches offered by the picker (back-office spec §9: "coaches list in a circle 100"). */
-export const COACH_PICK_SIZE = 100;
 
 export type CircleRecord = Omit<CircleAnswer, 'id'> & RaRecord;
 export type CircleDetailRecord = Omit<CircleDetailAnswer, 'id'> & RaRecord;
@@ -116,8 +113,5 @@ export function circleApi(dataProvider: AppDataProvider) {
     updateCoach: (id: Identifier, groupId: Identifier, body: { webConferenceUrl: string | null; maxStudents: number }) =>
       request<CircleDetailRecord>({ method: 'PUT', path: at(id, `/coaches/${encodeURIComponent(String(groupId))}`), body }),
     removeCoach: (id: Identifier, groupId: Identifier) => request<void>({ method: 'DELETE', path: at(id, `/coaches/${encodeURIComponent(String(groupId))}`) }),
-    /** GET /coaches?fields=id,name: the picker's light rows, by name. */
-    coachChoices: async () =>
-      readList<{ id: number; name: string }>(await request({ path: '/coaches', query: { fields: 'id,name', size: COACH_PICK_SIZE, page: 0, sortBy: 'lastName', descending: false } })).data,
   };
 }

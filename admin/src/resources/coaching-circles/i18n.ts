@@ -74,7 +74,7 @@ const en = {
     name: "Blank: the type's name.",
     maxStudents: "Blank: the type's.",
     scope: "The circle's own cohort is always in scope.",
-    type: "Sessions, frequency and duration come from the type; a changed schedule lays the sessions again.",
+    type: 'Sessions, frequency and duration come from the type; a changed schedule lays the sessions again.',
     coach_url: "Blank: the coach's own",
   },
   messages: {
