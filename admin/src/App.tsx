@@ -35,6 +35,8 @@ import communications from './resources/communications';
 import communicationsSettings from './resources/communications-settings';
 import coachingCirclesTypes from './resources/coaching-circles-types';
 import coaches from './resources/coaches';
+import coachingCircles from './resources/coaching-circles';
+import coachingCirclesAttendance from './resources/coaching-circles-attendance';
 import learningSessions from './resources/learning-sessions';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
@@ -69,6 +71,8 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['communications-settings', communicationsSettings],
   ['coaching-circles-types', coachingCirclesTypes],
   ['coaches', coaches],
+  ['coaching-circles', coachingCircles],
+  ['coaching-circles-attendance', coachingCirclesAttendance],
   ['learning-sessions', learningSessions],
 ];
 

@@ -26,6 +26,8 @@ import { communications } from '../resources/communications/i18n';
 import { communicationsSettings } from '../resources/communications-settings/i18n';
 import { coachingCircleTypes } from '../resources/coaching-circles-types/i18n';
 import { coaches } from '../resources/coaches/i18n';
+import { coachingCircles } from '../resources/coaching-circles/i18n';
+import { coachingCirclesAttendance } from '../resources/coaching-circles-attendance/i18n';
 import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
@@ -64,6 +66,8 @@ const byResource = {
   'communications-settings': communicationsSettings,
   'coaching-circles-types': coachingCircleTypes,
   coaches,
+  'coaching-circles': coachingCircles,
+  'coaching-circles-attendance': coachingCirclesAttendance,
   'learning-sessions': learningSessions,
 };
 

@@ -27,6 +27,7 @@ const permissionResource: Record<string, string> = {
   'failed-payments': 'payments',
   'disputed-payments': 'payments',
   'coaching-circles-types': 'coaching_circles',
+  'coaching-circles-attendance': 'coaching_circles',
 };
 
 /** Console actions whose permission is named differently (`resource:action` → permission). */

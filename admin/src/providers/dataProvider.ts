@@ -39,6 +39,7 @@ export const resourcePaths: Record<string, string> = {
   'migrated-payment-plans': 'payment_plans',
   'information-banner': 'information_banner',
   'coaching-circles-types': 'coaching_circle_types',
+  'coaching-circles-attendance': 'coaching_circle_attendance',
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
