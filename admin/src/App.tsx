@@ -69,9 +69,9 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['configuration-mobile-app', configurationMobileApp],
   ['communications', communications],
   ['communications-settings', communicationsSettings],
-  ['coaching-circles-types', coachingCirclesTypes],
   ['coaches', coaches],
   ['coaching-circles', coachingCircles],
+  ['coaching-circles-types', coachingCirclesTypes],
   ['coaching-circles-attendance', coachingCirclesAttendance],
   ['learning-sessions', learningSessions],
 ];

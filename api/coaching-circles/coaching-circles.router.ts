@@ -8,6 +8,7 @@ import {
   circleCoachPage,
   circleDetailAnswer,
   circlePage,
+  circleSessionsAnswer,
   groupSessionAnswer,
   groupSessionsAnswer,
 } from '../../domain/contract/coaching-circles';
@@ -32,6 +33,7 @@ import {
   maxStudentsQuery,
   openCloseBody,
   publishBody,
+  sessionRangeSchema,
   updateCoachBody,
   webConferenceUrlBody,
   zoneText,
@@ -69,6 +71,16 @@ export function coachingCircleRoutes(_deps: Deps) {
       query: circleListQuery,
       body: circleCriteriaSchema,
       handle: ({ query, body }) => circles.findCircles(query, body as CircleCriteria),
+    }),
+    route({
+      method: 'post',
+      path: '/sessions/find_by_criteria',
+      summary:
+        'The generated sessions starting in [from, to) (instants, at most 62 days), earliest first, with their circle: cohortId, coachId, published narrow them; at most 2,000 (truncated says when more)',
+      answer: circleSessionsAnswer,
+      access: 'coaching_circles:read',
+      body: sessionRangeSchema,
+      handle: ({ body }) => circles.sessionsInRange(body),
     }),
     route({
       method: 'post',

@@ -203,3 +203,17 @@ export const attendanceCriteriaSchema = z
   })
   .strict();
 export type AttendanceCriteria = z.output<typeof attendanceCriteriaSchema>;
+
+/** The calendar's range (instants; at most 62 days) and what narrows it. */
+export const sessionRangeSchema = z
+  .object({
+    from: z.coerce.date(),
+    to: z.coerce.date(),
+    cohortId: z.number().int().positive().optional(),
+    coachId: z.number().int().positive().optional(),
+    published: z.boolean().optional(),
+  })
+  .strict()
+  .refine((r) => r.to > r.from, { path: ['to'], message: 'Must be after from' })
+  .refine((r) => r.to.getTime() - r.from.getTime() <= 62 * 86_400_000, { path: ['to'], message: 'At most 62 days after from' });
+export type SessionRange = z.infer<typeof sessionRangeSchema>;

@@ -29,7 +29,7 @@ import { stamp, updatedByOf } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
-import { circleCriteria, type CircleCriteria, type CircleInput } from './coaching-circles.schemas';
+import { circleCriteria, type CircleCriteria, type CircleInput, type SessionRange } from './coaching-circles.schemas';
 
 /**
  * Coaching circles, staff side (back-office spec §7 "Coaching circles"; domain rules "Coaching circles
@@ -517,4 +517,45 @@ export async function removeCoach(circleId: number, circleCoachId: number) {
     assertUnpublished(circle);
     await group.destroy({ transaction });
   });
+}
+
+/** The most sessions one calendar range answers (a month of 50 weekly circles is ~250). */
+export const SESSIONS_IN_RANGE_LIMIT = 2000;
+
+/**
+ * The generated sessions starting in [from, to) with their circle's name, count and published flag,
+ * earliest first, for the console's calendar: one query on the sessions' start index joined to their
+ * circle (and, for a coach, to the circle's groups).
+ */
+export async function sessionsInRange(range: SessionRange) {
+  const circleWhere: WhereOptions = {};
+  if (range.cohortId) Object.assign(circleWhere, { cohortId: range.cohortId });
+  if (range.published !== undefined) Object.assign(circleWhere, { published: range.published });
+  if (range.coachId)
+    Object.assign(circleWhere, {
+      id: { [Op.in]: Sequelize.literal(`(SELECT coaching_circle_id FROM coaching_circle_coaches WHERE coach_id = ${Number(range.coachId)})`) },
+    });
+  const rows = await CoachingCircleSession.findAll({
+    where: { startDateTime: { [Op.gte]: range.from, [Op.lt]: range.to } },
+    include: [{ model: CoachingCircle, as: 'circle', attributes: ['id', 'name', 'sessions', 'published'], where: circleWhere, required: true }],
+    order: [
+      ['startDateTime', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: SESSIONS_IN_RANGE_LIMIT + 1,
+  });
+  const content = rows.slice(0, SESSIONS_IN_RANGE_LIMIT).map((s) => {
+    const circle = (s as CoachingCircleSession & { circle: CoachingCircle }).circle;
+    return {
+      id: s.id,
+      coachingCircleId: s.coachingCircleId,
+      circleName: circle.name ?? null,
+      sessionNumber: s.sessionNumber,
+      sessions: circle.sessions,
+      startDateTime: s.startDateTime,
+      endDateTime: s.endDateTime,
+      published: circle.published,
+    };
+  });
+  return { content, truncated: rows.length > SESSIONS_IN_RANGE_LIMIT };
 }

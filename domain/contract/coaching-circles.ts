@@ -170,3 +170,25 @@ export const attendanceRowAnswer = z
   .strict();
 export type AttendanceRowAnswer = z.infer<typeof attendanceRowAnswer>;
 export const attendancePage = page(attendanceRowAnswer);
+
+/** POST /coaching_circles/sessions/find_by_criteria: the generated sessions in a range (the console's calendar). */
+export const circleSessionsAnswer = z
+  .object({
+    content: z.array(
+      z
+        .object({
+          id,
+          coachingCircleId: id,
+          circleName: z.string().nullable(),
+          sessionNumber: z.number().int(),
+          sessions: z.number().int(),
+          startDateTime: timestamp,
+          endDateTime: timestamp,
+          published: z.boolean(),
+        })
+        .strict(),
+    ),
+    truncated: z.boolean(),
+  })
+  .strict();
+export type CircleSessionsAnswer = z.infer<typeof circleSessionsAnswer>;

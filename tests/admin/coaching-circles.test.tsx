@@ -6,6 +6,7 @@ import { coachingCircles as texts } from '../../admin/src/resources/coaching-cir
 import { coachingCirclesAttendance as attendanceTexts } from '../../admin/src/resources/coaching-circles-attendance/i18n';
 import { resources } from '../../admin/src/App';
 import { callsOf as calls, currentLocation, renderAdmin } from '../support/console-harness';
+import { parseZone, wallTimeToUtc } from '../../domain/rules/coaching-circles';
 
 // react-admin's menu pulls in react-hotkeys-hook, which ships ESM only (the admin jest project does not transform it).
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => undefined }));
@@ -59,6 +60,18 @@ const group = {
   webConferenceUrl: null,
   maxStudents: 10,
 };
+// The circle's second session: today at 6 PM New York (the month shown holds it).
+const todayAtSix = wallTimeToUtc(nyToday, '18:00', parseZone('America/New_York')!);
+const todaysSession = {
+  id: 102,
+  coachingCircleId: 5,
+  circleName: 'Evening circle',
+  sessionNumber: 2,
+  sessions: 8,
+  startDateTime: todayAtSix.toISOString(),
+  endDateTime: new Date(todayAtSix.getTime() + 90 * 60_000).toISOString(),
+  published: false,
+};
 const page = (content: unknown[]) => ({ content, pagination: { total: content.length, page: 0, size: 10 } });
 
 function renderConsole(path: string, { permissions = ['*'], locale = 'en', current = detail }: { permissions?: string[]; locale?: 'en' | 'es'; current?: object } = {}) {
@@ -68,6 +81,7 @@ function renderConsole(path: string, { permissions = ['*'], locale = 'en', curre
     const p = req.path;
     if (p === '/coaching_circles' && method === 'GET') return page([circle]);
     if (p === '/coaching_circles/find_by_criteria') return page([circle]);
+    if (p === '/coaching_circles/sessions/find_by_criteria') return { content: [todaysSession], truncated: false };
     if (p === '/coaching_circles' && method === 'POST') return { ...detail, ...(req.body as object), id: 9 };
     if (p === '/coaching_circles/9') return { ...detail, id: 9 };
     if (p === '/coaching_circles/5' && method === 'GET') return record;
@@ -134,11 +148,12 @@ describe('/coaching-circles', () => {
     // This week's session (today, 6 PM New York) is in the month shown.
     const event = await screen.findByTestId('circle-event-5-2');
     expect(event.textContent).toBe('Evening circle · 2/8');
-    const ranged = calls(request, 'POST', '/coaching_circles/find_by_criteria').filter((r) => r.query?.fields);
+    // One call for the month shown: the stored sessions between its first and last day's New York midnights.
+    const ranged = calls(request, 'POST', '/coaching_circles/sessions/find_by_criteria');
     expect(ranged).toHaveLength(1);
-    expect(ranged[0].query).toMatchObject({ size: 1000, fields: expect.stringContaining('startTime') });
-    const range = (ranged[0].body as { startDate: { from: string; to: string } }).startDate;
-    expect(range.to >= nyToday && range.from < circleStart).toBe(true);
+    const range = ranged[0].body as { from: string; to: string };
+    expect(range.from < todaysSession.startDateTime && todaysSession.startDateTime < range.to).toBe(true);
+    expect(new Date(range.to).getTime() - new Date(range.from).getTime()).toBeLessThanOrEqual(43 * 86_400_000);
     fireEvent.click(event);
     await waitFor(() => expect(currentLocation()).toBe(`/coaching-circles/5?filter=${filter}`));
   });

@@ -25,6 +25,7 @@ import { addToDay } from '../../domain/rules/coaching-circles';
 import { schoolToday } from '../../models/catalogue';
 import { setupApp, type TestApp } from '../support/app';
 import { makeCohort } from '../support/catalogue-factories';
+import { circleCohort, makeCircle as circleFixture } from '../support/circle-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 
 /**
@@ -534,5 +535,34 @@ describe("coaches' groups and attendance", () => {
     expect((await api('patch', `/coaching_circle_coaches/${groupB}/max_students?maxStudents=0`)).status).toBe(400);
     expect((await api('patch', `/coaching_circle_coaches/${groupA}/max_students?maxStudents=5`, coachA.token)).status).toBe(403);
     expect((await api('patch', `/coaching_circle_coaches/${MISSING}/max_students?maxStudents=5`)).status).toBe(404);
+  });
+});
+
+describe('POST /coaching_circles/sessions/find_by_criteria (the calendar)', () => {
+  test('the generated sessions starting in the range, earliest first, with their circle; narrowed by cohort, coach and published; 400, 401, 403', async () => {
+    const p = await circleCohort();
+    const shown = await circleFixture(t.deps, p.cohort, { hoursFromNow: [30, 198, 366], name: unique('Calendar ') });
+    const other = await circleFixture(t.deps, (await circleCohort()).cohort, { hoursFromNow: [40], published: false });
+    const url = '/api/coaching_circles/sessions/find_by_criteria';
+    const from = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const to = new Date(Date.now() + 10 * 24 * 3600_000).toISOString();
+    const res = await request(t.app).post(url).set(bearer(admin)).send({ from, to, cohortId: p.cohort.id });
+    expect(res.status).toBe(200);
+    expect(res.body.truncated).toBe(false);
+    // The third session (in 366 h) falls after the range.
+    expect(res.body.content.map((s: { id: number }) => s.id)).toEqual(shown.sessions.slice(0, 2).map((s) => s.id));
+    expect(res.body.content[0]).toMatchObject({ coachingCircleId: shown.circle.id, circleName: shown.circle.name, sessionNumber: 1, sessions: 3, published: true });
+    expect(new Date(res.body.content[0].startDateTime).getTime()).toBe(shown.sessions[0].startDateTime.getTime());
+    const unpublished = await request(t.app).post(url).set(bearer(support)).send({ from, to, published: false });
+    expect(unpublished.status).toBe(200);
+    expect(unpublished.body.content.map((s: { coachingCircleId: number }) => s.coachingCircleId)).toContain(other.circle.id);
+    expect(unpublished.body.content.every((s: { published: boolean }) => !s.published)).toBe(true);
+    const byCoach = await request(t.app).post(url).set(bearer(admin)).send({ from, to, coachId: shown.groups[0].coachId });
+    expect(byCoach.body.content.map((s: { coachingCircleId: number }) => s.coachingCircleId)).toEqual([shown.circle.id, shown.circle.id]);
+    const bad = await request(t.app).post(url).set(bearer(admin)).send({ from: to, to: from });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({ to: 'Must be after from' });
+    expect((await request(t.app).post(url).send({ from, to })).status).toBe(401);
+    expect((await request(t.app).post(url).set(bearer(student.token)).send({ from, to })).status).toBe(403);
   });
 });

@@ -7,27 +7,21 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_ZONE, localParts, parseZone, planSessions } from '../../../../domain/rules/coaching-circles';
+import { addToDay, DEFAULT_ZONE, localParts, parseZone, wallTimeToUtc } from '../../../../domain/rules/coaching-circles';
+import type { CircleSessionsAnswer } from '../../../../domain/contract/coaching-circles';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { readList } from '../../providers/dataProvider';
-import { CIRCLES, type CircleRecord } from './circleRecord';
+import { CIRCLES } from './circleRecord';
 
 /**
- * The calendar tab of /coaching-circles: every session of the circles in the visible range, in the
- * school's zone (America/New_York), whatever the browser's. One call for the range: POST
- * /coaching_circles/find_by_criteria with the circles that start before its end (and at most
- * LOOKBACK_DAYS before its start), only the schedule fields; their sessions are laid by the same pure
- * rules the API lays them with (domain/rules/coaching-circles.ts). Clicking an event opens the circle.
- * This module alone imports react-big-calendar and its CSS, so both come with this lazily loaded tab.
+ * The calendar tab of /coaching-circles: the generated sessions of the visible range, in the school's
+ * zone (America/New_York), whatever the browser's. One call for the range: POST
+ * /coaching_circles/sessions/find_by_criteria (the sessions as stored: skipped dates and regenerations
+ * included). Clicking an event opens the circle. This module alone imports react-big-calendar and its
+ * CSS, so both come with this lazily loaded tab.
  */
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { en: enUS, es } });
 const SCHOOL_ZONE = parseZone(DEFAULT_ZONE)!;
-/** How long before the visible range a circle may have started and still meet in it (two years). */
-export const LOOKBACK_DAYS = 730;
-/** At most this many circles are read for one range (the list's largest page). */
-export const CALENDAR_SIZE = 1000;
-const CALENDAR_FIELDS = 'id,name,type,published,sessions,frequency,frequencyUnit,duration,startDate,startTime,timeZone';
 
 export interface CircleEvent {
   id: string;
@@ -58,48 +52,26 @@ export function visibleDays(date: Date, view: View): { from: string; to: string 
   return { from: dayOfWall(date), to: dayOfWall(date) };
 }
 
-/** The sessions of `circles` whose school day falls in [from, to], as calendar events. */
-export function sessionEvents(circles: CircleRecord[], from: string, to: string): CircleEvent[] {
-  const out: CircleEvent[] = [];
-  for (const c of circles) {
-    let sessions;
-    try {
-      sessions = planSessions({
-        startDate: c.startDate,
-        startTime: c.startTime,
-        duration: c.duration,
-        sessions: c.sessions,
-        frequency: c.frequency,
-        frequencyUnit: c.frequencyUnit,
-        timeZone: c.timeZone,
-      });
-    } catch {
-      continue;
-    }
-    for (const s of sessions) {
-      const day = localParts(s.startDateTime, SCHOOL_ZONE).date;
-      if (day < from || day > to) continue;
-      out.push({
-        id: `${c.id}-${s.sessionNumber}`,
-        circleId: Number(c.id),
-        title: `${c.name ?? c.type?.name ?? `#${c.id}`} · ${s.sessionNumber}/${c.sessions}`,
-        start: schoolWall(s.startDateTime),
-        end: schoolWall(s.endDateTime),
-        published: c.published,
-      });
-    }
-  }
-  return out;
+/** The instants a range of school days spans: its first day's midnight to the midnight after its last. */
+export function rangeInstants(range: { from: string; to: string }): { from: string; to: string } {
+  return { from: wallTimeToUtc(range.from, '00:00', SCHOOL_ZONE).toISOString(), to: wallTimeToUtc(addToDay(range.to, 1, 'DAYS'), '00:00', SCHOOL_ZONE).toISOString() };
+}
+
+/** The range's sessions as calendar events. */
+export function sessionEvents(sessions: CircleSessionsAnswer['content']): CircleEvent[] {
+  return sessions.map((s) => ({
+    id: `${s.coachingCircleId}-${s.sessionNumber}`,
+    circleId: s.coachingCircleId,
+    title: `${s.circleName ?? `#${s.coachingCircleId}`} · ${s.sessionNumber}/${s.sessions}`,
+    start: schoolWall(new Date(s.startDateTime)),
+    end: schoolWall(new Date(s.endDateTime)),
+    published: s.published,
+  }));
 }
 
 function EventLabel({ event }: { event: CircleEvent }) {
   return <span data-testid={`circle-event-${event.id}`}>{event.title}</span>;
 }
-
-const minusDays = (day: string, n: number) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return dayOfWall(new Date(y, m - 1, d - n));
-};
 
 export function CircleCalendar({ initialDate }: { initialDate?: Date }) {
   const translate = useTranslate();
@@ -113,17 +85,10 @@ export function CircleCalendar({ initialDate }: { initialDate?: Date }) {
   const { data, isPending, error } = useQuery({
     queryKey: ['coaching-circles', 'calendar', range.from, range.to],
     queryFn: async () =>
-      readList<CircleRecord>(
-        await dataProvider.request({
-          method: 'POST',
-          path: '/coaching_circles/find_by_criteria',
-          query: { size: CALENDAR_SIZE, page: 0, sortBy: 'startDate', descending: false, fields: CALENDAR_FIELDS },
-          body: { startDate: { from: minusDays(range.from, LOOKBACK_DAYS), to: range.to } },
-        }),
-      ).data,
+      (await dataProvider.request({ method: 'POST', path: '/coaching_circles/sessions/find_by_criteria', body: rangeInstants(range) })) as CircleSessionsAnswer,
     staleTime: 30_000,
   });
-  const events = useMemo(() => sessionEvents(data ?? [], range.from, range.to), [data, range.from, range.to]);
+  const events = useMemo(() => sessionEvents(data?.content ?? []), [data]);
   const m = (key: string) => translate(`resources.${CIRCLES}.calendar.${key}`);
   const messages = useMemo(
     () => ({
