@@ -54,7 +54,7 @@ describe('/coaching-circles-types', () => {
     expect(resources.map(([name]) => name)).toContain('coaching-circles-types');
     const request = renderConsole('/coaching-circles-types');
     const row = (await screen.findByText('Weekly circle')).closest('tr') as HTMLElement;
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(expect.arrayContaining(['4', 'Weekly circle', '8', 'Every 1 weeks, 90 min', '10']));
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(expect.arrayContaining(['4', 'Weekly circle', '8', 'Every week, 90 min', '10']));
     expect(calls(request, 'GET', '/coaching_circle_types')[0].query).toMatchObject({ size: 10, page: 0, sortBy: 'name', descending: false, deleted: false });
     fireEvent.click(screen.getByLabelText('Archived'));
     expect(await screen.findByText('Monthly check-in')).not.toBeNull();
@@ -117,7 +117,7 @@ describe('/coaching-circles-types', () => {
   test('reads in Spanish; every English text has its Spanish one', async () => {
     renderConsole('/coaching-circles-types', { locale: 'es' });
     const row = (await screen.findByText('Weekly circle')).closest('tr') as HTMLElement;
-    expect(row.textContent).toContain('Cada 1 semanas, 90 min');
+    expect(row.textContent).toContain('Cada semana, 90 min');
     expect(screen.getByText('Agregar tipo de círculo de coaching')).not.toBeNull();
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));

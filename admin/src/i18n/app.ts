@@ -5,6 +5,12 @@ export const app = {
     console: 'Staff console',
     language: 'Language',
     yes: 'Yes',
+    every: {
+      DAYS: 'every day |||| every %{smart_count} days',
+      WEEKS: 'every week |||| every %{smart_count} weeks',
+      MONTHS: 'every month |||| every %{smart_count} months',
+      YEARS: 'every year |||| every %{smart_count} years',
+    },
     no: 'No',
     auth: {
       email: 'Email',
@@ -74,6 +80,12 @@ export const app = {
     console: 'Consola del personal',
     language: 'Idioma',
     yes: 'Sí',
+    every: {
+      DAYS: 'cada día |||| cada %{smart_count} días',
+      WEEKS: 'cada semana |||| cada %{smart_count} semanas',
+      MONTHS: 'cada mes |||| cada %{smart_count} meses',
+      YEARS: 'cada año |||| cada %{smart_count} años',
+    },
     no: 'No',
     auth: {
       email: 'Correo electrónico',

@@ -24,7 +24,7 @@ export interface PortalRoute {
    * student the tests make with an application in progress (the enrollment steps), or one the tests
    * enrol with a transfer offered to them (issue 18's screens).
    */
-  as: 'public' | 'enrolled' | 'applicant' | 'mover';
+  as: 'public' | 'enrolled' | 'applicant' | 'mover' | 'coach';
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
@@ -102,8 +102,14 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/coaches' },
   { path: '/coaches/{coach}' },
   { path: '/coaches/create' },
+  { path: '/coaching-circles' },
+  { path: '/coaching-circles/{circle}' },
+  { path: '/coaching-circles/create' },
   { path: '/coaching-circles-types' },
   { path: '/coaching-circles-types/{circleType}' },
+  { path: '/coaching-circles-attendance' },
+  { path: '/learning-sessions' },
+  { path: '/learning-sessions/{learningSession}' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -131,6 +137,11 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/settings/payment-information/communication-preferences', as: 'enrolled' },
   { path: '/payments/make', as: 'enrolled' },
   { path: '/coaching-circles', as: 'enrolled' },
+  { path: '/coach', as: 'coach' },
+  { path: '/coach/calendar', as: 'coach' },
+  { path: '/coach/groups', as: 'coach' },
+  { path: '/coach/groups/{group}', as: 'coach' },
+  { path: '/coach/groups/{group}/sessions/{groupSession}', as: 'coach' },
   { path: '/enroll/{enrolledApplication}/congratulations', as: 'enrolled' },
   { path: '/enroll', as: 'enrolled' },
   { path: '/home', as: 'applicant' },
@@ -178,6 +189,11 @@ export interface DemoIds {
   /** The demo coach (coach@example.com) and the demo's coaching circle type. */
   coach: number;
   circleType: number;
+  /** The demo's Tuesday circle, the coach's group in it and that group's first session; the demo workshop. */
+  circle: number;
+  group: number;
+  groupSession: number;
+  learningSession: number;
 }
 
 export type RouteIds = DemoIds & {
@@ -191,6 +207,8 @@ export type RouteIds = DemoIds & {
 
 /** The enrolled demo student (tuition, cards, history) and the demo's staff sign-ins. */
 export const ENROLLED_STUDENT = { email: 'enrolled@example.com', password: 'Demo12345' };
+/** The demo coach (their circles and learning sessions are the demo's). */
+export const DEMO_COACH = { email: 'coach@example.com', password: 'Demo12345' };
 
 /** Fills `{name}` placeholders; an unknown name is an error in the list, not a silent 404. */
 export function fillPath(path: string, ids: Partial<RouteIds>): string {
@@ -289,6 +307,10 @@ export async function demoIds(): Promise<DemoIds> {
     communication: await demoId('SELECT id FROM communications ORDER BY id LIMIT 1'),
     coach: await demoId(`SELECT c.id FROM coaches c JOIN users u ON u.id = c.user_id WHERE u.email = 'coach@example.com'`),
     circleType: await demoId('SELECT id FROM coaching_circle_types ORDER BY id LIMIT 1'),
+    circle: await demoId('SELECT id FROM coaching_circles ORDER BY id LIMIT 1'),
+    group: await demoId('SELECT id FROM coaching_circle_coaches ORDER BY id LIMIT 1'),
+    groupSession: await demoId('SELECT s.id FROM coaching_circle_sessions s JOIN coaching_circle_coaches g ON g.coaching_circle_id = s.coaching_circle_id ORDER BY g.id, s.start_date_time LIMIT 1'),
+    learningSession: await demoId('SELECT id FROM learning_sessions ORDER BY id LIMIT 1'),
     ...(await aSentCommunication(student)),
   };
 }

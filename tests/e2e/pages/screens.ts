@@ -3,7 +3,7 @@ import * as Enums from '../../../models/enums';
 import { EnumLabels } from '../../../models/labels';
 import { newContext } from '../support/browser';
 import { ConsoleLoginPage } from './console';
-import { CONSOLE_ROUTES, fillPath, PORTAL_ROUTES, type RouteIds } from './routes';
+import { CONSOLE_ROUTES, DEMO_COACH, fillPath, PORTAL_ROUTES, type RouteIds } from './routes';
 
 /**
  * What the layout and Spanish browser tests do on any screen of the route list (./routes.ts): open a
@@ -35,7 +35,7 @@ export async function signInPortal(page: Page, student: { email: string; passwor
   await form.locator('input[type=email], input[name=email]').first().fill(student.email);
   await form.locator('input[type=password]').first().fill(student.password);
   await form.locator('button[type=submit]').first().click();
-  await page.waitForURL('**/home');
+  await page.waitForURL((url) => url.pathname === '/home' || url.pathname === '/coach');
 }
 
 /** Requests in flight per page (counted from the page's own events; `settle` waits for none). */
@@ -412,6 +412,7 @@ export async function walkEverything(walk: Walk, only: 'console' | 'portal'): Pr
         enrolled: await pageAs((page) => signInPortal(page, walk.students.enrolled)),
         applicant: await pageAs((page) => signInPortal(page, walk.students.applicant)),
         mover: await pageAs((page) => signInPortal(page, walk.students.mover)),
+        coach: await pageAs((page) => signInPortal(page, DEMO_COACH)),
       };
       for (const route of PORTAL_ROUTES.filter((r) => wanted(r.path))) {
         const page = pages[route.as];

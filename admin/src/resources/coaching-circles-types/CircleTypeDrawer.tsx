@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { capitalized } from './circleTypeRecord';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
@@ -172,11 +173,12 @@ function CircleTypeView({ record }: { record: CircleTypeRecord }) {
         {record.description ? <InfoRow label={f('description')}>{record.description}</InfoRow> : null}
         <InfoRow label={f('sessions')}>{record.sessions}</InfoRow>
         <InfoRow label={f('schedule')}>
-          {translate(t('schedule'), {
-            frequency: record.frequency,
-            unit: translate(`enums.FrequencyUnit.${record.frequencyUnit}`, { _: record.frequencyUnit }).toLowerCase(),
-            duration: record.duration,
-          })}
+          {capitalized(
+            translate(t('schedule'), {
+              every: translate(`app.every.${record.frequencyUnit}`, { smart_count: record.frequency }),
+              duration: record.duration,
+            }),
+          )}
         </InfoRow>
         <InfoRow label={f('maxStudents')}>{record.maxStudents}</InfoRow>
       </Box>

@@ -1,4 +1,5 @@
 import { Box, Chip, Typography } from '@mui/material';
+import { capitalized } from './circleTypeRecord';
 import { BooleanInput, CreateButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
@@ -20,7 +21,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key=
 export function useScheduleText() {
   const translate = useTranslate();
   return (r: Pick<CircleTypeRecord, 'frequency' | 'frequencyUnit' | 'duration'>) =>
-    translate(t('schedule'), { frequency: r.frequency, unit: translate(`enums.FrequencyUnit.${r.frequencyUnit}`, { _: r.frequencyUnit }).toLowerCase(), duration: r.duration });
+    capitalized(translate(t('schedule'), { every: translate(`app.every.${r.frequencyUnit}`, { smart_count: r.frequency }), duration: r.duration }));
 }
 
 function CircleTypeListBody() {

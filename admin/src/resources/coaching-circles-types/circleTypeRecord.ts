@@ -43,3 +43,6 @@ export function toCircleTypePayload(form: Partial<CircleTypePayload>): CircleTyp
     duration: whole(form.duration),
   };
 }
+
+/** A sentence that starts with the schedule's 'every …' phrase, capitalised. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -19,7 +19,7 @@ const en = {
   status: {
     archived: 'Archived',
   },
-  schedule: 'Every %{frequency} %{unit}, %{duration} min',
+  schedule: '%{every}, %{duration} min',
   actions: {
     create: 'Add coaching circle type',
     archive: 'Archive',
@@ -64,7 +64,7 @@ const es: typeof en = {
   status: {
     archived: 'Archivado',
   },
-  schedule: 'Cada %{frequency} %{unit}, %{duration} min',
+  schedule: '%{every}, %{duration} min',
   actions: {
     create: 'Agregar tipo de círculo de coaching',
     archive: 'Archivar',

@@ -84,8 +84,7 @@ export function CircleCalendar({ initialDate }: { initialDate?: Date }) {
   const range = visibleDays(date, view);
   const { data, isPending, error } = useQuery({
     queryKey: ['coaching-circles', 'calendar', range.from, range.to],
-    queryFn: async () =>
-      (await dataProvider.request({ method: 'POST', path: '/coaching_circles/sessions/find_by_criteria', body: rangeInstants(range) })) as CircleSessionsAnswer,
+    queryFn: async () => (await dataProvider.request({ method: 'POST', path: '/coaching_circles/sessions/find_by_criteria', body: rangeInstants(range) })) as CircleSessionsAnswer,
     staleTime: 30_000,
   });
   const events = useMemo(() => sessionEvents(data?.content ?? []), [data]);

@@ -165,8 +165,7 @@ function CircleReadOnly({ record, canEdit }: { record: CircleDetailRecord; canEd
         <InfoRow label={f('schedule')}>
           {translate(t('schedule'), {
             sessions: record.sessions,
-            frequency: record.frequency,
-            unit: translate(`enums.FrequencyUnit.${record.frequencyUnit}`, { _: record.frequencyUnit }).toLowerCase(),
+            every: translate(`app.every.${record.frequencyUnit}`, { smart_count: record.frequency }),
             duration: record.duration,
           })}
         </InfoRow>

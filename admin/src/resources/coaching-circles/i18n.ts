@@ -41,7 +41,7 @@ const en = {
     timeOfDay: 'Time of day',
   },
   status: { published: 'Published', unpublished: 'Not published' },
-  schedule: '%{sessions} sessions, every %{frequency} %{unit}, %{duration} min',
+  schedule: '%{sessions} sessions, %{every}, %{duration} min',
   sections: {
     details: 'Details',
     window: 'Sign-up window',
@@ -144,7 +144,7 @@ const es: typeof en = {
     timeOfDay: 'Momento del día',
   },
   status: { published: 'Publicado', unpublished: 'No publicado' },
-  schedule: '%{sessions} sesiones, cada %{frequency} %{unit}, %{duration} min',
+  schedule: '%{sessions} sesiones, %{every}, %{duration} min',
   sections: {
     details: 'Detalles',
     window: 'Período de inscripción',

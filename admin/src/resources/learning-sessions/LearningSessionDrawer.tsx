@@ -3,6 +3,7 @@ import { Alert, Box, LinearProgress, MenuItem, Stack, Table, TableBody, TableCel
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import PublishIcon from '@mui/icons-material/Publish';
+import SaveIcon from '@mui/icons-material/Save';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import {
   AutocompleteArrayInput,
@@ -304,7 +305,9 @@ function AttendanceRow({ signUp, canTake }: { signUp: SignUpRecord; canTake: boo
                 setSaving(false);
               }
             }}
-          />
+          >
+            <SaveIcon />
+          </Button>
         </TableCell>
       ) : null}
     </TableRow>

@@ -80,7 +80,8 @@ export default function CoachCalendarScreen() {
       <Box
         data-testid="coach-calendar"
         sx={{
-          height: view === 'agenda' ? 'auto' : { xs: 640, md: 760 },
+          // rbc's agenda scrolls inside a flex child of no height of its own: the box keeps one in every view.
+          height: { xs: 640, md: 760 },
           minHeight: 320,
           '& .rbc-toolbar': { gap: 1, flexWrap: 'wrap' },
           '& .rbc-toolbar-label': { fontWeight: 600 },
@@ -116,7 +117,7 @@ export default function CoachCalendarScreen() {
             noEventsInRange: t('coach.calendar.noEvents'),
             showMore: (count: number) => t('coach.calendar.more', { count }),
           }}
-          style={{ height: view === 'agenda' ? undefined : '100%' }}
+          style={{ height: '100%' }}
         />
       </Box>
     </Box>
