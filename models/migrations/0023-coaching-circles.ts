@@ -79,14 +79,7 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...audit,
     ...stamps,
   });
-  await indexes(qi, 'coaching_circles', 'cc', [
-    ['cohort_id', 'id'],
-    ['coaching_circle_type_id', 'id'],
-    ['published', 'id'],
-    ['start_date', 'id'],
-    ['name'],
-    ['updated_at'],
-  ]);
+  await indexes(qi, 'coaching_circles', 'cc', [['cohort_id', 'id'], ['coaching_circle_type_id', 'id'], ['published', 'id'], ['start_date', 'id'], ['name'], ['updated_at']]);
 
   await qi.createTable('coaching_circle_scopes', {
     id: pk,
@@ -129,7 +122,10 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     ...stamps,
   });
   await indexes(qi, 'coaching_circle_sign_ups', 'cc_sign_ups', [['coaching_circle_id', 'student_id']], true);
-  await indexes(qi, 'coaching_circle_sign_ups', 'cc_sign_ups', [['coaching_circle_coach_id', 'id'], ['student_id', 'id']]);
+  await indexes(qi, 'coaching_circle_sign_ups', 'cc_sign_ups', [
+    ['coaching_circle_coach_id', 'id'],
+    ['student_id', 'id'],
+  ]);
 
   await qi.createTable('coaching_circle_sign_up_sessions', {
     id: pk,

@@ -309,7 +309,9 @@ export async function demoIds(): Promise<DemoIds> {
     circleType: await demoId('SELECT id FROM coaching_circle_types ORDER BY id LIMIT 1'),
     circle: await demoId('SELECT id FROM coaching_circles ORDER BY id LIMIT 1'),
     group: await demoId('SELECT id FROM coaching_circle_coaches ORDER BY id LIMIT 1'),
-    groupSession: await demoId('SELECT s.id FROM coaching_circle_sessions s JOIN coaching_circle_coaches g ON g.coaching_circle_id = s.coaching_circle_id ORDER BY g.id, s.start_date_time LIMIT 1'),
+    groupSession: await demoId(
+      'SELECT s.id FROM coaching_circle_sessions s JOIN coaching_circle_coaches g ON g.coaching_circle_id = s.coaching_circle_id ORDER BY g.id, s.start_date_time LIMIT 1',
+    ),
     learningSession: await demoId('SELECT id FROM learning_sessions ORDER BY id LIMIT 1'),
     ...(await aSentCommunication(student)),
   };
