@@ -12,6 +12,7 @@ import { communicationCriteriaSchema } from '../communications/communications.sc
 import { transferCriteriaSchema } from '../transfers/transfers.schemas';
 import { withdrawalCriteriaSchema } from '../withdrawals/withdrawals.schemas';
 import { coachCriteriaSchema } from '../coaches/coaches.schemas';
+import { circleCriteriaSchema } from '../coaching-circles/coaching-circles.schemas';
 import { searchFilterSortable, type SearchFilterInput } from './search-filters.schemas';
 
 type Kind = (typeof SearchFilterKind)[number];
@@ -26,6 +27,7 @@ const criteriaSchemas: Partial<Record<Kind, Schema>> = {
   transfers: transferCriteriaSchema,
   withdrawals: withdrawalCriteriaSchema,
   coaches: coachCriteriaSchema,
+  coaching_circle: circleCriteriaSchema,
 };
 
 /** A saved filter as the console's filter menu shows it. */

@@ -566,3 +566,18 @@ describe('POST /coaching_circles/sessions/find_by_criteria (the calendar)', () =
     expect((await request(t.app).post(url).set(bearer(student.token)).send({ from, to })).status).toBe(403);
   });
 });
+
+test("saved filters of kind coaching_circle validate their criteria (the list's: cohorts, types, published, coaches, start dates, time of day)", async () => {
+  const ok = await request(t.app)
+    .post('/api/search_filters/coaching_circle')
+    .set(bearer(admin))
+    .send({ name: unique('Evenings'), criteria: { published: true, timeOfDay: ['EVENING'], startDate: { from: '2027-01-01', to: '2027-03-31' } } });
+  expect(ok.status).toBe(201);
+  expect(ok.body.criteria).toMatchObject({ published: true, timeOfDay: ['EVENING'] });
+  const bad = await request(t.app)
+    .post('/api/search_filters/coaching_circle')
+    .set(bearer(admin))
+    .send({ name: unique('Bad'), criteria: { timeOfDay: ['MIDNIGHT'], planet: 1 } });
+  expect(bad.status).toBe(400);
+  expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['criteria.timeOfDay.0', 'criteria.planet']));
+});
