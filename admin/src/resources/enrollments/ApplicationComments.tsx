@@ -1,82 +1,8 @@
-import { useState } from 'react';
-import { Box, Button as MuiButton, Divider, IconButton, LinearProgress, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import { Confirm, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../../common/dates';
-import { fieldErrorsOf, useServerRefusal } from '../../common/useServerRefusal';
+import { CommentsPanel } from '../../common/CommentsPanel';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { LoadError } from './ApplicationPaymentPlans';
-import { COMMENTS_PAGE, ENROLLMENTS, type ApplicationComment, type ApplicationRecord } from '../../common/applicationRecord';
-
-const c = (key: string) => `resources.enrollments.comments.${key}`;
-/** The API keeps comments as text; the console stops at a generous length. */
-const MAX_COMMENT = 5000;
+import { COMMENTS_PAGE, ENROLLMENTS, type ApplicationRecord } from '../../common/applicationRecord';
 
 export const commentsQueryKey = (applicationId: number | string) => ['enrollments', 'comments', String(applicationId)] as const;
-
-interface CommentEditorProps {
-  initial?: string;
-  submitLabel: string;
-  onSubmit: (content: string) => Promise<void>;
-  onCancel?: () => void;
-  testId: string;
-}
-
-/** The text box of a new or edited comment; a 400's message stays under it. */
-function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel, testId }: CommentEditorProps) {
-  const translate = useTranslate();
-  const [content, setContent] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit() {
-    if (!content.trim()) {
-      setError('ra.validation.required');
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(content.trim());
-      setContent('');
-      setError(null);
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields?.content) setError(fields.content);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Box sx={{ mb: 2 }} data-testid={testId}>
-      <TextField
-        fullWidth
-        multiline
-        minRows={2}
-        size="small"
-        label={translate(c('content'))}
-        value={content}
-        onChange={(e) => {
-          setContent(e.target.value);
-          setError(null);
-        }}
-        error={Boolean(error)}
-        helperText={error ? translate(error, { _: error }) : ' '}
-        slotProps={{ htmlInput: { maxLength: MAX_COMMENT } }}
-      />
-      <Stack direction="row" spacing={1}>
-        <MuiButton size="small" variant="contained" onClick={submit} disabled={busy}>
-          {translate(submitLabel)}
-        </MuiButton>
-        {onCancel ? (
-          <MuiButton size="small" onClick={onCancel} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </MuiButton>
-        ) : null}
-      </Stack>
-    </Box>
-  );
-}
 
 /**
  * The comments tab: staff notes on the application, newest first, five at a time with 'Load more'
@@ -84,110 +10,20 @@ function CommentEditor({ initial = '', submitLabel, onSubmit, onCancel, testId }
  * delete them (POST, PUT, DELETE …/comments/{commentId}); each change reloads the pages shown.
  */
 export function ApplicationComments({ record }: { record: ApplicationRecord }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   const dataProvider = useAppDataProvider();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const refused = useServerRefusal();
-  const { canAccess: canEdit = false } = useCanAccess({ resource: ENROLLMENTS, action: 'edit' });
-  const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<ApplicationComment | null>(null);
-  const queryKey = commentsQueryKey(record.id);
-  const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } = useInfiniteQuery({
-    queryKey,
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => dataProvider.applicationComments(record.id, pageParam, COMMENTS_PAGE),
-    getNextPageParam: (last, pages) => (pages.length * COMMENTS_PAGE < last.total ? pages.length : undefined),
-  });
-  const comments: ApplicationComment[] = data?.pages.flatMap((page) => page.data) ?? [];
-  const total = data?.pages.at(-1)?.total ?? 0;
-  const reload = () => queryClient.invalidateQueries({ queryKey });
-
-  /** Runs a change; a refusal without field errors is notified, one with field errors goes back to the editor. */
-  async function change(call: () => Promise<unknown>, success: string) {
-    try {
-      await call();
-      notify(success, { type: 'success' });
-      await reload();
-    } catch (err) {
-      refused(err);
-      throw err;
-    }
-  }
-
-  if (isPending) return <LinearProgress />;
-  if (error) return <LoadError error={error} />;
   return (
-    <Box data-testid="application-comments">
-      {canEdit ? (
-        <CommentEditor submitLabel={c('add')} testId="new-comment" onSubmit={(content) => change(() => dataProvider.addApplicationComment(record.id, content), c('added'))} />
-      ) : null}
-      {comments.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" data-testid="no-comments">
-          {translate(c('empty'))}
-        </Typography>
-      ) : null}
-      {comments.map((comment) => (
-        <Box key={comment.id} sx={{ mb: 1.5 }} data-testid={`comment-${comment.id}`}>
-          <Stack direction="row" alignItems="center" spacing={1}>
-            <Typography variant="subtitle2" sx={{ flex: 1 }}>
-              {comment.author?.name ?? translate(c('unknown_author'))}
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                {formatDateTime(comment.createdAt, locale)}
-                {comment.updatedAt && comment.updatedAt !== comment.createdAt ? ` · ${translate(c('edited'))}` : ''}
-              </Typography>
-            </Typography>
-            {canEdit && editing !== comment.id ? (
-              <>
-                <Tooltip title={translate(c('edit'))}>
-                  <IconButton size="small" aria-label={translate(c('edit'))} onClick={() => setEditing(comment.id)} data-testid={`edit-comment-${comment.id}`}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={translate(c('delete'))}>
-                  <IconButton size="small" aria-label={translate(c('delete'))} onClick={() => setDeleting(comment)} data-testid={`delete-comment-${comment.id}`}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            ) : null}
-          </Stack>
-          {editing === comment.id ? (
-            <CommentEditor
-              initial={comment.content}
-              submitLabel="ra.action.save"
-              testId={`comment-editor-${comment.id}`}
-              onCancel={() => setEditing(null)}
-              onSubmit={async (content) => {
-                await change(() => dataProvider.editApplicationComment(record.id, comment.id, content), c('saved'));
-                setEditing(null);
-              }}
-            />
-          ) : (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-              {comment.content}
-            </Typography>
-          )}
-          <Divider sx={{ mt: 1 }} />
-        </Box>
-      ))}
-      {hasNextPage ? (
-        <MuiButton size="small" onClick={() => fetchNextPage()} disabled={isFetchingNextPage} data-testid="comments-load-more">
-          {translate(c('load_more'), { shown: comments.length, total })}
-        </MuiButton>
-      ) : null}
-      <Confirm
-        isOpen={deleting !== null}
-        title={c('delete_title')}
-        content={c('delete_content')}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          const target = deleting;
-          setDeleting(null);
-          if (target) void change(() => dataProvider.deleteApplicationComment(record.id, target.id), c('deleted')).catch(() => undefined);
-        }}
-      />
-    </Box>
+    <CommentsPanel
+      calls={{
+        list: (page, size) => dataProvider.applicationComments(record.id, page, size),
+        add: (content) => dataProvider.addApplicationComment(record.id, content),
+        edit: (commentId, content) => dataProvider.editApplicationComment(record.id, commentId, content),
+        remove: (commentId) => dataProvider.deleteApplicationComment(record.id, commentId),
+      }}
+      queryKey={commentsQueryKey(record.id)}
+      pageSize={COMMENTS_PAGE}
+      resource={ENROLLMENTS}
+      texts="resources.enrollments.comments"
+      testId="application-comments"
+    />
   );
 }
