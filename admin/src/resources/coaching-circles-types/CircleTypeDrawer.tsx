@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
 import { capitalized } from './circleTypeRecord';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
@@ -208,29 +209,15 @@ export function CircleTypeDetail({ id }: { id: string }) {
 }
 
 function CircleTypeAdd() {
-  const translate = useTranslate();
-  const { canAccess = false, isPending } = useCanAccess({ resource: CIRCLE_TYPES, action: 'create' });
-  if (isPending) return <LinearProgress />;
-  if (!canAccess) {
-    return (
-      <Alert severity="info" variant="outlined">
-        {translate(t('messages.read_only'))}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={CIRCLE_TYPES}>
+    <CreateGate resource={CIRCLE_TYPES} readOnly={t('messages.read_only')}>
       <CircleTypeCreate />
-    </ResourceContextProvider>
+    </CreateGate>
   );
 }
 
 function CircleTypeTitle({ id }: { id: string }) {
-  const translate = useTranslate();
-  const isCreate = id === 'create';
-  const { data } = useGetOne<CircleTypeRecord>(CIRCLE_TYPES, { id }, { enabled: !isCreate });
-  if (isCreate) return <>{translate(t('messages.new_title'))}</>;
-  return <span data-testid="drawer-title">{data?.name ?? `#${id}`}</span>;
+  return <DrawerRecordTitle<CircleTypeRecord> resource={CIRCLE_TYPES} id={id} newTitle={t('messages.new_title')} label={(record) => record.name} />;
 }
 
 /** The drawer over the list on /coaching-circles-types/:id (`create` included), with 'Copy direct link'. */

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
 import { Alert, Autocomplete, Box, Divider, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -586,29 +587,22 @@ export function CircleDetail({ id }: { id: string }) {
 }
 
 function CircleAdd() {
-  const translate = useTranslate();
-  const { canAccess = false, isPending } = useCanAccess({ resource: CIRCLES, action: 'create' });
-  if (isPending) return <LinearProgress />;
-  if (!canAccess) {
-    return (
-      <Alert severity="info" variant="outlined">
-        {translate(t('messages.read_only'))}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={CIRCLES}>
+    <CreateGate resource={CIRCLES} readOnly={t('messages.read_only')}>
       <CircleCreate />
-    </ResourceContextProvider>
+    </CreateGate>
   );
 }
 
 function CircleTitle({ id }: { id: string }) {
-  const translate = useTranslate();
-  const isCreate = id === 'create';
-  const { data } = useGetOne<CircleDetailRecord>(CIRCLES, { id }, { enabled: !isCreate });
-  if (isCreate) return <>{translate(t('messages.new_title'))}</>;
-  return <span data-testid="drawer-title">{data ? `${data.name ?? data.type?.name ?? ''} · ${data.cohort?.label ?? ''}` : `#${id}`}</span>;
+  return (
+    <DrawerRecordTitle<CircleDetailRecord>
+      resource={CIRCLES}
+      id={id}
+      newTitle={t('messages.new_title')}
+      label={(record) => `${record.name ?? record.type?.name ?? ''} · ${record.cohort?.label ?? ''}`}
+    />
+  );
 }
 
 /** The drawer over the list and the calendar on /coaching-circles/:id (`create` included). */

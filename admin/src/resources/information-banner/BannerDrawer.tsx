@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
@@ -258,29 +259,15 @@ export function BannerDetail({ id }: { id: string }) {
 }
 
 function BannerAdd() {
-  const translate = useTranslate();
-  const { canAccess = false, isPending } = useCanAccess({ resource: BANNERS, action: 'create' });
-  if (isPending) return <LinearProgress />;
-  if (!canAccess) {
-    return (
-      <Alert severity="info" variant="outlined">
-        {translate(t('messages.read_only'))}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={BANNERS}>
+    <CreateGate resource={BANNERS} readOnly={t('messages.read_only')}>
       <BannerCreate />
-    </ResourceContextProvider>
+    </CreateGate>
   );
 }
 
 function BannerTitle({ id }: { id: string }) {
-  const translate = useTranslate();
-  const isCreate = id === 'create';
-  const { data } = useGetOne<BannerRecord>(BANNERS, { id }, { enabled: !isCreate });
-  if (isCreate) return <>{translate(t('messages.new_title'))}</>;
-  return <span data-testid="drawer-title">{data?.title ?? `#${id}`}</span>;
+  return <DrawerRecordTitle<BannerRecord> resource={BANNERS} id={id} newTitle={t('messages.new_title')} label={(record) => record.title} />;
 }
 
 /** The drawer over the list on /information-banner/:id (`create` included), with 'Copy direct link'. */

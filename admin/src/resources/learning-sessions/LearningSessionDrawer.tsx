@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
 import { Alert, Box, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -389,29 +390,15 @@ export function SessionDetail({ id }: { id: string }) {
 }
 
 function SessionAdd() {
-  const translate = useTranslate();
-  const { canAccess = false, isPending } = useCanAccess({ resource: LEARNING_SESSIONS, action: 'create' });
-  if (isPending) return <LinearProgress />;
-  if (!canAccess) {
-    return (
-      <Alert severity="info" variant="outlined">
-        {translate(t('messages.read_only'))}
-      </Alert>
-    );
-  }
   return (
-    <ResourceContextProvider value={LEARNING_SESSIONS}>
+    <CreateGate resource={LEARNING_SESSIONS} readOnly={t('messages.read_only')}>
       <SessionCreate />
-    </ResourceContextProvider>
+    </CreateGate>
   );
 }
 
 function SessionTitle({ id }: { id: string }) {
-  const translate = useTranslate();
-  const isCreate = id === 'create';
-  const { data } = useGetOne<LearningSessionRecord>(LEARNING_SESSIONS, { id }, { enabled: !isCreate });
-  if (isCreate) return <>{translate(t('messages.new_title'))}</>;
-  return <span data-testid="drawer-title">{data?.title ?? `#${id}`}</span>;
+  return <DrawerRecordTitle<LearningSessionRecord> resource={LEARNING_SESSIONS} id={id} newTitle={t('messages.new_title')} label={(record) => record.title} />;
 }
 
 /** The drawer over the list on /learning-sessions/:id (`create` included), with 'Copy direct link'. */
