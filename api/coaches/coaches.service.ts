@@ -1,4 +1,5 @@
-import { Op, QueryTypes, Sequelize, UniqueConstraintError, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, Sequelize, type Transaction, type WhereOptions } from 'sequelize';
+import { EMPTY_PROFILE, emailUnique } from '../students/students.service';
 import { Coach, CoachComment, CommunicationIntent, Student, User } from '../../models';
 import { Messages } from '../../models/messages';
 import { assertEmailFree, changeEmail, issuePasswordToken, setActive } from '../auth/accounts';
@@ -133,42 +134,6 @@ export async function circlesOf(coachId: number, transaction?: Transaction) {
 export async function getCoach(id: number, transaction?: Transaction) {
   const coach = await loadCoach(id, transaction);
   return { ...coachDto(coach), circles: await circlesOf(id, transaction) };
-}
-
-const EMPTY_PROFILE = {
-  middleName: null,
-  title: null,
-  suffix: null,
-  gender: null,
-  dateOfBirth: null,
-  educationLevel: null,
-  occupation: null,
-  mobilePhone: null,
-  homePhone: null,
-  workPhone: null,
-  street1: null,
-  street2: null,
-  city: null,
-  stateCode: null,
-  zip: null,
-  countryCode: null,
-  timeZone: null,
-  source: null,
-  salesforceLeadId: null,
-  d2lUserId: null,
-  edluminaId: null,
-  photo: null,
-  mergedIntoId: null,
-  archivedAt: null,
-} as const;
-
-async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw AppError.conflict('USERNAME_TAKEN', Messages.USERNAME_TAKEN);
-    throw err;
-  }
 }
 
 /**

@@ -72,7 +72,7 @@ export async function getStudentByEmail(email: string) {
 }
 
 // Columns a new row needs that the nested input may leave out.
-const EMPTY_PROFILE = {
+export const EMPTY_PROFILE = {
   middleName: null,
   title: null,
   suffix: null,
@@ -100,7 +100,7 @@ const EMPTY_PROFILE = {
 } as const;
 
 /** A taken email found only by the unique index (two creations racing) is still USERNAME_TAKEN. */
-async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
+export async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
