@@ -15,7 +15,7 @@ export function InfoSection({ title, children }: { title: string; children: Reac
       <Typography variant="subtitle2" color="text.secondary" gutterBottom>
         {translate(title)}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
         {children}
       </Box>
     </Box>
@@ -28,7 +28,8 @@ export function InfoRow({ label, children, testId }: { label: string; children: 
   const empty = children === null || children === undefined || children === '';
   return (
     <>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      {/* A long label wraps (at most 160 px on a phone, 260 px wider): the value keeps the rest of the row. */}
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ maxWidth: { xs: 160, sm: 260 } }}>
         {translate(label)}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={testId}>
