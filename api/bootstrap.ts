@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import bcrypt from 'bcrypt';
 import type { Logger } from 'pino';
 import { Administrator, AdministratorRole, Role, User, createSequelize, initModels } from '../models';
@@ -7,6 +8,7 @@ import { migrate } from '../models/migrator';
 import type { Config } from './config';
 import type { Deps } from './common/context';
 import { OutboxMailer, type Mailer } from './integrations/mail';
+import { LocalStorage, type Storage } from './integrations/storage';
 import { createSmtpMailer } from './integrations/smtp-mailer';
 
 /** The RSA key that signs content-delivery policies: configured, or generated for development. */
@@ -29,11 +31,16 @@ export async function connectDatabase(config: Config, log: Logger) {
   return sequelize;
 }
 
+/** The file store the configuration names (STORAGE). */
+export function createStorage(config: Config): Storage {
+  return new LocalStorage(path.resolve(config.STORAGE_DIR));
+}
+
 /** Everything createApp needs. */
 export async function createDeps(config: Config, log: Logger): Promise<Deps> {
   const sequelize = await connectDatabase(config, log);
   const mailer: Mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, { maxConnections: config.SMTP_POOL_MAX_CONNECTIONS }) : new OutboxMailer();
-  return { config, sequelize, log, mailer, cdnPrivateKey: loadCdnKey(config, log) };
+  return { config, sequelize, log, mailer, cdnPrivateKey: loadCdnKey(config, log), storage: createStorage(config) };
 }
 
 /** On a database without administrators, creates the first SUPER_ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD. */

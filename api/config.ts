@@ -89,6 +89,10 @@ const schema = z.object({
   /** The communication dispatcher's pace (api/communications/dispatcher.ts): messages sent per second at most, per process. */
   COMMUNICATION_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
 
+  /** Where uploads and exports are kept (api/integrations/storage.ts): `local`, a folder of this machine (STORAGE_DIR). */
+  STORAGE: z.enum(['local']).default('local'),
+  STORAGE_DIR: z.string().default(path.join('data', 'files')),
+
   /** CRM delivery of application notifications: `local` records them in the database; `salesforce` calls the REST API. */
   CRM_ADAPTER: z.enum(['local', 'salesforce']).default('local'),
   SALESFORCE_URL: z.string().url().optional(),

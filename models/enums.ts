@@ -43,6 +43,8 @@ export const RequestStatus = ['REQUESTED', 'APPROVED', 'REJECTED', 'COMPLETED', 
 export const DisputeStatus = ['PENDING', 'LOST', 'WON'] as const;
 export const SyncStatus = ['PENDING', 'IN_PROGRESS', 'ACCEPTED', 'FAILED'] as const;
 export const AttendanceStatus = ['ATTENDED', 'ABSENT', 'PENDING'] as const;
+/** What a stored file is (issue 20): a student's document, an image of the catalogue or a coach, an export's file. */
+export const StoredFilePurpose = ['DOCUMENT', 'IMAGE', 'EXPORT'] as const;
 export const PaymentStatus = ['IN_PROGRESS', 'ACCEPTED', 'INVALID', 'DELETED'] as const;
 export const PaymentPlanType = ['PAY_IN_FULL', 'INTEREST_BEARING'] as const;
 export const PaymentScheduleType = ['FIXED_TERMS', 'FIXED_INSTALLMENT_AMOUNT', 'FIXED_PRINCIPAL_AMOUNT'] as const;

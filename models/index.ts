@@ -87,6 +87,7 @@ import { CoachComment } from './CoachComment';
 import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
+import { StoredFile } from './StoredFile';
 
 export {
   AccountingLine,
@@ -176,6 +177,7 @@ export {
   LearningSession,
   LearningSessionScope,
   LearningSessionSignUp,
+  StoredFile,
 };
 
 export interface DatabaseOptions {
@@ -336,6 +338,7 @@ export function initModels(sequelize: Sequelize): void {
     LearningSession,
     LearningSessionScope,
     LearningSessionSignUp,
+    StoredFile,
   ]) {
     model.initModel(sequelize);
   }

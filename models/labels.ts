@@ -521,6 +521,7 @@ const en = {
     WEB_CONFERENCE_URL: 'A web conference URL for every coach',
   },
   LearningSessionType: { WORKSHOP: 'Workshop', Q_AND_A: 'Questions and answers', WEBINAR: 'Webinar', OFFICE_HOURS: 'Office hours' },
+  StoredFilePurpose: { DOCUMENT: 'Document', IMAGE: 'Image', EXPORT: 'Export' },
 } as const satisfies Labels;
 
 const es = {
@@ -1040,6 +1041,7 @@ const es = {
     WEB_CONFERENCE_URL: 'Una URL de videoconferencia para cada coach',
   },
   LearningSessionType: { WORKSHOP: 'Taller', Q_AND_A: 'Preguntas y respuestas', WEBINAR: 'Seminario web', OFFICE_HOURS: 'Horario de consulta' },
+  StoredFilePurpose: { DOCUMENT: 'Documento', IMAGE: 'Imagen', EXPORT: 'Exportación' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -4,6 +4,7 @@ import type { Sequelize } from 'sequelize';
 import type { Config } from '../config';
 import type { Logger } from 'pino';
 import type { Mailer } from '../integrations/mail';
+import type { Storage } from '../integrations/storage';
 
 /** The signed-in caller of a request. */
 export interface Principal {
@@ -35,6 +36,8 @@ export interface Deps {
   log: Logger;
   mailer: Mailer;
   cdnPrivateKey: string;
+  /** Uploads and exports (a local folder, or an S3-compatible store by configuration). */
+  storage: Storage;
   /** The job scheduler of this process when api/server.ts started one (api/jobs/scheduler.ts): /api/health reports it, schedule edits reload it. */
   scheduler?: { status(): { state: string; owner: string; schedules: number; running: number; lastReloadAt: string | null }; reload(): Promise<void> };
 }

@@ -36,7 +36,9 @@ export async function setupApp(env: Record<string, string> = {}, opts: { ownData
     const template = process.env.HCI_TEST_SQLITE_TEMPLATE;
     if (template) fs.copyFileSync(template, file);
   }
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, SEED_DEMO: 'false', ...env });
+  // Each app its own file store, removed with it.
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hci-files-'));
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, SEED_DEMO: 'false', STORAGE_DIR: storageDir, ...env });
   const deps = await createDeps(config, createLogger(config.LOG_LEVEL));
   return {
     app: createApp(deps),
@@ -45,6 +47,7 @@ export async function setupApp(env: Record<string, string> = {}, opts: { ownData
       await deps.sequelize.close();
       await dropOwn?.();
       if (file) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
