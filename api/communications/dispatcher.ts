@@ -6,6 +6,7 @@ import type { Actor, Deps } from '../common/context';
 import { systemActor } from '../common/context';
 import { AppError } from '../common/errors';
 import { PROCESS_OWNER } from '../common/events';
+import { updateRowSql } from '../common/rows';
 import type { MailAddress } from '../integrations/mail';
 import { MailDeliveryError } from '../integrations/smtp-mailer';
 import { composeFromCommunication, composeFromTemplate, loadTemplates, recipientParams, type ComposedMessage, type LoadedCommunication, type LoadedTemplate } from './compose';
@@ -41,7 +42,7 @@ import { MissingParamsError, TemplateSyntaxError } from './render';
  * Exactly once across a crash (comms-ops): an intent is sent only under a live claim, and every email
  * carries the Message-ID `<ci-<intentId>@domain>`, written on its outbox row before the mail server is
  * asked; the server's acceptance is recorded in one transaction that marks the outbox row SENT, writes
- * the timeline entry and marks the intent SENT (MailMessage.onSent). A dispatcher
+ * the timeline entry and marks the intent SENT (MailMessage.onSentSql). A dispatcher
  * taking over intents whose lease lapsed (their process died) first looks their Message-IDs up
  * (recoverLapsed): an outbox row SENT with the intent still SENDING (a mailer that records the
  * acceptance on its own) means the server accepted it — the intent becomes SENT without being sent
@@ -348,10 +349,11 @@ export async function dispatchIntents(deps: Deps, opts: IntentDispatchOptions): 
           about: row.aboutEntityType && row.aboutEntityId ? { entityType: row.aboutEntityType as never, entityId: row.aboutEntityId } : undefined,
           outboxMessageId: row.outboxMessageId,
           recordFailure: attempt >= MAX_INTENT_ATTEMPTS,
+          studentIds: row.studentId ? [row.studentId] : undefined, // unknown: looked up by address
           // The intent is SENT in the very commit that records the server's acceptance.
-          onSent: async (o, transaction) => {
-            await CommunicationIntent.update(sentValues(o.id), { where: mine(row.id), transaction });
+          onSentSql: (id) => {
             recorded = true;
+            return [updateRowSql(CommunicationIntent, row.id, sentValues(id), { where: { claimedBy: token, status: 'SENDING' } })];
           },
         });
         if (sent) outboxId = sent.id;

@@ -1,8 +1,9 @@
-import type { Transaction } from 'sequelize';
 import { OutboxMessage, Student } from '../../models';
 import { description } from '../../models/descriptions';
 import type { ActivityEntityType, Of } from '../../models/enums';
-import { recordActivity } from '../common/audit';
+import { activitySql } from '../common/audit';
+import { insertRow, updateRowSql } from '../common/rows';
+import { hotTransaction, runStatements } from '../common/sql';
 import { systemActor, type Actor } from '../common/context';
 
 /** An address with an optional display name (a template's sender or reply-to). */
@@ -50,10 +51,16 @@ export interface MailMessage {
    */
   messageId?: string | null;
   /**
-   * Run inside the transaction that records the message SENT (the outbox row, the timeline entry): the
-   * dispatcher marks its intent SENT there, so the server's acceptance is recorded in one commit.
+   * Statements (escaped SQL, api/common/rows.ts) run in the transaction that records the message SENT
+   * (the outbox row, the timeline entry), given the outbox row's id: the dispatcher marks its intent
+   * SENT there, so the server's acceptance is recorded in one commit.
    */
-  onSent?: (row: OutboxMessage, transaction: Transaction) => Promise<void>;
+  onSentSql?: (outboxMessageId: number) => string[];
+  /**
+   * The students the address belongs to when the sender knows them (the dispatcher: its intent's
+   * student): their timeline entries are written without looking the address up.
+   */
+  studentIds?: number[];
 }
 
 /** The outbox row's record of a message's sender fields and Message-ID. */
@@ -82,39 +89,55 @@ export interface Mailer {
  * FAILED, and each student whose address it went to gets a COMMUNICATION entry (EMAIL_SENT, or
  * EMAIL_FAILED when it could not be delivered) saying to whom and what, so every email the product
  * sends a student — whichever area sends it — is on the student's timeline. Answers the outbox row.
+ *
+ * Every email passes here, a broadcast's by the hundred a second: the statements go out as one batch
+ * (api/common/sql.ts: on MariaDB the transaction's START, the writes and the COMMIT in one round trip,
+ * past Sequelize's query pipeline), as the card payment's do.
  */
 export async function recordDelivery(m: MailMessage, outcome: { status: 'SENT' } | { status: 'FAILED'; error: string }, row?: OutboxMessage): Promise<OutboxMessage> {
-  return OutboxMessage.sequelize!.transaction(async (transaction) => {
-    const values = outcome.status === 'SENT' ? { status: 'SENT' as const, error: null, sentAt: new Date() } : { status: 'FAILED' as const, error: outcome.error, sentAt: null };
-    const saved = row
-      ? await row.update(values, { transaction })
-      : await OutboxMessage.create(
-          { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...envelopeColumns(m), ...values },
-          { transaction },
+  const sequelize = OutboxMessage.sequelize!;
+  const now = new Date();
+  const values = outcome.status === 'SENT' ? { status: 'SENT' as const, error: null, sentAt: now } : { status: 'FAILED' as const, error: outcome.error, sentAt: null };
+  const recordForStudents = outcome.status === 'SENT' || m.recordFailure !== false;
+  const studentIds = m.studentIds ?? (recordForStudents ? await studentsAt(m.to) : []);
+  return hotTransaction(sequelize, async (transaction) => {
+    let saved: OutboxMessage;
+    const statements: string[] = [];
+    if (row) {
+      statements.push(updateRowSql(OutboxMessage, row.id, values, { now }));
+      row.set(values, { raw: true });
+      saved = row;
+    } else {
+      const created = { toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, templateKey: m.templateKey ?? null, ...envelopeColumns(m), ...values };
+      const id = await insertRow(OutboxMessage, created, transaction, now);
+      saved = OutboxMessage.build({ ...created, id, createdAt: now }, { isNewRecord: false, raw: true });
+    }
+    if (recordForStudents) {
+      const sent = saved.status === 'SENT';
+      for (const studentId of studentIds) {
+        statements.push(
+          activitySql(m.actor ?? systemActor, {
+            entityType: m.about?.entityType ?? 'OUTBOX_MESSAGE',
+            entityId: m.about?.entityId ?? saved.id,
+            studentId,
+            category: 'COMMUNICATION',
+            type: sent ? 'EMAIL_SENT' : 'EMAIL_FAILED',
+            description: description(sent ? 'EMAIL_SENT_TO' : 'EMAIL_NOT_DELIVERED_TO', { email: m.to, subject: m.subject }),
+            at: now,
+          }),
         );
-    if (outcome.status === 'SENT' || m.recordFailure !== false) await recordForStudents(m, saved, transaction);
-    if (outcome.status === 'SENT' && m.onSent) await m.onSent(saved, transaction);
+      }
+    }
+    if (outcome.status === 'SENT' && m.onSentSql) statements.push(...m.onSentSql(saved.id));
+    await runStatements(sequelize, statements, transaction, { commit: true });
     return saved;
   });
 }
 
-async function recordForStudents(m: MailMessage, row: OutboxMessage, transaction: Transaction): Promise<void> {
-  const students = await Student.findAll({ where: { email: m.to.trim().toLowerCase() }, attributes: ['id'], transaction });
-  const sent = row.status === 'SENT';
-  for (const student of students) {
-    await recordActivity(
-      m.actor ?? systemActor,
-      {
-        entityType: m.about?.entityType ?? 'OUTBOX_MESSAGE',
-        entityId: m.about?.entityId ?? row.id,
-        studentId: student.id,
-        category: 'COMMUNICATION',
-        type: sent ? 'EMAIL_SENT' : 'EMAIL_FAILED',
-        description: description(sent ? 'EMAIL_SENT_TO' : 'EMAIL_NOT_DELIVERED_TO', { email: m.to, subject: m.subject }),
-      },
-      transaction,
-    );
-  }
+/** The students whose address this is (a message's recipient). */
+async function studentsAt(address: string): Promise<number[]> {
+  const rows = await Student.findAll({ where: { email: address.trim().toLowerCase() }, attributes: ['id'], raw: true });
+  return rows.map((r) => r.id);
 }
 
 /** The local default: the outbox table is the mailbox (the console shows it). */

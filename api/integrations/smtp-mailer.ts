@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { CreationAttributes } from 'sequelize';
 import { OutboxMessage } from '../../models';
+import { insertRow } from '../common/rows';
 import { envelopeColumns, recordDelivery, type MailMessage, type Mailer } from './mail';
 
 /** Timeouts short enough that a dead mail server fails a request instead of hanging it. */
@@ -94,7 +96,8 @@ export class SmtpMailer implements Mailer {
       ...envelopeColumns(m),
     };
     const earlier = m.outboxMessageId ? await OutboxMessage.findByPk(m.outboxMessageId) : null;
-    const row = earlier ? await earlier.update(values) : await OutboxMessage.create(values);
+    // A first attempt (every message of a broadcast) is one INSERT on the driver (api/common/rows.ts).
+    const row = earlier ? await earlier.update(values) : await newOutboxRow(values);
     try {
       await this.transport.sendMail({
         to: m.to,
@@ -123,6 +126,12 @@ export class SmtpMailer implements Mailer {
       throw new Error(`SMTP check failed: ${describeFailure(err, this.url)}`);
     }
   }
+}
+
+async function newOutboxRow(values: CreationAttributes<OutboxMessage>): Promise<OutboxMessage> {
+  const now = new Date();
+  const id = await insertRow(OutboxMessage, values, undefined, now);
+  return OutboxMessage.build({ ...values, id, createdAt: now }, { isNewRecord: false, raw: true });
 }
 
 /** SMTP delivery when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). */
