@@ -342,7 +342,7 @@ describe('coaching circles', () => {
     await new ConsoleLoginPage(page).signInToDashboard(SUPER_ADMIN.email, SUPER_ADMIN.password);
     const list = new ConsoleAttendanceList(page);
     await list.goto();
-    const headers = await list.headers();
+    let headers: string[] = [];
     const cell = (row: string[], header: string) => {
       if (!headers.includes(header) || row.length !== headers.length) throw new Error(`no ${header} in ${JSON.stringify(headers)} / ${JSON.stringify(row)}`);
       return row[headers.indexOf(header)];
@@ -353,6 +353,7 @@ describe('coaching circles', () => {
     ] as const) {
       await list.search(who.lastName);
       const [row] = await list.waitForRows(1, who.lastName);
+      headers = await list.headers(); // once the table shows its rows
       expect(cell(row, 'Student')).toContain(`${who.firstName} ${who.lastName}`);
       expect(cell(row, 'Coach')).toBe(coach.name);
       expect(cell(row, 'Status')).toBe(status);
