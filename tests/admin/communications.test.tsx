@@ -267,6 +267,12 @@ describe('/communications', () => {
     expect(screen.getByTestId('communication-status-31').textContent).toBe('Sending');
     expect(screen.getByTestId('communication-status-32').textContent).toBe('Scheduled');
     expect(calls(request, 'GET', '/communications')[0].query).toMatchObject({ size: 10, page: 0, sortBy: 'sentAt', descending: true });
+    // Each column says what it holds: the recipient type and the number of recipients were both "Recipients".
+    const headers = within(row.closest('table') as HTMLElement)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim());
+    expect(headers).toEqual(expect.arrayContaining(['Recipient type', 'Recipients']));
+    expect(new Set(headers).size).toBe(headers.length);
   });
 
   test('criteria in the URL reach GET /communications as query params and read as chips', async () => {

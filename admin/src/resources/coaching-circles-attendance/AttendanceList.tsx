@@ -70,16 +70,15 @@ function AttendanceRows() {
       <FilterChips descriptors={descriptors} />
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<AttendanceRecord> empty={<NoResults />} rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="id" label={f('id')} />
           <DataTable.Col
             source="student"
             label={f('student')}
             disableSort
             render={(r) => (
-              <Box sx={{ minWidth: 160 }}>
+              <Box sx={{ minWidth: 140, maxWidth: 200 }}>
                 <Typography variant="body2">{r.student?.fullName ?? ''}</Typography>
                 {r.student?.email ? (
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="text.secondary" noWrap component="div" title={r.student.email}>
                     {r.student.email}
                   </Typography>
                 ) : null}
@@ -87,12 +86,12 @@ function AttendanceRows() {
             )}
           />
           <DataTable.Col source="coachingCircleName" label={f('circle')} disableSort render={(r) => r.coachingCircleName ?? (r.coachingCircleId ? `#${r.coachingCircleId}` : '')} />
-          <DataTable.Col source="session" label={f('session')} disableSort render={(r) => <Box sx={{ whiteSpace: 'nowrap' }}>{sessionText(r as AttendanceRecord)}</Box>} />
+          <DataTable.Col source="session" label={f('session')} disableSort render={(r) => <Box sx={{ minWidth: 110 }}>{sessionText(r as AttendanceRecord)}</Box>} />
           <DataTable.Col source="coach" label={f('coach')} disableSort render={(r) => r.coach?.fullName ?? ''} />
           <DataTable.Col source="status" label={f('status')} render={(r) => <StatusChip record={r as AttendanceRecord} />} />
           <DataTable.Col source="participation" label={f('participation')} disableSort />
-          <DataTable.Col source="notes" label={f('notes')} disableSort />
-          <DataTable.Col source="updatedAt" label={f('updatedAt')} render={(r) => formatDateTime(r.updatedAt, locale)} />
+          <DataTable.Col source="notes" label={f('notes')} disableSort render={(r) => <Box sx={{ minWidth: 140, maxWidth: 240, overflowWrap: 'anywhere' }}>{r.notes ?? ''}</Box>} />
+          <DataTable.Col source="updatedAt" label={f('updatedAt')} render={(r) => <Box sx={{ minWidth: 90 }}>{formatDateTime(r.updatedAt, locale)}</Box>} />
         </DataTable>
       </Box>
     </>
