@@ -1,5 +1,6 @@
 import { DataTypes, type QueryInterface } from 'sequelize';
 import { JOB_CATALOGUE } from '../../api/jobs/catalogue';
+import { scheduleRow } from './support';
 
 type Ctx = { context: QueryInterface };
 
@@ -72,26 +73,7 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   const now = new Date();
   await qi.bulkInsert(
     'job_schedules',
-    JOB_CATALOGUE.map((e) => ({
-      job_name: e.jobName,
-      job_group: e.jobGroup,
-      description: e.description,
-      type: e.type,
-      status: 'ACTIVE',
-      cron_job: e.cronExpression !== null,
-      cron_expression: e.cronExpression,
-      repeat_interval: e.repeatInterval,
-      params: JSON.stringify(e.params),
-      next_run_at: null,
-      last_fire_at: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      lease_run_id: null,
-      updated_by_id: null,
-      updated_by_name: 'System',
-      created_at: now,
-      updated_at: now,
-    })),
+    JOB_CATALOGUE.map((e) => scheduleRow(e, now)),
   );
 }
 

@@ -1,5 +1,7 @@
 import { QueryTypes, type QueryInterface } from 'sequelize';
 
+import { deleteSystemTemplates, hello, hola, insertSystemTemplates, instituteEmailTemplateId, link, p, regards, saludos, systemStamps, type SystemTemplate } from './support';
+
 type Ctx = { context: QueryInterface };
 
 /**
@@ -14,26 +16,10 @@ type Ctx = { context: QueryInterface };
  */
 
 /** What every product email is given by its sender (api/communication-templates/product-emails.ts `instituteParams`). */
-const INSTITUTE = ['providerName', 'portalUrl', 'supportPhone'];
 
-type Content = { subject: string; body: string };
-export interface SeededTemplate {
-  key: string;
-  name: string;
+export interface SeededTemplate extends SystemTemplate {
   category: 'ACCOUNT' | 'ENROLLMENT' | 'BILLING';
-  description: string;
-  /** The template's own params (the institute's are added). */
-  params: string[];
-  EN: Content;
-  ES: Content;
 }
-
-const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
-const link = (href: string) => `<a href="${href}" style="color:#0f766e;word-break:break-all">${href}</a>`;
-const hello = '<p>Hello {{firstName}},</p>';
-const hola = '<p>Hola, {{firstName}}:</p>';
-const regards = '<p>Kind regards,<br>{{providerName}}</p>';
-const saludos = '<p>Saludos cordiales,<br>{{providerName}}</p>';
 
 export const SEEDED_TEMPLATES: SeededTemplate[] = [
   {
@@ -466,48 +452,8 @@ async function admissions(qi: QueryInterface): Promise<{ id: number; permissions
 
 export async function up({ context: qi }: Ctx): Promise<void> {
   const now = new Date();
-  const stamps = { updated_by_id: null, updated_by_name: 'System', created_at: now, updated_at: now };
-  await qi.bulkInsert('email_templates', [{ ...INSTITUTE_EMAIL_TEMPLATE, deleted: false, ...stamps }]);
-  const [wrapper] = await qi.sequelize.query<{ id: number }>("SELECT id FROM email_templates WHERE name = 'Institute' ORDER BY id DESC", { type: QueryTypes.SELECT });
-  await qi.bulkInsert(
-    'communication_templates',
-    SEEDED_TEMPLATES.map((t) => ({
-      name: t.name,
-      key: t.key,
-      sender: null,
-      from_name: null,
-      reply_to: null,
-      reply_to_name: null,
-      bcc: null,
-      description: t.description,
-      type: 'MESSAGE',
-      category: t.category,
-      available_params: JSON.stringify([...t.params, ...INSTITUTE]),
-      email_template_id: wrapper.id,
-      system: true,
-      ...stamps,
-    })),
-  );
-  const ids = await qi.sequelize.query<{ id: number; key: string }>('SELECT id, `key` FROM communication_templates WHERE `key` IN (:keys)', {
-    type: QueryTypes.SELECT,
-    replacements: { keys: SEEDED_TEMPLATES.map((t) => t.key) },
-  });
-  const idOf = new Map(ids.map((r) => [r.key, r.id]));
-  await qi.bulkInsert(
-    'communication_template_contents',
-    SEEDED_TEMPLATES.flatMap((t) =>
-      (['EN', 'ES'] as const).map((language) => ({
-        communication_template_id: idOf.get(t.key),
-        language,
-        subject: t[language].subject,
-        message_body_template: t[language].body,
-        voice_mail_template: null,
-        inbox_template: null,
-        email_template_html: null,
-        ...stamps,
-      })),
-    ),
-  );
+  await qi.bulkInsert('email_templates', [{ ...INSTITUTE_EMAIL_TEMPLATE, deleted: false, ...systemStamps(now) }]);
+  await insertSystemTemplates(qi, SEEDED_TEMPLATES, await instituteEmailTemplateId(qi, 'DESC'), now);
   const role = await admissions(qi);
   if (role) {
     const missing = ADMISSIONS_ADDED.filter((perm) => !role.permissions.includes(perm));
@@ -518,12 +464,9 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 export async function down({ context: qi }: Ctx): Promise<void> {
   const role = await admissions(qi);
   if (role) await qi.bulkUpdate('roles', { permissions: JSON.stringify(role.permissions.filter((perm) => !ADMISSIONS_ADDED.includes(perm))) }, { id: role.id });
-  const keys = SEEDED_TEMPLATES.map((t) => t.key);
-  const rows = await qi.sequelize.query<{ id: number }>('SELECT id FROM communication_templates WHERE `key` IN (:keys)', { type: QueryTypes.SELECT, replacements: { keys } });
-  const ids = rows.map((r) => r.id);
-  if (ids.length) {
-    await qi.bulkDelete('communication_template_contents', { communication_template_id: ids });
-    await qi.bulkDelete('communication_templates', { id: ids });
-  }
+  await deleteSystemTemplates(
+    qi,
+    SEEDED_TEMPLATES.map((t) => t.key),
+  );
   await qi.bulkDelete('email_templates', { name: INSTITUTE_EMAIL_TEMPLATE.name, category: INSTITUTE_EMAIL_TEMPLATE.category });
 }

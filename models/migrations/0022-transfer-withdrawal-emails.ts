@@ -1,5 +1,7 @@
 import { QueryTypes, type QueryInterface } from 'sequelize';
 
+import { deleteSystemTemplates, hello, hola, insertSystemTemplates, instituteEmailTemplateId, link, p, regards, saludos } from './support';
+
 type Ctx = { context: QueryInterface };
 
 /**
@@ -9,14 +11,6 @@ type Ctx = { context: QueryInterface };
  * WithdrawalDecided. Amounts arrive formatted (`$1,234.50`), the decision in the recipient's language.
  * This data is the migration's own copy (landed migrations never change): staff edit the rows.
  */
-
-const INSTITUTE = ['providerName', 'portalUrl', 'supportPhone'];
-const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
-const link = (href: string) => `<a href="${href}" style="color:#0f766e;word-break:break-all">${href}</a>`;
-const hello = '<p>Hello {{firstName}},</p>';
-const hola = '<p>Hola, {{firstName}}:</p>';
-const regards = '<p>Kind regards,<br>{{providerName}}</p>';
-const saludos = '<p>Saludos cordiales,<br>{{providerName}}</p>';
 
 export const TRANSFER_TEMPLATES = [
   {
@@ -112,55 +106,12 @@ export const TRANSFER_TEMPLATES = [
 ];
 
 export async function up({ context: qi }: Ctx): Promise<void> {
-  const now = new Date();
-  const stamps = { updated_by_id: null, updated_by_name: 'System', created_at: now, updated_at: now };
-  const [wrapper] = await qi.sequelize.query<{ id: number }>("SELECT id FROM email_templates WHERE name = 'Institute' ORDER BY id ASC", { type: QueryTypes.SELECT });
-  await qi.bulkInsert(
-    'communication_templates',
-    TRANSFER_TEMPLATES.map((t) => ({
-      name: t.name,
-      key: t.key,
-      sender: null,
-      from_name: null,
-      reply_to: null,
-      reply_to_name: null,
-      bcc: null,
-      description: t.description,
-      type: 'MESSAGE',
-      category: t.category,
-      available_params: JSON.stringify([...t.params, ...INSTITUTE]),
-      email_template_id: wrapper?.id ?? null,
-      system: true,
-      ...stamps,
-    })),
-  );
-  const ids = await qi.sequelize.query<{ id: number; key: string }>('SELECT id, `key` FROM communication_templates WHERE `key` IN (:keys)', {
-    type: QueryTypes.SELECT,
-    replacements: { keys: TRANSFER_TEMPLATES.map((t) => t.key) },
-  });
-  const idOf = new Map(ids.map((r) => [r.key, r.id]));
-  await qi.bulkInsert(
-    'communication_template_contents',
-    TRANSFER_TEMPLATES.flatMap((t) =>
-      (['EN', 'ES'] as const).map((language) => ({
-        communication_template_id: idOf.get(t.key),
-        language,
-        subject: t[language].subject,
-        message_body_template: t[language].body,
-        voice_mail_template: null,
-        inbox_template: null,
-        email_template_html: null,
-        ...stamps,
-      })),
-    ),
-  );
+  await insertSystemTemplates(qi, TRANSFER_TEMPLATES, await instituteEmailTemplateId(qi));
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {
-  const ids = await qi.sequelize.query<{ id: number }>('SELECT id FROM communication_templates WHERE `key` IN (:keys)', {
-    type: QueryTypes.SELECT,
-    replacements: { keys: TRANSFER_TEMPLATES.map((t) => t.key) },
-  });
-  if (ids.length) await qi.bulkDelete('communication_template_contents', { communication_template_id: ids.map((r) => r.id) });
-  await qi.bulkDelete('communication_templates', { key: TRANSFER_TEMPLATES.map((t) => t.key) });
+  await deleteSystemTemplates(
+    qi,
+    TRANSFER_TEMPLATES.map((t) => t.key),
+  );
 }

@@ -1,5 +1,5 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
-import { JOB_CATALOGUE } from '../../api/jobs/catalogue';
+import { addCatalogueSchedule } from './support';
 
 type Ctx = { context: QueryInterface };
 
@@ -90,33 +90,7 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 
   await qi.addColumn('job_runs', 'note', { type: DataTypes.STRING(1000), allowNull: true });
 
-  const [row] = await qi.sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM job_schedules WHERE type = '${JOB}'`, { type: QueryTypes.SELECT });
-  if (Number(row?.n ?? 0) === 0) {
-    const e = JOB_CATALOGUE.find((x) => x.type === JOB)!;
-    const now = new Date();
-    await qi.bulkInsert('job_schedules', [
-      {
-        job_name: e.jobName,
-        job_group: e.jobGroup,
-        description: e.description,
-        type: e.type,
-        status: 'ACTIVE',
-        cron_job: e.cronExpression !== null,
-        cron_expression: e.cronExpression,
-        repeat_interval: e.repeatInterval,
-        params: JSON.stringify(e.params),
-        next_run_at: null,
-        last_fire_at: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        lease_run_id: null,
-        updated_by_id: null,
-        updated_by_name: 'System',
-        created_at: now,
-        updated_at: now,
-      },
-    ]);
-  }
+  await addCatalogueSchedule(qi, JOB);
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {

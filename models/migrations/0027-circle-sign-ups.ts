@@ -1,5 +1,6 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
-import { JOB_CATALOGUE } from '../../api/jobs/catalogue';
+
+import { addCatalogueSchedule, deleteSystemTemplates, hello, hola, insertSystemTemplates, instituteEmailTemplateId, link, p, regards, saludos } from './support';
 
 type Ctx = { context: QueryInterface };
 
@@ -14,14 +15,6 @@ type Ctx = { context: QueryInterface };
  *   Spanish, wrapped by the institute's email template; the job's schedule (hourly).
  * This data is the migration's own copy (landed migrations never change): staff edit the rows.
  */
-
-const INSTITUTE = ['providerName', 'portalUrl', 'supportPhone'];
-const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('\n');
-const link = (href: string) => `<a href="${href}" style="color:#0f766e;word-break:break-all">${href}</a>`;
-const hello = '<p>Hello {{firstName}},</p>';
-const hola = '<p>Hola, {{firstName}}:</p>';
-const regards = '<p>Kind regards,<br>{{providerName}}</p>';
-const saludos = '<p>Saludos cordiales,<br>{{providerName}}</p>';
 
 export const CIRCLE_TEMPLATES = [
   {
@@ -101,82 +94,17 @@ export async function up({ context: qi }: Ctx): Promise<void> {
   await qi.addColumn('coaching_circle_sign_ups', 'left_at', { type: DataTypes.DATE(3), allowNull: true });
   await qi.addColumn('coaching_circle_sessions', 'reminders_sent_at', { type: DataTypes.DATE(3), allowNull: true });
 
-  const now = new Date();
-  const stamps = { updated_by_id: null, updated_by_name: 'System', created_at: now, updated_at: now };
-  const [wrapper] = await qi.sequelize.query<{ id: number }>("SELECT id FROM email_templates WHERE name = 'Institute' ORDER BY id ASC", { type: QueryTypes.SELECT });
-  await qi.bulkInsert(
-    'communication_templates',
-    CIRCLE_TEMPLATES.map((t) => ({
-      name: t.name,
-      key: t.key,
-      sender: null,
-      from_name: null,
-      reply_to: null,
-      reply_to_name: null,
-      bcc: null,
-      description: t.description,
-      type: 'MESSAGE',
-      category: t.category,
-      available_params: JSON.stringify([...t.params, ...INSTITUTE]),
-      email_template_id: wrapper?.id ?? null,
-      system: true,
-      ...stamps,
-    })),
-  );
-  const ids = await qi.sequelize.query<{ id: number; key: string }>('SELECT id, `key` FROM communication_templates WHERE `key` IN (:keys)', {
-    type: QueryTypes.SELECT,
-    replacements: { keys: CIRCLE_TEMPLATES.map((t) => t.key) },
-  });
-  const idOf = new Map(ids.map((r) => [r.key, r.id]));
-  await qi.bulkInsert(
-    'communication_template_contents',
-    CIRCLE_TEMPLATES.flatMap((t) =>
-      (['EN', 'ES'] as const).map((language) => ({
-        communication_template_id: idOf.get(t.key),
-        language,
-        subject: t[language].subject,
-        message_body_template: t[language].body,
-        voice_mail_template: null,
-        inbox_template: null,
-        email_template_html: null,
-        ...stamps,
-      })),
-    ),
-  );
+  await insertSystemTemplates(qi, CIRCLE_TEMPLATES, await instituteEmailTemplateId(qi));
 
-  const [row] = await qi.sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM job_schedules WHERE type = '${JOB_TYPE}'`, { type: QueryTypes.SELECT });
-  if (Number(row?.n ?? 0) === 0) {
-    const e = JOB_CATALOGUE.find((x) => x.type === JOB_TYPE)!;
-    await qi.bulkInsert('job_schedules', [
-      {
-        job_name: e.jobName,
-        job_group: e.jobGroup,
-        description: e.description,
-        type: e.type,
-        status: 'ACTIVE',
-        cron_job: e.cronExpression !== null,
-        cron_expression: e.cronExpression,
-        repeat_interval: e.repeatInterval,
-        params: JSON.stringify(e.params),
-        next_run_at: null,
-        last_fire_at: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        lease_run_id: null,
-        ...stamps,
-      },
-    ]);
-  }
+  await addCatalogueSchedule(qi, JOB_TYPE);
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {
   await qi.bulkDelete('job_schedules', { type: JOB_TYPE });
-  const ids = await qi.sequelize.query<{ id: number }>('SELECT id FROM communication_templates WHERE `key` IN (:keys)', {
-    type: QueryTypes.SELECT,
-    replacements: { keys: CIRCLE_TEMPLATES.map((t) => t.key) },
-  });
-  if (ids.length) await qi.bulkDelete('communication_template_contents', { communication_template_id: ids.map((r) => r.id) });
-  await qi.bulkDelete('communication_templates', { key: CIRCLE_TEMPLATES.map((t) => t.key) });
+  await deleteSystemTemplates(
+    qi,
+    CIRCLE_TEMPLATES.map((t) => t.key),
+  );
   await qi.removeColumn('coaching_circle_sessions', 'reminders_sent_at');
   await qi.removeColumn('coaching_circle_sign_ups', 'left_at');
 }
