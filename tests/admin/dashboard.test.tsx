@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { Dashboard } from '../../admin/src/dashboard/Dashboard';
@@ -35,7 +35,41 @@ function api(req: HttpRequest): unknown {
     return { content: admins, pagination: { total: 4 } };
   }
   if (method === 'GET' && req.path === '/users/10/view_histories') return page(viewHistories.length, viewHistories);
+  if (method === 'POST' && req.path.startsWith('/analytics/admin/')) return analyticsAnswer(req.path.split('/').pop()!, req.body as Record<string, unknown>);
+  if (method === 'GET' && req.path === '/programs') return page(1, [{ id: 5, name: 'Health Coach Training' }]);
+  if (method === 'GET' && req.path === '/products')
+    return page(2, [
+      { id: 7, name: 'HCTP Spring' },
+      { id: 8, name: 'HCTP Fall' },
+    ]);
+  if (method === 'GET' && req.path === '/business_categories') return page(1, [{ id: 1, name: 'HCTP' }]);
   throw new Error(`unexpected call ${method} ${req.path} ${body}`);
+}
+
+/** The analytics the dashboard asks for: applications by day and status, countries, gender, money; the others empty, one failing. */
+function analyticsAnswer(kind: string, body: Record<string, unknown>): unknown {
+  if (kind === 'applications')
+    return {
+      labels: ['2026-03-01', '2026-03-02'],
+      series: [
+        { name: 'CREATED', data: [1, 2] },
+        { name: 'ENROLLED', data: [0, body.productId ? 4 : 3] },
+      ],
+      total: body.productId ? 7 : 6,
+    };
+  if (kind === 'top_country_enrollments') return { labels: ['US', 'MX', ''], series: [{ name: 'enrollments', data: [5, 2, 1] }], total: 9 };
+  if (kind === 'students_gender') return { labels: ['FEMALE', 'MALE'], series: [{ name: 'students', data: [1234, 5] }], total: 1239 };
+  if (kind === 'payments_schedules')
+    return {
+      labels: ['2026-02', '2026-03'],
+      series: [
+        { name: 'due', data: [1500.5, 20] },
+        { name: 'paid', data: [1200, 0] },
+      ],
+      total: 1520.5,
+    };
+  if (kind === 'transactions_past_due') throw new Error('boom');
+  return { labels: [], series: [], total: 0 };
 }
 
 const DEFAULT_HISTORIES = [
@@ -130,6 +164,84 @@ describe('dashboard', () => {
       ['Jane RoeStudent', '/students/42'],
       ['#2Administrator', '/admins/2'],
     ]);
+  });
+});
+
+/** The rows of a chart's table, as text. */
+const rows = (kind: string) =>
+  within(screen.getByTestId(`analytics-${kind}-table`))
+    .getAllByRole('row')
+    .map((r) => Array.from(r.children).map((c) => c.textContent));
+
+describe('analytics', () => {
+  test('every chart asks its kind for the last 30 days; labels, series and money in words; empty and error states', async () => {
+    const request = renderDashboard(['analytics:read']);
+    await screen.findByTestId('analytics-applications-table');
+    expect(rows('applications')).toEqual([
+      ['Date', 'Created', 'Enrolled'],
+      ['Mar 1', '1', '0'],
+      ['Mar 2', '2', '3'],
+    ]);
+    expect(screen.getByTestId('analytics-applications-total').textContent).toBe('Total: 6');
+    await screen.findByTestId('analytics-top_country_enrollments-table');
+    expect(rows('top_country_enrollments').slice(1)).toEqual([
+      ['United States', '5'],
+      ['Mexico', '2'],
+      ['Not given', '1'],
+    ]);
+    await screen.findByTestId('analytics-payments_schedules-table');
+    expect(rows('payments_schedules')).toEqual([
+      ['Date', 'Due', 'Paid'],
+      ['Feb 2026', '$1,500.50', '$1,200.00'],
+      ['Mar 2026', '$20.00', '$0.00'],
+    ]);
+    expect((await screen.findByTestId('analytics-applications_program-empty')).textContent).toBe('No data for these filters.');
+    // A chart that fails says so (after one retry) and the others stay.
+    expect(await screen.findByTestId('analytics-transactions_past_due-error', undefined, { timeout: 8000 })).not.toBeNull();
+    const asked = request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => r.path.startsWith('/analytics/admin/'));
+    expect(new Set(asked.map((r) => r.path)).size).toBe(13);
+    const body = asked[0].body as { startDate: string; endDate: string };
+    expect(Object.keys(body)).toEqual(['startDate', 'endDate']);
+    expect((Date.parse(body.endDate) - Date.parse(body.startDate)) / 86_400_000).toBe(29);
+  });
+
+  test('a filter sends its criteria to every chart', async () => {
+    const request = renderDashboard(['analytics:read', 'products:read', 'programs:read', 'business_categories:read']);
+    await screen.findByTestId('analytics-applications-table');
+    fireEvent.mouseDown(within(screen.getByTestId('analytics-filters')).getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'HCTP Fall' }));
+    await waitFor(() => expect(screen.getByTestId('analytics-applications-total').textContent).toBe('Total: 7'));
+    const filtered = request.mock.calls.map(([r]) => r as HttpRequest).filter((r) => r.path.startsWith('/analytics/admin/') && (r.body as { productId?: number }).productId === 8);
+    expect(new Set(filtered.map((r) => r.path)).size).toBe(13);
+    fireEvent.change(screen.getByTestId('analytics-startDate'), { target: { value: '2026-01-01' } });
+    await waitFor(() =>
+      expect(
+        request.mock.calls
+          .map(([r]) => r as HttpRequest)
+          .some((r) => r.path === '/analytics/admin/students_gender' && (r.body as { startDate: string }).startDate === '2026-01-01'),
+      ).toBe(true),
+    );
+  });
+
+  test('in Spanish: labels, series and numbers in the locale', async () => {
+    renderDashboard(['analytics:read'], 'es');
+    await screen.findByTestId('analytics-students_gender-table');
+    expect(rows('students_gender')).toEqual([
+      ['Categoría', 'Estudiantes'],
+      ['Femenino', '1,234'],
+      ['Masculino', '5'],
+    ]);
+    await screen.findByTestId('analytics-payments_schedules-table');
+    // The console writes Spanish numbers as US Spanish does (es-US: 1,500.50).
+    expect(rows('payments_schedules')[1]).toEqual(['feb 2026', '$1,500.50', '$1,200.00']);
+    expect(screen.getByRole('heading', { name: 'Analítica' })).not.toBeNull();
+  });
+
+  test('staff without analytics:read see no charts and nothing is asked', async () => {
+    const request = renderDashboard(['students:read']);
+    await card('students');
+    expect(screen.queryByTestId('analytics')).toBeNull();
+    expect(request.mock.calls.filter(([r]) => (r as HttpRequest).path.startsWith('/analytics/'))).toEqual([]);
   });
 });
 

@@ -18,3 +18,10 @@ if (typeof window !== 'undefined') {
   }
   window.scrollTo = () => {};
 }
+
+// @mui/x-charts (the console's charts) clones its state with structuredClone, which jsdom's window lacks; Node's v8 serializer clones the same values.
+if (typeof globalThis.structuredClone !== 'function') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only where jsdom lacks it
+  const v8 = require('node:v8') as typeof import('node:v8');
+  globalThis.structuredClone = ((value: unknown) => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
+}

@@ -5,20 +5,15 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, intlLocale } from '../common/dates';
+import { formatDate } from '../common/dates';
 import { formatMoney } from '../common/money';
 import { usePlanApi, type DashboardAnswer } from '../common/planApi';
-import { BarChart, type Bar } from './BarChart';
+import { ChartFigure, monthLabel } from '../common/charts';
 
 const d = (key: string) => `billing.dashboard.${key}`;
 const whole = (v: number) => formatMoney(v, { wholeDollars: true });
 
-/** 'YYYY-MM' → 'Mar 2026' ('mar 2026' in Spanish); the month is read as text, no time zone. */
-export function monthLabel(month: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number);
-  if (!y || !m) return month;
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
+export { monthLabel };
 
 /** 'YYYY-MM-DD' → 'MM-DD' (the week's first day; the year is the chart's). */
 export const weekLabel = (weekStart: string) => formatDate(weekStart).slice(0, 5);
@@ -51,44 +46,52 @@ function KpiCard({ title, amount, hint, icon, color, testId }: { title: string; 
 function Charts({ data }: { data: DashboardAnswer }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const common = { format: whole, valueHeader: translate(d('amount')), emptyText: translate(d('no_data')) };
-  const byMonth: Bar[] = data.collectedByMonth.map((m) => ({ label: monthLabel(m.month, locale), value: m.amount }));
-  const byWeek: Bar[] = data.upcomingByWeek.map((w) => ({ label: weekLabel(w.weekStart), value: w.amount }));
-  const byStatus: Bar[] = data.byFinancialStatus.map((s) => ({
-    label: translate(`enums.FinancialStatus.${s.financialStatus}`, { _: s.financialStatus }),
-    value: s.balance,
-    note: translate(d('plans'), { smart_count: s.count }),
-  }));
+  const common = { format: whole, emptyText: translate(d('no_data')) };
+  const amount = translate(d('amount'));
+  const card = (chart: ReactNode) => (
+    <Grid size={{ xs: 12, xl: 6 }}>
+      <Card variant="outlined">
+        <CardContent>{chart}</CardContent>
+      </Card>
+    </Grid>
+  );
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, xl: 6 }}>
-        <Card variant="outlined">
-          <CardContent>
-            <BarChart title={translate(d('collected_by_month'))} bars={byMonth} labelHeader={translate(d('month'))} testId="chart-collected" {...common} />
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, xl: 6 }}>
-        <Card variant="outlined">
-          <CardContent>
-            <BarChart title={translate(d('upcoming_by_week'))} bars={byWeek} labelHeader={translate(d('week'))} testId="chart-upcoming" {...common} />
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, xl: 6 }}>
-        <Card variant="outlined">
-          <CardContent>
-            <BarChart
-              title={translate(d('balance_by_status'))}
-              bars={byStatus}
-              labelHeader={translate(d('status'))}
-              testId="chart-status"
-              {...common}
-              valueHeader={translate(d('balance'))}
-            />
-          </CardContent>
-        </Card>
-      </Grid>
+      {card(
+        <ChartFigure
+          type="bar"
+          title={translate(d('collected_by_month'))}
+          labels={data.collectedByMonth.map((m) => monthLabel(m.month, locale))}
+          series={[{ label: amount, data: data.collectedByMonth.map((m) => m.amount) }]}
+          labelHeader={translate(d('month'))}
+          testId="chart-collected"
+          {...common}
+        />,
+      )}
+      {card(
+        <ChartFigure
+          type="bar"
+          title={translate(d('upcoming_by_week'))}
+          labels={data.upcomingByWeek.map((w) => weekLabel(w.weekStart))}
+          series={[{ label: amount, data: data.upcomingByWeek.map((w) => w.amount) }]}
+          labelHeader={translate(d('week'))}
+          testId="chart-upcoming"
+          {...common}
+        />,
+      )}
+      {card(
+        <ChartFigure
+          type="hbar"
+          title={translate(d('balance_by_status'))}
+          labels={data.byFinancialStatus.map(
+            (s) => `${translate(`enums.FinancialStatus.${s.financialStatus}`, { _: s.financialStatus })} (${translate(d('plans'), { smart_count: s.count })})`,
+          )}
+          series={[{ label: translate(d('balance')), data: data.byFinancialStatus.map((s) => s.balance) }]}
+          labelHeader={translate(d('status'))}
+          testId="chart-status"
+          {...common}
+        />,
+      )}
     </Grid>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Grid, Typography } from '@mui/material';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { AnalyticsSection } from './AnalyticsSection';
 import { AdministratorsOnlineCard } from './AdministratorsOnlineCard';
 import { CustomersCard } from './CustomersCard';
 import { InactiveStudentsCard } from './InactiveStudentsCard';
@@ -19,11 +20,14 @@ const CARDS = [
 
 /**
  * /dashboard (and the console's home): live counts read from the API's list totals, each opening the
- * matching filtered list, and the user's recently viewed records. Cards the user may not read are left out.
+ * matching filtered list; the analytics charts with their filters (AnalyticsSection, analytics:read; the
+ * charts library comes with this lazily loaded screen only); and the user's recently viewed records.
+ * Cards the user may not read are left out.
  */
 export function Dashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const { canAccess: analytics = false } = useCanAccess({ resource: 'analytics', action: 'list' });
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('dashboard.title')} />
@@ -37,6 +41,7 @@ export function Dashboard() {
           </Grid>
         ))}
       </Grid>
+      {analytics ? <AnalyticsSection /> : null}
       <RecentlyViewed />
     </Box>
   );
