@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
+import { valueAxis } from '../../admin/src/common/charts';
+import { formatterOf } from '../../admin/src/dashboard/AnalyticsSection';
 import { Dashboard } from '../../admin/src/dashboard/Dashboard';
 import { daysAgo, listLink } from '../../admin/src/dashboard/listLink';
 import { historyPath } from '../../admin/src/dashboard/RecentlyViewed';
@@ -271,6 +273,15 @@ describe('dashboard helpers', () => {
   test('daysAgo counts calendar days back from the local day', () => {
     expect(daysAgo(30, new Date(2026, 2, 15, 23, 59))).toBe('2026-02-13');
     expect(daysAgo(0, new Date(2026, 0, 1, 0, 1))).toBe('2026-01-01');
+  });
+
+  test("a chart's value axis: whole steps, and a whole amount without its cents (a $1,000.00 tick was cut off)", () => {
+    const dollars = valueAxis(formatterOf('payments_schedules', 'en'));
+    expect(dollars.tickMinStep).toBe(1);
+    expect(dollars.valueFormatter(1000)).toBe('$1,000');
+    expect(dollars.valueFormatter(1250.5)).toBe('$1,250.50');
+    expect(valueAxis(formatterOf('payments_schedules', 'es')).valueFormatter(1000)).not.toMatch(/[.,]00\D*$/);
+    expect(valueAxis(formatterOf('applications', 'en')).valueFormatter(1000)).toBe('1,000');
   });
 
   test('historyPath maps entity types to console routes', () => {

@@ -21,6 +21,14 @@ export function monthLabel(month: string, locale: string): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
+/**
+ * A value axis: whole-number steps (a count's axis read 0, 1, 1, 1 when its step was a half) and a whole
+ * amount's tick without its cents ("$1,000", where "$1,000.00" was cut to "$1,000…").
+ */
+export function valueAxis(format: (value: number) => string) {
+  return { valueFormatter: (v: number) => format(v).replace(/[.,]00(?=\D*$)/, ''), tickMinStep: 1 };
+}
+
 export interface ChartSeries {
   /** The series' words (already translated). */
   label: string;
@@ -46,6 +54,7 @@ export function ChartFigure({ title, type, labels, series, format, labelHeader, 
   const titleId = useId();
   const empty = labels.length === 0 || series.length === 0;
   const valueFormatter = (v: number | null) => (v === null ? '' : format(v));
+  const value = valueAxis(format);
   const rows = type === 'hbar' ? Math.max(1, labels.length) : 0;
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
@@ -68,7 +77,7 @@ export function ChartFigure({ title, type, labels, series, format, labelHeader, 
               <LineChart
                 height={height}
                 xAxis={[{ scaleType: 'point', data: labels }]}
-                yAxis={[{ valueFormatter: (v: number) => format(v), width: 64 }]}
+                yAxis={[{ ...value, width: 72 }]}
                 series={series.map((s) => ({ label: s.label, data: s.data, valueFormatter, showMark: labels.length <= 31 }))}
               />
             ) : type === 'hbar' ? (
@@ -76,7 +85,7 @@ export function ChartFigure({ title, type, labels, series, format, labelHeader, 
                 layout="horizontal"
                 height={Math.max(height, 40 + rows * 28)}
                 yAxis={[{ scaleType: 'band', data: labels, width: 140 }]}
-                xAxis={[{ valueFormatter: (v: number) => format(v) }]}
+                xAxis={[value]}
                 series={series.map((s) => ({ label: s.label, data: s.data, valueFormatter }))}
                 hideLegend={series.length < 2}
               />
@@ -84,7 +93,7 @@ export function ChartFigure({ title, type, labels, series, format, labelHeader, 
               <BarChart
                 height={height}
                 xAxis={[{ scaleType: 'band', data: labels }]}
-                yAxis={[{ valueFormatter: (v: number) => format(v), width: 64 }]}
+                yAxis={[{ ...value, width: 72 }]}
                 series={series.map((s) => ({ label: s.label, data: s.data, valueFormatter, ...(stacked ? { stack: 'all' } : {}) }))}
                 hideLegend={series.length < 2}
               />
