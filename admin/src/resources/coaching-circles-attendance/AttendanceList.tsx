@@ -5,6 +5,7 @@ import { DEFAULT_ZONE, localParts, parseZone } from '../../../../domain/rules/co
 import { formatDate, formatDateTime } from '../../common/dates';
 import { FilterChips } from '../../common/FilterChips';
 import { NoResults } from '../../common/NoResults';
+import { denseCells } from '../../common/tableLayout';
 import { formatTime } from '../../common/TimeInput';
 import { apiPath, pagingToQuery, readList, splitFilter, type AppDataProvider } from '../../providers/dataProvider';
 import { AttendanceFilterAside, useAttendanceDescriptors } from './attendanceFilters';
@@ -68,14 +69,14 @@ function AttendanceRows() {
   return (
     <>
       <FilterChips descriptors={descriptors} />
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ overflowX: 'auto', ...denseCells }}>
         <DataTable<AttendanceRecord> empty={<NoResults />} rowClick={false} bulkActionButtons={false}>
           <DataTable.Col
             source="student"
             label={f('student')}
             disableSort
             render={(r) => (
-              <Box sx={{ minWidth: 140, maxWidth: 200 }}>
+              <Box sx={{ minWidth: 140, maxWidth: 180 }}>
                 <Typography variant="body2">{r.student?.fullName ?? ''}</Typography>
                 {r.student?.email ? (
                   <Typography variant="caption" color="text.secondary" noWrap component="div" title={r.student.email}>
@@ -90,7 +91,7 @@ function AttendanceRows() {
           <DataTable.Col source="coach" label={f('coach')} disableSort render={(r) => r.coach?.fullName ?? ''} />
           <DataTable.Col source="status" label={f('status')} render={(r) => <StatusChip record={r as AttendanceRecord} />} />
           <DataTable.Col source="participation" label={f('participation')} disableSort />
-          <DataTable.Col source="notes" label={f('notes')} disableSort render={(r) => <Box sx={{ minWidth: 140, maxWidth: 240, overflowWrap: 'anywhere' }}>{r.notes ?? ''}</Box>} />
+          <DataTable.Col source="notes" label={f('notes')} disableSort render={(r) => <Box sx={{ minWidth: 90, maxWidth: 220, overflowWrap: 'anywhere' }}>{r.notes ?? ''}</Box>} />
           <DataTable.Col source="updatedAt" label={f('updatedAt')} render={(r) => <Box sx={{ minWidth: 90 }}>{formatDateTime(r.updatedAt, locale)}</Box>} />
         </DataTable>
       </Box>
