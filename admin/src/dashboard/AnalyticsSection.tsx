@@ -176,7 +176,7 @@ function Filters({ criteria, onChange }: { criteria: AnalyticsCriteria; onChange
         inputLabel: { shrink: true },
         htmlInput: { 'data-testid': `analytics-${key}`, max: key === 'startDate' ? criteria.endDate : undefined, min: key === 'endDate' ? criteria.startDate : undefined },
       }}
-      sx={{ minWidth: 160 }}
+      sx={{ minWidth: 160, maxWidth: { sm: 200 } }}
     />
   );
   const select = (key: 'programId' | 'businessCategoryId' | 'productId', choices: Array<{ id: unknown; name: string }>) => (
