@@ -88,7 +88,8 @@ const CIRCLE_FIELDS = [
 /** What the activity log compares of a circle (its own columns and its scopes). */
 function circleSnapshot(row: CoachingCircle, scopeCohortIds?: number[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of CIRCLE_FIELDS) out[key] = key === 'openCloseDatesFromCohortConfig' || key === 'skipSessionsFromCohortConfig' || key === 'published' ? Boolean(row[key]) : row[key];
+  for (const key of CIRCLE_FIELDS)
+    out[key] = key === 'openCloseDatesFromCohortConfig' || key === 'skipSessionsFromCohortConfig' || key === 'published' ? Boolean(row[key]) : row[key];
   if (scopeCohortIds) out.scopeCohortIds = [...scopeCohortIds].sort((a, b) => a - b);
   return out;
 }
@@ -330,7 +331,11 @@ export async function updateCircle(id: number, input: CircleInput, actor: Actor)
     const laid = rescheduled && (await CoachingCircleSession.count({ where: { coachingCircleId: id }, transaction })) ? await laySessions(row, transaction) : null;
     await recordActivity(
       actor,
-      circleEntry(id, { type: 'UPDATED', changes: diff(before, circleSnapshot(row, scopeIds)), ...(laid !== null ? { description: description('SESSIONS_GENERATED', { count: laid }) } : {}) }),
+      circleEntry(id, {
+        type: 'UPDATED',
+        changes: diff(before, circleSnapshot(row, scopeIds)),
+        ...(laid !== null ? { description: description('SESSIONS_GENERATED', { count: laid }) } : {}),
+      }),
       transaction,
     );
   });

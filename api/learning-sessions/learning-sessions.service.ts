@@ -253,7 +253,19 @@ async function replaceScopes(sessionId: number, cohortIds: number[], transaction
 
 // ---- Activity log (issue 19, coach-portal): every change of a session is an entry on it. ----
 
-const SESSION_FIELDS = ['type', 'title', 'description', 'coachId', 'maxStudents', 'startDateTime', 'duration', 'language', 'webConferenceUrl', 'published', 'autoPublishDate'] as const;
+const SESSION_FIELDS = [
+  'type',
+  'title',
+  'description',
+  'coachId',
+  'maxStudents',
+  'startDateTime',
+  'duration',
+  'language',
+  'webConferenceUrl',
+  'published',
+  'autoPublishDate',
+] as const;
 
 /** What the activity log compares of a session (its columns and its scope cohorts). */
 async function sessionSnapshot(row: LearningSession, transaction: Transaction): Promise<Record<string, unknown>> {

@@ -154,7 +154,9 @@ test('learning sessions: create, edit, publish, unpublish, clone, delete, attend
   const s = await enrolledStudent(t.deps, p);
   const signUp = await api('post', '/learning_session_sign_up', { learningSessionId: id }, s.token);
   expect(signUp.status).toBe(201);
-  expect((await api('put', `/learning_session_sign_up/${signUp.body.id}/attendances`, { participationStatus: 'ATTENDED', notes: 'Asked good questions' }, coach.token)).status).toBe(200);
+  expect(
+    (await api('put', `/learning_session_sign_up/${signUp.body.id}/attendances`, { participationStatus: 'ATTENDED', notes: 'Asked good questions' }, coach.token)).status,
+  ).toBe(200);
   expect((await api('patch', `/learning_sessions/${id}/unpublish`)).status).toBe(200);
   const copy = (await api('post', `/learning_sessions/${id}/clone`)).body.id;
   expect((await api('delete', `/learning_sessions/${id}`)).status).toBe(409);
