@@ -38,7 +38,8 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
  * 3. Seats across processes (issue 19): 100 parallel sign-ups for a circle group of 10 seats, and for a
  *    learning session of 10, split between both processes: exactly 10 taken, 90 refused with 409 'Max
  *    students reached', no 500 (the group's / session's row lock and the count in the transaction hold
- *    where the in-process queue cannot).
+ *    where the in-process queue cannot); and ten one-seat groups whose first calls reach both processes
+ *    at once, where a missing lock shows.
  * 4. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
  *    over once the lease lapses and finishes it; no entry is charged twice.
  */
@@ -271,6 +272,25 @@ maybe('two API processes on one MariaDB database', () => {
     expect(await CoachingCircleSignUp.count({ where: { coachingCircleCoachId: fx.groups[0].id } })).toBe(10);
     expect(await CoachingCircleSignUpSession.count({ where: { coachingCircleCoachId: fx.groups[0].id } })).toBe(10 * fx.sessions.length);
     console.log(`circle sign-ups across two processes: 100 calls in ${ms} ms; seats won through ${[...r.winners].map((i) => servers[i].owner).join(', ')}`);
+  }, 120_000);
+
+  test('ten groups of one seat, ten sign-ups each at once split across both processes: one per group (the row lock, not the queue, decides)', async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { groups: Array.from({ length: 10 }, () => ({ maxStudents: 1 })) });
+    const ids = await manyEnrolledStudents(100, p);
+    // Each group's first call goes to both processes at the same moment: without the lock both would count 0 seats taken.
+    const answers = await Promise.all(
+      ids.map(async (studentId, i) => {
+        const res = await fetch(`${servers[i % 2].base}/api/coaching_circle_sign_up`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ coachingCircleCoachId: fx.groups[Math.floor(i / 10)].id, studentId }),
+        });
+        return res.status;
+      }),
+    );
+    expect([answers.filter((s) => s === 201).length, answers.filter((s) => s === 409).length]).toEqual([10, 90]);
+    for (const group of fx.groups) expect(await CoachingCircleSignUp.count({ where: { coachingCircleCoachId: group.id } })).toBe(1);
   }, 120_000);
 
   test('100 parallel learning-session sign-ups for 10 seats, split across both processes: exactly 10, 90 refused, no 500', async () => {
