@@ -88,6 +88,14 @@ const en = {
   PAYMENT_FAILED_LINE: '{payment:text} failed: {reason}',
   EMAIL_SENT_TO: 'Email sent to {email}: {subject}',
   EMAIL_NOT_DELIVERED_TO: 'Email not delivered to {email}: {subject}',
+  // Coaching circles and learning sessions (issue 19, coach-portal).
+  SESSIONS_GENERATED: 'Sessions generated: {count}',
+  COACH_ADDED: 'Coach {coach} added',
+  COACH_REMOVED: 'Coach {coach} removed',
+  COACH_GROUP_CHANGED: "Coach {coach}'s group changed",
+  CIRCLE_ATTENDANCE_TAKEN: 'Attendance in {circle}, session {number}: {status:AttendanceStatus}',
+  LEARNING_SESSION_ATTENDANCE_TAKEN: 'Attendance in the learning session {title}: {status:AttendanceStatus}',
+  CLONED_FROM: 'Copied from #{id}',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -162,6 +170,13 @@ const es: Record<DescriptionKey, string> = {
   PAYMENT_FAILED_LINE: '{payment:text} no realizado: {reason}',
   EMAIL_SENT_TO: 'Correo enviado a {email}: {subject}',
   EMAIL_NOT_DELIVERED_TO: 'Correo no entregado a {email}: {subject}',
+  SESSIONS_GENERATED: 'Sesiones generadas: {count}',
+  COACH_ADDED: 'Coach {coach} agregado',
+  COACH_REMOVED: 'Coach {coach} retirado',
+  COACH_GROUP_CHANGED: 'Grupo del coach {coach} modificado',
+  CIRCLE_ATTENDANCE_TAKEN: 'Asistencia en {circle}, sesión {number}: {status:AttendanceStatus}',
+  LEARNING_SESSION_ATTENDANCE_TAKEN: 'Asistencia en la sesión de aprendizaje {title}: {status:AttendanceStatus}',
+  CLONED_FROM: 'Copiado de n.º {id}',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

@@ -196,6 +196,10 @@ export const ActivityEntityType = [
   'TRANSFER',
   'WITHDRAWAL',
   'COACH',
+  // Issue 19 (coach-portal): the circles' and learning sessions' own entries.
+  'COACHING_CIRCLE',
+  'COACHING_CIRCLE_TYPE',
+  'LEARNING_SESSION',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */

@@ -387,6 +387,9 @@ const en = {
     TRANSFER: 'Transfer',
     WITHDRAWAL: 'Withdrawal',
     COACH: 'Coach',
+    COACHING_CIRCLE: 'Coaching circle',
+    COACHING_CIRCLE_TYPE: 'Coaching circle type',
+    LEARNING_SESSION: 'Learning session',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -900,6 +903,9 @@ const es = {
     TRANSFER: 'Transferencia',
     WITHDRAWAL: 'Retiro',
     COACH: 'Coach',
+    COACHING_CIRCLE: 'Círculo de coaching',
+    COACHING_CIRCLE_TYPE: 'Tipo de círculo de coaching',
+    LEARNING_SESSION: 'Sesión de aprendizaje',
   },
   SearchFilterKind: {
     students: 'Estudiantes',

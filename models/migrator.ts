@@ -29,6 +29,8 @@ import * as m0027 from './migrations/0027-circle-sign-ups';
 import * as m0028 from './migrations/0028-stored-files';
 import * as m0030 from './migrations/0030-analytics-indexes';
 
+import * as m0031 from './migrations/0031-coach-portal';
+
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
 /** Every migration, in order. Listed explicitly so the same list works under tsx, jest and builds. */
@@ -60,6 +62,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0027-circle-sign-ups', m0027],
   ['0028-stored-files', m0028],
   ['0030-analytics-indexes', m0030],
+
+  ['0031-coach-portal', m0031],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -131,7 +131,20 @@ export async function seedCirclesDemo(transaction: Transaction, studentEmail: st
   );
   const sessions = await CoachingCircleSession.findAll({ where: { coachingCircleId: tuesday.id }, order: [['startDateTime', 'ASC']], transaction });
   await CoachingCircleSignUpSession.bulkCreate(
-    sessions.map((s) => ({ coachingCircleSignUpId: signUp.id, coachingCircleSessionId: s.id, coachingCircleCoachId: group.id, ...SYSTEM })),
+    sessions.map((s, i) =>
+      // The first session, once held, with the coach's attendance and a note (the coach's "My comments").
+      i === 0 && s.endDateTime.getTime() < Date.now()
+        ? {
+            coachingCircleSignUpId: signUp.id,
+            coachingCircleSessionId: s.id,
+            coachingCircleCoachId: group.id,
+            status: 'ATTENDED' as const,
+            participation: 'Active',
+            notes: 'Shared her weekly sleep plan; follow up on the evening routine next session.',
+            ...SYSTEM,
+          }
+        : { coachingCircleSignUpId: signUp.id, coachingCircleSessionId: s.id, coachingCircleCoachId: group.id, ...SYSTEM },
+    ),
     { transaction },
   );
 

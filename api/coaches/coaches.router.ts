@@ -1,6 +1,6 @@
 import type { Deps } from '../common/context';
 import { route } from '../common/route';
-import { coachCommentAnswer, coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachListAnswer, coachSelfAnswer } from '../../domain/contract/coaches';
+import { coachCommentAnswer, coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachListAnswer, coachOwnCommentPage, coachSelfAnswer } from '../../domain/contract/coaches';
 import { AppError } from '../common/errors';
 import {
   coachCommentBody,
@@ -10,6 +10,8 @@ import {
   coachCriteriaSchema,
   coachIdParams,
   coachListQuery,
+  coachOwnCommentsQuery,
+  coachSelfUpdateBody,
   coachUpdateBody,
 } from './coaches.schemas';
 import * as coaches from './coaches.service';
@@ -60,6 +62,30 @@ export function coachRoutes(deps: Deps) {
       handle: ({ auth }) => {
         if (!auth) throw AppError.unauthorized();
         return coaches.getOwnCoach(auth);
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/me',
+      answer: coachSelfAnswer,
+      summary: 'The signed-in coach edits their own phone, message language and time zone, and public profile (a coach token only)',
+      access: 'authenticated',
+      body: coachSelfUpdateBody,
+      handle: ({ auth, body, actor }) => {
+        if (!auth) throw AppError.unauthorized();
+        return coaches.updateOwnCoach(auth, body, actor);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/me/comments',
+      answer: coachOwnCommentPage,
+      summary: "The signed-in coach's own comments: the notes they wrote in their groups' attendance, newest first (a coach token only)",
+      access: 'authenticated',
+      query: coachOwnCommentsQuery,
+      handle: ({ auth, query }) => {
+        if (!auth) throw AppError.unauthorized();
+        return coaches.ownComments(auth, query);
       },
     }),
     route({

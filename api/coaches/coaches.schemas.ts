@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Language } from '../../models/enums';
 import { format, Messages } from '../../models/messages';
-import { booleanish, id, optionalText, requiredText } from '../../models/validation';
+import { booleanish, id, optionalText, phone, requiredText } from '../../models/validation';
+import { isTimeZone } from '../../domain/rules/circle-sign-ups';
 import { moneyCents } from '../../domain/contract/fields';
 import { criteriaSchema, pagingQuery, type CriteriaSpec, type PagingQuery } from '../common/list';
 import { studentCreateBody, studentUpdateBody } from '../students/students.schemas';
@@ -118,3 +119,36 @@ export const coachUpdateBody = z.object({ ...coachShape, student: studentUpdateB
 
 export type CoachCreateInput = z.output<typeof coachCreateBody>;
 export type CoachUpdateInput = z.output<typeof coachUpdateBody>;
+
+/**
+ * PUT /coaches/me (issue 19, coach-portal): what a coach edits of themself — their mobile phone, the
+ * language and time zone they receive messages in, and their public profile (intro, photo, video, social
+ * networks, whether the phone shows, specializations, the languages they coach in, their own web
+ * conference and Facebook group links). Names, email, address, active and the staff-only fields (rate of
+ * pay, source, test call, graduating class) are staff's: sending one is a 400 (unknown field). A field
+ * left out keeps its value.
+ */
+export const coachSelfUpdateBody = z
+  .object({
+    mobilePhone: phone('mobile'),
+    languageIso2LetterCode: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(Language).optional()),
+    timeZone: z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(64).refine(isTimeZone, Messages.UNKNOWN_TIME_ZONE).nullish()),
+    intro: optionalText(5000),
+    photo: optionalUrl(),
+    video: optionalUrl(),
+    showPhone: booleanish().optional(),
+    socialNetworks: socialNetworks.nullish(),
+    specializations: specializations.optional(),
+    languages: languages.optional(),
+    coachWebConferenceUrl: optionalUrl(),
+    facebookGroupUrl: optionalUrl(),
+  })
+  .strict();
+export type CoachSelfUpdateInput = z.output<typeof coachSelfUpdateBody>;
+
+/** GET /coaches/me/comments: paged (10, newest first), optionally one of the coach's groups. */
+export const coachOwnCommentsQuery = pagingQuery(
+  { sortable: { updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt', id: 'id', ID: 'id' }, defaultSort: 'updatedAt', defaultDescending: true },
+  { coachingCircleCoachId: id().optional() },
+);
+export type CoachOwnCommentsQuery = PagingQuery & { coachingCircleCoachId?: number };

@@ -12,7 +12,17 @@ import { recipientParams } from '../communications/compose';
 import { sendTemplate } from '../communications/send';
 import { auditSnapshot, studentColumns } from '../students/students.dto';
 import { coachColumns, coachDto, coachSnapshot } from './coaches.dto';
-import { coachCriteria, coachSortable, type CoachCreateInput, type CoachCriteria, type CoachListQuery, type CoachUpdateInput } from './coaches.schemas';
+import { coachComments } from '../coaching-circles/circle-attendance.service';
+import {
+  coachCriteria,
+  coachSortable,
+  type CoachCreateInput,
+  type CoachCriteria,
+  type CoachListQuery,
+  type CoachOwnCommentsQuery,
+  type CoachSelfUpdateInput,
+  type CoachUpdateInput,
+} from './coaches.schemas';
 
 /**
  * Coaches (back-office spec §3 "Coach", §7 "Coaches"; domain rules "Coaches"): a COACH account with
@@ -322,15 +332,16 @@ export async function deleteCoachComment(coachId: number, commentId: number): Pr
   await (await findComment(coachId, commentId)).destroy();
 }
 
-/**
- * GET /coaches/me: the signed-in coach's own record (portal). Only a COACH token (an administrator or a
- * student: 403); a coach account whose coach record is missing: 404.
- */
-export async function getOwnCoach(principal: Principal) {
+/** The signed-in coach's own row with its student record (a COACH token only: 403 otherwise; its coach row gone: 404). */
+async function ownCoach(principal: Principal, transaction?: Transaction): Promise<Coach> {
   if (principal.kind !== 'COACH') throw AppError.forbidden();
-  const coach = principal.coachId ? await Coach.findByPk(principal.coachId, { include: withStudent }) : null;
+  const coach = principal.coachId ? await Coach.findByPk(principal.coachId, { include: withStudent, transaction }) : null;
   if (!coach || !coach.student || coach.userId !== principal.userId) throw AppError.notFound('Coach');
-  const s = coach.student;
+  return coach;
+}
+
+function selfDto(coach: Coach) {
+  const s = coach.student!;
   return {
     id: coach.id,
     studentId: s.id,
@@ -345,5 +356,52 @@ export async function getOwnCoach(principal: Principal) {
     intro: coach.intro ?? null,
     photo: coach.photo ?? null,
     coachWebConferenceUrl: coach.coachWebConferenceUrl ?? null,
+    mobilePhone: s.mobilePhone ?? null,
+    specializations: coach.specializations ?? [],
+    video: coach.video ?? null,
+    showPhone: Boolean(coach.showPhone),
+    socialNetworks: { linkedIn: coach.linkedIn ?? null, facebook: coach.facebook ?? null, instagram: coach.instagram ?? null, youtube: coach.youtube ?? null },
+    facebookGroupUrl: coach.facebookGroupUrl ?? null,
+    updatedAt: coach.updatedAt,
   };
+}
+
+/**
+ * GET /coaches/me: the signed-in coach's own record (portal). Only a COACH token (an administrator or a
+ * student: 403); a coach account whose coach record is missing: 404. Staff-only fields stay out.
+ */
+export async function getOwnCoach(principal: Principal) {
+  return selfDto(await ownCoach(principal));
+}
+
+/**
+ * PUT /coaches/me: the coach edits their phone, message language and time zone (on their student record)
+ * and their public profile (coachSelfUpdateBody); one transaction with the coach's activity entry
+ * (PROFILE UPDATED, by the coach).
+ */
+export async function updateOwnCoach(principal: Principal, input: CoachSelfUpdateInput, actor: Actor) {
+  const id = await Coach.sequelize!.transaction(async (transaction) => {
+    const coach = await ownCoach(principal, transaction);
+    const student = coach.student!;
+    const before = { ...coachSnapshot(coach), ...auditSnapshot(student) };
+    const studentChanges: Partial<Pick<Student, 'mobilePhone' | 'timeZone' | 'languageIso2LetterCode'>> = {};
+    if (input.mobilePhone !== undefined) studentChanges.mobilePhone = input.mobilePhone ?? null;
+    if (input.timeZone !== undefined) studentChanges.timeZone = input.timeZone ?? null;
+    if (input.languageIso2LetterCode !== undefined) studentChanges.languageIso2LetterCode = input.languageIso2LetterCode;
+    if (Object.keys(studentChanges).length) await student.update({ ...studentChanges, ...stamp(actor) }, { transaction });
+    const { mobilePhone: _phone, timeZone: _zone, languageIso2LetterCode: _language, ...own } = input;
+    await coach.update({ ...coachColumns(own as CoachUpdateInput), ...stamp(actor) }, { transaction });
+    const changes = diff(before, { ...coachSnapshot(coach), ...auditSnapshot(student) }, ['email']);
+    if (Object.keys(changes).length) {
+      await recordActivity(actor, { entityType: ENTITY, entityId: coach.id, studentId: student.id, category: 'PROFILE', type: 'UPDATED', changes }, transaction);
+    }
+    return coach.id;
+  });
+  return selfDto(await loadCoach(id));
+}
+
+/** GET /coaches/me/comments: the notes the signed-in coach wrote in their groups' attendance (a COACH token only). */
+export async function ownComments(principal: Principal, q: CoachOwnCommentsQuery) {
+  const coach = await ownCoach(principal);
+  return coachComments(coach.id, q);
 }

@@ -96,3 +96,43 @@ export function findAttendance(q: PagingQuery & { utcOffset?: string }, criteria
   }
   return runList(spec, q, conditions, attendanceDto);
 }
+
+// ---- The coach's own comments (issue 19, coach-portal) ----
+
+/** One of the coach's notes: the attendance record with its student, circle and session. */
+function ownCommentDto(row: CoachingCircleSignUpSession) {
+  const r = row as Row;
+  const s = r.signUp!.student!;
+  const session = r.session!;
+  return {
+    id: r.id,
+    coachingCircleCoachId: r.coachingCircleCoachId,
+    coachingCircleId: session.circle!.id,
+    coachingCircleName: session.circle!.name ?? '',
+    session: { id: session.id, sessionNumber: session.sessionNumber, startDateTime: session.startDateTime, endDateTime: session.endDateTime },
+    student: { id: s.id, firstName: s.firstName, lastName: s.lastName, fullName: `${s.firstName} ${s.lastName}`.trim() },
+    status: r.status,
+    participation: r.participation ?? null,
+    notes: r.notes ?? '',
+    updatedAt: r.updatedAt,
+  };
+}
+
+const ownSpec: ListSpec<CoachingCircleSignUpSession> = {
+  ...spec,
+  sortable: { updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt', id: 'id', ID: 'id' },
+  defaultSort: 'updatedAt',
+  include: include.filter((i) => (i as { as?: string }).as !== 'circleCoach'),
+};
+
+/**
+ * GET /coaches/me/comments: the notes a coach wrote in the attendance of their own groups (records with
+ * notes), newest first, optionally of one group; the keyword finds the student. The groups are the
+ * coach's by a subquery on `coaching_circle_coaches.coach_id`, so another coach's never show; a group id
+ * that is not the coach's lists nothing. Index (coaching_circle_coach_id, updated_at) (migration 0031).
+ */
+export function coachComments(coachId: number, q: PagingQuery & { coachingCircleCoachId?: number }) {
+  const own = `SELECT cc.id FROM coaching_circle_coaches cc WHERE cc.coach_id = ${Number(coachId)}${q.coachingCircleCoachId ? ` AND cc.id = ${Number(q.coachingCircleCoachId)}` : ''}`;
+  const conditions: WhereOptions[] = [literalIn('coachingCircleCoachId', own), { notes: { [Op.and]: [{ [Op.ne]: null }, { [Op.ne]: '' }] } }];
+  return runList(ownSpec, q, conditions, ownCommentDto);
+}

@@ -1,12 +1,13 @@
 import { Op, Sequelize, type Includeable, type Transaction, type WhereOptions } from 'sequelize';
 import { CoachingCircle, CoachingCircleCoach, CoachingCircleSession, CoachingCircleSignUp, CoachingCircleSignUpSession, CoachingCircleType, Cohort, Student } from '../../models';
+import { description } from '../../models/descriptions';
 import { Messages } from '../../models/messages';
-import { stamp, updatedByOf } from '../common/audit';
+import { diff, recordActivities, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { raise } from '../common/events';
 import { runList, type ListSpec, type PagingQuery } from '../common/list';
-import { coachInclude, coachPerson, signUpsOf } from './coaching-circles.service';
+import { coachInclude, coachPerson, recordGroupChange, signUpsOf } from './coaching-circles.service';
 import type { AttendancesInput, GroupCriteria } from './coaching-circles.schemas';
 
 /**
@@ -225,6 +226,26 @@ export async function saveAttendance(id: number, sessionId: number, rows: Attend
         errors[`${i}.coachingCircleSignUpSessionId`] = Messages.NOT_IN_SESSION;
     });
     if (Object.keys(errors).length) throw AppError.badRequest(errors);
+    // Each record whose mark, participation or notes changed: an entry on the circle and the student's timeline.
+    const circle = await CoachingCircle.findByPk(group.coachingCircleId, { attributes: ['id', 'name'], transaction });
+    const entries = rows.flatMap((r) => {
+      const record = byId.get(r.coachingCircleSignUpSessionId)!;
+      const before = { status: record.status, participation: record.participation ?? null, notes: record.notes ?? null };
+      const changes = diff(before, { status: r.status, participation: r.participation ?? null, notes: r.notes ?? null });
+      if (!Object.keys(changes).length) return [];
+      return [
+        {
+          entityType: 'COACHING_CIRCLE' as const,
+          entityId: group.coachingCircleId,
+          studentId: record.signUp!.studentId,
+          category: 'ENROLLMENT' as const,
+          type: 'UPDATED' as const,
+          description: description('CIRCLE_ATTENDANCE_TAKEN', { circle: circle?.name ?? `#${group.coachingCircleId}`, number: session.sessionNumber, status: r.status }),
+          changes,
+        },
+      ];
+    });
+    await recordActivities(actor, entries, transaction);
     for (const r of rows) {
       await byId
         .get(r.coachingCircleSignUpSessionId)!
@@ -259,7 +280,7 @@ export async function saveAttendance(id: number, sessionId: number, rows: Attend
 export async function setWebConferenceUrl(id: number, url: string, actor: Actor, viewer?: Principal | null) {
   await CoachingCircleCoach.sequelize!.transaction(async (transaction) => {
     const group = await findGroup(id, viewer, transaction, false);
-    await group.update({ webConferenceUrl: url, ...stamp(actor) }, { transaction });
+    await recordGroupChange(group, { webConferenceUrl: url }, actor, transaction);
   });
   return getGroup(id, viewer);
 }
@@ -270,7 +291,7 @@ export async function setMaxStudents(id: number, maxStudents: number, actor: Act
     const group = await findGroup(id, null, transaction, false);
     const taken = await signUpsOf(group.id, transaction);
     if (maxStudents < taken) throw AppError.conflict('MAX_STUDENTS_BELOW_SIGN_UPS', Messages.MAX_STUDENTS_BELOW_SIGN_UPS, { signUps: taken });
-    await group.update({ maxStudents, ...stamp(actor) }, { transaction });
+    await recordGroupChange(group, { maxStudents }, actor, transaction);
   });
   return getGroup(id);
 }

@@ -1,7 +1,8 @@
 import { CoachingCircleType } from '../../models';
 import { circleTypeAnswer, circleTypePage } from '../../domain/contract/coaching-circles';
-import { updatedByOf } from '../common/audit';
-import type { Deps } from '../common/context';
+import { description } from '../../models/descriptions';
+import { recordActivity, stamp, updatedByOf } from '../common/audit';
+import type { Actor, Deps } from '../common/context';
 import { runList } from '../common/list';
 import { defineResource } from '../common/resource';
 import { route } from '../common/route';
@@ -40,6 +41,7 @@ export const circleTypes = defineResource<CoachingCircleType, ReturnType<typeof 
   answer: circleTypeAnswer,
   body: circleTypeBody,
   stamped: true,
+  activity: { entityType: 'COACHING_CIRCLE_TYPE', category: 'ADMINISTRATION' },
   values: (input) => ({ ...input, description: input.description ?? null }),
   summaries: {
     get: 'A coaching circle type',
@@ -50,9 +52,24 @@ export const circleTypes = defineResource<CoachingCircleType, ReturnType<typeof 
 });
 
 /** DELETE archives (deleted = true: lists hide it, circles made from it stay); PATCH …/undeleted brings it back. */
-async function setDeleted(id: number, deleted: boolean, actor: { userId: number | null; name: string }) {
+async function setDeleted(id: number, deleted: boolean, actor: Actor) {
   const row = await circleTypes.find(id);
-  await row.update({ deleted, updatedById: actor.userId, updatedByName: actor.name });
+  if (Boolean(row.deleted) === deleted) return circleTypeDto(row);
+  await CoachingCircleType.sequelize!.transaction(async (transaction) => {
+    await row.update({ deleted, ...stamp(actor) }, { transaction });
+    await recordActivity(
+      actor,
+      {
+        entityType: 'COACHING_CIRCLE_TYPE',
+        entityId: id,
+        category: 'ADMINISTRATION',
+        type: deleted ? 'DELETED' : 'UPDATED',
+        description: description(deleted ? 'ARCHIVED' : 'RESTORED'),
+        changes: { deleted: { from: !deleted, to: deleted } },
+      },
+      transaction,
+    );
+  });
   return circleTypeDto(row);
 }
 

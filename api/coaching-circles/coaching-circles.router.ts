@@ -118,7 +118,7 @@ export function coachingCircleRoutes(_deps: Deps) {
       summary: 'Delete an unpublished coaching circle without sign-ups (409 CIRCLE_PUBLISHED, CIRCLE_HAS_SIGN_UPS)',
       access: 'coaching_circles:delete',
       params: idParams,
-      handle: ({ params }) => circles.deleteCircle(params.id),
+      handle: ({ params, actor }) => circles.deleteCircle(params.id, actor),
     }),
     route({
       method: 'patch',
@@ -187,7 +187,7 @@ export function coachingCircleRoutes(_deps: Deps) {
       summary: "Remove a coach's group (409 CANNOT_DELETE_COACH while it has sign-ups, CIRCLE_PUBLISHED)",
       access: 'coaching_circles:update',
       params: circleGroupParams,
-      handle: ({ params }) => circles.removeCoach(params.id, params.circleCoachId),
+      handle: ({ params, actor }) => circles.removeCoach(params.id, params.circleCoachId, actor),
     }),
   ];
 }

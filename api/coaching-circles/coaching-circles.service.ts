@@ -25,7 +25,8 @@ import {
   type PublishRequirement,
   type Zone,
 } from '../../domain/rules/coaching-circles';
-import { stamp, updatedByOf } from '../common/audit';
+import { description } from '../../models/descriptions';
+import { diff, recordActivities, recordActivity, stamp, updatedByOf, type ActivityInput } from '../common/audit';
 import type { Actor } from '../common/context';
 import { AppError } from '../common/errors';
 import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
@@ -62,6 +63,52 @@ const include: Includeable[] = [
 ];
 
 type CoachRow = Coach & { student?: Student | null };
+
+// ---- Activity log (issue 19, coach-portal): every change of a circle is an entry on the circle. ----
+
+const CIRCLE_FIELDS = [
+  'name',
+  'coachingCircleTypeId',
+  'cohortId',
+  'sessions',
+  'maxStudents',
+  'frequency',
+  'frequencyUnit',
+  'duration',
+  'startDate',
+  'startTime',
+  'timeZone',
+  'openDate',
+  'closeDate',
+  'openCloseDatesFromCohortConfig',
+  'skipSessionsFromCohortConfig',
+  'published',
+] as const;
+
+/** What the activity log compares of a circle (its own columns and its scopes). */
+function circleSnapshot(row: CoachingCircle, scopeCohortIds?: number[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of CIRCLE_FIELDS)
+    out[key] = key === 'openCloseDatesFromCohortConfig' || key === 'skipSessionsFromCohortConfig' || key === 'published' ? Boolean(row[key]) : row[key];
+  if (scopeCohortIds) out.scopeCohortIds = [...scopeCohortIds].sort((a, b) => a - b);
+  return out;
+}
+
+const circleEntry = (entityId: number, rest: Omit<ActivityInput, 'entityType' | 'entityId' | 'category'>): ActivityInput => ({
+  entityType: 'COACHING_CIRCLE',
+  entityId,
+  category: 'ADMINISTRATION',
+  ...rest,
+});
+
+/** A coach's name for an entry's description (the group's coach with its student record). */
+async function coachName(coachId: number, transaction: Transaction): Promise<string> {
+  const coach = (await Coach.findByPk(coachId, { include: [{ model: Student, as: 'student', attributes: ['firstName', 'lastName'] }], transaction })) as CoachRow | null;
+  return coach?.student ? `${coach.student.firstName} ${coach.student.lastName}`.trim() : `#${coachId}`;
+}
+
+const scopesOf = async (circleId: number, transaction: Transaction) =>
+  (await CoachingCircleScope.findAll({ attributes: ['cohortId'], where: { coachingCircleId: circleId }, transaction })).map((s) => s.cohortId);
 export function coachPerson(c: CoachRow | null | undefined) {
   const s = c?.student;
   if (!c || !s) return null;
@@ -259,6 +306,7 @@ export async function createCircle(input: CircleInput, actor: Actor) {
     if (type.deleted) throw conflict('CIRCLE_TYPE_ARCHIVED');
     const row = await CoachingCircle.create({ ...values, ...stamp(actor) }, { transaction });
     await setScopes(row.id, scopeIds, transaction);
+    await recordActivity(actor, circleEntry(row.id, { type: 'CREATED', changes: diff({}, circleSnapshot(row, scopeIds)) }), transaction);
     return row.id;
   });
   return getCircle(id);
@@ -277,19 +325,30 @@ export async function updateCircle(id: number, input: CircleInput, actor: Actor)
     const { type, scopeIds, values } = await columnsOf(input, transaction);
     if (type.deleted && type.id !== row.coachingCircleTypeId) throw conflict('CIRCLE_TYPE_ARCHIVED');
     const rescheduled = SCHEDULE.some((k) => String(row[k]) !== String(values[k]));
+    const before = circleSnapshot(row, await scopesOf(id, transaction));
     await row.update({ ...values, ...stamp(actor) }, { transaction });
     await setScopes(row.id, scopeIds, transaction);
-    if (rescheduled && (await CoachingCircleSession.count({ where: { coachingCircleId: id }, transaction }))) await laySessions(row, transaction);
+    const laid = rescheduled && (await CoachingCircleSession.count({ where: { coachingCircleId: id }, transaction })) ? await laySessions(row, transaction) : null;
+    await recordActivity(
+      actor,
+      circleEntry(id, {
+        type: 'UPDATED',
+        changes: diff(before, circleSnapshot(row, scopeIds)),
+        ...(laid !== null ? { description: description('SESSIONS_GENERATED', { count: laid }) } : {}),
+      }),
+      transaction,
+    );
   });
   return getCircle(id);
 }
 
 /** DELETE /coaching_circles/{id}: an unpublished circle without sign-ups, with its scopes, sessions and coaches. */
-export async function deleteCircle(id: number) {
+export async function deleteCircle(id: number, actor: Actor) {
   await CoachingCircle.sequelize!.transaction(async (transaction) => {
     const row = await load(id, transaction, true);
     assertUnpublished(row);
     if (await CoachingCircleSignUp.count({ where: { coachingCircleId: id }, transaction })) throw conflict('CIRCLE_HAS_SIGN_UPS');
+    await recordActivity(actor, circleEntry(id, { type: 'DELETED', changes: diff(circleSnapshot(row, await scopesOf(id, transaction)), {}) }), transaction);
     await CoachingCircleSession.destroy({ where: { coachingCircleId: id }, transaction });
     await CoachingCircleScope.destroy({ where: { coachingCircleId: id }, transaction });
     await CoachingCircleCoach.destroy({ where: { coachingCircleId: id }, transaction });
@@ -302,7 +361,9 @@ export async function setOpenCloseDates(id: number, body: { openDate?: Date | nu
   await CoachingCircle.sequelize!.transaction(async (transaction) => {
     const row = await load(id, transaction, true);
     assertDateOrder(body.openDate, body.closeDate);
+    const before = circleSnapshot(row);
     await row.update({ openDate: body.openDate ?? null, closeDate: body.closeDate ?? null, openCloseDatesFromCohortConfig: false, ...stamp(actor) }, { transaction });
+    await recordActivity(actor, circleEntry(id, { type: 'UPDATED', changes: diff(before, circleSnapshot(row)) }), transaction);
   });
   return getCircle(id);
 }
@@ -388,8 +449,9 @@ export async function generateSessions(id: number, actor: Actor, utcOffset?: str
   await CoachingCircle.sequelize!.transaction(async (transaction) => {
     const row = await load(id, transaction, true);
     assertUnpublished(row);
-    await laySessions(row, transaction);
+    const count = await laySessions(row, transaction);
     await row.update({ ...stamp(actor), updatedAt: new Date() }, { transaction });
+    await recordActivity(actor, circleEntry(id, { type: 'UPDATED', description: description('SESSIONS_GENERATED', { count }) }), transaction);
   });
   return getCircle(id, utcOffset);
 }
@@ -408,6 +470,11 @@ export async function generateSessionsOf(ids: number[], actor: Actor) {
     if (published.length) throw conflict('CIRCLE_PUBLISHED', { ids: published });
     const laid = await laySessionsOf(rows, transaction);
     await CoachingCircle.update({ ...stamp(actor) }, { where: { id: unique }, transaction });
+    await recordActivities(
+      actor,
+      unique.map((id) => circleEntry(id, { type: 'UPDATED', description: description('SESSIONS_GENERATED', { count: laid.get(id) ?? 0 }) })),
+      transaction,
+    );
     return { content: unique.map((id) => ({ id, sessions: laid.get(id) ?? 0 })) };
   });
 }
@@ -445,6 +512,11 @@ export async function publishCircle(id: number, published: boolean, actor: Actor
       if (await CoachingCircleSignUp.count({ where: { coachingCircleId: id }, transaction })) throw conflict('CIRCLE_HAS_SIGN_UPS');
       await row.update({ published: false, publishedAt: null, ...stamp(actor) }, { transaction });
     }
+    await recordActivity(
+      actor,
+      circleEntry(id, { type: 'UPDATED', description: description(published ? 'PUBLISHED' : 'UNPUBLISHED'), changes: diff({ published: !published }, { published }) }),
+      transaction,
+    );
   });
   return getCircle(id);
 }
@@ -466,7 +538,7 @@ export async function addCoach(circleId: number, body: { coachId: number; webCon
       if (!coach) throw AppError.notFound('Coach');
       assertUnpublished(circle);
       if (await CoachingCircleCoach.count({ where: { coachingCircleId: circleId, coachId: coach.id }, transaction })) throw conflict('COACH_ALREADY_IN_CIRCLE');
-      await CoachingCircleCoach.create(
+      const group = await CoachingCircleCoach.create(
         {
           coachingCircleId: circleId,
           coachId: coach.id,
@@ -477,12 +549,42 @@ export async function addCoach(circleId: number, body: { coachId: number; webCon
         { transaction },
       );
       await circle.update({ ...stamp(actor), updatedAt: new Date() }, { transaction });
+      await recordActivity(
+        actor,
+        circleEntry(circleId, {
+          type: 'UPDATED',
+          description: description('COACH_ADDED', { coach: await coachName(coach.id, transaction) }),
+          changes: diff({}, { coachId: coach.id, webConferenceUrl: group.webConferenceUrl, maxStudents: group.maxStudents }),
+        }),
+        transaction,
+      );
     });
   } catch (err) {
     if (err instanceof UniqueConstraintError) throw conflict('COACH_ALREADY_IN_CIRCLE');
     throw err;
   }
   return getCircle(circleId);
+}
+
+/**
+ * A group's URL and max students changed (staff's PUT, the coach's or staff's PATCHes of the group): the
+ * row updated and, when something changed, the circle's entry naming the coach.
+ */
+export async function recordGroupChange(
+  group: CoachingCircleCoach,
+  values: { webConferenceUrl?: string | null; maxStudents?: number },
+  actor: Actor,
+  transaction: Transaction,
+): Promise<void> {
+  const before = { webConferenceUrl: group.webConferenceUrl ?? null, maxStudents: group.maxStudents };
+  await group.update({ ...values, ...stamp(actor) }, { transaction });
+  const changes = diff(before, { webConferenceUrl: group.webConferenceUrl ?? null, maxStudents: group.maxStudents });
+  if (!Object.keys(changes).length) return;
+  await recordActivity(
+    actor,
+    circleEntry(group.coachingCircleId, { type: 'UPDATED', description: description('COACH_GROUP_CHANGED', { coach: await coachName(group.coachId, transaction) }), changes }),
+    transaction,
+  );
 }
 
 /** How many students a group holds. */
@@ -495,7 +597,7 @@ export async function updateCoach(circleId: number, circleCoachId: number, body:
     const group = await groupOf(circleId, circleCoachId, transaction);
     assertUnpublished(circle);
     if (body.maxStudents < (await signUpsOf(group.id, transaction))) throw conflict('MAX_STUDENTS_BELOW_SIGN_UPS');
-    await group.update({ webConferenceUrl: body.webConferenceUrl ?? null, maxStudents: body.maxStudents, ...stamp(actor) }, { transaction });
+    await recordGroupChange(group, { webConferenceUrl: body.webConferenceUrl ?? null, maxStudents: body.maxStudents }, actor, transaction);
   });
   return getCircle(circleId);
 }
@@ -505,7 +607,7 @@ export async function updateCoach(circleId: number, circleCoachId: number, body:
  * sign-ups (the spec's future sessions; past ones keep their attendance records, which name the group,
  * so any sign-up or attendance record keeps it), then a published circle's lock.
  */
-export async function removeCoach(circleId: number, circleCoachId: number) {
+export async function removeCoach(circleId: number, circleCoachId: number, actor: Actor) {
   await CoachingCircle.sequelize!.transaction(async (transaction) => {
     const circle = await load(circleId, transaction, true);
     const group = await groupOf(circleId, circleCoachId, transaction);
@@ -516,6 +618,15 @@ export async function removeCoach(circleId: number, circleCoachId: number) {
     if (signUps + records > 0) throw conflict('CANNOT_DELETE_COACH', { signUps, attendanceRecords: records });
     assertUnpublished(circle);
     await group.destroy({ transaction });
+    await recordActivity(
+      actor,
+      circleEntry(circleId, {
+        type: 'UPDATED',
+        description: description('COACH_REMOVED', { coach: await coachName(group.coachId, transaction) }),
+        changes: diff({ coachId: group.coachId, webConferenceUrl: group.webConferenceUrl, maxStudents: group.maxStudents }, {}),
+      }),
+      transaction,
+    );
   });
 }
 

@@ -66,6 +66,15 @@ export async function recordActivity(actor: Actor, input: ActivityInput, transac
   await ActivityLog.create({ ...activityRow(actor, input), changes: input.changes ?? {}, ...(input.at ? { createdAt: input.at } : {}) }, { transaction });
 }
 
+/** Several entries in one INSERT (a roster's attendance: one entry per student), inside the caller's transaction. */
+export async function recordActivities(actor: Actor, inputs: ActivityInput[], transaction?: Transaction): Promise<void> {
+  if (!inputs.length) return;
+  await ActivityLog.bulkCreate(
+    inputs.map((input) => ({ ...activityRow(actor, input), changes: input.changes ?? {}, ...(input.at ? { createdAt: input.at } : {}) })),
+    { transaction },
+  );
+}
+
 /** recordActivity's INSERT, for a statement batch of the hot paths (api/common/sql.ts runStatements). */
 export function activitySql(actor: Actor, input: ActivityInput): string {
   return insertRowSql(ActivityLog, { ...activityRow(actor, input), changes: JSON.stringify(input.changes ?? {}) }, input.at ?? new Date());

@@ -93,7 +93,7 @@ export function learningSessionRoutes(_deps: Deps) {
       summary: 'Delete an unpublished learning session without sign-ups (409 LEARNING_SESSION_PUBLISHED_NOT_DELETED, LEARNING_SESSION_HAS_SIGN_UPS)',
       access: 'learning_sessions:delete',
       params: learningSessionIdParams,
-      handle: ({ params }) => sessions.deleteLearningSession(params.id),
+      handle: ({ params, actor }) => sessions.deleteLearningSession(params.id, actor),
     }),
     route({
       method: 'patch',

@@ -15,8 +15,9 @@ import {
   utcMinuteRanges,
   type PublishRequirement,
 } from '../../domain/rules/learning-sessions';
-import { stamp, updatedByOf } from '../common/audit';
-import type { Actor, Principal } from '../common/context';
+import { description, type Description } from '../../models/descriptions';
+import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
+import { systemActor, type Actor, type Principal } from '../common/context';
 import { CsvFile } from '../common/csv';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
@@ -250,6 +251,40 @@ async function replaceScopes(sessionId: number, cohortIds: number[], transaction
     );
 }
 
+// ---- Activity log (issue 19, coach-portal): every change of a session is an entry on it. ----
+
+const SESSION_FIELDS = [
+  'type',
+  'title',
+  'description',
+  'coachId',
+  'maxStudents',
+  'startDateTime',
+  'duration',
+  'language',
+  'webConferenceUrl',
+  'published',
+  'autoPublishDate',
+] as const;
+
+/** What the activity log compares of a session (its columns and its scope cohorts). */
+async function sessionSnapshot(row: LearningSession, transaction: Transaction): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const key of SESSION_FIELDS) out[key] = key === 'published' ? Boolean(row[key]) : row[key];
+  const scopes = await LearningSessionScope.findAll({ attributes: ['cohortId'], where: { learningSessionId: row.id }, transaction });
+  out.scopeCohortIds = scopes.map((s) => s.cohortId).sort((a, b) => a - b);
+  return out;
+}
+
+const logSession = (
+  actor: Actor,
+  id: number,
+  type: 'CREATED' | 'UPDATED' | 'DELETED',
+  changes: Record<string, { from: unknown; to: unknown }>,
+  transaction: Transaction,
+  what?: Description,
+) => recordActivity(actor, { entityType: 'LEARNING_SESSION', entityId: id, category: 'ADMINISTRATION', type, changes, ...(what ? { description: what } : {}) }, transaction);
+
 export async function createLearningSession(input: LearningSessionInput, actor: Actor) {
   return LearningSession.sequelize!.transaction(async (transaction) => {
     await checkInput(input, transaction);
@@ -259,6 +294,7 @@ export async function createLearningSession(input: LearningSessionInput, actor: 
       input.learningSessionScopes.map((s) => s.cohortId),
       transaction,
     );
+    await logSession(actor, row.id, 'CREATED', diff({}, await sessionSnapshot(row, transaction)), transaction);
     return loadDto(row.id, transaction);
   });
 }
@@ -278,23 +314,26 @@ export async function updateLearningSession(id: number, input: LearningSessionIn
     }
     const taken = await LearningSessionSignUp.count({ where: { learningSessionId: id }, transaction });
     if (input.maxStudents < taken) throw conflict('LEARNING_SESSION_MAX_BELOW_SIGN_UPS');
+    const before = await sessionSnapshot(row, transaction);
     await row.update({ ...columnsOf(input), ...stamp(actor) }, { transaction });
     await replaceScopes(
       id,
       input.learningSessionScopes.map((s) => s.cohortId),
       transaction,
     );
+    await logSession(actor, id, 'UPDATED', diff(before, await sessionSnapshot(row, transaction)), transaction);
     return loadDto(id, transaction);
   });
 }
 
 /** DELETE: an unpublished session without sign-ups, with its scopes. */
-export async function deleteLearningSession(id: number): Promise<void> {
+export async function deleteLearningSession(id: number, actor: Actor): Promise<void> {
   await LearningSession.sequelize!.transaction(async (transaction) => {
     const row = await LearningSession.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row) throw AppError.notFound('Learning session');
     if (row.published) throw conflict('LEARNING_SESSION_PUBLISHED_NOT_DELETED');
     if (await LearningSessionSignUp.count({ where: { learningSessionId: id }, transaction })) throw conflict('LEARNING_SESSION_HAS_SIGN_UPS');
+    await logSession(actor, id, 'DELETED', diff(await sessionSnapshot(row, transaction), {}), transaction);
     await LearningSessionScope.destroy({ where: { learningSessionId: id }, transaction });
     await row.destroy({ transaction });
   });
@@ -315,6 +354,7 @@ export async function publishLearningSession(id: number, actor: Actor) {
       const missing = await missingOf(row, transaction);
       if (missing.length) throw publishRefusal(missing);
       await row.update({ published: true, publishedAt: new Date(), ...stamp(actor) }, { transaction });
+      await logSession(actor, id, 'UPDATED', { published: { from: false, to: true } }, transaction, description('PUBLISHED'));
     }
     return loadDto(id, transaction);
   });
@@ -325,7 +365,10 @@ export async function unpublishLearningSession(id: number, actor: Actor) {
   return LearningSession.sequelize!.transaction(async (transaction) => {
     const row = await LearningSession.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row) throw AppError.notFound('Learning session');
-    if (row.published) await row.update({ published: false, publishedAt: null, ...stamp(actor) }, { transaction });
+    if (row.published) {
+      await row.update({ published: false, publishedAt: null, ...stamp(actor) }, { transaction });
+      await logSession(actor, id, 'UPDATED', { published: { from: true, to: false } }, transaction, description('UNPUBLISHED'));
+    }
     return loadDto(id, transaction);
   });
 }
@@ -360,6 +403,7 @@ export async function cloneLearningSession(id: number, actor: Actor) {
         scopes.map((s) => ({ learningSessionId: copy.id, cohortId: s.cohortId })),
         { transaction },
       );
+    await logSession(actor, copy.id, 'CREATED', diff({}, await sessionSnapshot(copy, transaction)), transaction, description('CLONED_FROM', { id }));
     return loadDto(copy.id, transaction);
   });
 }
@@ -424,7 +468,14 @@ export async function autoPublishDue(
         skipped.push({ id: row.id, missing });
         continue;
       }
-      const [n] = await LearningSession.update({ published: true, publishedAt: now, updatedById: null, updatedByName: 'System' }, { where: { id: row.id, published: false } });
+      const n = await LearningSession.sequelize!.transaction(async (transaction) => {
+        const [changed] = await LearningSession.update(
+          { published: true, publishedAt: now, updatedById: null, updatedByName: 'System' },
+          { where: { id: row.id, published: false }, transaction },
+        );
+        if (changed) await logSession(systemActor, row.id, 'UPDATED', { published: { from: false, to: true } }, transaction, description('PUBLISHED'));
+        return changed;
+      });
       published += n;
     }
     if (rows.length < batch) break;

@@ -2,7 +2,8 @@ import { Op, Sequelize, UniqueConstraintError, type Includeable, type Transactio
 import { Enrollment, LearningSession, LearningSessionScope, LearningSessionSignUp, Student } from '../../models';
 import { Messages } from '../../models/messages';
 import { withinNotice } from '../../domain/rules/learning-sessions';
-import { stamp, updatedByOf } from '../common/audit';
+import { description } from '../../models/descriptions';
+import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
 import { runList, type ListSpec } from '../common/list';
@@ -134,15 +135,33 @@ export async function takeAttendance(
   await LearningSession.sequelize!.transaction(async (transaction) => {
     const row = await LearningSessionSignUp.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row) throw AppError.notFound('Learning session sign-up');
+    const session = await LearningSession.findByPk(row.learningSessionId, { attributes: ['id', 'coachId', 'title'], transaction });
     if (viewer && viewer.kind === 'COACH') {
-      const session = await LearningSession.findByPk(row.learningSessionId, { attributes: ['id', 'coachId'], transaction });
       if (!session || session.coachId !== viewer.coachId) throw AppError.notFound('Learning session sign-up');
     }
     const said = (body.participationStatus ?? body.participation ?? '').trim().toUpperCase();
+    const before = { participationStatus: row.participationStatus, participation: row.participation ?? null, notes: row.notes ?? null };
     await row.update(
       { participationStatus: said === 'ATTENDED' ? 'ATTENDED' : 'ABSENT', participation: body.participation ?? null, notes: body.notes ?? null, ...stamp(actor) },
       { transaction },
     );
+    // The session's entry, on the student's timeline too.
+    const changes = diff(before, { participationStatus: row.participationStatus, participation: row.participation ?? null, notes: row.notes ?? null });
+    if (Object.keys(changes).length) {
+      await recordActivity(
+        actor,
+        {
+          entityType: 'LEARNING_SESSION',
+          entityId: row.learningSessionId,
+          studentId: row.studentId,
+          category: 'ENROLLMENT',
+          type: 'UPDATED',
+          description: description('LEARNING_SESSION_ATTENDANCE_TAKEN', { title: session?.title ?? `#${row.learningSessionId}`, status: row.participationStatus }),
+          changes,
+        },
+        transaction,
+      );
+    }
   });
   return loadDto(id);
 }

@@ -5,7 +5,7 @@
  * CoachRecord is `z.infer` of `coachDetailAnswer`.
  */
 import { z } from 'zod';
-import { IntentStatus, Language } from '../../models/enums';
+import { AttendanceStatus, IntentStatus, Language } from '../../models/enums';
 import { dollars, id, isoDate, page, timestamp, updatedBy } from './common';
 import { studentAnswer } from './students';
 
@@ -102,6 +102,36 @@ export const coachSelfAnswer = z
     intro: z.string().nullable(),
     photo: z.string().nullable(),
     coachWebConferenceUrl: z.string().nullable(),
+    /** What the coach edits of themself (PUT /coaches/me; issue 19, coach-portal): their phone and public profile. */
+    mobilePhone: z.string().nullable(),
+    specializations: z.array(z.string()),
+    video: z.string().nullable(),
+    showPhone: z.boolean(),
+    socialNetworks: z.object({ linkedIn: z.string().nullable(), facebook: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable() }).strict(),
+    facebookGroupUrl: z.string().nullable(),
+    updatedAt: timestamp,
   })
   .strict();
 export type CoachSelfAnswer = z.infer<typeof coachSelfAnswer>;
+
+/**
+ * GET /coaches/me/comments: the coach's own comments — the notes they wrote in their groups' attendance
+ * (one per student and session), newest first, with the student, the circle, the session and the status.
+ */
+export const coachOwnCommentAnswer = z
+  .object({
+    /** The attendance record (coachingCircleSignUpSessionId). */
+    id,
+    coachingCircleCoachId: id,
+    coachingCircleId: id,
+    coachingCircleName: z.string(),
+    session: z.object({ id, sessionNumber: z.number().int().min(1), startDateTime: timestamp, endDateTime: timestamp }).strict(),
+    student: z.object({ id, firstName: z.string(), lastName: z.string(), fullName: z.string() }).strict(),
+    status: z.enum(AttendanceStatus),
+    participation: z.string().nullable(),
+    notes: z.string(),
+    updatedAt: timestamp,
+  })
+  .strict();
+export type CoachOwnCommentAnswer = z.infer<typeof coachOwnCommentAnswer>;
+export const coachOwnCommentPage = page(coachOwnCommentAnswer);

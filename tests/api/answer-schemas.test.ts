@@ -5,7 +5,7 @@ import { externalPaymentAnswer, externalPaymentPage } from '../../domain/contrac
 import { refundAnswer, refundPage } from '../../domain/contract/refunds';
 import { transferAnswer, transferDestinationsAnswer, transferPage, transferPreviewAnswer } from '../../domain/contract/transfers';
 import { withdrawalAnswer, withdrawalPage, withdrawalSettingsAnswer } from '../../domain/contract/withdrawals';
-import { coachCommentPage, coachDetailAnswer, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
+import { coachCommentPage, coachDetailAnswer, coachOwnCommentPage, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
 import { disputeAnswer, disputePage } from '../../domain/contract/disputes';
 import { failedPaymentAnswer, failedPaymentPage } from '../../domain/contract/failed-payments';
 import { domainEventAnswer, domainEventPage } from '../../domain/contract/domain-events';
@@ -70,7 +70,20 @@ import {
   scheduleRowPage,
 } from '../../domain/contract/billing';
 import { makeSignedEnvelope } from '../support/enrollment-factories';
-import { AccountingLine, ApplicationCohort, Cohort, CrmNotification, Enrollment, LmsCategory, DomainEvent, FailedPayment, JobRun, Payment } from '../../models';
+import {
+  AccountingLine,
+  ApplicationCohort,
+  CoachingCircleSignUp,
+  CoachingCircleSignUpSession,
+  Cohort,
+  CrmNotification,
+  Enrollment,
+  LmsCategory,
+  DomainEvent,
+  FailedPayment,
+  JobRun,
+  Payment,
+} from '../../models';
 import { makeSchedule } from '../support/job-factories';
 import {
   activityEntryPage,
@@ -858,6 +871,24 @@ describe('coaches', () => {
     const res = await request(t.app).get('/api/coaches/me').set(bearer(coach.token));
     expect(res.status).toBe(200);
     expectFits(coachSelfAnswer, res.body);
+  });
+
+  test('GET /coaches/me/comments (the notes a coach wrote in attendance) answers its schema', async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { hoursFromNow: [-24, 100] });
+    const s = await enrolledStudent(t.deps, p);
+    const signUp = await CoachingCircleSignUp.create({ coachingCircleId: fx.circle.id, coachingCircleCoachId: fx.groups[0].id, studentId: s.student.id });
+    await CoachingCircleSignUpSession.create({
+      coachingCircleSignUpId: signUp.id,
+      coachingCircleSessionId: fx.sessions[0].id,
+      coachingCircleCoachId: fx.groups[0].id,
+      status: 'ATTENDED',
+      participation: 'Active',
+      notes: 'Shared her plan',
+    });
+    const res = await request(t.app).get('/api/coaches/me/comments').set(bearer(fx.coaches[0].token));
+    expect([res.status, res.body.pagination.total]).toEqual([200, 1]);
+    expectFits(coachOwnCommentPage, res.body);
   });
 });
 

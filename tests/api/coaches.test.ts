@@ -7,6 +7,7 @@ import {
   CoachingCircleCoach,
   CoachingCircleSession,
   CoachingCircleSignUp,
+  CoachingCircleSignUpSession,
   CoachingCircleType,
   CommunicationIntent,
   OutboxMessage,
@@ -16,7 +17,8 @@ import {
   User,
 } from '../../models';
 import { Messages } from '../../models/messages';
-import { coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
+import { coachCommentPage, coachCreatedAnswer, coachDetailAnswer, coachOwnCommentPage, coachPage, coachPickPage, coachSelfAnswer } from '../../domain/contract/coaches';
+import { circleCohort, enrolledStudent, makeCircle } from '../support/circle-factories';
 import { setupApp, type TestApp } from '../support/app';
 import { makeCohort } from '../support/catalogue-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
@@ -429,6 +431,13 @@ describe('GET /api/coaches/me (the coach portal)', () => {
       intro: null,
       photo: null,
       coachWebConferenceUrl: 'https://meet.example.com/cora',
+      mobilePhone: me.student.mobilePhone ?? null,
+      specializations: [],
+      video: null,
+      showPhone: false,
+      socialNetworks: { linkedIn: null, facebook: null, instagram: null, youtube: null },
+      facebookGroupUrl: null,
+      updatedAt: expect.any(String),
     });
     expect(ok.body).not.toHaveProperty('rateOfPay');
 
@@ -444,5 +453,157 @@ describe('GET /api/coaches/me (the coach portal)', () => {
     const missing = await api().get(`${BASE}/me`).set(bearer(gone.token));
     expect(missing.status).toBe(404);
     expect(await Coach.count({ where: { userId: gone.user.id } })).toBe(0);
+  });
+});
+
+describe('PUT /api/coaches/me (the coach edits their own profile)', () => {
+  it('saves the phone, message language, time zone and public profile; keeps what is left out; writes the activity entry', async () => {
+    const me = await makeStudent(t.deps, { kind: 'COACH', firstName: 'Cora', languageIso2LetterCode: 'EN' });
+    await me.coach!.update({ rateOfPay: 50, intro: 'Before', source: 'REFERRAL' });
+    const res = await api()
+      .put(`${BASE}/me`)
+      .set(bearer(me.token))
+      .send({
+        mobilePhone: '(201) 555-0199',
+        languageIso2LetterCode: 'es',
+        timeZone: 'America/Denver',
+        intro: 'Health coach since 2019.',
+        photo: 'https://cdn.example.com/cora.jpg',
+        showPhone: true,
+        socialNetworks: { linkedIn: 'https://linkedin.com/in/cora', facebook: null, instagram: '', youtube: null },
+        specializations: ['Sleep', ' Nutrition ', 'Sleep'],
+        languages: ['es', 'EN'],
+        coachWebConferenceUrl: 'https://meet.example.com/cora-new',
+      });
+    expect(res.status).toBe(200);
+    expect(coachSelfAnswer.parse(res.body)).toMatchObject({
+      mobilePhone: '+12015550199',
+      languageIso2LetterCode: 'ES',
+      timeZone: 'America/Denver',
+      intro: 'Health coach since 2019.',
+      photo: 'https://cdn.example.com/cora.jpg',
+      showPhone: true,
+      socialNetworks: { linkedIn: 'https://linkedin.com/in/cora', facebook: null, instagram: null, youtube: null },
+      specializations: ['Sleep', 'Nutrition'],
+      languages: ['ES', 'EN'],
+      coachWebConferenceUrl: 'https://meet.example.com/cora-new',
+      video: null,
+      facebookGroupUrl: null,
+    });
+    const coach = (await Coach.findByPk(me.coach!.id))!;
+    const student = (await Student.findByPk(me.student.id))!;
+    expect([coach.intro, coach.photo, coach.showPhone, Number(coach.rateOfPay), coach.source]).toEqual([
+      'Health coach since 2019.',
+      'https://cdn.example.com/cora.jpg',
+      true,
+      50,
+      'REFERRAL',
+    ]);
+    expect([student.mobilePhone, student.timeZone, student.languageIso2LetterCode, student.firstName]).toEqual(['+12015550199', 'America/Denver', 'ES', 'Cora']);
+    expect(coach.updatedByName).toBe(student.firstName + ' ' + student.lastName);
+    const entry = await ActivityLog.findOne({ where: { entityType: 'COACH', entityId: coach.id, type: 'UPDATED' }, order: [['id', 'DESC']] });
+    expect(entry).toMatchObject({ category: 'PROFILE', studentId: student.id, actorUserId: me.user.id });
+    expect(entry!.changes).toMatchObject({ intro: { from: 'Before', to: 'Health coach since 2019.' }, timeZone: { from: null, to: 'America/Denver' } });
+
+    // Left out: kept. Blank: cleared.
+    const again = await api().put(`${BASE}/me`).set(bearer(me.token)).send({ photo: '', timeZone: '' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ photo: null, timeZone: null, intro: 'Health coach since 2019.', mobilePhone: '+12015550199' });
+  });
+
+  it('400 with field errors and nothing changed; 401; 403 for staff and students; 404 without a coach record', async () => {
+    const me = await makeStudent(t.deps, { kind: 'COACH', timeZone: 'America/Chicago' });
+    const bad = await api()
+      .put(`${BASE}/me`)
+      .set(bearer(me.token))
+      .send({ mobilePhone: '12', timeZone: 'Mars/Olympus', photo: 'not a url', languages: [], intro: 'x'.repeat(5001) });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['intro', 'languages', 'mobilePhone', 'photo', 'timeZone']);
+    expect(bad.body.errors.timeZone).toBe(Messages.UNKNOWN_TIME_ZONE);
+    // Staff-only fields and the identity are not the coach's to change.
+    for (const field of [{ rateOfPay: 90 }, { testCall: true }, { source: 'X' }, { firstName: 'Z' }, { email: 'z@example.com' }]) {
+      expect((await api().put(`${BASE}/me`).set(bearer(me.token)).send(field)).status).toBe(400);
+    }
+    expect((await Student.findByPk(me.student.id))!.timeZone).toBe('America/Chicago');
+    expect((await api().put(`${BASE}/me`).send({ intro: 'x' })).status).toBe(401);
+    const student = await makeStudent(t.deps);
+    expect((await api().put(`${BASE}/me`).set(bearer(student.token)).send({ intro: 'x' })).status).toBe(403);
+    expect((await api().put(`${BASE}/me`).set(bearer(admin.token)).send({ intro: 'x' })).status).toBe(403);
+    const gone = await makeStudent(t.deps, { kind: 'COACH' });
+    await gone.coach!.destroy();
+    expect((await api().put(`${BASE}/me`).set(bearer(gone.token)).send({ intro: 'x' })).status).toBe(404);
+    expect(await ActivityLog.count({ where: { entityType: 'COACH', entityId: me.coach!.id } })).toBe(0);
+  });
+});
+
+describe("GET /api/coaches/me/comments (the coach's own comments)", () => {
+  it("lists the notes the coach wrote in their own groups, newest first, never another coach's; filters by group and student", async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { hoursFromNow: [-48, -24, 100], groups: [{}, {}] });
+    const [mine, theirs] = fx.coaches;
+    const ana = await enrolledStudent(t.deps, p, { firstName: 'Ana', lastName: unique('Noted') });
+    const ben = await enrolledStudent(t.deps, p, { firstName: 'Ben', lastName: unique('Noted') });
+    const records: Record<string, CoachingCircleSignUpSession[]> = {};
+    for (const [s, group] of [
+      [ana, fx.groups[0]],
+      [ben, fx.groups[1]],
+    ] as const) {
+      const signUp = await CoachingCircleSignUp.create({ coachingCircleId: fx.circle.id, coachingCircleCoachId: group.id, studentId: s.student.id });
+      records[s.student.firstName] = await Promise.all(
+        fx.sessions.map((session) =>
+          CoachingCircleSignUpSession.create({ coachingCircleSignUpId: signUp.id, coachingCircleSessionId: session.id, coachingCircleCoachId: group.id }),
+        ),
+      );
+    }
+    const take = (coach: typeof mine, groupId: number, sessionId: number, rows: unknown[]) =>
+      api().put(`/api/coaching_circle_coaches/${groupId}/sessions/${sessionId}/attendances`).set(bearer(coach.token)).send(rows);
+    const [anaFirst, anaSecond] = records.Ana;
+    expect(
+      (
+        await take(mine, fx.groups[0].id, fx.sessions[0].id, [
+          { coachingCircleSignUpSessionId: anaFirst.id, status: 'ATTENDED', participation: 'Active', notes: 'Shared her plan' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await take(mine, fx.groups[0].id, fx.sessions[1].id, [{ coachingCircleSignUpSessionId: anaSecond.id, status: 'ABSENT', notes: null }])).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await take(mine, fx.groups[0].id, fx.sessions[1].id, [{ coachingCircleSignUpSessionId: anaSecond.id, status: 'ABSENT', notes: 'Called in sick' }])).status).toBe(200);
+    expect((await take(theirs, fx.groups[1].id, fx.sessions[0].id, [{ coachingCircleSignUpSessionId: records.Ben[0].id, status: 'ATTENDED', notes: 'Not yours' }])).status).toBe(
+      200,
+    );
+
+    const res = await api().get(`${BASE}/me/comments`).set(bearer(mine.token));
+    expect(res.status).toBe(200);
+    const page = coachOwnCommentPage.parse(res.body);
+    expect(page.pagination.total).toBe(2);
+    expect(page.content.map((c) => [c.id, c.notes, c.status, c.student.firstName, c.session.sessionNumber])).toEqual([
+      [anaSecond.id, 'Called in sick', 'ABSENT', 'Ana', 2],
+      [anaFirst.id, 'Shared her plan', 'ATTENDED', 'Ana', 1],
+    ]);
+    expect(page.content[1]).toMatchObject({ coachingCircleCoachId: fx.groups[0].id, coachingCircleId: fx.circle.id, participation: 'Active' });
+    expect((await api().get(`${BASE}/me/comments?coachingCircleCoachId=${fx.groups[0].id}&size=1`).set(bearer(mine.token))).body.content.map((c: { id: number }) => c.id)).toEqual([
+      anaSecond.id,
+    ]);
+    expect((await api().get(`${BASE}/me/comments?keyword=Ben`).set(bearer(mine.token))).body.pagination.total).toBe(0);
+    // Another coach's group named: nothing of it (their notes are theirs).
+    expect((await api().get(`${BASE}/me/comments?coachingCircleCoachId=${fx.groups[1].id}`).set(bearer(mine.token))).body.pagination.total).toBe(0);
+    const theirsPage = (await api().get(`${BASE}/me/comments`).set(bearer(theirs.token))).body;
+    expect(theirsPage.content.map((c: { notes: string }) => c.notes)).toEqual(['Not yours']);
+  });
+
+  it('400 on a bad query; 401; 403 for staff and students; 404 without a coach record', async () => {
+    const me = await makeStudent(t.deps, { kind: 'COACH' });
+    expect((await api().get(`${BASE}/me/comments?size=0`).set(bearer(me.token))).status).toBe(400);
+    expect((await api().get(`${BASE}/me/comments?coachingCircleCoachId=abc`).set(bearer(me.token))).status).toBe(400);
+    expect((await api().get(`${BASE}/me/comments?sortBy=notes`).set(bearer(me.token))).status).toBe(400);
+    expect((await api().get(`${BASE}/me/comments`)).status).toBe(401);
+    const student = await makeStudent(t.deps);
+    expect((await api().get(`${BASE}/me/comments`).set(bearer(student.token))).status).toBe(403);
+    expect((await api().get(`${BASE}/me/comments`).set(bearer(admin.token))).status).toBe(403);
+    const gone = await makeStudent(t.deps, { kind: 'COACH' });
+    await gone.coach!.destroy();
+    expect((await api().get(`${BASE}/me/comments`).set(bearer(gone.token))).status).toBe(404);
+    const empty = await api().get(`${BASE}/me/comments`).set(bearer(me.token));
+    expect([empty.status, empty.body.pagination.total]).toEqual([200, 0]);
   });
 });

@@ -2,7 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { Op } from 'sequelize';
-import { Communication, CommunicationIntent, JobRun, JobSchedule, OutboxMessage, Payment, PaymentSchedule, StudentPaymentPlan } from '../../models';
+import {
+  CoachingCircleSignUp,
+  CoachingCircleSignUpSession,
+  Communication,
+  CommunicationIntent,
+  JobRun,
+  JobSchedule,
+  LearningSessionSignUp,
+  OutboxMessage,
+  Payment,
+  PaymentSchedule,
+  StudentPaymentPlan,
+} from '../../models';
 import { materialiseCommunication } from '../../api/communications/communications.service';
 import { intentMessageId } from '../../api/communications/dispatcher';
 import { setupApp, type TestApp } from '../support/app';
@@ -10,6 +22,7 @@ import { makeEnrolledPlan } from '../support/billing-factories';
 import { makeEnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
 import { eventually } from '../support/eventually';
+import { circleCohort, makeCircle, manyEnrolledStudents } from '../support/circle-factories';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 /**
@@ -22,7 +35,12 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
  *    (two COMMUNICATION_DISPATCH schedules every second, small batches, paced) over one communication's
  *    intents, sending through SMTP to a local server: every email arrives once (by its Message-ID),
  *    none twice, and both processes sent some.
- * 3. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
+ * 3. Seats across processes (issue 19): 100 parallel sign-ups for a circle group of 10 seats, and for a
+ *    learning session of 10, split between both processes: exactly 10 taken, 90 refused with 409 'Max
+ *    students reached', no 500 (the group's / session's row lock and the count in the transaction hold
+ *    where the in-process queue cannot); and ten one-seat groups whose first calls reach both processes
+ *    at once, where a missing lock shows.
+ * 4. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
  *    over once the lease lapses and finishes it; no entry is charged twice.
  */
 
@@ -219,6 +237,90 @@ maybe('two API processes on one MariaDB database', () => {
     expect(runs.every((r) => r.owner === 'proc-A' || r.owner === 'proc-B')).toBe(true);
     await sleep(1500); // runs in flight end before the next test
   }, 90_000);
+
+  /** 100 parallel calls split between both processes (even → A, odd → B); the answers' statuses and 409 messages. */
+  async function acrossProcesses(ids: number[], path: string, body: (studentId: number) => Record<string, unknown>) {
+    const answers = await Promise.all(
+      ids.map(async (studentId, i) => {
+        const res = await fetch(`${servers[i % 2].base}${path}`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'Content-Type': 'application/json' },
+          body: JSON.stringify(body(studentId)),
+        });
+        return { status: res.status, server: i % 2, message: ((await res.json()) as { message?: string }).message };
+      }),
+    );
+    const statuses = answers.map((a) => a.status);
+    return {
+      created: statuses.filter((s) => s === 201).length,
+      refused: statuses.filter((s) => s === 409).length,
+      others: statuses.filter((s) => s !== 201 && s !== 409),
+      messages: new Set(answers.filter((a) => a.status === 409).map((a) => a.message)),
+      winners: new Set(answers.filter((a) => a.status === 201).map((a) => a.server)),
+    };
+  }
+
+  test('100 parallel circle sign-ups for a group of 10 seats, split across both processes: exactly 10, 90 refused, no 500', async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { groups: [{ maxStudents: 10 }] });
+    const ids = await manyEnrolledStudents(100, p);
+    const started = Date.now();
+    const r = await acrossProcesses(ids, '/api/coaching_circle_sign_up', (studentId) => ({ coachingCircleCoachId: fx.groups[0].id, studentId }));
+    const ms = Date.now() - started;
+    expect({ created: r.created, refused: r.refused, others: r.others }).toEqual({ created: 10, refused: 90, others: [] });
+    expect(r.messages).toEqual(new Set(['Max students reached']));
+    expect(await CoachingCircleSignUp.count({ where: { coachingCircleCoachId: fx.groups[0].id } })).toBe(10);
+    expect(await CoachingCircleSignUpSession.count({ where: { coachingCircleCoachId: fx.groups[0].id } })).toBe(10 * fx.sessions.length);
+    console.log(`circle sign-ups across two processes: 100 calls in ${ms} ms; seats won through ${[...r.winners].map((i) => servers[i].owner).join(', ')}`);
+  }, 120_000);
+
+  test('ten groups of one seat, ten sign-ups each at once split across both processes: one per group (the row lock, not the queue, decides)', async () => {
+    const p = await circleCohort();
+    const fx = await makeCircle(t.deps, p.cohort, { groups: Array.from({ length: 10 }, () => ({ maxStudents: 1 })) });
+    const ids = await manyEnrolledStudents(100, p);
+    // Each group's first call goes to both processes at the same moment: without the lock both would count 0 seats taken.
+    const answers = await Promise.all(
+      ids.map(async (studentId, i) => {
+        const res = await fetch(`${servers[i % 2].base}/api/coaching_circle_sign_up`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ coachingCircleCoachId: fx.groups[Math.floor(i / 10)].id, studentId }),
+        });
+        return res.status;
+      }),
+    );
+    expect([answers.filter((s) => s === 201).length, answers.filter((s) => s === 409).length]).toEqual([10, 90]);
+    for (const group of fx.groups) expect(await CoachingCircleSignUp.count({ where: { coachingCircleCoachId: group.id } })).toBe(1);
+  }, 120_000);
+
+  test('100 parallel learning-session sign-ups for 10 seats, split across both processes: exactly 10, 90 refused, no 500', async () => {
+    const p = await circleCohort();
+    const coach = await makeStudent(t.deps, { kind: 'COACH' });
+    const created = await fetch(`${servers[0].base}/api/learning_sessions`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        type: 'WORKSHOP',
+        title: unique('Scale-out session '),
+        coachId: coach.coach!.id,
+        maxStudents: 10,
+        startDateTime: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+        webConferenceUrl: 'https://meet.example.com/scale-out',
+        learningSessionScopes: [{ cohortId: p.cohort.id }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const sessionId = ((await created.json()) as { id: number }).id;
+    expect((await fetch(`${servers[1].base}/api/learning_sessions/${sessionId}/publish`, { method: 'PATCH', headers: bearer(token) })).status).toBe(200);
+    const ids = await manyEnrolledStudents(100, p);
+    const started = Date.now();
+    const r = await acrossProcesses(ids, '/api/learning_session_sign_up', (studentId) => ({ learningSessionId: sessionId, studentId }));
+    const ms = Date.now() - started;
+    expect({ created: r.created, refused: r.refused, others: r.others }).toEqual({ created: 10, refused: 90, others: [] });
+    expect(r.messages).toEqual(new Set(['Max students reached']));
+    expect(await LearningSessionSignUp.count({ where: { learningSessionId: sessionId } })).toBe(10);
+    console.log(`learning-session sign-ups across two processes: 100 calls in ${ms} ms`);
+  }, 120_000);
 
   test('kill -9 during an auto-pay run: the other process takes it over after the lease lapses; no entry charged twice', async () => {
     const enrollable = await makeEnrollableProduct();

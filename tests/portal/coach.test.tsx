@@ -84,6 +84,13 @@ const me = {
   intro: null,
   photo: null,
   coachWebConferenceUrl: null,
+  mobilePhone: '+12015550123',
+  specializations: ['Sleep'],
+  video: null,
+  showPhone: false,
+  socialNetworks: { linkedIn: null, facebook: null, instagram: null, youtube: null },
+  facebookGroupUrl: null,
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
 function coachFake(routes: Record<string, Answer | ((call: Call) => Answer)> = {}) {
@@ -123,6 +130,8 @@ test('a coach signs in to the coach home and menu, never the student screens; a 
     ['Coach home', '/coach'],
     ['My calendar', '/coach/calendar'],
     ['My groups', '/coach/groups'],
+    ['My comments', '/coach/comments'],
+    ['My profile', '/coach/profile'],
   ]);
   expect(screen.queryByTestId('messages-button')).toBeNull();
   expect(screen.getByTestId('coach-zone').textContent).toBe('Times are shown in your time zone (America/Chicago).');
@@ -236,4 +245,96 @@ test('a refusal shows the server’s sentence in the coach’s language', async 
   fireEvent.click(screen.getByRole('button', { name: 'Guardar asistencia' }));
   expect((await screen.findByTestId('coach-session-error')).textContent).toBe('La asistencia se puede tomar una vez que la sesión ha comenzado');
   expect(screen.getByTestId('roster-801-status').textContent).toBe('Estado: Pendiente');
+});
+
+test('my profile: name and email read-only; phone, message language, time zone and public profile saved with PUT /coaches/me; field errors under the fields', async () => {
+  coachSession();
+  let attempt = 0;
+  const fake = coachFake({
+    'PUT /coaches/me': (call) => {
+      attempt += 1;
+      if (attempt === 1) return ok({ code: 'VALIDATION_ERROR', message: 'Please correct the errors', errors: { photo: 'Please type a valid URL' } }, 400);
+      const body = call.body as Json;
+      return ok({ ...me, ...body, languageIso2LetterCode: body.languageIso2LetterCode, mobilePhone: '+12015550199' });
+    },
+  });
+  renderPortal('/coach/profile', fake.fetch);
+  await expectHeading('My profile');
+  expect(screen.getByTestId('coach-profile-name').textContent).toBe('Cora Coach');
+  expect(screen.getByTestId('coach-profile-email').textContent).toBe('coach@example.com');
+  expect((screen.getByTestId('field-mobilePhone') as HTMLInputElement).value).toBe('+12015550123');
+  expect((screen.getByTestId('field-specializations') as HTMLInputElement).value).toBe('Sleep');
+  fireEvent.change(screen.getByTestId('field-mobilePhone'), { target: { value: '201 555 0199' } });
+  fireEvent.change(screen.getByTestId('field-intro'), { target: { value: 'Coach since 2019.' } });
+  fireEvent.change(screen.getByTestId('field-photo'), { target: { value: 'nope' } });
+  fireEvent.change(screen.getByTestId('field-specializations'), { target: { value: 'Sleep, Nutrition ,' } });
+  fireEvent.click(screen.getByTestId('coach-language-ES').querySelector('input')!);
+  fireEvent.click(screen.getByTestId('coach-show-phone').querySelector('input')!);
+  fireEvent.click(screen.getByTestId('coach-profile-save'));
+  expect(await screen.findByText('Please type a valid URL')).toBeTruthy();
+  expect(screen.queryByTestId('coach-profile-saved')).toBeNull();
+
+  fireEvent.change(screen.getByTestId('field-photo'), { target: { value: 'https://cdn.example.com/cora.jpg' } });
+  fireEvent.click(screen.getByTestId('coach-profile-save'));
+  expect((await screen.findByTestId('coach-profile-saved')).textContent).toBe('Your profile was saved.');
+  const put = fake.calls.filter((c) => c.method === 'PUT' && c.path === '/coaches/me').at(-1)!;
+  expect(put.body).toEqual({
+    mobilePhone: '201 555 0199',
+    languageIso2LetterCode: 'EN',
+    timeZone: 'America/Chicago',
+    intro: 'Coach since 2019.',
+    photo: 'https://cdn.example.com/cora.jpg',
+    video: null,
+    showPhone: true,
+    specializations: ['Sleep', 'Nutrition'],
+    languages: ['EN', 'ES'],
+    coachWebConferenceUrl: null,
+    facebookGroupUrl: null,
+    socialNetworks: { linkedIn: null, facebook: null, instagram: null, youtube: null },
+  });
+  expect((screen.getByTestId('field-mobilePhone') as HTMLInputElement).value).toBe('+12015550199');
+});
+
+test('my comments: the notes I wrote, newest first, with the student, session and mark; narrowed by group and student; the session opens', async () => {
+  coachSession();
+  const note = (id: number, student: ReturnType<typeof person>, status: string, notes: string) => ({
+    id,
+    coachingCircleCoachId: 61,
+    coachingCircleId: 9,
+    coachingCircleName: 'Spring circle',
+    session: { id: 501, sessionNumber: 1, startDateTime: PAST.startDateTime, endDateTime: PAST.endDateTime },
+    student: { id: student.id, firstName: student.firstName, lastName: student.lastName, fullName: student.fullName },
+    status,
+    participation: status === 'ATTENDED' ? 'Active' : null,
+    notes,
+    updatedAt: '2025-03-04T02:00:00.000Z',
+  });
+  const fake = coachFake({
+    'GET /coaches/me/comments': (call) =>
+      call.query.includes('keyword=Zed')
+        ? ok({ content: [], pagination: { total: 0, page: 0, size: 10 } })
+        : ok({ content: [note(802, BEN, 'ABSENT', 'Called in sick'), note(801, ANA, 'ATTENDED', 'Shared her plan')], pagination: { total: 2, page: 0, size: 10 } }),
+  });
+  renderPortal('/coach/comments', fake.fetch);
+  await expectHeading('My comments');
+  const first = await screen.findByTestId('coach-comment-802');
+  expect(first.textContent).toContain('Ben Young');
+  expect(first.textContent).toContain('Absent');
+  expect(first.textContent).toContain('Called in sick');
+  expect(first.textContent).toContain('Spring circle · session 1 · Mon, Mar 3, 2025, 6:30 PM');
+  expect(screen.getByTestId('coach-comment-801').textContent).toContain('Participation: Active');
+  const [firstCall] = fake.calls.filter((c) => c.path === '/coaches/me/comments');
+  expect(firstCall.query).toBe('page=0&size=10');
+
+  fireEvent.change(screen.getByLabelText('Group'), { target: { value: '61' } });
+  await waitFor(() => expect(fake.calls.filter((c) => c.path === '/coaches/me/comments').at(-1)!.query).toBe('page=0&size=10&coachingCircleCoachId=61'));
+  fireEvent.change(screen.getByLabelText('Student’s name'), { target: { value: 'Zed' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect((await screen.findByTestId('coach-comments-none')).textContent).toBe('No notes match.');
+
+  fireEvent.change(screen.getByLabelText('Student’s name'), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  fireEvent.click((await screen.findAllByRole('link', { name: 'Open the session' }))[0]);
+  await expectHeading('Spring circle, session 1');
+  expect(currentLocation()).toBe('/coach/groups/61/sessions/501');
 });

@@ -144,6 +144,8 @@ export const en = {
   'nav.coachCalendar': 'My calendar',
   'nav.coachGroups': 'My groups',
   'nav.coachMain': 'Coach navigation',
+  'nav.coachComments': 'My comments',
+  'nav.coachProfile': 'My profile',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -142,4 +142,6 @@ export const es: Translations = {
   'nav.coachCalendar': 'Mi calendario',
   'nav.coachGroups': 'Mis grupos',
   'nav.coachMain': 'Navegación del coach',
+  'nav.coachComments': 'Mis comentarios',
+  'nav.coachProfile': 'Mi perfil',
 };

@@ -29,6 +29,8 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import CommentOutlined from '@mui/icons-material/CommentOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerStrip } from '../components/BannerStrip';
@@ -54,11 +56,13 @@ const NAV: NavItem[] = [
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
 ];
 
-/** A coach's menu: their home, their calendar, their groups (sessions and settings under each group). */
+/** A coach's menu: their home, their calendar, their groups (sessions and settings under each group), their comments, their profile. */
 const COACH_NAV: NavItem[] = [
   { to: '/coach', label: 'nav.coachHome', icon: <HomeOutlined />, match: ['/coach'] },
   { to: '/coach/calendar', label: 'nav.coachCalendar', icon: <CalendarMonthOutlined />, match: ['/coach/calendar'] },
   { to: '/coach/groups', label: 'nav.coachGroups', icon: <GroupsOutlined />, match: ['/coach/groups'] },
+  { to: '/coach/comments', label: 'nav.coachComments', icon: <CommentOutlined />, match: ['/coach/comments'] },
+  { to: '/coach/profile', label: 'nav.coachProfile', icon: <AccountCircleOutlined />, match: ['/coach/profile'] },
 ];
 
 /** The entry whose path matches the longest (payment information sits under /settings but belongs to Payments). */

@@ -5,11 +5,28 @@
  * lazily loaded screens.
  */
 import type { HttpClient } from '../../../domain/http/client';
-import type { CoachSelfAnswer } from '../../../domain/contract/coaches';
+import type { CoachOwnCommentAnswer, CoachSelfAnswer } from '../../../domain/contract/coaches';
 import type { CircleCoachAnswer, GroupSessionAnswer } from '../../../domain/contract/coaching-circles';
 import type { Page } from './enrollment-api';
 
 export type CoachSelf = CoachSelfAnswer;
+export type CoachComment = CoachOwnCommentAnswer;
+
+/** PUT /coaches/me: what a coach edits of themself (a field left out keeps its value). */
+export interface CoachSelfBody {
+  mobilePhone?: string | null;
+  languageIso2LetterCode?: 'EN' | 'ES';
+  timeZone?: string | null;
+  intro?: string | null;
+  photo?: string | null;
+  video?: string | null;
+  showPhone?: boolean;
+  socialNetworks?: CoachSelf['socialNetworks'];
+  specializations?: string[];
+  languages?: Array<'EN' | 'ES'>;
+  coachWebConferenceUrl?: string | null;
+  facebookGroupUrl?: string | null;
+}
 export type CoachGroup = CircleCoachAnswer;
 export type GroupSession = GroupSessionAnswer;
 export type RosterEntry = GroupSessionAnswer['roster'][number];
@@ -25,6 +42,10 @@ export interface AttendanceRow {
 export function coachApi(http: HttpClient) {
   return {
     me: () => http.request<CoachSelf>({ path: '/coaches/me' }),
+    updateMe: (body: CoachSelfBody) => http.request<CoachSelf>({ method: 'PUT', path: '/coaches/me', body }),
+    /** The notes the coach wrote in their groups' attendance, newest first. */
+    comments: (query: { page: number; size: number; coachingCircleCoachId?: number; keyword?: string }) =>
+      http.request<Page<CoachComment>>({ path: '/coaches/me/comments', query }),
     /** Every group of the signed-in coach (the server keeps a coach token to its own). */
     groups: () => http.request<Page<CoachGroup>>({ path: '/coaching_circle_coaches', query: { size: 1000, page: 0 } }).then((p) => p?.content ?? []),
     group: (id: number) => http.request<CoachGroup>({ path: `/coaching_circle_coaches/${id}` }),

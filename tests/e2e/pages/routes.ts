@@ -142,6 +142,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/coach/groups', as: 'coach' },
   { path: '/coach/groups/{group}', as: 'coach' },
   { path: '/coach/groups/{group}/sessions/{groupSession}', as: 'coach' },
+  { path: '/coach/comments', as: 'coach' },
+  { path: '/coach/profile', as: 'coach' },
   { path: '/enroll/{enrolledApplication}/congratulations', as: 'enrolled' },
   { path: '/enroll', as: 'enrolled' },
   { path: '/home', as: 'applicant' },

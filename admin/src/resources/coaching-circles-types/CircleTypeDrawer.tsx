@@ -26,6 +26,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useEnumChoices } from '../../common/enums';
 import { InfoRow } from '../../common/InfoSection';
+import { LastChanged } from '../../common/LastChanged';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { apiPath } from '../../providers/dataProvider';
@@ -204,6 +205,7 @@ export function CircleTypeDetail({ id }: { id: string }) {
         </Alert>
       ) : null}
       {canEdit ? <CircleTypeEdit record={record} /> : <CircleTypeView record={record} />}
+      <LastChanged record={record} />
     </ResourceContextProvider>
   );
 }

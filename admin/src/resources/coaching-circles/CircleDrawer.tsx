@@ -33,6 +33,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_ZONE, localParts, parseZone } from '../../../../domain/rules/coaching-circles';
 import { DateInput, formatDate, instantOrDay, schoolDay } from '../../common/dates';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
+import { LastChanged } from '../../common/LastChanged';
 import { RecordDrawer } from '../../common/RecordDrawer';
 import { TimeInput, formatTime } from '../../common/TimeInput';
 import { useServerRefusal } from '../../common/useServerRefusal';
@@ -582,6 +583,7 @@ export function CircleDetail({ id }: { id: string }) {
       <CircleSessions record={record} canEdit={canEdit} />
       <Divider sx={{ my: 2 }} />
       <CircleCoaches record={record} canEdit={canEdit} />
+      <LastChanged record={record} />
     </ResourceContextProvider>
   );
 }

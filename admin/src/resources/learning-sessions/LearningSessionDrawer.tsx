@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
+import { LastChanged } from '../../common/LastChanged';
 import { Alert, Box, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -385,6 +386,7 @@ export function SessionDetail({ id }: { id: string }) {
         </Alert>
       )}
       <SignUps record={record} />
+      <LastChanged record={record} />
     </ResourceContextProvider>
   );
 }

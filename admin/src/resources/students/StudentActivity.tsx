@@ -56,6 +56,9 @@ const enumColumnsOf: Partial<Record<string, Record<string, EnumName>>> = {
   PAYMENT: { status: 'PaymentStatus', type: 'PaymentType', channel: 'PaymentChannel' },
   PAYMENT_PLAN: { status: 'StudentPaymentPlanStatus' },
   DISPUTE: { status: 'DisputeStatus' },
+  // Attendance on the student's timeline (issue 19): a circle's record status, a learning session's sign-up.
+  COACHING_CIRCLE: { status: 'AttendanceStatus' },
+  LEARNING_SESSION: { participationStatus: 'AttendanceStatus' },
 };
 
 /** The enumeration a changed column's values belong to, for an entry about `entityType`. */

@@ -181,6 +181,10 @@ const en = {
     taxAmount: 'Tax',
     published: 'Published',
     deleted: 'Archived',
+    // Attendance on the timeline (issue 19).
+    participation: 'Participation',
+    participationStatus: 'Attendance',
+    notes: 'Notes',
   },
 };
 
@@ -363,6 +367,9 @@ const es: Messages = {
     taxAmount: 'Impuesto',
     published: 'Publicado',
     deleted: 'Archivado',
+    participation: 'Participación',
+    participationStatus: 'Asistencia',
+    notes: 'Notas',
   },
 };
 

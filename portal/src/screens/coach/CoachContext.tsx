@@ -21,6 +21,8 @@ export interface CoachState {
   reload(): Promise<void>;
   putGroup(group: CoachGroup): void;
   putSession(groupId: number, session: GroupSession): void;
+  /** The coach's record as the server answered a save (their zone may have changed). */
+  putCoach(coach: CoachSelf): void;
 }
 
 const CoachContext = createContext<CoachState | null>(null);
@@ -74,6 +76,7 @@ export function CoachProvider({ children }: { children: ReactNode }) {
   }, [load]);
 
   const putGroup = useCallback((group: CoachGroup) => setData((d) => ({ ...d, groups: d.groups.map((g) => (g.id === group.id ? group : g)) })), []);
+  const putCoach = useCallback((coach: CoachSelf) => setData((d) => ({ ...d, coach })), []);
   const putSession = useCallback(
     (groupId: number, session: GroupSession) =>
       setData((d) => {
@@ -88,8 +91,20 @@ export function CoachProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<CoachState>(
-    () => ({ calls, coach: data.coach, zone: coachZone(data.coach?.timeZone), groups: data.groups, sessions: data.sessions, loading, error, reload, putGroup, putSession }),
-    [calls, data, loading, error, reload, putGroup, putSession],
+    () => ({
+      calls,
+      coach: data.coach,
+      zone: coachZone(data.coach?.timeZone),
+      groups: data.groups,
+      sessions: data.sessions,
+      loading,
+      error,
+      reload,
+      putGroup,
+      putSession,
+      putCoach,
+    }),
+    [calls, data, loading, error, reload, putGroup, putSession, putCoach],
   );
   return <CoachContext.Provider value={value}>{children}</CoachContext.Provider>;
 }
