@@ -28,7 +28,6 @@ import * as m0025 from './migrations/0025-learning-sessions';
 import * as m0027 from './migrations/0027-circle-sign-ups';
 import * as m0028 from './migrations/0028-stored-files';
 import * as m0030 from './migrations/0030-analytics-indexes';
-
 import * as m0031 from './migrations/0031-coach-portal';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -62,7 +61,6 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0027-circle-sign-ups', m0027],
   ['0028-stored-files', m0028],
   ['0030-analytics-indexes', m0030],
-
   ['0031-coach-portal', m0031],
 ];
 
