@@ -5,6 +5,7 @@ import { Messages } from '../../models/messages';
 import { AnalyticsKind, PAST_DUE_BUCKETS, type AnalyticsAnswer, type AnalyticsKindName } from '../../domain/contract/analytics';
 import { addDays, bucketLabels, bucketOf, daysBetween, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, monthLabels, type Bucket } from '../../domain/rules/analytics';
 import { toCents, toDollars } from '../../domain/money';
+import { DEFAULT_ZONE, parseZone, wallTimeToUtc } from '../../domain/rules/coaching-circles';
 import { AppError } from '../common/errors';
 import { standingSql } from '../billing/standing';
 import type { AnalyticsBody } from './analytics.schemas';
@@ -39,9 +40,13 @@ interface Criteria {
   kind: AnalyticsKindName;
   start: string;
   end: string;
-  /** The range as instants: from the start's 00:00 UTC, to the day after the end's (exclusive). */
+  /** The range as instants: from the start's 00:00 at the school (America/New_York), to the day after the end's (exclusive). */
   from: Date;
   to: Date;
+  /** The date kinds' buckets (days, weeks or months of the school's calendar) and where each after the first begins. */
+  bucket: Bucket;
+  labels: string[];
+  bounds: Date[];
   today: string;
   programId: number | null;
   businessCategoryId: number | null;
@@ -56,6 +61,29 @@ type Query = (sql: string, replacements?: Record<string, unknown>) => Promise<Ro
 const isKind = (kind: string): kind is AnalyticsKindName => (AnalyticsKind as readonly string[]).includes(kind);
 const count = (v: unknown) => Number(v ?? 0);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+const SCHOOL_ZONE = parseZone(DEFAULT_ZONE)!;
+
+/** A school day's first instant (its 00:00 in America/New_York, daylight saving time included). */
+const schoolMidnight = (day: string) => wallTimeToUtc(day, '00:00', SCHOOL_ZONE);
+
+/** The range's buckets: their labels, and the instant each one after the first begins. */
+function buckets(start: string, end: string): Pick<Criteria, 'bucket' | 'labels' | 'bounds'> {
+  const bucket = bucketOf(start, end);
+  const labels = bucketLabels(start, end, bucket);
+  return { bucket, labels, bounds: labels.slice(1).map((l) => schoolMidnight(bucket === 'MONTH' ? `${l}-01` : l)) };
+}
+
+/**
+ * A time stamp's bucket as its index in `labels`, by the school's calendar: compared with each
+ * bucket's first instant (portable, and right across daylight saving time, which a day of the UTC
+ * time stamp is not: a sign-in at 8 pm in New York is the next day in UTC).
+ */
+function bucketIndexSql(column: string, c: Criteria): string {
+  // One bucket: still an expression of the column (a bare 0 in GROUP BY would name the first column).
+  if (!c.bounds.length) return `CASE WHEN ${column} IS NULL THEN 0 ELSE 0 END`;
+  return `CASE ${c.bounds.map((_, i) => `WHEN ${column} < :bound${i} THEN ${i}`).join(' ')} ELSE ${c.bounds.length} END`;
+}
 
 /** Body → criteria: the range's defaults (the 30 days ending today; an open end is today), the kind's statuses checked. */
 function criteriaOf(kind: AnalyticsKindName, body: AnalyticsBody, today: string): Criteria {
@@ -76,25 +104,15 @@ function criteriaOf(kind: AnalyticsKindName, body: AnalyticsBody, today: string)
     kind,
     start,
     end,
-    from: new Date(`${start}T00:00:00.000Z`),
-    to: new Date(`${addDays(end, 1)}T00:00:00.000Z`),
+    from: schoolMidnight(start),
+    to: schoolMidnight(addDays(end, 1)),
+    ...buckets(start, end),
     today,
     programId: body.programId ?? null,
     businessCategoryId: body.businessCategoryId ?? null,
     productId: body.productId ?? null,
     statuses: [...new Set(asked)],
     size: body.size ?? DEFAULT_SIZE[kind] ?? null,
-  };
-}
-
-/** The SQL that differs between SQLite and MariaDB: a time stamp's or a date's day, month and week number. */
-function dialectSql(sequelize: Sequelize) {
-  const sqlite = sequelize.getDialect() === 'sqlite';
-  return {
-    day: (col: string) => (sqlite ? `substr(${col}, 1, 10)` : `DATE_FORMAT(${col}, '%Y-%m-%d')`),
-    month: (col: string) => (sqlite ? `substr(${col}, 1, 7)` : `DATE_FORMAT(${col}, '%Y-%m')`),
-    /** Whole weeks of 7 days from :start. */
-    week: (col: string) => (sqlite ? `CAST((julianday(substr(${col}, 1, 10)) - julianday(:start)) / 7 AS INTEGER)` : `FLOOR(DATEDIFF(${col}, :start) / 7)`),
   };
 }
 
@@ -130,6 +148,7 @@ function entryFilter(c: Criteria, column: string): string {
 }
 
 const replacementsOf = (c: Criteria) => ({
+  ...Object.fromEntries(c.bounds.map((b, i) => [`bound${i}`, b])),
   start: c.start,
   end: c.end,
   from: c.from,
@@ -149,13 +168,7 @@ function grouped(rows: Row[], name: string, size: number | null, labelOf: (r: Ro
   return { labels: shown.map((g) => g.label), series: shown.length ? [{ name, data: shown.map((g) => g.n) }] : [], total };
 }
 
-/** The bucket a row's `b` names → its label (a week's number → its first day). */
-function bucketLabel(bucket: Bucket, start: string, b: unknown): string {
-  if (bucket === 'WEEK') return addDays(start, 7 * count(b));
-  return text(b).slice(0, bucket === 'MONTH' ? 7 : 10);
-}
-
-type KindRun = (c: Criteria, q: Query, sql: ReturnType<typeof dialectSql>, sequelize: Sequelize) => Promise<AnalyticsAnswer>;
+type KindRun = (c: Criteria, q: Query, sequelize: Sequelize) => Promise<AnalyticsAnswer>;
 
 /** The applications of the range (created_at) with the filters, grouped by `key` (a column of `a` or of `ac`, the application's cohorts). */
 function applicationsBy(key: string, name: string, labels?: { table: string; column: string }): KindRun {
@@ -182,19 +195,16 @@ function applicationsBy(key: string, name: string, labels?: { table: string; col
  * - transactions_past_due: what is left on entries due before today, by days late today (the range does not apply).
  */
 const KINDS: Record<AnalyticsKindName, KindRun> = {
-  async applications(c, q, sql) {
-    const bucket = bucketOf(c.start, c.end);
-    const expr = bucket === 'DAY' ? sql.day('a.created_at') : bucket === 'WEEK' ? sql.week('a.created_at') : sql.month('a.created_at');
+  async applications(c, q) {
+    const expr = bucketIndexSql('a.created_at', c);
     const rows = await q(
       `SELECT ${expr} AS b, a.status AS status, COUNT(*) AS n FROM applications a WHERE a.created_at >= :from AND a.created_at < :to${applicationFilter(c)} GROUP BY ${expr}, a.status`,
     );
-    const labels = bucketLabels(c.start, c.end, bucket);
-    const index = new Map(labels.map((l, i) => [l, i]));
+    const labels = c.labels;
     const byStatus = new Map<string, number[]>();
     let total = 0;
     for (const r of rows) {
-      const i = index.get(bucketLabel(bucket, c.start, r.b));
-      if (i === undefined) continue;
+      const i = count(r.b);
       const status = text(r.status);
       if (!byStatus.has(status))
         byStatus.set(
@@ -223,9 +233,8 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
   applications_cohort: applicationsBy('ac.cohort_id', 'applications', { table: 'cohorts', column: 'label' }),
   applications_source: applicationsBy('a.source', 'applications'),
 
-  async students_logged(c, q, sql) {
-    const bucket = bucketOf(c.start, c.end);
-    const expr = bucket === 'DAY' ? sql.day('l.created_at') : bucket === 'WEEK' ? sql.week('l.created_at') : sql.month('l.created_at');
+  async students_logged(c, q) {
+    const expr = bucketIndexSql('l.created_at', c);
     const signIns = `FROM activity_logs l JOIN users u ON u.id = l.entity_id
                      WHERE l.type = 'SIGNED_IN' AND l.created_at >= :from AND l.created_at < :to AND l.entity_type = 'USER' AND l.student_id IS NOT NULL
                        AND u.kind = 'STUDENT'${studentFilter(c, 'l.student_id')}`;
@@ -233,15 +242,13 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
     const rows = await q(
       `SELECT ${expr} AS b, COUNT(DISTINCT l.student_id) AS n ${signIns} GROUP BY ${expr} UNION ALL SELECT NULL AS b, COUNT(DISTINCT l.student_id) AS n ${signIns}`,
     );
-    const labels = bucketLabels(c.start, c.end, bucket);
-    const index = new Map(labels.map((l, i) => [l, i]));
+    const labels = c.labels;
     const data = labels.map(() => 0);
     let total = 0;
     for (const r of rows) {
       if (r.b === null || r.b === undefined) total = count(r.n);
       else {
-        const i = index.get(bucketLabel(bucket, c.start, r.b));
-        if (i !== undefined) data[i] += count(r.n);
+        data[count(r.b)] += count(r.n);
       }
     }
     return { labels, series: total ? [{ name: 'students', data }] : [], total };
@@ -297,7 +304,7 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
     };
   },
 
-  async count_late_payment(c, q, _sql, sequelize) {
+  async count_late_payment(c, q, sequelize) {
     const status = standingSql(sequelize, c.today).planStatus((name) => `sp.${name}`);
     const wanted = c.statuses.length ? LATE_STATUSES.filter((s) => c.statuses.includes(s)) : [...LATE_STATUSES];
     // Only ACTIVE plans with a due date before today (or in bankruptcy, whose standing staff set) can be late: an index range, not every plan.
@@ -334,5 +341,5 @@ export async function analytics(sequelize: Sequelize, kind: string, body: Analyt
   const c = criteriaOf(kind, body, today);
   const base = { ...replacementsOf(c), yes: true, no: false };
   const q: Query = (text, extra = {}) => sequelize.query<Row>(text, { type: QueryTypes.SELECT, replacements: { ...base, ...extra } });
-  return KINDS[kind](c, q, dialectSql(sequelize), sequelize);
+  return KINDS[kind](c, q, sequelize);
 }

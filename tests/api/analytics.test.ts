@@ -183,6 +183,39 @@ describe('students_gender and count_students (2006)', () => {
   });
 });
 
+describe("the school's calendar (2008)", () => {
+  test('an evening in New York is that day, not the next one of UTC (daylight saving time and winter)', async () => {
+    const a = await makeStudent(t.deps);
+    const signInAt = async (at: string) => {
+      const entry = await ActivityLog.create({
+        entityType: 'USER',
+        entityId: a.user.id,
+        studentId: a.student.id,
+        category: 'SECURITY',
+        type: 'SIGNED_IN',
+        actorUserId: a.user.id,
+        actorName: 'x',
+      });
+      await t.deps.sequelize.query('UPDATE activity_logs SET created_at = :at WHERE id = :id', { replacements: { at: new Date(at), id: entry.id } });
+    };
+    await signInAt('2008-02-02T02:30:00.000Z'); // Feb 1, 9:30 pm in New York (EST, UTC-5)
+    await signInAt('2008-07-02T03:30:00.000Z'); // Jul 1, 11:30 pm in New York (EDT, UTC-4)
+    await signInAt('2008-07-02T04:30:00.000Z'); // Jul 2, 0:30 am in New York
+    expect(await ok('students_logged', { startDate: '2008-02-01', endDate: '2008-02-02' })).toEqual({
+      labels: ['2008-02-01', '2008-02-02'],
+      series: [{ name: 'students', data: [1, 0] }],
+      total: 1,
+    });
+    expect(await ok('students_logged', { startDate: '2008-07-01', endDate: '2008-07-02' })).toEqual({
+      labels: ['2008-07-01', '2008-07-02'],
+      series: [{ name: 'students', data: [1, 1] }],
+      total: 1,
+    });
+    // A range of one day ends at the school's midnight: Jul 2's 0:30 am is not Jul 1's.
+    expect(await ok('students_logged', { startDate: '2008-07-01', endDate: '2008-07-01' })).toMatchObject({ series: [{ name: 'students', data: [1] }], total: 1 });
+  });
+});
+
 describe('students_logged (2007)', () => {
   test('distinct students signing in per day (the activity log), coaches and admins left out; a real sign-in counts today', async () => {
     const a = await makeStudent(t.deps);
