@@ -66,6 +66,7 @@ import { circleTypeRoutes } from './coaching-circles/circle-types';
 import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
 import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
+import { exportRoutes } from './exports/exports.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -132,6 +133,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coaches', 'Coaches', coachRoutes],
   ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
+  ['/api/file_export', 'File exports', exportRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */
