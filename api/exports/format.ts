@@ -1,5 +1,5 @@
 import { dollarsText } from '../../domain/money';
-import { localParts, parseZone, type Zone } from '../../domain/rules/coaching-circles';
+import { parseZone, zoneOffsetMs, type Zone } from '../../domain/rules/coaching-circles';
 import { enumLabel, type EnumName } from '../../models/labels';
 
 /**
@@ -27,21 +27,37 @@ export function instantOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const QUARTER_MS = 15 * 60_000;
+
 export function csvFormat(utcOffset: string | null | undefined): CsvFormat {
   const zone = parseZone(utcOffset) ?? parseZone(null)!;
+  // Zones change offset on quarter hours: one offset per quarter hour seen (a million rows ask few).
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number) => {
+    if (zone.fixedMinutes !== null) return zone.fixedMinutes * 60_000;
+    const quarter = Math.floor(ms / QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      if (offsets.size > 100_000) offsets.clear();
+      offset = zoneOffsetMs(zone, ms);
+      offsets.set(quarter, offset);
+    }
+    return offset;
+  };
+  const local = (instant: Date) => new Date(instant.getTime() + offsetAt(instant.getTime())).toISOString();
   return {
     zone,
     date(value) {
       if (value === null || value === undefined || value === '') return '';
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
       const instant = instantOf(value);
-      return instant ? localParts(instant, zone).date : '';
+      return instant ? local(instant).slice(0, 10) : '';
     },
     dateTime(value) {
       const instant = instantOf(value);
       if (!instant) return '';
-      const local = localParts(instant, zone);
-      return `${local.date} ${local.time}`;
+      const text = local(instant);
+      return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
     },
     money: (value) => dollarsText(value),
     yesNo: (value) => (value === null || value === undefined ? '' : Number(value) ? 'Yes' : 'No'),
