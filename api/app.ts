@@ -67,6 +67,7 @@ import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from 
 import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 import { analyticsRoutes } from './analytics/analytics.router';
+import { exportRoutes } from './exports/exports.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -134,6 +135,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
   ['/api/analytics', 'Analytics', analyticsRoutes],
+  ['/api/file_export', 'File exports', exportRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

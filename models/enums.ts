@@ -249,6 +249,7 @@ export const JobType = [
   'COMMUNICATION_DISPATCH',
   'CIRCLE_SESSION_REMINDERS',
   'LEARNING_SESSION_AUTO_PUBLISH',
+  'FILE_EXPORT',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -289,3 +290,20 @@ export type Of<T extends readonly string[]> = T[number];
 
 /** Coaching circles (issue 19): what a circle lacks to be published. */
 export const CirclePublishRequirement = ['SESSIONS', 'COACHES', 'SCOPE', 'WEB_CONFERENCE_URL'] as const;
+/** Exports (issue 20, api/exports): an export's status and its kinds (platform spec §7 "File export and files"; `payment_plans_csv` is the console's plain plans export). */
+export const FileExportStatus = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+export const FileExportType = [
+  'students_csv',
+  'customers_csv',
+  'administrators_csv',
+  'coaches_csv',
+  'collections_csv',
+  'payment_plans_csv',
+  'migrated_payment_plans_csv',
+  'coaching_circle_attendance_csv',
+  'coaching_circle_simplified_csv',
+  'graduations_csv',
+  'certifications_csv',
+  'extra_product-purchases_csv',
+  'academic_progress_csv',
+] as const;

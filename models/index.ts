@@ -88,6 +88,7 @@ import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { StoredFile } from './StoredFile';
+import { FileExport } from './FileExport';
 
 export {
   AccountingLine,
@@ -178,6 +179,7 @@ export {
   LearningSessionScope,
   LearningSessionSignUp,
   StoredFile,
+  FileExport,
 };
 
 export interface DatabaseOptions {
@@ -339,6 +341,7 @@ export function initModels(sequelize: Sequelize): void {
     LearningSessionScope,
     LearningSessionSignUp,
     StoredFile,
+    FileExport,
   ]) {
     model.initModel(sequelize);
   }

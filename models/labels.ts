@@ -513,6 +513,7 @@ const en = {
     COMMUNICATION_DISPATCH: 'Communication dispatch',
     CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
     LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
+    FILE_EXPORT: 'File exports',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -525,6 +526,22 @@ const en = {
   },
   LearningSessionType: { WORKSHOP: 'Workshop', Q_AND_A: 'Questions and answers', WEBINAR: 'Webinar', OFFICE_HOURS: 'Office hours' },
   StoredFilePurpose: { DOCUMENT: 'Document', IMAGE: 'Image', EXPORT: 'Export' },
+  FileExportStatus: { PENDING: 'Waiting', RUNNING: 'Running', COMPLETED: 'Ready', FAILED: 'Failed' },
+  FileExportType: {
+    students_csv: 'Students',
+    customers_csv: 'Customers',
+    administrators_csv: 'Administrators',
+    coaches_csv: 'Coaches',
+    collections_csv: 'Financial status (collections)',
+    payment_plans_csv: 'Payment plans',
+    migrated_payment_plans_csv: 'Migrated payment plans',
+    coaching_circle_attendance_csv: 'Coaching circle attendance',
+    coaching_circle_simplified_csv: 'Coaching circles',
+    graduations_csv: 'Graduations',
+    certifications_csv: 'Certifications',
+    'extra_product-purchases_csv': 'Extra product purchases',
+    academic_progress_csv: 'Academic progress',
+  },
 } as const satisfies Labels;
 
 const es = {
@@ -1036,6 +1053,7 @@ const es = {
     COMMUNICATION_DISPATCH: 'Envío de comunicaciones',
     CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
     LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
+    FILE_EXPORT: 'Exportaciones de archivos',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
@@ -1048,6 +1066,22 @@ const es = {
   },
   LearningSessionType: { WORKSHOP: 'Taller', Q_AND_A: 'Preguntas y respuestas', WEBINAR: 'Seminario web', OFFICE_HOURS: 'Horario de consulta' },
   StoredFilePurpose: { DOCUMENT: 'Documento', IMAGE: 'Imagen', EXPORT: 'Exportación' },
+  FileExportStatus: { PENDING: 'En espera', RUNNING: 'En curso', COMPLETED: 'Lista', FAILED: 'Fallida' },
+  FileExportType: {
+    students_csv: 'Estudiantes',
+    customers_csv: 'Clientes',
+    administrators_csv: 'Administradores',
+    coaches_csv: 'Coaches',
+    collections_csv: 'Estado financiero (cobranzas)',
+    payment_plans_csv: 'Planes de pago',
+    migrated_payment_plans_csv: 'Planes de pago migrados',
+    coaching_circle_attendance_csv: 'Asistencia a círculos de coaching',
+    coaching_circle_simplified_csv: 'Círculos de coaching',
+    graduations_csv: 'Graduaciones',
+    certifications_csv: 'Certificaciones',
+    'extra_product-purchases_csv': 'Compras de productos adicionales',
+    academic_progress_csv: 'Progreso académico',
+  },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-coaches';
 import * as m0025 from './migrations/0025-learning-sessions';
 import * as m0027 from './migrations/0027-circle-sign-ups';
 import * as m0028 from './migrations/0028-stored-files';
+import * as m0029 from './migrations/0029-file-exports';
 import * as m0030 from './migrations/0030-analytics-indexes';
 import * as m0031 from './migrations/0031-coach-portal';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0025-learning-sessions', m0025],
   ['0027-circle-sign-ups', m0027],
   ['0028-stored-files', m0028],
+  ['0029-file-exports', m0029],
   ['0030-analytics-indexes', m0030],
   ['0031-coach-portal', m0031],
 ];

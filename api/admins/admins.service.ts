@@ -19,7 +19,7 @@ const withRolesAndUser = [
   { model: User, as: 'user', attributes: ['id', 'active', 'lastLoginAt', 'lastActivityAt'] },
 ];
 
-const listSpec: ListSpec<Administrator> = {
+export const adminListSpec: ListSpec<Administrator> = {
   model: Administrator,
   sortable: adminSortable,
   keywordColumns: ['email', 'firstName', 'lastName'],
@@ -63,7 +63,13 @@ async function withSessions(rows: Administrator[], deps: Deps) {
 
 /** Administrators, paged, with roles (joined for the page) and session status (one query for the page). */
 export async function listAdmins(q: PagingQuery, deps: Deps, criteria: AdminCriteria = {} as AdminCriteria) {
-  const conditions: Array<WhereOptions | null> = criteriaWhere(adminCriteria, criteria, Administrator.sequelize!.getDialect());
+  const page = await runList(adminListSpec, q, await adminConditions(criteria), (a) => a);
+  return { content: await withSessions(page.content, deps), pagination: page.pagination };
+}
+
+/** The criteria's conditions on the administrators list (the list and its export, api/exports, read the same rows). */
+export async function adminConditions(criteria: AdminCriteria): Promise<WhereOptions[]> {
+  const conditions: WhereOptions[] = criteriaWhere(adminCriteria, criteria, Administrator.sequelize!.getDialect());
   const roleFilter = criteria.roles as string[] | null | undefined;
   if (roleFilter?.length) {
     // One joined query; the page query then filters on the ids it yields.
@@ -74,8 +80,7 @@ export async function listAdmins(q: PagingQuery, deps: Deps, criteria: AdminCrit
     });
     conditions.push({ id: [...new Set(holders.map((h) => h.id))] });
   }
-  const page = await runList(listSpec, q, conditions, (a) => a);
-  return { content: await withSessions(page.content, deps), pagination: page.pagination };
+  return conditions;
 }
 
 async function loadAdmin(id: number, transaction?: Transaction) {

@@ -35,7 +35,7 @@ const ENTITY = 'COACH';
 const withStudent = [{ model: Student, as: 'student' }];
 const studentName = (column: (name: string) => string, field: string) => `(SELECT s.${field} FROM students s WHERE s.id = ${column('student_id')})`;
 
-const listSpec: ListSpec<Coach> = {
+export const coachListSpec: ListSpec<Coach> = {
   model: Coach,
   sortable: coachSortable,
   sortExpressions: {
@@ -59,7 +59,8 @@ function jsonHas(sequelize: Sequelize, column: 'languages' | 'specializations', 
   return { [column]: { [Op.like]: pattern } };
 }
 
-function criteriaConditions(criteria: Partial<CoachCriteria>): WhereOptions[] {
+/** The criteria's conditions on the coaches list (the list and its export, api/exports, read the same rows). */
+export function coachConditions(criteria: Partial<CoachCriteria>): WhereOptions[] {
   const sequelize = Coach.sequelize!;
   const dialect = sequelize.getDialect();
   const out: WhereOptions[] = [];
@@ -84,13 +85,13 @@ const pick = (c: Coach) => ({ id: c.id, name: `${c.student?.firstName ?? ''} ${c
 
 /** GET /coaches: paged; `fields=id,name` answers the light rows of pickers. */
 export function listCoaches(q: CoachListQuery) {
-  return q.fields?.length ? runList(listSpec, q, [], pick) : runList(listSpec, q, [], coachDto);
+  return q.fields?.length ? runList(coachListSpec, q, [], pick) : runList(coachListSpec, q, [], coachDto);
 }
 
 /** POST /coaches/find_by_criteria. */
 export function findCoachesByCriteria(q: CoachListQuery, criteria: Partial<CoachCriteria>) {
-  const conditions = criteriaConditions(criteria);
-  return q.fields?.length ? runList(listSpec, q, conditions, pick) : runList(listSpec, q, conditions, coachDto);
+  const conditions = coachConditions(criteria);
+  return q.fields?.length ? runList(coachListSpec, q, conditions, pick) : runList(coachListSpec, q, conditions, coachDto);
 }
 
 async function loadCoach(id: number, transaction?: Transaction): Promise<Coach> {

@@ -35,7 +35,7 @@ type Row = CoachingCircleSignUpSession & {
   circleCoach?: CoachingCircleCoach;
 };
 
-function attendanceDto(row: CoachingCircleSignUpSession) {
+export function attendanceDto(row: CoachingCircleSignUpSession) {
   const r = row as Row;
   const s = r.signUp?.student;
   const session = r.session;
@@ -56,7 +56,7 @@ function attendanceDto(row: CoachingCircleSignUpSession) {
   };
 }
 
-const spec: ListSpec<CoachingCircleSignUpSession> = {
+export const attendanceListSpec: ListSpec<CoachingCircleSignUpSession> = {
   model: CoachingCircleSignUpSession,
   sortable: { id: 'id', ID: 'id', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt', status: 'status', STATUS: 'status' },
   defaultDescending: true,
@@ -72,6 +72,11 @@ const ids = (values: number[]) => values.map(Number).join(', ');
 const literalIn = (column: string, sql: string): WhereOptions => ({ [column]: { [Op.in]: Sequelize.literal(`(${sql})`) } });
 
 export function findAttendance(q: PagingQuery & { utcOffset?: string }, criteria: AttendanceCriteria, viewer?: Principal | null) {
+  return runList(attendanceListSpec, q, attendanceConditions(criteria, q.utcOffset, viewer), attendanceDto);
+}
+
+/** The criteria's conditions on the attendance list, days in `utcOffset` (the list and its export, api/exports, read the same rows). */
+export function attendanceConditions(criteria: AttendanceCriteria, utcOffset: string | undefined, viewer?: Principal | null): WhereOptions[] {
   const sequelize = CoachingCircleSignUpSession.sequelize!;
   const conditions: WhereOptions[] = [];
   const groupParts: string[] = [];
@@ -84,7 +89,7 @@ export function findAttendance(q: PagingQuery & { utcOffset?: string }, criteria
   if (criteria.students?.length)
     conditions.push(literalIn('coachingCircleSignUpId', `SELECT su.id FROM coaching_circle_sign_ups su WHERE su.student_id IN (${ids(criteria.students)})`));
   if (criteria.sessionDate) {
-    const zone = zoneOf(q.utcOffset);
+    const zone = zoneOf(utcOffset);
     const from = wallTimeToUtc(criteria.sessionDate.from, '00:00', zone);
     const until = wallTimeToUtc(addToDay(criteria.sessionDate.to, 1, 'DAYS'), '00:00', zone);
     conditions.push(
@@ -94,7 +99,7 @@ export function findAttendance(q: PagingQuery & { utcOffset?: string }, criteria
       ),
     );
   }
-  return runList(spec, q, conditions, attendanceDto);
+  return conditions;
 }
 
 // ---- The coach's own comments (issue 19, coach-portal) ----

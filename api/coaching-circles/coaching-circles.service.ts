@@ -170,7 +170,7 @@ function project(dto: CircleDto, fields: string | undefined): Partial<CircleDto>
   return Object.fromEntries(Object.entries(dto).filter(([k]) => wanted.has(k))) as Partial<CircleDto>;
 }
 
-const listSpec: ListSpec<CoachingCircle> = {
+export const circleListSpec: ListSpec<CoachingCircle> = {
   model: CoachingCircle,
   sortable: { id: 'id', ID: 'id', name: 'name', NAME: 'name', startDate: 'startDate', START_DATE: 'startDate', updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt' },
   defaultDescending: true,
@@ -183,7 +183,7 @@ type ListQuery = PagingQuery & { utcOffset?: string; fields?: string };
 /** GET /coaching_circles: keyword on the name (a number: the id), newest first; `fields` picks the answer's fields. */
 export function listCircles(q: ListQuery) {
   const zone = zoneOf(q.utcOffset);
-  return runList(listSpec, q, [], (row) => project(circleDto(row, zone), q.fields));
+  return runList(circleListSpec, q, [], (row) => project(circleDto(row, zone), q.fields));
 }
 
 /**
@@ -192,6 +192,12 @@ export function listCircles(q: ListQuery) {
  */
 export async function findCircles(q: ListQuery, criteria: CircleCriteria) {
   const zone = zoneOf(q.utcOffset);
+  const conditions = await circleConditions(criteria, zone);
+  return runList(circleListSpec, q, conditions, (row) => project(circleDto(row, zone), q.fields));
+}
+
+/** The criteria's conditions on the circles list, times of day in `zone` (the list and its export, api/exports, read the same rows). */
+export async function circleConditions(criteria: CircleCriteria, zone: Zone): Promise<WhereOptions[]> {
   const { coachId, coachIds, timeOfDay: times, ...plain } = criteria;
   const conditions: WhereOptions[] = criteriaWhere(circleCriteria, plain as Record<string, unknown>, CoachingCircle.sequelize!.getDialect());
   const coaches = [...(coachIds ?? []), ...(coachId ? [coachId] : [])];
@@ -209,7 +215,7 @@ export async function findCircles(q: ListQuery, criteria: CircleCriteria) {
     })) as unknown as Array<Pick<CoachingCircle, 'id' | 'startDate' | 'startTime' | 'timeZone'>>;
     conditions.push({ id: rows.filter((r) => wanted.has(timeOfDay(circleStart(r), zone))).map((r) => r.id) });
   }
-  return runList(listSpec, q, conditions, (row) => project(circleDto(row, zone), q.fields));
+  return conditions;
 }
 
 // ---- One circle ----

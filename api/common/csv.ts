@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 
@@ -41,9 +41,10 @@ export function csvStream(file: CsvFile): Readable {
       boolean: (v) => String(v),
     },
   });
-  const source = Readable.from(file.rows);
-  source.on('error', (err) => out.destroy(err));
-  return source.pipe(out);
+  // pipeline, not pipe: a failing source destroys the writer with its error once (the reader of `out` gets
+  // it), and no stream is left to re-emit it after its reader stopped listening (an unhandled 'error').
+  pipeline(Readable.from(file.rows), out, () => undefined);
+  return out;
 }
 
 /** The whole file as text (tests and small files). */

@@ -255,14 +255,23 @@ function orderOf(spec: ListSpec<Model>, q: PagingQuery, dialect: string): Order 
 }
 
 /**
+ * The rows a list holds for a keyword and the criteria's conditions: its base rows, the keyword's
+ * matches and every condition. The list and its export (api/exports) read the same where.
+ */
+export function listWhere<M extends Model>(spec: ListSpec<M>, keyword: string | undefined, conditions: Array<WhereOptions | null | undefined>): WhereOptions {
+  const dialect = spec.model.sequelize!.getDialect();
+  const matches = spec.studentKeyword ? studentKeywordWhere(spec.model.sequelize!, keyword, spec.studentKeyword) : keywordWhere(spec.keywordColumns, keyword, dialect);
+  const parts = [spec.baseWhere, matches, ...conditions].filter(Boolean) as WhereOptions[];
+  return parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { [Op.and]: parts };
+}
+
+/**
  * Runs a list: ids first (an index walk even for deep pages), then the rows of those ids with their
  * associations in one query, then the total — skipped when the page itself tells it.
  */
 export async function runList<M extends Model, T>(spec: ListSpec<M>, q: PagingQuery, conditions: Array<WhereOptions | null | undefined>, toDto: (row: M) => T): Promise<Page<T>> {
   const dialect = spec.model.sequelize!.getDialect();
-  const keyword = spec.studentKeyword ? studentKeywordWhere(spec.model.sequelize!, q.keyword, spec.studentKeyword) : keywordWhere(spec.keywordColumns, q.keyword, dialect);
-  const parts = [spec.baseWhere, keyword, ...conditions].filter(Boolean) as WhereOptions[];
-  const where: WhereOptions = parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { [Op.and]: parts };
+  const where = listWhere(spec, q.keyword, conditions);
   // A student keyword goes through subqueries: the sort index stays the plan (no order-preserving wrap).
   const order = orderOf(spec as unknown as ListSpec<Model>, spec.studentKeyword ? { ...q, keyword: undefined } : q, dialect);
   const offset = q.page * q.size;

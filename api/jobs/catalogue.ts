@@ -127,6 +127,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Every 5 minutes: publishes the unpublished learning sessions whose auto-publish date has passed and that have a coach, a scope and a web conference URL (the others stay, named in the run).',
   },
+  {
+    type: 'FILE_EXPORT',
+    jobName: 'File exports',
+    jobGroup: 'EXPORTS',
+    cronExpression: null,
+    repeatInterval: 10,
+    params: { maxAttempts: 3, batch: 5000 },
+    description:
+      'Every 10 seconds (and at once when an export is asked for): writes the waiting exports to storage, streaming the rows in pages; an export whose process died runs again, FAILED after 3 attempts.',
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

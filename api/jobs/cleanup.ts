@@ -1,6 +1,7 @@
 import { Op } from 'sequelize';
 import { AutoChargeAttempt, JobRun, PasswordToken, RefreshToken, SignInFailure, VerificationCode } from '../../models';
 import { schoolToday } from '../../models/catalogue';
+import { removeOldExports } from '../exports/export-job';
 import { numberParam, type JobContext } from './registry';
 
 /**
@@ -8,7 +9,8 @@ import { numberParam, type JobContext } from './registry';
  * sign-in codes expired more than params.graceDays ago (a used or revoked refresh token stays until it
  * expires: reuse detection reads it); sign-in failure counters untouched for longer than a day and not
  * locking anyone; the day's charge keys of auto-pay older than 30 days; finished job runs older than
- * params.runsKeepDays (never a RUNNING one). Answers how many rows were deleted.
+ * params.runsKeepDays (never a RUNNING one); exports older than params.exportsKeepDays (30) with their
+ * files (issue 20). Answers how many rows were deleted.
  */
 export async function cleanup(ctx: JobContext): Promise<{ count: number }> {
   const now = Date.now();
@@ -23,6 +25,7 @@ export async function cleanup(ctx: JobContext): Promise<{ count: number }> {
     await SignInFailure.destroy({ where: { updatedAt: { [Op.lt]: dayAgo }, [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: new Date(now) } }] } }),
     await AutoChargeAttempt.destroy({ where: { chargeDate: { [Op.lt]: monthAgo } } }),
     await JobRun.destroy({ where: { outcome: { [Op.ne]: 'RUNNING' }, startedAt: { [Op.lt]: runsBefore } } }),
+    await removeOldExports(ctx.deps, numberParam(ctx.params, 'exportsKeepDays', 30), new Date(now)),
   ];
   return { count: counts.reduce((a, b) => a + b, 0) };
 }

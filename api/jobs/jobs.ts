@@ -11,6 +11,7 @@ import { numberParam, registerJob, type JobContext } from './registry';
 import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
+import { runFileExports } from '../exports/export-job';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -90,6 +91,22 @@ export function registerCatalogueJobs(): void {
   registerJob('COMMUNICATION_DISPATCH', dispatchCommunications);
   registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
+  registerJob('FILE_EXPORT', exportFiles);
+}
+
+/**
+ * FILE_EXPORT (every 10 seconds, and woken when an export is recorded): runs the waiting exports one
+ * after the other (params: maxAttempts, default 3; batch, default 5,000 rows a page); count: rows written.
+ */
+async function exportFiles(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const result = await runFileExports(ctx.deps, {
+    owner: `job-run-${ctx.runId}`,
+    signal: ctx.signal,
+    maxAttempts: numberParam(ctx.params, 'maxAttempts', 3),
+    batch: numberParam(ctx.params, 'batch', 5000),
+    onProgress: (n) => ctx.progress(n),
+  });
+  return { count: result.count, note: result.exports ? `${result.exports} export(s)` : null };
 }
 
 /**

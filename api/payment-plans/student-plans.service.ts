@@ -280,7 +280,7 @@ const standingSorts: ListSpec<StudentPaymentPlan>['sortExpressions'] = {
   daysOverdue: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planDays(column),
   financialStatus: (column) => standingSql(StudentPaymentPlan.sequelize!, schoolToday()).planStatus(column),
 };
-const spec: ListSpec<StudentPaymentPlan> = {
+export const planListSpec: ListSpec<StudentPaymentPlan> = {
   model: StudentPaymentPlan,
   sortable: studentPlanSortable,
   sortExpressions: standingSorts,
@@ -291,7 +291,7 @@ const spec: ListSpec<StudentPaymentPlan> = {
 };
 
 /** The criteria's conditions; financial statuses and days overdue are the plans' standing today (billing/standing.ts). */
-function criteriaConditions(c: StudentPlanCriteria | Record<string, unknown>): WhereOptions[] {
+export function planConditions(c: StudentPlanCriteria | Record<string, unknown>): WhereOptions[] {
   const { financialStatuses, daysOverdue, ...direct } = c as { financialStatuses?: string[] | null; daysOverdue?: { min?: number | null; max?: number | null } | null };
   const out = criteriaWhere(studentPlanCriteria, direct as Record<string, unknown>, StudentPaymentPlan.sequelize!.getDialect());
   const standing = standingSql(StudentPaymentPlan.sequelize!, schoolToday());
@@ -303,12 +303,12 @@ function criteriaConditions(c: StudentPlanCriteria | Record<string, unknown>): W
 
 /** GET /payment_plans and POST /payment_plans/find_by_keyword. */
 export function listPlans(q: PagingQuery, keyword = q.keyword): Promise<Page<PlanDto>> {
-  return runList(spec, { ...q, keyword }, [], planDto);
+  return runList(planListSpec, { ...q, keyword }, [], planDto);
 }
 
 /** POST /payment_plans/find_by_criteria. */
 export function findPlansByCriteria(q: PagingQuery, c: StudentPlanCriteria): Promise<Page<PlanDto>> {
-  return runList(spec, q, [...criteriaConditions(c)], planDto);
+  return runList(planListSpec, q, [...planConditions(c)], planDto);
 }
 
 /** One row of the financial-status report. */
@@ -330,10 +330,11 @@ export function financialStatusRow(row: StudentPaymentPlan) {
 
 /** POST /payment_plans/financial_status: the criteria's plans as financial-status rows (paged). */
 export function financialStatusReport(q: PagingQuery, c: StudentPlanCriteria) {
-  return runList(spec, q, [...criteriaConditions(c)], financialStatusRow);
+  return runList(planListSpec, q, [...planConditions(c)], financialStatusRow);
 }
 
-const slim: Includeable[] = [
+/** What a CSV line of a plan reads besides the plan: its student and its application's product. */
+export const planCsvInclude: Includeable[] = [
   { model: Student, as: 'student', attributes: ['id', 'firstName', 'lastName', 'email'] },
   { model: Application, as: 'application', attributes: ['id', 'productId'], include: [{ model: Product, as: 'product', attributes: ['id', 'name'] }] },
 ];
@@ -347,7 +348,7 @@ async function* planLines(where: WhereOptions[], line: (p: Loaded) => unknown[],
   for (;;) {
     const rows = (await StudentPaymentPlan.findAll({
       where: { [Op.and]: [...where, { id: { [Op.gt]: lastId } }] },
-      include: slim,
+      include: planCsvInclude,
       order: [['id', 'ASC']],
       limit: batch,
     })) as Loaded[];
@@ -357,33 +358,44 @@ async function* planLines(where: WhereOptions[], line: (p: Loaded) => unknown[],
   }
 }
 
-const FINANCIAL_HEADER = ['Plan ID', 'Student ID', 'Full name', 'Email', 'Program', 'Financial status', 'Days overdue', 'Past due amount', 'Balance', 'Next due date', 'Auto-pay'];
+export const FINANCIAL_HEADER = [
+  'Plan ID',
+  'Student ID',
+  'Full name',
+  'Email',
+  'Program',
+  'Financial status',
+  'Days overdue',
+  'Past due amount',
+  'Balance',
+  'Next due date',
+  'Auto-pay',
+];
+
+/** One line of the financial-status CSV (this route's and the collections_csv export's, api/exports). */
+export function financialStatusLine(p: StudentPaymentPlan): unknown[] {
+  const r = financialStatusRow(p);
+  return [
+    r.planId,
+    r.studentId,
+    r.fullName,
+    r.email,
+    r.programName,
+    enumLabel('FinancialStatus', r.financialStatus),
+    r.daysOverdue,
+    dollarsText(r.pastDueAmount),
+    dollarsText(r.balance),
+    r.nextDueDate,
+    r.autoPay ? 'Yes' : 'No',
+  ];
+}
 
 /** POST /payment_plans/financial_status_csv: the same rows as the report, streamed as CSV (English labels). */
 export function financialStatusCsv(c: StudentPlanCriteria): CsvFile {
-  return new CsvFile(
-    'financial-status.csv',
-    FINANCIAL_HEADER,
-    planLines(criteriaConditions(c), (p) => {
-      const r = financialStatusRow(p);
-      return [
-        r.planId,
-        r.studentId,
-        r.fullName,
-        r.email,
-        r.programName,
-        enumLabel('FinancialStatus', r.financialStatus),
-        r.daysOverdue,
-        dollarsText(r.pastDueAmount),
-        dollarsText(r.balance),
-        r.nextDueDate,
-        r.autoPay ? 'Yes' : 'No',
-      ];
-    }),
-  );
+  return new CsvFile('financial-status.csv', FINANCIAL_HEADER, planLines(planConditions(c), financialStatusLine));
 }
 
-const PLANS_HEADER = [
+export const PLANS_HEADER = [
   'Plan ID',
   'Application ID',
   'Student ID',
@@ -405,37 +417,44 @@ const PLANS_HEADER = [
   'Migrated',
 ];
 
+/** One line of the payment plans CSV (this route's and the payment_plans_csv exports', api/exports); `today` the school's day. */
+export function planLine(p: StudentPaymentPlan, today: string): unknown[] {
+  const plan = p as Loaded;
+  const standing = planStanding(plan, today);
+  return [
+    plan.id,
+    plan.applicationId,
+    plan.studentId,
+    fullName(plan.student),
+    plan.student?.email ?? null,
+    plan.application?.product?.name ?? null,
+    plan.name,
+    enumLabel('PaymentPlanType', plan.paymentPlanType),
+    enumLabel('StudentPaymentPlanStatus', plan.status),
+    enumLabel('FinancialStatus', standing.financialStatus),
+    standing.daysOverdue,
+    dollarsText(plan.totalOwed),
+    dollarsText(plan.totalPaid),
+    dollarsText(plan.totalRefunds),
+    dollarsText(plan.balance),
+    dollarsText(plan.pastDueAmount),
+    plan.nextDueDate,
+    plan.autoPay ? 'Yes' : 'No',
+    plan.migrated ? 'Yes' : 'No',
+  ];
+}
+
 /** GET /payment_plans/export: plans (optionally of one status, financial status, migrated or not), streamed as CSV. */
 export function exportPlans(q: PlanExportQuery): CsvFile {
   const where: WhereOptions[] = [];
   if (q.status) where.push({ status: q.status });
-  if (q.financialStatus) where.push(...criteriaConditions({ financialStatuses: [q.financialStatus] }));
+  if (q.financialStatus) where.push(...planConditions({ financialStatuses: [q.financialStatus] }));
   if (q.migrated !== undefined) where.push({ migrated: q.migrated });
   const today = schoolToday();
   return new CsvFile(
     'payment-plans.csv',
     PLANS_HEADER,
-    planLines(where, (p) => [
-      p.id,
-      p.applicationId,
-      p.studentId,
-      fullName(p.student),
-      p.student?.email ?? null,
-      p.application?.product?.name ?? null,
-      p.name,
-      enumLabel('PaymentPlanType', p.paymentPlanType),
-      enumLabel('StudentPaymentPlanStatus', p.status),
-      enumLabel('FinancialStatus', planStanding(p, today).financialStatus),
-      planStanding(p, today).daysOverdue,
-      dollarsText(p.totalOwed),
-      dollarsText(p.totalPaid),
-      dollarsText(p.totalRefunds),
-      dollarsText(p.balance),
-      dollarsText(p.pastDueAmount),
-      p.nextDueDate,
-      p.autoPay ? 'Yes' : 'No',
-      p.migrated ? 'Yes' : 'No',
-    ]),
+    planLines(where, (p) => planLine(p, today)),
   );
 }
 

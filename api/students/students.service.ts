@@ -43,11 +43,17 @@ export function listStudents(scope: StudentScope, q: PagingQuery) {
 
 /** The criteria search of a scope; `archived: true` lists the archived (merged) records instead. */
 export function findStudentsByCriteria(scope: StudentScope, q: PagingQuery, criteria: Partial<StudentCriteria>) {
+  const { spec, conditions } = studentListSource(scope, criteria);
+  return runList(spec, q, conditions, studentDto);
+}
+
+/** The list of a scope for its criteria (the list and its export, api/exports, read the same rows). */
+export function studentListSource(scope: StudentScope, criteria: Partial<StudentCriteria>) {
   const base = listSpecs[scope];
   const { archived, ...rest } = criteria;
   // The list indexes lead with `archived`, so swapping the base filter keeps them usable.
   const spec = archived === true ? { ...base, baseWhere: { ...(base.baseWhere as object), archived: true } } : base;
-  return runList(spec, q, criteriaWhere(base.criteria, rest, Student.sequelize!.getDialect()), studentDto);
+  return { spec, conditions: criteriaWhere(base.criteria, rest, Student.sequelize!.getDialect()) };
 }
 
 async function findStudent(id: number, transaction?: Transaction): Promise<Student> {

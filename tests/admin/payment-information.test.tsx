@@ -1,10 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { HttpError, type HttpRequest } from '../../admin/src/providers/http';
 import paymentInformation from '../../admin/src/resources/payment-information';
 import migratedPaymentPlans from '../../admin/src/resources/payment-information/migrated';
-import { exportQuery } from '../../admin/src/resources/payment-information/PlanList';
 import { cardLabel, entryDue, toExternalPaymentPayload, validateExternalPayment, validateTaxAmount, type PlanRecord, type ScheduleEntry } from '../../admin/src/common/planRecord';
 import { StudentPayment } from '../../admin/src/resources/students/StudentPayment';
 import type { StudentRecord } from '../../admin/src/resources/students/studentRecord';
@@ -300,12 +299,6 @@ describe('payloads and rules', () => {
     expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
     expect(cardLabel(null)).toBe('');
   });
-
-  test('the plans export takes one status and one financial status, and the migrated flag', () => {
-    expect(exportQuery({ statuses: ['ACTIVE'], financialStatuses: ['PAST_DUE', 'GOOD'], q: 'ana' }, false)).toEqual({ status: 'ACTIVE' });
-    expect(exportQuery({ financialStatuses: ['COLLECTIONS'], migrated: false }, false)).toEqual({ financialStatus: 'COLLECTIONS', migrated: false });
-    expect(exportQuery({}, true)).toEqual({ migrated: true });
-  });
 });
 
 describe('plan lists', () => {
@@ -369,22 +362,34 @@ describe('plan lists', () => {
     expect(calls(request, 'GET', '/payment_plans')).toEqual([]);
   });
 
-  test('Export plans and Financial status CSV download what the list shows', async () => {
-    const saved: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:csv'), revokeObjectURL: () => undefined });
-    const filter = encodeURIComponent(JSON.stringify({ statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true }));
-    const request = renderConsole(`/payment-information?filter=${filter}`, {
-      handler: (req) =>
-        req.path === '/payment_plans/export' || req.path === '/payment_plans/financial_status_csv' ? { blob: async () => new Blob([`csv of ${req.path}`]) } : undefined,
-    });
+  test('Export plans and Financial status CSV ask the server for exports of what the list shows (criteria and keyword); the migrated list its own kind', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true, q: 'ana' }));
+    const asked = (req: HttpRequest) => (req.path.startsWith('/file_export/') ? { id: 1, type: req.path.slice(13), status: 'PENDING' } : undefined);
+    const request = renderConsole(`/payment-information?filter=${filter}`, { handler: asked });
     await screen.findByText('Ana López');
-    fireEvent.click(screen.getByTestId('export-plans'));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(calls(request, 'GET', '/payment_plans/export')).toEqual([{ path: '/payment_plans/export', query: { status: 'ACTIVE', financialStatus: 'COLLECTIONS' }, raw: true }]);
-    fireEvent.click(screen.getByTestId('financial-status-csv'));
-    await waitFor(() => expect(saved).toHaveLength(2));
-    expect(calls(request, 'POST', '/payment_plans/financial_status_csv')[0].body).toEqual({ statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true });
-    expect(saved[1].size).toBe('csv of /payment_plans/financial_status_csv'.length);
+    fireEvent.click(screen.getByTestId('export-payment_plans_csv'));
+    await waitFor(() => expect(calls(request, 'POST', '/file_export/payment_plans_csv')).toHaveLength(1));
+    expect(calls(request, 'POST', '/file_export/payment_plans_csv')[0]).toMatchObject({
+      query: { keyword: 'ana' },
+      body: { statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true },
+    });
+    fireEvent.click(screen.getByTestId('export-collections_csv'));
+    await waitFor(() => expect(calls(request, 'POST', '/file_export/collections_csv')).toHaveLength(1));
+    expect(calls(request, 'POST', '/file_export/collections_csv')[0].body).toEqual({ statuses: ['ACTIVE'], financialStatuses: ['COLLECTIONS'], autoPay: true });
+    expect(calls(request, 'GET', '/payment_plans/export')).toEqual([]);
+    cleanup();
+    const migrated = renderConsole('/migrated-payment-plans', { handler: asked });
+    await screen.findByText('Ana López');
+    fireEvent.click(screen.getByTestId('export-migrated_payment_plans_csv'));
+    await waitFor(() => expect(calls(migrated, 'POST', '/file_export/migrated_payment_plans_csv')).toHaveLength(1));
+    expect(calls(migrated, 'POST', '/file_export/migrated_payment_plans_csv')[0].body).toEqual({ migrated: true });
+  });
+
+  test('no Export buttons without exports:create', async () => {
+    renderConsole('/payment-information', { permissions: ['payment_plans:read'] });
+    await screen.findByText('Ana López');
+    expect(screen.queryByTestId('export-payment_plans_csv')).toBeNull();
+    expect(screen.queryByTestId('export-collections_csv')).toBeNull();
   });
 
   test('a row opens the plan drawer on its route, and the plan joins the recently viewed', async () => {

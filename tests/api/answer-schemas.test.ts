@@ -1,3 +1,6 @@
+import { runFileExports } from '../../api/exports/export-job';
+import { fileExportAnswer, fileExportPage } from '../../domain/contract/exports';
+import { FileExport } from '../../models/FileExport';
 import request from 'supertest';
 import type { z } from 'zod';
 import { page } from '../../domain/contract/common';
@@ -927,5 +930,24 @@ describe('learning sessions', () => {
     expectFits(learningSessionPage, await get(`/api/learning_sessions?cohortId=${cohort.id}`));
     expectFits(learningSessionPage, await find('/api/learning_sessions/find_by_criteria', { timeOfDay: ['MORNING'], utcOffset: 'America/Chicago' }));
     expectFits(learningSessionSignUpPage, await get(`/api/learning_session_sign_up?learningSessionId=${made.body.id}`));
+  });
+});
+
+describe('file exports', () => {
+  test('GET /file_export and /file_export/{id} answer the schema (PENDING, COMPLETED with its file, FAILED)', async () => {
+    const ask = async (kind: string, body: Record<string, unknown>, query = '') => {
+      const res = await request(t.app).post(`/api/file_export/${kind}${query}`).set(bearer(admin.token)).send(body);
+      expect(res.status).toBe(202);
+      expectFits(fileExportAnswer, res.body);
+      return res.body.id as number;
+    };
+    const done = await ask('students_csv', { active: true }, '?keyword=Sam&utcOffset=-05:00');
+    await runFileExports(t.deps, { owner: 'answer-schemas' });
+    const failed = await ask('coaches_csv', {});
+    await FileExport.update({ status: 'FAILED', error: 'Boom', finishedAt: new Date() }, { where: { id: failed } });
+    const pending = await ask('collections_csv', { financialStatuses: ['PAST_DUE'] });
+    for (const id of [done, failed, pending]) expectFits(fileExportAnswer, await get(`/api/file_export/${id}`));
+    expect(((await get(`/api/file_export/${done}`)) as { status: string }).status).toBe('COMPLETED');
+    expectFits(fileExportPage, await get('/api/file_export?size=50'));
   });
 });

@@ -38,6 +38,8 @@ async function main(): Promise<number> {
   const databaseUrl = `sqlite:${path.join(dir, 'e2e.sqlite')}`;
   // Every email leaves over SMTP, as in production; the tests read what arrived from E2E_MAIL_DIR.
   const mailDir = path.join(dir, 'mail');
+  // Uploads and exports go to the run's own folder; the tests read the stored exports there (E2E_STORAGE_DIR).
+  const storageDir = path.join(dir, 'files');
   const mailbox = await startMailbox(mailDir);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/server.ts')], {
     cwd: root,
@@ -50,6 +52,7 @@ async function main(): Promise<number> {
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       SMTP_URL: mailbox.url,
+      STORAGE_DIR: storageDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -61,7 +64,7 @@ async function main(): Promise<number> {
       stdio: 'inherit',
       // The tests read the server's database too (read-only), e.g. the emailed codes in outbox_messages,
       // and the emails the SMTP server received (E2E_MAIL_DIR).
-      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_MAIL_DIR: mailDir },
+      env: { ...process.env, E2E: '1', E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_MAIL_DIR: mailDir, E2E_STORAGE_DIR: storageDir },
     });
     return await new Promise<number>((resolve) => {
       jest.once('error', () => resolve(1));

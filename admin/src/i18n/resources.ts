@@ -32,6 +32,7 @@ import { billing } from '../billing/i18n';
 import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
 import { learningSessions } from '../resources/learning-sessions/i18n';
+import { downloads } from '../common/downloads/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -77,5 +78,6 @@ export function resourceMessages(locale: 'en' | 'es') {
     dashboard: dashboard[locale],
     profile: profile[locale],
     billing: billing[locale],
+    downloads: downloads[locale],
   };
 }

@@ -6,6 +6,8 @@ import CalculateIcon from '@mui/icons-material/Calculate';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PersonIcon from '@mui/icons-material/Person';
 import { useLocation } from 'react-router-dom';
+import { DownloadsButton } from '../common/downloads/DownloadsPanel';
+import { DownloadsProvider } from '../common/downloads/DownloadsContext';
 
 /** Navigation scrolls to the top (platform spec §2). */
 function ScrollToTop() {
@@ -61,6 +63,7 @@ function ConsoleAppBar() {
       }
     >
       <TitlePortal sx={titleFits} />
+      <DownloadsButton />
     </AppBar>
   );
 }
@@ -120,10 +123,12 @@ function MuiLocale({ children }: { children: ReactNode }) {
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <MuiLocale>
-      <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitWindow}>
-        <ScrollToTop />
-        {children}
-      </RaLayout>
+      <DownloadsProvider>
+        <RaLayout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitWindow}>
+          <ScrollToTop />
+          {children}
+        </RaLayout>
+      </DownloadsProvider>
     </MuiLocale>
   );
 }

@@ -190,3 +190,34 @@ export class RecordDrawerFrame {
     await this.unavailable().getByRole('button', { name: 'Back to the list' }).click();
   }
 }
+
+/** A list's Export button and the app bar's Downloads panel (issue 20). */
+export class DownloadsPanel {
+  constructor(private readonly page: Page) {}
+
+  async exportList(kind: string) {
+    await this.page.getByTestId(`export-${kind}`).click();
+    await this.panel().waitFor();
+  }
+
+  panel() {
+    return this.page.getByTestId('downloads-panel');
+  }
+
+  badge() {
+    return this.page.getByTestId('downloads-badge');
+  }
+
+  row(id: number) {
+    return this.panel().getByTestId(`export-${id}`);
+  }
+
+  /** Waits until the export's row has the status (data-status: PENDING, RUNNING, COMPLETED, FAILED). */
+  async waitForStatus(id: number, status: string, ms = 30_000) {
+    await this.panel().locator(`[data-testid="export-${id}"][data-status="${status}"]`).waitFor({ timeout: ms });
+  }
+
+  download(id: number) {
+    return this.panel().getByTestId(`export-${id}-download`);
+  }
+}

@@ -7,12 +7,14 @@ import { AdminRolesField } from './AdminRolesField';
 import { fullName, type Administrator } from './adminPayload';
 import { RoleNamesInput } from './RoleNamesInput';
 import { NoResults } from '../../common/NoResults';
+import { ExportButton } from '../../common/downloads/ExportButton';
 
 function AdminListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       <CreateButton label="resources.admins.actions.create" />
+      <ExportButton kind="administrators_csv" permission="admins:export" />
     </TopToolbar>
   );
 }
@@ -32,7 +34,7 @@ export function AdminList() {
   ];
   return (
     <>
-      <List<Administrator> sort={{ field: 'id', order: 'ASC' }} perPage={10} filters={filters} actions={<AdminListActions />}>
+      <List<Administrator> sort={{ field: 'id', order: 'ASC' }} perPage={10} filters={filters} actions={<AdminListActions />} exporter={false}>
         <DataTable<Administrator> empty={<NoResults />} rowClick={(id) => `/admins/${id}${location.search}`} bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="lastName" label="resources.admins.fields.fullName" render={(record) => fullName(record as Administrator)} />

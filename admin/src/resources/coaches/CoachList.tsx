@@ -3,6 +3,7 @@ import { BooleanField, CreateButton, DataTable, FilterLiveSearch, List, TopToolb
 import { useLocation } from 'react-router-dom';
 import { FilterChips } from '../../common/FilterChips';
 import { NoResults } from '../../common/NoResults';
+import { ExportButton } from '../../common/downloads/ExportButton';
 import { SavedFilters } from '../../common/SavedFilters';
 import { CoachDrawer } from './CoachDrawer';
 import { CoachFilterAside, coachFilterDescriptors } from './coachFilters';
@@ -18,6 +19,7 @@ function CoachListActions() {
       <FilterLiveSearch source="q" label="resources.coaches.filters.search" placeholder="" sx={{ minWidth: 260 }} />
       <SavedFilters kind="coaches" />
       {canCreate ? <CreateButton label="resources.coaches.actions.create" to={{ pathname: `/${COACHES}/create`, search }} /> : null}
+      <ExportButton kind="coaches_csv" permission="coaches:read" />
     </TopToolbar>
   );
 }
@@ -50,6 +52,7 @@ export function CoachList() {
         actions={<CoachListActions />}
         aside={<CoachFilterAside />}
         empty={false}
+        exporter={false}
         title={translate('resources.coaches.name', { smart_count: 2 })}
         sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
       >

@@ -9,6 +9,7 @@ import { denseCells } from '../../common/tableLayout';
 import { formatTime } from '../../common/TimeInput';
 import { apiPath, pagingToQuery, readList, splitFilter, type AppDataProvider } from '../../providers/dataProvider';
 import { AttendanceFilterAside, useAttendanceDescriptors } from './attendanceFilters';
+import { ExportButton } from '../../common/downloads/ExportButton';
 import { ATTENDANCE, attendanceCriteria, type AttendanceRecord } from './attendanceRecord';
 
 const t = (key: string) => `resources.${ATTENDANCE}.${key}`;
@@ -116,10 +117,12 @@ export function AttendanceList() {
           actions={
             <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FilterLiveSearch source="q" label={t('filters.search')} placeholder="" sx={{ minWidth: 260 }} />
+              <ExportButton kind="coaching_circle_attendance_csv" permission="coaching_circles:read" criteriaOf={attendanceCriteria} />
             </TopToolbar>
           }
           aside={<AttendanceFilterAside />}
           empty={false}
+          exporter={false}
           title={translate(t('name'), { smart_count: 2 })}
           sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
         >

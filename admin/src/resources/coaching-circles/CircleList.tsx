@@ -4,6 +4,7 @@ import { CreateButton, DataTable, FilterLiveSearch, List, TopToolbar, useCanAcce
 import { useLocation } from 'react-router-dom';
 import { FilterChips } from '../../common/FilterChips';
 import { NoResults } from '../../common/NoResults';
+import { ExportButton } from '../../common/downloads/ExportButton';
 import { SavedFilters } from '../../common/SavedFilters';
 import { CircleDrawer } from './CircleDrawer';
 import { CircleFilterAside, useCircleDescriptors } from './circleFilters';
@@ -27,6 +28,7 @@ function CircleListActions() {
       <FilterLiveSearch source="q" label={t('filters.search')} placeholder="" sx={{ minWidth: 240 }} />
       <SavedFilters kind={CIRCLE_FILTER_KIND} />
       {canCreate ? <CreateButton label={t('actions.create')} to={{ pathname: `/${CIRCLES}/create`, search }} /> : null}
+      <ExportButton kind="coaching_circle_simplified_csv" permission="coaching_circles:read" />
     </TopToolbar>
   );
 }
@@ -86,6 +88,7 @@ export function CircleList() {
           actions={<CircleListActions />}
           aside={<CircleFilterAside />}
           empty={false}
+          exporter={false}
           title={translate(t('name'), { smart_count: 2 })}
           sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
         >

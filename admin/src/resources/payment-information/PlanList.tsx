@@ -1,15 +1,10 @@
-import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Button, DataTable, FilterLiveSearch, List, TopToolbar, useListContext, useNotify, useTranslate } from 'react-admin';
+import { DataTable, FilterLiveSearch, List, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { formatDate } from '../../common/dates';
 import { FilterChips } from '../../common/FilterChips';
-import { criteriaOf } from '../../common/ListFilters';
 import { formatMoney } from '../../common/money';
-import { useServerRefusal } from '../../common/useServerRefusal';
-import { saveFile } from '../../common/saveFile';
-import { usePlanApi } from '../../common/planApi';
+import { ExportButton } from '../../common/downloads/ExportButton';
 import { PlanDrawer } from './PlanDrawer';
 import { PlanFilterAside, usePlanFilterDescriptors } from './planFilters';
 import { FinancialStatusChip, PlanStatusChip } from '../../common/PlanChips';
@@ -18,54 +13,22 @@ import { NoResults } from '../../common/NoResults';
 
 const f = (key: string) => `resources.payment-information.fields.${key}`;
 
-const one = (v: unknown): string | undefined => (Array.isArray(v) && v.length === 1 ? String(v[0]) : undefined);
-
 /**
- * GET /payment_plans/export takes one status, one financial status and the migrated flag: the
- * list's criteria give them when they name exactly one (several statuses export every plan).
+ * 'Export plans' (the plans CSV; the migrated list's own kind) and 'Financial status CSV' (the
+ * collections report) of the list's criteria and keyword: exports run on the server and appear in
+ * Downloads (issue 20).
  */
-export function exportQuery(filterValues: Record<string, unknown> | undefined, migratedFixed: boolean) {
-  const criteria = criteriaOf(filterValues);
-  const query: { status?: string; financialStatus?: string; migrated?: boolean } = {};
-  const status = one(criteria.statuses);
-  const financialStatus = one(criteria.financialStatuses);
-  if (status) query.status = status;
-  if (financialStatus) query.financialStatus = financialStatus;
-  if (migratedFixed) query.migrated = true;
-  else if (typeof criteria.migrated === 'boolean') query.migrated = criteria.migrated;
-  return query;
-}
-
-/** 'Export plans' (CSV of the plans) and 'Financial status CSV' (the report of the list's criteria). */
 function ExportButtons({ migratedFixed }: { migratedFixed: boolean }) {
-  const api = usePlanApi();
-  const notify = useNotify();
-  const refused = useServerRefusal({ keepFieldErrors: false });
-  const { filterValues } = useListContext();
-  const [pending, setPending] = useState(false);
-
-  async function run(kind: 'plans' | 'financial') {
-    setPending(true);
-    try {
-      const criteria = { ...criteriaOf(filterValues), ...(migratedFixed ? { migrated: true } : {}) };
-      const blob = kind === 'plans' ? await api.exportPlans(exportQuery(filterValues, migratedFixed)) : await api.financialStatusCsv(criteria);
-      saveFile(blob, kind === 'plans' ? 'payment-plans.csv' : 'financial-status.csv');
-      notify('resources.payment-information.list.exported', { type: 'info' });
-    } catch (error) {
-      refused(error);
-    } finally {
-      setPending(false);
-    }
-  }
-
+  const fixed = migratedFixed ? { migrated: true } : undefined;
   return (
     <>
-      <Button label="resources.payment-information.list.export" disabled={pending} onClick={() => run('plans')} data-testid="export-plans">
-        <DownloadIcon />
-      </Button>
-      <Button label="resources.payment-information.list.financial_status_csv" disabled={pending} onClick={() => run('financial')} data-testid="financial-status-csv">
-        <DownloadIcon />
-      </Button>
+      <ExportButton
+        kind={migratedFixed ? 'migrated_payment_plans_csv' : 'payment_plans_csv'}
+        permission="payment_plans:read"
+        fixed={fixed}
+        label="resources.payment-information.list.export"
+      />
+      <ExportButton kind="collections_csv" permission="payment_plans:read" fixed={fixed} label="resources.payment-information.list.financial_status_csv" />
     </>
   );
 }
@@ -143,6 +106,7 @@ export function PlanList({ resource = PAYMENT_INFORMATION, migrated = false }: {
         actions={<PlanListActions migratedFixed={migrated} />}
         aside={<PlanFilterAside migratedFixed={migrated} />}
         empty={false}
+        exporter={false}
         title={translate(`resources.${resource}.name`, { smart_count: 2 })}
         sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
       >

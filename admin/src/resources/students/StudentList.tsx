@@ -9,6 +9,7 @@ import { StudentDrawer } from './StudentDrawer';
 import { StudentFilterAside, studentFilterDescriptors } from './studentFilters';
 import { cityState, fullName, type LearnerResource, type StudentRecord } from './studentRecord';
 import { NoResults } from '../../common/NoResults';
+import { ExportButton } from '../../common/downloads/ExportButton';
 
 /**
  * The students list (and, with `resource="customers"`, the customers list): keyword search, the
@@ -33,6 +34,7 @@ function StudentListActions({ resource }: { resource: LearnerResource }) {
       <FilterLiveSearch source="q" label={`resources.${resource}.filters.search`} placeholder="" sx={{ minWidth: 280 }} />
       {savedFilterKind ? <SavedFilters kind={savedFilterKind} /> : null}
       {canCreate ? <CreateButton label={`resources.${resource}.actions.create`} to={{ pathname: `/${resource}/create`, search }} /> : null}
+      {resource === 'customers' ? <ExportButton kind="customers_csv" permission="customers:export" /> : <ExportButton kind="students_csv" permission="students:export" />}
     </TopToolbar>
   );
 }
@@ -50,6 +52,7 @@ export function StudentList({ resource = 'students' }: StudentListProps) {
         actions={<StudentListActions resource={resource} />}
         aside={<StudentFilterAside resource={resource} />}
         empty={false}
+        exporter={false}
         sx={{ flex: 1, minWidth: 0 }}
       >
         <FilterChips descriptors={descriptors} />
