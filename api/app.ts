@@ -66,6 +66,7 @@ import { circleTypeRoutes } from './coaching-circles/circle-types';
 import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from './coaching-circles/coaching-circles.router';
 import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
+import { fileRoutes } from './files/files.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -132,6 +133,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coaches', 'Coaches', coachRoutes],
   ['/api/learning_sessions', 'Learning sessions', learningSessionRoutes],
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
+  ['/api/files', 'Files', fileRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

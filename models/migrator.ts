@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-coaches';
 import * as m0025 from './migrations/0025-learning-sessions';
 import * as m0027 from './migrations/0027-circle-sign-ups';
 import * as m0028 from './migrations/0028-stored-files';
+import * as m0032 from './migrations/0032-application-document-index';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0025-learning-sessions', m0025],
   ['0027-circle-sign-ups', m0027],
   ['0028-stored-files', m0028],
+  ['0032-application-document-index', m0032],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */
