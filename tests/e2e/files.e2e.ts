@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { adminToken, api, makeAdmin, unique } from './support/api';
-import { usePage } from './support/browser';
+import { baseUrl, usePage } from './support/browser';
 import { ConsoleLoginPage } from './pages/console';
 import { PortalLoginPage } from './pages/portal';
 
@@ -36,6 +36,17 @@ async function arrange() {
     enrollingStartDate: isoDay(-2),
     enrollingEndDate: isoDay(365),
   });
+  // Published products need a payment plan (PRODUCT_PUBLISH_REQUIREMENTS).
+  const template = await api<{ id: number }>('POST', `/business_categories/${hctpId}/payment_plans`, token, {
+    description: unique('E2E Files pay in full '),
+    paymentPlanType: 'INTEREST_BEARING',
+    paymentScheduleType: 'FIXED_TERMS',
+    depositAmount: 0,
+    totalTerm: 1,
+    annualPercentageRate: 0,
+    tuitionPrice: 3000,
+  });
+  await api('POST', `/products/${product.id}/product_payment_plans`, token, { paymentPlanId: template.id, shortDescription: 'Pay in full' });
   await api('POST', `/products/${product.id}/publish`, token);
 
   const email = `${unique('e2e.files.')}@example.com`;
@@ -93,5 +104,8 @@ test('a student uploads the application document in the portal; admissions open 
   const [download] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/files/download')), open.click()]);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
-  expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+  expect(Number(download.headers()['content-length'])).toBe(PDF.length);
+  // The stored bytes are the file's (read as the console does, with the bearer).
+  const stored = await fetch(`${baseUrl()}/api/files/download?fileName=${encodeURIComponent(application.documentName)}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(Buffer.from(await stored.arrayBuffer()).equals(PDF)).toBe(true);
 });
