@@ -34,6 +34,8 @@ module.exports = {
       globalTeardown: '<rootDir>/tests/support/sqlite-template-teardown.ts',
       // Each file's beforeAll opens a fresh database: room for a busy machine (tests/support/api-timeout.ts).
       setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'],
+      // file-type (upload sniffing, api/files/upload.ts) and its helpers ship ES modules only: swc turns them into CommonJS.
+      transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
     },
     ui('admin'),
     ui('portal'),

@@ -68,6 +68,7 @@ import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circl
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 import { analyticsRoutes } from './analytics/analytics.router';
 import { exportRoutes } from './exports/exports.router';
+import { fileRoutes } from './files/files.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -136,6 +137,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/learning_session_sign_up', 'Learning sessions', learningSessionSignUpRoutes],
   ['/api/analytics', 'Analytics', analyticsRoutes],
   ['/api/file_export', 'File exports', exportRoutes],
+  ['/api/files', 'Files', fileRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Deps } from './common/context';
 import { OutboxMailer, type Mailer } from './integrations/mail';
 import { LocalStorage, type Storage } from './integrations/storage';
+import { S3Storage } from './integrations/s3-storage';
 import { createSmtpMailer } from './integrations/smtp-mailer';
 
 /** The RSA key that signs content-delivery policies: configured, or generated for development. */
@@ -33,6 +34,16 @@ export async function connectDatabase(config: Config, log: Logger) {
 
 /** The file store the configuration names (STORAGE). */
 export function createStorage(config: Config): Storage {
+  if (config.STORAGE === 's3') {
+    return new S3Storage({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
   return new LocalStorage(path.resolve(config.STORAGE_DIR));
 }
 

@@ -89,9 +89,23 @@ const schema = z.object({
   /** The communication dispatcher's pace (api/communications/dispatcher.ts): messages sent per second at most, per process. */
   COMMUNICATION_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
 
-  /** Where uploads and exports are kept (api/integrations/storage.ts): `local`, a folder of this machine (STORAGE_DIR). */
-  STORAGE: z.enum(['local']).default('local'),
+  /**
+   * Where uploads and exports are kept (api/integrations/storage.ts): `local`, a folder of this machine
+   * (STORAGE_DIR); `s3`, a bucket of AWS S3 or any S3-compatible store (S3_*; S3_BUCKET required).
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().default(path.join('data', 'files')),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible store's address (MinIO, Ceph...); unset = AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the SDK's own credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (`host/bucket/key`), which most S3-compatible stores need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** How long a download's presigned address (S3) stays valid. */
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(300),
 
   /** CRM delivery of application notifications: `local` records them in the database; `salesforce` calls the REST API. */
   CRM_ADAPTER: z.enum(['local', 'salesforce']).default('local'),
@@ -128,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.STORAGE === 's3' && !c.S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (c.STORAGE === 's3' && Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both or neither');
+  }
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   }

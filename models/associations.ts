@@ -1,4 +1,5 @@
 import { Communication } from './Communication';
+import { StoredFile } from './StoredFile';
 import { Transfer } from './Transfer';
 import { Withdrawal } from './Withdrawal';
 import { CommunicationIntent } from './CommunicationIntent';
@@ -217,4 +218,6 @@ export function associate(): void {
   LearningSessionScope.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
   LearningSessionSignUp.belongsTo(LearningSession, { as: 'learningSession', foreignKey: 'learningSessionId' });
   LearningSessionSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  // An application's document is the stored file its documentName names (issue 20): joined by the storage key.
+  Application.belongsTo(StoredFile, { as: 'document', foreignKey: 'documentName', targetKey: 'fileName', constraints: false });
 }

@@ -12,6 +12,7 @@ import {
   ProductPaymentPlan,
   Program,
   Student,
+  StoredFile,
   StudentPaymentPlan,
   Voucher,
 } from '../../models';
@@ -45,6 +46,8 @@ export const applicationInclude: Includeable[] = [
   },
   { model: Voucher, as: 'voucher', attributes: ['id', 'code', 'discountKind', 'discountValue'] },
   { model: PaymentMethod, as: 'paymentMethod', attributes: ['id', 'brand', 'last4', 'expMonth', 'expYear'] },
+  // The uploaded document (issue 20): joined by its storage key, one-to-one, in the same query.
+  { model: StoredFile, as: 'document', attributes: ['id', 'fileName', 'originalName', 'contentType', 'size'], required: false },
   {
     model: ApplicationCohort,
     as: 'applicationCohorts',
@@ -65,6 +68,7 @@ type Loaded = Omit<Application, 'applicationCohorts'> & {
   productPaymentPlan?: (ProductPaymentPlan & { paymentPlan?: BusinessCategoryPaymentPlan | null }) | null;
   voucher?: Voucher | null;
   paymentMethod?: PaymentMethod | null;
+  document?: StoredFile | null;
   applicationCohorts?: LoadedCohort[];
   paymentPlans?: StudentPaymentPlan[];
   answers?: ApplicationAnswer[];
@@ -103,6 +107,9 @@ function toDto(a: Loaded, steps: ReturnType<typeof stepsDto>, today: string) {
     refunded: money(a.refunded),
     documentName: a.documentName,
     documentType: a.documentType,
+    document: a.document
+      ? { id: a.document.id, fileName: a.document.fileName, originalName: a.document.originalName, contentType: a.document.contentType, size: a.document.size }
+      : null,
     appliedAt: a.appliedAt,
     enrolledAt: a.enrolledAt,
     statusChangedAt: a.statusChangedAt,

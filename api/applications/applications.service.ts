@@ -10,6 +10,7 @@ import {
   ProductPaymentPlan,
   Program,
   Student,
+  StoredFile,
   StudentPaymentPlan,
 } from '../../models';
 import { isEnrolling, schoolToday } from '../../models/catalogue';
@@ -273,12 +274,19 @@ export async function updateApplication(id: number, input: ApplicationUpdateInpu
       if (!card) throw AppError.badRequest({ paymentMethodId: Messages.INVALID_VALUE });
     }
     if (staff) await assertOpportunityFree(input.opportunityId, id, transaction);
+    // The document is an upload (POST /files): a student names only their own; staff may also keep a name from before uploads.
+    const document = input.documentName ? await StoredFile.findOne({ where: { fileName: input.documentName }, transaction }) : null;
+    if (input.documentName) {
+      const fits = document && document.purpose === 'DOCUMENT' && (document.studentId === null ? staff : document.studentId === application.studentId);
+      if (staff ? document && !fits : !fits) throw AppError.badRequest({ documentName: Messages.INVALID_VALUE });
+    }
 
     const values: Partial<Application['_creationAttributes']> = {};
     if (input.productPaymentPlanId !== undefined) values.productPaymentPlanId = input.productPaymentPlanId ?? null;
     if (input.paymentMethodId !== undefined) values.paymentMethodId = input.paymentMethodId ?? null;
     if (input.documentName !== undefined) values.documentName = input.documentName ?? null;
     if (input.documentType !== undefined) values.documentType = input.documentType ?? null;
+    if (document && input.documentType === undefined) values.documentType = document.contentType;
     if (staff) {
       if (input.source !== undefined) values.source = input.source ?? null;
       if (input.opportunityId !== undefined) values.opportunityId = input.opportunityId ?? null;

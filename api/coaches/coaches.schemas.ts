@@ -73,6 +73,18 @@ export type CoachCriteria = z.output<typeof coachCriteriaSchema>;
 const optionalUrl = () =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(500, format(Messages.MAX_LENGTH, 500)).url(Messages.INVALID_URL).nullish());
 
+/** The photo: an upload's fileName (POST /files, issue 20) or, as before uploads, an address. */
+const STORAGE_KEY = /^uploads\/[A-Za-z0-9._\-/]{1,480}$/;
+const photoValue = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : v),
+    z
+      .string()
+      .max(500, format(Messages.MAX_LENGTH, 500))
+      .refine((v) => STORAGE_KEY.test(v) || z.string().url().safeParse(v).success, Messages.INVALID_URL)
+      .nullish(),
+  );
+
 const socialNetworks = z.object({ linkedIn: optionalUrl(), facebook: optionalUrl(), instagram: optionalUrl(), youtube: optionalUrl() }).strict();
 
 const languages = z.preprocess(
@@ -108,7 +120,7 @@ const coachShape = {
   source: optionalText(30),
   showPhone: booleanish().nullish(),
   socialNetworks: socialNetworks.nullish(),
-  photo: optionalUrl(),
+  photo: photoValue(),
   coachWebConferenceUrl: optionalUrl(),
   facebookGroupUrl: optionalUrl(),
   testCall: booleanish().nullish(),

@@ -83,7 +83,12 @@ export function openApiDocument(): unknown {
     responses[404] = { description: 'Not found' };
     if (r.method !== 'get')
       responses[415] = {
-        description: 'A request body that is not JSON (`application/json` or `application/*+json`)',
+        description: r.upload ? 'A request body that is not `multipart/form-data`' : 'A request body that is not JSON (`application/json` or `application/*+json`)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    if (r.upload)
+      responses[413] = {
+        description: `A file larger than ${r.upload.maxBytes} bytes (nothing is stored)`,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     responses[409] = { description: 'Business rule refusal', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -94,6 +99,18 @@ export function openApiDocument(): unknown {
       security: r.access === 'public' ? [] : [{ bearer: [] }],
       parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } } } : {}),
+      ...(r.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', required: [r.upload.field], properties: { [r.upload.field]: { type: 'string', format: 'binary' } } },
+                },
+              },
+            },
+          }
+        : {}),
       responses,
     };
   }

@@ -37,6 +37,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   rateLimit?: { max: number; windowSeconds: number };
   /** The success answer's schema (domain/contract/), which the OpenAPI description documents. */
   answer?: ZodType;
+  /**
+   * A file upload (issue 20): the body is multipart/form-data (415 otherwise) with the file in `field`,
+   * read by the handler itself once the caller is known (api/files/upload.ts), never by the JSON parser.
+   */
+  upload?: { field: string; maxBytes: number };
   handle: (ctx: Ctx<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
 }
 
@@ -51,6 +56,7 @@ export interface RegisteredRoute {
   query?: ZodType;
   body?: ZodType;
   answer?: ZodType;
+  upload?: { field: string; maxBytes: number };
   status: number;
 }
 
@@ -95,6 +101,11 @@ export function assertJsonBody(req: Request): void {
   const length = req.headers['content-length'];
   const carriesBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (carriesBody && !req.is(JSON_BODY_TYPES)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', Messages.UNSUPPORTED_MEDIA_TYPE);
+}
+
+/** An upload route's body must be multipart/form-data (api/files/upload.ts reads it); anything else, or nothing, is 415. */
+export function assertMultipartBody(req: Request): void {
+  if (!req.is('multipart/form-data')) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', Messages.UPLOAD_MEDIA_TYPE);
 }
 
 /** The body of a route that takes none: nothing, or an empty JSON object; any field is 400 'Unknown field'. */
@@ -149,13 +160,15 @@ export function mount(router: Router, deps: Deps, tag: string, prefix: string, s
       query: spec.query,
       body: spec.body,
       answer: spec.answer,
+      upload: spec.upload,
       status,
     });
     const limiter = spec.rateLimit ? new RateLimiter(spec.rateLimit.max, spec.rateLimit.windowSeconds * 1000) : null;
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       setRouteLabel(res, template);
       limiter?.hit(req.ip ?? 'unknown');
-      assertJsonBody(req);
+      if (spec.upload) assertMultipartBody(req);
+      else assertJsonBody(req);
       const auth = spec.access === 'public' ? await authenticate(req, deps).catch(() => null) : await authenticate(req, deps);
       if (spec.access !== 'public') {
         if (!auth) throw AppError.unauthorized();

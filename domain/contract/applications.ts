@@ -7,6 +7,7 @@
  * What a NOT NULL foreign key guarantees is not nullable here (the application's student and product,
  * a chosen class's program and cohort), though the builder guards each join with `?? null`.
  */
+import { storedFileRef } from './files';
 import { z } from 'zod';
 import {
   ApplicationSource,
@@ -85,6 +86,8 @@ export const applicationAnswer = z
     refunded: dollars,
     documentName: z.string().nullable(),
     documentType: z.string().nullable(),
+    /** The uploaded file documentName names (POST /files), or null (none, or a name from before uploads). */
+    document: storedFileRef.nullable(),
     appliedAt: timestamp.nullable(),
     enrolledAt: timestamp.nullable(),
     statusChangedAt: timestamp.nullable(),

@@ -167,7 +167,10 @@ export function createHttpClient(options: HttpClientOptions) {
   async function send(req: HttpRequest, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
     let body: BodyInit | undefined;
-    if (req.body !== undefined) {
+    if (typeof FormData !== 'undefined' && req.body instanceof FormData) {
+      // An upload (POST /files): the browser writes the multipart Content-Type with its boundary.
+      body = req.body;
+    } else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req.body);
     }

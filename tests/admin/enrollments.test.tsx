@@ -60,6 +60,7 @@ function application(id: number, overrides: Partial<ApplicationRecord> = {}): Ap
     daysOverdue: 0,
     refunded: 0,
     documentName: null,
+    document: null,
     documentType: null,
     appliedAt: '2026-02-20T15:00:00.000Z',
     enrolledAt: null,

@@ -92,6 +92,7 @@ const application = (id: number, overrides: Partial<ApplicationRecord> = {}): Ap
     daysOverdue: 0,
     refunded: 0,
     documentName: null,
+    document: null,
     documentType: null,
     appliedAt: at,
     enrolledAt: at,

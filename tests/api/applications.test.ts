@@ -13,6 +13,7 @@ import {
   Role,
   Student,
   StudentPaymentPlan,
+  StoredFile,
 } from '../../models';
 import { schoolToday } from '../../models/catalogue';
 import { productPlanEngineInput } from '../../api/payment-plans/payment-plans.service';
@@ -332,6 +333,16 @@ describe('GET and PUT /api/applications/{id}', () => {
     const bundle = await makeEnrollableProduct({ programs: 2 });
     const application = await makeApplication(applicant.student.id, bundle);
     const card = await makeCard(applicant.student.id);
+    // The document is the student's upload (POST /files, tests/api/files.test.ts): its storage key.
+    const upload = await StoredFile.create({
+      fileName: `uploads/test/${unique('license')}.pdf`,
+      originalName: 'license.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      purpose: 'DOCUMENT',
+      ownerUserId: null,
+      studentId: applicant.student.id,
+    });
     const res = await api()
       .put(`/api/applications/${application.id}`)
       .set(bearer(applicant.token))
@@ -339,11 +350,11 @@ describe('GET and PUT /api/applications/{id}', () => {
         cohortIds: bundle.cohorts.map((c) => c.id),
         productPaymentPlanId: bundle.productPlan.id,
         paymentMethodId: card.id,
-        documentName: 'license.pdf',
+        documentName: upload.fileName,
         documentType: 'application/pdf',
       });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ productPaymentPlanId: bundle.productPlan.id, paymentMethod: { id: card.id }, documentName: 'license.pdf', documentType: 'application/pdf' });
+    expect(res.body).toMatchObject({ productPaymentPlanId: bundle.productPlan.id, paymentMethod: { id: card.id }, documentName: upload.fileName, documentType: 'application/pdf' });
     expect(res.body.applicationCohorts.map((c: { cohortId: number }) => c.cohortId).sort()).toEqual(bundle.cohorts.map((c) => c.id).sort());
     const rowsBefore = await ApplicationCohort.findAll({ where: { applicationId: application.id }, order: [['programId', 'ASC']] });
 

@@ -35,6 +35,7 @@ import {
   CoachingCircleSignUp,
   CoachingCircleType,
   Student,
+  StoredFile,
 } from '../../models';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
@@ -302,6 +303,12 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const session = await post('/api/learning_sessions', { type: 'WEBINAR', title: unique('Session '), startDateTime: '2031-05-01T15:00:00Z' });
     const signUp = await LearningSessionSignUp.create({ learningSessionId: session.id, studentId: student.student.id });
     return { url: `/api/learning_session_sign_up/${signUp.id}`, gone: async () => (await LearningSessionSignUp.findByPk(signUp.id)) === null };
+  },
+  // DELETE /files?fileName= (issue 20): the upload's row and object.
+  '/api/files': async () => {
+    const res = await request(t.app).post('/api/files').set(bearer(admin.token)).attach('object', Buffer.from('%PDF-1.4\n%%EOF\n'), 'gone.pdf');
+    if (res.status !== 201) throw new Error(`/api/files: ${res.status} ${JSON.stringify(res.body)}`);
+    return { url: `/api/files?fileName=${encodeURIComponent(res.body.fileName)}`, gone: async () => (await StoredFile.findByPk(res.body.id)) === null };
   },
 };
 

@@ -28,7 +28,13 @@ export function fakeApi(routes: Record<string, Answer | Handler>) {
     const [pathWithApi, query = ''] = url.split('?');
     const path = pathWithApi.replace(/^\/api/, '');
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const call: Call = { method: init.method ?? 'GET', path, query, body: init.body ? JSON.parse(String(init.body)) : undefined, authorization: headers.Authorization };
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path,
+      query,
+      body: init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined,
+      authorization: headers.Authorization,
+    };
     calls.push(call);
     const route = routes[`${call.method} ${path}`];
     const answer = typeof route === 'function' ? route(call) : route;

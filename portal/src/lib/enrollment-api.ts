@@ -70,6 +70,8 @@ export interface ApplicationChanges {
   cohortIds?: number[];
   productPaymentPlanId?: number;
   paymentMethodId?: number;
+  /** The student's upload (POST /files) for the DOCUMENT_UPLOAD step. */
+  documentName?: string | null;
 }
 
 /** A list answered as `{content}` or as a bare array (tolerated for the calls the contract leaves open). */

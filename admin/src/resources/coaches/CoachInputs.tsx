@@ -1,4 +1,5 @@
 import { AutocompleteInput, BooleanInput, CheckboxGroupInput, SelectInput, TextArrayInput, TextInput, email, required } from 'react-admin';
+import { FileInput } from '../../common/FileInput';
 import { FormSection } from '../../common/FormSection';
 import { useEnumChoices } from '../../common/enums';
 import { useLookupChoices } from '../../common/ListFilters';
@@ -33,6 +34,7 @@ export function CoachInputs({ mode }: { mode: 'create' | 'edit' }) {
         <TextInput source="student.address.zip" label={f('student.address.zip')} />
         <AutocompleteInput source="student.address.countryCode" label={f('student.address.countryCode')} choices={countries} />
         <SelectInput source="student.languageIso2LetterCode" label={f('student.languageIso2LetterCode')} choices={languages} />
+        <FileInput source="photo" label={f('photo')} purpose="IMAGE" />
       </FormSection>
       <FormSection title={s('coaching')}>
         <CheckboxGroupInput source="languages" label={f('languages')} choices={languages} validate={required()} />
@@ -47,7 +49,6 @@ export function CoachInputs({ mode }: { mode: 'create' | 'edit' }) {
       <FormSection title={s('links')}>
         <TextInput source="coachWebConferenceUrl" label={f('coachWebConferenceUrl')} type="url" />
         <TextInput source="video" label={f('video')} type="url" />
-        <TextInput source="photo" label={f('photo')} type="url" />
         <TextInput source="facebookGroupUrl" label={f('facebookGroupUrl')} type="url" />
         <TextInput source="socialNetworks.linkedIn" label={f('socialNetworks.linkedIn')} type="url" />
         <TextInput source="socialNetworks.facebook" label={f('socialNetworks.facebook')} type="url" />

@@ -3,6 +3,7 @@ import { AutocompleteInput, NumberInput, ReferenceInput, TextInput } from 'react
 import { Messages } from '../../../../models/messages';
 import { DateInput } from '../../common/dates';
 import { requiredValue } from '../../common/validation';
+import { FileInput } from '../../common/FileInput';
 import { FormSection } from '../../common/FormSection';
 import { joinIds, maxChars, notBefore, wholeFrom } from './cohortRecord';
 
@@ -43,7 +44,7 @@ export function CohortInputs() {
       </FormSection>
       <FormSection title={s('class')}>
         <NumberInput source="maxStudents" label={f('maxStudents')} min={1} step={1} validate={wholeFrom(1)} helperText={false} />
-        <TextInput source="image" label={f('image')} validate={maxChars(500)} helperText={false} />
+        <FileInput source="image" label={f('image')} purpose="IMAGE" />
         <Box sx={full}>
           <TextInput source="description" label={f('description')} validate={maxChars(10_000)} multiline minRows={2} fullWidth />
         </Box>

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../common/dates';
 import { formatMoney } from '../../common/money';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { ApplicationStatusActions } from './ApplicationStatusActions';
+import { ApplicationDocument } from './ApplicationDocument';
 import { ApplicationMoveActions } from './ApplicationMoveActions';
 import { ApplicationStatusChip } from '../../common/ApplicationStatusChip';
 import { studentName, type ApplicationRecord } from '../../common/applicationRecord';
@@ -164,7 +165,9 @@ export function ApplicationOverview({ record }: { record: ApplicationRecord }) {
         <InfoRow label={f('id')}>{record.id}</InfoRow>
         <InfoRow label={f('source')}>{record.source ? translate(`enums.ApplicationSource.${record.source}`, { _: record.source }) : null}</InfoRow>
         <InfoRow label={f('opportunityId')}>{record.opportunityId}</InfoRow>
-        <InfoRow label={f('document')}>{[record.documentName, record.documentType].filter(Boolean).join(' · ')}</InfoRow>
+        <InfoRow label={f('document')}>
+          <ApplicationDocument record={record} />
+        </InfoRow>
         <InfoRow label={f('createdAt')}>{formatDateTime(record.createdAt, locale)}</InfoRow>
         <InfoRow label={f('appliedAt')}>{formatDate(record.appliedAt)}</InfoRow>
         <InfoRow label={f('enrolledAt')}>{formatDate(record.enrolledAt)}</InfoRow>

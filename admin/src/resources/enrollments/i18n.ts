@@ -200,6 +200,11 @@ const en = {
     recreate_signed_content: 'This agreement is signed. Recreating it voids the signature: the student must sign the new one before the application can go on.',
     recreated: 'Agreement recreated: the student must sign the new one',
   },
+  document: {
+    upload: 'Upload document',
+    replace: 'Replace document',
+    saved: 'Document saved',
+  },
   call_attempts: {
     intro: 'How many times admissions has called the student about this application.',
     label: 'call attempt |||| call attempts',
@@ -459,6 +464,11 @@ const es: typeof en = {
     recreate_content: 'Este acuerdo se anula y se envía al estudiante uno nuevo, con los términos actuales, para firmar.',
     recreate_signed_content: 'Este acuerdo está firmado. Volver a crearlo anula la firma: el estudiante debe firmar el nuevo para que la solicitud siga adelante.',
     recreated: 'Acuerdo vuelto a crear: el estudiante debe firmar el nuevo',
+  },
+  document: {
+    upload: 'Subir documento',
+    replace: 'Reemplazar documento',
+    saved: 'Documento guardado',
   },
   call_attempts: {
     intro: 'Cuántas veces admisiones ha llamado al estudiante por esta solicitud.',

@@ -1,4 +1,5 @@
 import { Alert, Box, LinearProgress } from '@mui/material';
+import { FileLink } from '../../common/FileInput';
 import { EditBase, SaveButton, SimpleForm, useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { durationTypeLabel } from '../../../../models/labels';
 import { formatDate } from '../../common/dates';
@@ -55,7 +56,7 @@ export function ProgramView({ record }: { record: ProgramRecord }) {
         <InfoRow label={field('businessCategoryId')}>{enumText('BusinessCategoryName', record.businessCategory?.name)}</InfoRow>
         <InfoRow label={field('description')}>{record.description}</InfoRow>
         <InfoRow label={field('preRequisites')}>{record.preRequisites}</InfoRow>
-        <InfoRow label={field('image')}>{record.image}</InfoRow>
+        <InfoRow label={field('image')}>{record.image ? <FileLink fileName={record.image} /> : null}</InfoRow>
         <InfoRow label={field('welcomeEmailTemplate')}>{record.welcomeEmailTemplate}</InfoRow>
       </InfoSection>
       <InfoSection title={t('sections.duration')}>

@@ -6,6 +6,7 @@ import { DateInput } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { MoneyInput } from '../../common/money';
 import { requiredValue } from '../../common/validation';
+import { FileInput } from '../../common/FileInput';
 import { FormSection } from '../../common/FormSection';
 import { useCategoryChoices } from './programFilters';
 import { durationChoices } from './programRecord';
@@ -45,7 +46,7 @@ export function ProgramInputs() {
         <Box sx={full}>
           <TextInput source="preRequisites" label={field('preRequisites')} multiline fullWidth />
         </Box>
-        <TextInput source="image" label={field('image')} />
+        <FileInput source="image" label={field('image')} purpose="IMAGE" />
         <TextInput source="welcomeEmailTemplate" label={field('welcomeEmailTemplate')} />
       </FormSection>
       <FormSection title={t('sections.duration')}>

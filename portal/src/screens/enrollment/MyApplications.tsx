@@ -6,6 +6,7 @@
  * (SIGNED), the payments (ENROLLED) — and the way to enroll in another course (/enroll/courses).
  */
 import Box from '@mui/material/Box';
+import { StoredFileLink } from '../../components/StoredFileLink';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -96,6 +97,16 @@ function SubmittedApplication({ application }: { application: Application }) {
         <Detail label={t('enroll.mine.plan')}>{application.productPaymentPlan?.name ?? t('enroll.review.none')}</Detail>
         <Detail label={t('enroll.mine.status')}>{enumLabel('ApplicationStatus', application.status, locale)}</Detail>
         {application.appliedAt && <Detail label={t('enroll.mine.submitted')}>{dateTime(application.appliedAt, locale)}</Detail>}
+        {application.document && (
+          <Detail label={t('enroll.mine.document')}>
+            <StoredFileLink
+              fileName={application.document.fileName}
+              name={application.document.originalName}
+              failedText={t('enroll.document.openFailed')}
+              testId={`application-${application.id}-document`}
+            />
+          </Detail>
+        )}
       </Box>
       {next && (
         <Box component="section" aria-labelledby={`${headingId}-next`} data-testid={`application-${application.id}-next`} sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>

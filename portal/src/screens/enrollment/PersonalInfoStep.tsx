@@ -5,6 +5,8 @@
  * record and saved with PUT /students/{id} (the profile body: whole sections, hidden fields as read),
  * then POST /applications/{id}/progress {step: COMPLETE_PERSONAL_INFO}. When the program's flow
  * requires the QUESTIONNAIRE, three questions follow → POST answers, then progress QUESTIONNAIRE.
+ * When it requires DOCUMENT_UPLOAD, the document follows (DocumentForm: POST /files, the application
+ * names the upload, progress DOCUMENT_UPLOAD).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -24,6 +26,7 @@ import { describeError, type ErrorView } from '../../lib/errors';
 import { useForm } from '../../lib/useForm';
 import { useLookupOptions } from '../../lib/useLookupOptions';
 import { hasErrors, personName, required, validate, type Check } from '../../lib/validation';
+import { DocumentForm } from './DocumentForm';
 import { Block, StepActions } from './parts';
 import { isRequired, stepOf } from './steps';
 import type { StepProps } from './types';
@@ -100,16 +103,21 @@ function bodyOf(student: Student, v: Record<Field, string>): StudentProfileBody 
 export function PersonalInfoStep(props: StepProps) {
   const { t } = useT();
   const { student, loading, error } = useStudent();
-  const [phase, setPhase] = useState<'info' | 'questionnaire'>('info');
+  const [phase, setPhase] = useState<'info' | 'questionnaire' | 'document'>('info');
   if (loading) return <PageLoading />;
   if (!student) return <ErrorAlert error={error ?? { message: t('profile.noStudent'), fields: {}, others: [] }} testId="student-error" />;
-  if (phase === 'questionnaire') return <QuestionnaireForm {...props} onBack={() => setPhase('info')} />;
+  // The DOCUMENT_UPLOAD step (issue 20) follows the questionnaire when the program's flow requires it.
+  const needsDocument = isRequired(props.application.steps, 'DOCUMENT_UPLOAD');
+  if (phase === 'document') return <DocumentForm {...props} onBack={() => setPhase(isRequired(props.application.steps, 'QUESTIONNAIRE') ? 'questionnaire' : 'info')} />;
+  if (phase === 'questionnaire')
+    return <QuestionnaireForm {...props} onBack={() => setPhase('info')} onDone={() => (needsDocument ? setPhase('document') : props.goTo('payment-plan'))} />;
   return (
     <PersonalInfoForm
       {...props}
       student={student}
       onSaved={(answered) => {
         if (isRequired(answered, 'QUESTIONNAIRE')) setPhase('questionnaire');
+        else if (isRequired(answered, 'DOCUMENT_UPLOAD')) setPhase('document');
         else props.goTo('payment-plan');
       }}
     />
@@ -203,7 +211,7 @@ const QUESTIONS: Array<{ id: string; label: Key; kind: 'text' | 'select' }> = [
 ];
 const REFERRAL_SOURCES = ['SEARCH', 'SOCIAL_MEDIA', 'FRIEND_OR_FAMILY', 'PODCAST', 'EVENT', 'OTHER'] as const;
 
-function QuestionnaireForm({ application, goTo, reloadApplication, onBack }: StepProps & { onBack(): void }) {
+function QuestionnaireForm({ application, reloadApplication, onBack, onDone }: StepProps & { onBack(): void; onDone(): void }) {
   const calls = useEnrollmentApi();
   const { t } = useT();
   const { values, setValues, setValue, errors, setErrors } = useForm<string>(Object.fromEntries(QUESTIONS.map((q) => [q.id, ''])));
@@ -239,7 +247,7 @@ function QuestionnaireForm({ application, goTo, reloadApplication, onBack }: Ste
       );
       await calls.progress(application.id, 'QUESTIONNAIRE');
       await reloadApplication();
-      goTo('payment-plan');
+      onDone();
     } catch (error) {
       setFailure(describeError(error));
       setBusy(false);

@@ -38,7 +38,8 @@ export const isPending = (steps: StepState[] | undefined, step: FlowStep) => {
 /** Where a CREATED application picks up: the first step whose part is missing. */
 export function firstIncompleteStep(application: Application): StepKey {
   if (!application.applicationCohorts?.length) return 'class';
-  if (isPending(application.steps, 'COMPLETE_PERSONAL_INFO') || isPending(application.steps, 'QUESTIONNAIRE')) return 'personal-info';
+  if (isPending(application.steps, 'COMPLETE_PERSONAL_INFO') || isPending(application.steps, 'QUESTIONNAIRE') || isPending(application.steps, 'DOCUMENT_UPLOAD'))
+    return 'personal-info';
   if (!application.productPaymentPlanId) return 'payment-plan';
   if (isPending(application.steps, 'ENROLLMENT_AGREEMENT')) return 'agreement';
   if (!application.paymentMethod) return 'payment-method';
@@ -51,6 +52,7 @@ const FIX_BY_CODE: Record<string, StepKey> = {
   MAX_STUDENTS_REACHED: 'class',
   PERSONAL_INFO_INCOMPLETE: 'personal-info',
   QUESTIONNAIRE_INCOMPLETE: 'personal-info',
+  DOCUMENT_REQUIRED: 'personal-info',
   NO_PAYMENT_PLAN_SELECTED: 'payment-plan',
   AGREEMENT_NOT_SIGNED: 'agreement',
   PAYMENT_METHOD_REQUIRED: 'payment-method',
