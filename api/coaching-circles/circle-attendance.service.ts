@@ -124,7 +124,7 @@ function ownCommentDto(row: CoachingCircleSignUpSession) {
 }
 
 const ownSpec: ListSpec<CoachingCircleSignUpSession> = {
-  ...spec,
+  ...attendanceListSpec,
   sortable: { updatedAt: 'updatedAt', UPDATED_AT: 'updatedAt', id: 'id', ID: 'id' },
   defaultSort: 'updatedAt',
   include: include.filter((i) => (i as { as?: string }).as !== 'circleCoach'),

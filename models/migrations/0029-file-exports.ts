@@ -1,5 +1,5 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
-import { JOB_CATALOGUE } from '../../api/jobs/catalogue';
+import { addCatalogueSchedule } from './support';
 
 type Ctx = { context: QueryInterface };
 
@@ -49,33 +49,7 @@ export async function up({ context: qi }: Ctx): Promise<void> {
     await qi.addIndex('file_exports', cols, { name: `file_exports_${cols.join('_')}`.slice(0, 64) });
   }
 
-  const [row] = await qi.sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM job_schedules WHERE type = '${JOB_TYPE}'`, { type: QueryTypes.SELECT });
-  if (Number(row?.n ?? 0) === 0) {
-    const e = JOB_CATALOGUE.find((x) => x.type === JOB_TYPE)!;
-    const now = new Date();
-    await qi.bulkInsert('job_schedules', [
-      {
-        job_name: e.jobName,
-        job_group: e.jobGroup,
-        description: e.description,
-        type: e.type,
-        status: 'ACTIVE',
-        cron_job: e.cronExpression !== null,
-        cron_expression: e.cronExpression,
-        repeat_interval: e.repeatInterval,
-        params: JSON.stringify(e.params),
-        next_run_at: null,
-        last_fire_at: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        lease_run_id: null,
-        updated_by_id: null,
-        updated_by_name: 'System',
-        created_at: now,
-        updated_at: now,
-      },
-    ]);
-  }
+  await addCatalogueSchedule(qi, JOB_TYPE);
 }
 
 export async function down({ context: qi }: Ctx): Promise<void> {
