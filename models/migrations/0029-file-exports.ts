@@ -1,4 +1,4 @@
-import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
+import { DataTypes, type QueryInterface } from 'sequelize';
 import { addCatalogueSchedule } from './support';
 
 type Ctx = { context: QueryInterface };
