@@ -365,15 +365,20 @@ describe('reliability', () => {
       stat: t.deps.storage.stat.bind(t.deps.storage),
       delete: t.deps.storage.delete.bind(t.deps.storage),
       async put(key: string, body: Readable) {
-        // Writes a little of the stream, then the disk "fails": LocalStorage's own partial file is removed.
+        // Writes a little of the stream, then the disk "fails" (the writing side errs, as a full disk
+        // does): LocalStorage's own partial file is removed and put rejects; the export stops reading.
         let read = 0;
         const cut = new Readable({ read() {} });
+        // The chunks may come before LocalStorage has its pipeline on `cut` (it makes the folder first):
+        // the error stays on the stream (`errored`) for that pipeline to find, not thrown as unhandled.
+        cut.on('error', () => undefined);
         body.on('data', (chunk) => {
           read += 1;
-          if (read > 2) body.destroy(new Error('Disk full'));
-          else cut.push(chunk);
+          if (read === 3) {
+            body.pause();
+            cut.destroy(new Error('Disk full'));
+          } else if (read < 3) cut.push(chunk);
         });
-        body.on('error', (err) => cut.destroy(err));
         return t.deps.storage.put(key, cut);
       },
     };

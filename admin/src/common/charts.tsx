@@ -99,28 +99,32 @@ export function ChartFigure({ title, type, labels, series, format, labelHeader, 
               />
             )}
           </Box>
-          <Box component="table" sx={visuallyHidden} data-testid={testId ? `${testId}-table` : undefined}>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labelHeader}</th>
-                {series.map((s) => (
-                  <th key={s.label} scope="col">
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {labels.map((label, i) => (
-                <tr key={`${label}-${i}`}>
-                  <th scope="row">{label}</th>
+          {/* Hidden in a box, not on the table itself: a table is as wide as its cells whatever its width, so a
+              hidden table made the dashboard scroll sideways on a phone. */}
+          <Box sx={visuallyHidden}>
+            <Box component="table" data-testid={testId ? `${testId}-table` : undefined}>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{labelHeader}</th>
                   {series.map((s) => (
-                    <td key={s.label}>{format(s.data[i] ?? 0)}</td>
+                    <th key={s.label} scope="col">
+                      {s.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
+              </thead>
+              <tbody>
+                {labels.map((label, i) => (
+                  <tr key={`${label}-${i}`}>
+                    <th scope="row">{label}</th>
+                    {series.map((s) => (
+                      <td key={s.label}>{format(s.data[i] ?? 0)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
           </Box>
         </>
       )}

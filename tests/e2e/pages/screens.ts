@@ -150,6 +150,14 @@ const LAYOUT_SCRIPT = String.raw`({ drawerSelector, tablesScroll }) => {
     }
     return false;
   };
+  const hiddenFromSight = (el) => {
+    for (let p = el.parentElement; p && p !== scope; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      const r = p.getBoundingClientRect();
+      if (style.overflow === 'hidden' && r.width <= 1 && r.height <= 1) return true;
+    }
+    return false;
+  };
   // A box inside that scrolls sideways (its content wider than the room it was given), other than a
   // table's own box or a tab strip.
   for (const box of Array.from(scope.querySelectorAll('*'))) {
@@ -175,6 +183,8 @@ const LAYOUT_SCRIPT = String.raw`({ drawerSelector, tablesScroll }) => {
     }
     if (box.right <= right + 1 && box.left >= left - 1) continue;
     if (allowedScroller(el)) continue;
+    // Inside a visually hidden box (one pixel, clipped): read by screen readers, never shown.
+    if (hiddenFromSight(el)) continue;
     const what = describe(el) + ' is out of reach (' + Math.round(box.left) + '-' + Math.round(box.right) + ' px, visible ' + Math.round(left) + '-' + Math.round(right) + ' px)';
     if (!reported.has(what)) found.push(what);
     reported.add(what);
