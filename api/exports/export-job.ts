@@ -15,7 +15,7 @@ import './kinds';
  * process died) that makes it RUNNING under this process's lease and counts the attempt; after
  * `maxAttempts` claims a lapsed one is FAILED instead (staff may retry it). The rows are the list's
  * (its where: api/common/list.ts listWhere) read in keyset pages on the id — never the whole table —
- * through csv-stringify into `storage.put`, which makes the object visible only once whole; rows done
+ * through the CSV writer (api/common/csv.ts) into `storage.put`, which makes the object visible only once whole; rows done
  * and the lease are written as it goes. The StoredFile row and COMPLETED are one transaction, under
  * the lease: a process that stopped mid-export never leaves a COMPLETED record or a partial file.
  */
@@ -31,6 +31,8 @@ export interface ExportRunOptions {
   maxAttempts?: number;
   /** Rows per keyset page. */
   batch?: number;
+  /** A pause after each page (ms): paces a big export so the database serves the day's work beside it. */
+  pauseMs?: number;
   /** Called with the rows written so far (all exports of the run). */
   onProgress?: (rows: number) => void;
 }
@@ -128,17 +130,18 @@ export async function runExport(deps: Deps, row: FileExport, opts: ExportRunOpti
       const [kept] = await FileExport.update({ rowsDone, leaseExpiresAt: new Date(Date.now() + leaseMs) }, { where: mine });
       if (kept !== 1) throw new Error('The export was taken over by another process');
     };
-    async function* lines(): AsyncGenerator<unknown[]> {
+    async function* pages(): AsyncGenerator<unknown[][]> {
       for await (const rows of keysetPages(model, where, { attributes: kind!.attributes, include: kind!.include ?? source.spec.include }, batch, opts.signal)) {
-        yield* await kind!.lines(rows, format);
+        yield await kind!.lines(rows, format);
         rowsDone += rows.length;
         opts.onProgress?.(rowsDone);
         await keep();
+        if (opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
       }
     }
     const fileName = `${kind.fileName}-${schoolToday()}.csv`;
     key = newKey('exports', 'csv');
-    const { size } = await deps.storage.put(key, csvStream(new CsvFile(fileName, kind.header, lines())), { contentType: 'text/csv; charset=utf-8' });
+    const { size } = await deps.storage.put(key, csvStream(new CsvFile(fileName, kind.header, { pages: pages() })), { contentType: 'text/csv; charset=utf-8' });
     if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('The export was stopped');
 
     const storedKey = key;

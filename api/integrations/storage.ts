@@ -27,6 +27,12 @@ export interface Storage {
    * null when the API streams the file itself (local folder).
    */
   signedUrl(key: string, options: { expiresInSeconds: number; downloadName?: string; contentType?: string }): Promise<string | null>;
+  /**
+   * Removes what writes cut off by a dead process left behind, older than `before` (the CLEANUP job);
+   * answers how many. Optional: on S3 the bucket's AbortIncompleteMultipartUpload lifecycle rule does it
+   * (README, "Files and storage"), and a single-part PutObject leaves nothing when cut.
+   */
+  removeAbandoned?(before: Date): Promise<number>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,499}$/;
@@ -97,5 +103,29 @@ export class LocalStorage implements Storage {
 
   async signedUrl(): Promise<string | null> {
     return null;
+  }
+
+  /** The `.partial` files of writes whose process died before the rename (a finished write leaves none). */
+  async removeAbandoned(before: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.name.endsWith('.partial') && (await fsp.stat(full)).mtime < before) {
+          await fsp.rm(full, { force: true });
+          removed += 1;
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
   }
 }

@@ -10,7 +10,8 @@ import { numberParam, type JobContext } from './registry';
  * expires: reuse detection reads it); sign-in failure counters untouched for longer than a day and not
  * locking anyone; the day's charge keys of auto-pay older than 30 days; finished job runs older than
  * params.runsKeepDays (never a RUNNING one); exports older than params.exportsKeepDays (30) with their
- * files (issue 20). Answers how many rows were deleted.
+ * files (issue 20); what writes cut off by a dead process left in storage a day ago or more. Answers how
+ * many rows (and abandoned writes) were deleted.
  */
 export async function cleanup(ctx: JobContext): Promise<{ count: number }> {
   const now = Date.now();
@@ -26,6 +27,7 @@ export async function cleanup(ctx: JobContext): Promise<{ count: number }> {
     await AutoChargeAttempt.destroy({ where: { chargeDate: { [Op.lt]: monthAgo } } }),
     await JobRun.destroy({ where: { outcome: { [Op.ne]: 'RUNNING' }, startedAt: { [Op.lt]: runsBefore } } }),
     await removeOldExports(ctx.deps, numberParam(ctx.params, 'exportsKeepDays', 30), new Date(now)),
+    (await ctx.deps.storage.removeAbandoned?.(dayAgo)) ?? 0,
   ];
   return { count: counts.reduce((a, b) => a + b, 0) };
 }

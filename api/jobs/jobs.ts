@@ -96,7 +96,8 @@ export function registerCatalogueJobs(): void {
 
 /**
  * FILE_EXPORT (every 10 seconds, and woken when an export is recorded): runs the waiting exports one
- * after the other (params: maxAttempts, default 3; batch, default 5,000 rows a page); count: rows written.
+ * after the other (params: maxAttempts, default 3; batch, default 5,000 rows a page; pauseMsBetweenPages,
+ * default 0, paces a big export); count: rows written.
  */
 async function exportFiles(ctx: JobContext): Promise<{ count: number; note: string | null }> {
   const result = await runFileExports(ctx.deps, {
@@ -104,6 +105,7 @@ async function exportFiles(ctx: JobContext): Promise<{ count: number; note: stri
     signal: ctx.signal,
     maxAttempts: numberParam(ctx.params, 'maxAttempts', 3),
     batch: numberParam(ctx.params, 'batch', 5000),
+    pauseMs: numberParam(ctx.params, 'pauseMsBetweenPages', 0),
     onProgress: (n) => ctx.progress(n),
   });
   return { count: result.count, note: result.exports ? `${result.exports} export(s)` : null };

@@ -367,17 +367,15 @@ describe('reliability', () => {
       async put(key: string, body: Readable) {
         // Writes a little of the stream, then the disk "fails" (the writing side errs, as a full disk
         // does): LocalStorage's own partial file is removed and put rejects; the export stops reading.
-        let read = 0;
         const cut = new Readable({ read() {} });
         // The chunks may come before LocalStorage has its pipeline on `cut` (it makes the folder first):
         // the error stays on the stream (`errored`) for that pipeline to find, not thrown as unhandled.
         cut.on('error', () => undefined);
-        body.on('data', (chunk) => {
-          read += 1;
-          if (read === 3) {
-            body.pause();
-            cut.destroy(new Error('Disk full'));
-          } else if (read < 3) cut.push(chunk);
+        // The first chunk (a small file is one: the writer gathers 64 KB) reaches the disk, then it is full.
+        body.once('data', (chunk) => {
+          body.pause();
+          cut.push(chunk);
+          setImmediate(() => cut.destroy(new Error('Disk full')));
         });
         return t.deps.storage.put(key, cut);
       },
@@ -461,5 +459,31 @@ describe('cleanup', () => {
     expect(await FileExport.findByPk(recent.record.id)).not.toBeNull();
     expect(await t.deps.storage.stat(recent.record.fileName!)).not.toBeNull();
     expect(await removeOldExports(t.deps, 30)).toBe(0);
+  });
+
+  test('the CLEANUP job removes what a write cut off by a dead process left (a day old); a write in progress stays', async () => {
+    const root = t.deps.config.STORAGE_DIR;
+    const dir = path.join(root, 'exports', '2026', '11');
+    fs.mkdirSync(dir, { recursive: true });
+    const abandoned = path.join(dir, 'dead.csv.a1b2c3.partial');
+    const inProgress = path.join(dir, 'live.csv.d4e5f6.partial');
+    const whole = path.join(dir, 'whole.csv');
+    for (const f of [abandoned, inProgress, whole]) fs.writeFileSync(f, 'ID\r\n1\r\n');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    fs.utimesSync(abandoned, twoDaysAgo, twoDaysAgo);
+    fs.utimesSync(whole, twoDaysAgo, twoDaysAgo);
+    const ctx = {
+      deps: t.deps,
+      params: {},
+      today: '2026-01-01',
+      signal: new AbortController().signal,
+      log: t.deps.log,
+      progress: () => undefined,
+      scheduleId: 0,
+      runId: 0,
+    } as JobContext;
+    const { count } = await cleanup(ctx);
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect([fs.existsSync(abandoned), fs.existsSync(inProgress), fs.existsSync(whole)]).toEqual([false, true, true]);
   });
 });

@@ -7,14 +7,17 @@ import {
   CoachingCircleSignUpSession,
   Communication,
   CommunicationIntent,
+  FileExport,
   JobRun,
   JobSchedule,
   LearningSessionSignUp,
   OutboxMessage,
   Payment,
   PaymentSchedule,
+  StoredFile,
   StudentPaymentPlan,
 } from '../../models';
+import { seedBulkStudents } from '../../seeders/bulk';
 import { materialiseCommunication } from '../../api/communications/communications.service';
 import { intentMessageId } from '../../api/communications/dispatcher';
 import { setupApp, type TestApp } from '../support/app';
@@ -42,6 +45,9 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
  *    at once, where a missing lock shows.
  * 4. `kill -9` of the server running an auto-pay run (paced so it takes seconds): the other takes it
  *    over once the lease lapses and finishes it; no entry is charged twice.
+ * 5. `kill -9` of the server in the middle of an export (issue 20 "Reliability"): the export is never
+ *    COMPLETED with a partial file and nothing can be downloaded; the other server claims it once its
+ *    lease lapses and writes the whole file.
  */
 
 const url = process.env.TEST_DATABASE_URL ?? '';
@@ -89,6 +95,8 @@ async function startServer(owner: string): Promise<Server> {
       LOG_LEVEL: 'warn',
       DB_POOL_MAX: '5',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      // One file store for both servers and this test (the app's own temporary folder).
+      STORAGE_DIR: t.deps.config.STORAGE_DIR,
       SMTP_POOL_MAX_CONNECTIONS: '2',
       COMMUNICATION_RATE_PER_SECOND: '20',
     },
@@ -342,7 +350,7 @@ maybe('two API processes on one MariaDB database', () => {
       updatedById: null,
       updatedByName: 'Test',
     });
-    const [a, b] = servers;
+    const [a] = servers;
     const res = await runCall(a, s.id);
     expect(res.status).toBe(202);
     const first = (await res.json()) as { id: number; owner: string };
@@ -367,10 +375,62 @@ maybe('two API processes on one MariaDB database', () => {
     expect(payments.filter((p) => p.status !== 'ACCEPTED').every((p) => p.status === 'IN_PROGRESS')).toBe(true);
     const plansTouched = await StudentPaymentPlan.count({ where: { id: plans.map((p) => p.plan.id), totalPaid: { [Op.gt]: 0 } } });
     expect(plansTouched).toBeGreaterThanOrEqual(entryIds.length - 1);
-    // B stops gracefully on SIGTERM: exit 0.
+  }, 90_000);
+
+  test('kill -9 in the middle of an export: never COMPLETED, nothing to download; the other process writes the whole file', async () => {
+    await seedBulkStudents(t.deps.sequelize, 2000, { log: false });
+    // Small pages (20 rows) paced 50 ms apart, so the export lasts seconds and the kill lands in its middle.
+    const schedule = (await JobSchedule.findOne({ where: { type: 'FILE_EXPORT' } }))!;
+    const params = schedule.params;
+    await schedule.update({ params: { ...(params ?? {}), batch: 20, pauseMsBetweenPages: 50 } });
+    await sleep(1500); // both servers read the table every second
+    // A third server (the auto-pay test killed the first): it runs the export and is killed; B takes over.
+    const a = await startServer('proc-C');
+    servers.push(a);
+    const b = servers[1];
+    try {
+      const asked = await fetch(`${a.base}/api/file_export/students_csv`, { method: 'POST', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: '{}' });
+      expect(asked.status).toBe(202);
+      const id = ((await asked.json()) as { id: number }).id;
+      const running = await eventually(async () => {
+        const row = await FileExport.findByPk(id);
+        return row?.status === 'RUNNING' && row.rowsDone > 0 ? row : null;
+      }, 30_000);
+      const files = await StoredFile.count();
+      a.child.kill('SIGKILL');
+      await a.exited;
+      // What the dead process left: a RUNNING record without a file, under a lease that lapses.
+      const left = (await FileExport.findByPk(id))!;
+      expect(left.status).toBe('RUNNING');
+      expect(left.storedFileId).toBeNull();
+      expect(left.rowsDone).toBeLessThan(left.rowsTotal!);
+      expect(await StoredFile.count()).toBe(files);
+      const listed = await fetch(`${b.base}/api/file_export?sortBy=id&descending=true&size=5`, { headers: bearer(token) });
+      const mine = ((await listed.json()) as { content: Array<{ id: number; status: string; fileId: number | null }> }).content.find((e) => e.id === id);
+      expect(mine).toMatchObject({ status: 'RUNNING', fileId: null });
+      // B claims it once the lease lapses (3 s) and writes it from the start.
+      const done = await eventually(async () => {
+        const row = await FileExport.findByPk(id);
+        return row?.status === 'COMPLETED' ? row : null;
+      }, 60_000);
+      expect(done.attempts).toBe(2);
+      expect(done.rowsDone).toBe(running.rowsTotal);
+      const file = (await StoredFile.findByPk(done.storedFileId!))!;
+      const download = await fetch(`${b.base}/api/files/${file.id}`, { headers: bearer(token) });
+      expect(download.status).toBe(200);
+      const lines = (await download.text()).split('\r\n').filter(Boolean);
+      expect(lines).toHaveLength(running.rowsTotal! + 1);
+      expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(running.rowsTotal);
+    } finally {
+      await schedule.update({ params });
+    }
+  }, 120_000);
+
+  test('the last server stops gracefully on SIGTERM: exit 0', async () => {
+    const b = servers[1];
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-  }, 90_000);
+  }, 30_000);
 });
 
 if (!mariadb) test('scale-out runs in the MariaDB pass only (npm run test:mysql)', () => expect(mariadb).toBe(false));
