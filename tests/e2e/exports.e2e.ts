@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminToken, api, makeAdmin, makeStudent, unique } from './support/api';
@@ -9,9 +10,8 @@ import { parseCsv } from '../support/csv-parse';
 /**
  * Exports (issue 20): a list's Export sends its criteria; the Downloads panel shows the export's
  * progress until it is ready; the CSV holds exactly the filtered rows.
- *
- * The file is read from the server's STORAGE_DIR (E2E_STORAGE_DIR, set by run.ts) until the `files`
- * area's GET /files/download lands; then the panel's Download button is the way (see the note below).
+ * The CSV is downloaded with the panel's Download button (the browser's own download) and compared
+ * with the bytes the server stored (E2E_STORAGE_DIR, set by run.ts).
  */
 
 const currentPage = usePage();
@@ -58,9 +58,15 @@ test('export students with a filter: progress in Downloads, then the CSV holds e
   const done = await api<{ fileName: string; rowsDone: number; rowsTotal: number; originalName: string }>('GET', `/file_export/${asked.id}`, own);
   expect([done.rowsDone, done.rowsTotal]).toEqual([2, 2]);
   expect(done.originalName).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
-  // Until GET /files/download exists (the files area), the CSV is read where the server stored it.
-  const root = process.env.E2E_STORAGE_DIR!;
-  const rows = parseCsv(fs.readFileSync(path.join(root, ...done.fileName.split('/')), 'utf8'));
+  // The panel's Download: fetched with the session's token and saved under the export's name.
+  const [file] = await Promise.all([page.waitForEvent('download'), downloads.download(asked.id).click()]);
+  expect(file.suggestedFilename()).toBe(done.originalName);
+  const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hci-e2e-download-')), file.suggestedFilename());
+  await file.saveAs(saved);
+  const text = fs.readFileSync(saved, 'utf8');
+  // The same bytes the server stored.
+  expect(text).toBe(fs.readFileSync(path.join(process.env.E2E_STORAGE_DIR!, ...done.fileName.split('/')), 'utf8'));
+  const rows = parseCsv(text);
   const header = rows[0];
   const body = rows.slice(1);
   expect(body.map((r) => Number(r[0])).sort((a, b) => a - b)).toEqual(albany.map((s) => s.id).sort((a, b) => a - b));
