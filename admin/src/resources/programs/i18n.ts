@@ -7,7 +7,7 @@ const en = {
   fields: {
     id: 'ID',
     name: 'Name',
-    image: 'Image URL',
+    image: 'Image',
     description: 'Description',
     preRequisites: 'Prerequisites',
     courseAccessDuration: 'Course access (days)',
@@ -118,7 +118,7 @@ const es: Messages = {
   fields: {
     id: 'ID',
     name: 'Nombre',
-    image: 'URL de la imagen',
+    image: 'Imagen',
     description: 'Descripción',
     preRequisites: 'Requisitos previos',
     courseAccessDuration: 'Acceso al curso (días)',
