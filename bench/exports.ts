@@ -7,7 +7,7 @@
  * by the bulk seeder (seeders/bulk.ts; about 85 % of its learners are students); the seeding is not timed.
  *
  * Environment: BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/hci_bench_exports, local only),
- * BENCH_STUDENTS (1000000), BENCH_BATCH (rows per keyset page, 5000). Results: printed, and
+ * BENCH_STUDENTS (1000000), BENCH_BATCH (rows per keyset page, 1000: the FILE_EXPORT job's default). Results: printed, and
  * bench/results/exports.json. Run it on a quiet machine; figures from a loaded one mean little.
  */
 import fs from 'node:fs';
@@ -24,7 +24,7 @@ import { assertLocal, ensureDatabase } from './support';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/hci_bench_exports';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000_000);
-const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
 const TARGET_ROWS_PER_S = 100_000;
 const TARGET_RSS_MB = 250;
 

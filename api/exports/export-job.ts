@@ -108,7 +108,7 @@ async function* keysetPages(
 /** Runs one claimed export to COMPLETED, or FAILED on an error; an abort leaves it to be claimed again. */
 export async function runExport(deps: Deps, row: FileExport, opts: ExportRunOptions): Promise<number> {
   const leaseMs = opts.leaseMs ?? deps.config.JOBS_LEASE_SECONDS * 1000;
-  const batch = opts.batch ?? 5000;
+  const batch = opts.batch ?? 1000;
   const mine = { id: row.id, status: 'RUNNING', leaseOwner: opts.owner };
   let key: string | null = null;
   let rowsDone = 0;

@@ -133,7 +133,7 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     jobGroup: 'EXPORTS',
     cronExpression: null,
     repeatInterval: 10,
-    params: { maxAttempts: 3, batch: 5000 },
+    params: { maxAttempts: 3, batch: 1000 },
     description:
       'Every 10 seconds (and at once when an export is asked for): writes the waiting exports to storage, streaming the rows in pages; an export whose process died runs again, FAILED after 3 attempts.',
   },

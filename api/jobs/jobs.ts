@@ -96,7 +96,7 @@ export function registerCatalogueJobs(): void {
 
 /**
  * FILE_EXPORT (every 10 seconds, and woken when an export is recorded): runs the waiting exports one
- * after the other (params: maxAttempts, default 3; batch, default 5,000 rows a page; pauseMsBetweenPages,
+ * after the other (params: maxAttempts, default 3; batch, default 1,000 rows a page; pauseMsBetweenPages,
  * default 0, paces a big export); count: rows written.
  */
 async function exportFiles(ctx: JobContext): Promise<{ count: number; note: string | null }> {
@@ -104,7 +104,7 @@ async function exportFiles(ctx: JobContext): Promise<{ count: number; note: stri
     owner: `job-run-${ctx.runId}`,
     signal: ctx.signal,
     maxAttempts: numberParam(ctx.params, 'maxAttempts', 3),
-    batch: numberParam(ctx.params, 'batch', 5000),
+    batch: numberParam(ctx.params, 'batch', 1000),
     pauseMs: numberParam(ctx.params, 'pauseMsBetweenPages', 0),
     onProgress: (n) => ctx.progress(n),
   });
