@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
-import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
+import { ResourceDrawer } from '../../common/DrawerParts';
+import { DrawerCreateForm, DrawerEditForm } from '../../common/DrawerForms';
 import { capitalized } from './circleTypeRecord';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
 import {
   Button,
-  CreateBase,
-  EditBase,
   NumberInput,
   ResourceContextProvider,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
   maxValue,
   minValue,
@@ -23,11 +20,9 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useEnumChoices } from '../../common/enums';
 import { InfoRow } from '../../common/InfoSection';
 import { LastChanged } from '../../common/LastChanged';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { apiPath } from '../../providers/dataProvider';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -72,57 +67,23 @@ function TranslatedText({ k }: { k: string }) {
   return <>{translate(k)}</>;
 }
 
-const toolbar = (
-  <Box sx={{ mt: 1 }}>
-    <SaveButton />
-  </Box>
-);
-
-const transform = (data: unknown) => toCircleTypePayload(data as Partial<CircleTypePayload>) as unknown as CircleTypeRecord;
+const transform = (data: unknown) => toCircleTypePayload(data as Partial<CircleTypePayload>);
 
 export function CircleTypeEdit({ record }: { record: CircleTypeRecord }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
   const values = useMemo(() => ({ id: record.id, ...toCircleTypePayload(record), description: record.description ?? '' }), [record]);
   return (
-    <EditBase<CircleTypeRecord>
-      resource={CIRCLE_TYPES}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={transform}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
-    >
-      <SimpleForm record={values} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <CircleTypeInputs />
-      </SimpleForm>
-    </EditBase>
+    <DrawerEditForm<CircleTypeRecord> resource={CIRCLE_TYPES} record={record} values={values} transform={transform} done={t('notifications.saved')}>
+      <CircleTypeInputs />
+    </DrawerEditForm>
   );
 }
 
 /** POST /coaching_circle_types; on success the drawer moves to the new type. */
 export function CircleTypeCreate() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const onError = useServerRefusal();
   return (
-    <CreateBase<CircleTypeRecord>
-      resource={CIRCLE_TYPES}
-      redirect={false}
-      transform={transform}
-      mutationOptions={{
-        onSuccess: (created: CircleTypeRecord) => {
-          notify(t('notifications.created'), { type: 'success' });
-          navigate(`/${CIRCLE_TYPES}/${created.id}${search}`);
-        },
-        onError,
-      }}
-    >
-      <SimpleForm defaultValues={NEW_CIRCLE_TYPE} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <CircleTypeInputs />
-      </SimpleForm>
-    </CreateBase>
+    <DrawerCreateForm<CircleTypeRecord> resource={CIRCLE_TYPES} defaultValues={NEW_CIRCLE_TYPE} transform={transform} done={t('notifications.created')}>
+      <CircleTypeInputs />
+    </DrawerCreateForm>
   );
 }
 
@@ -210,23 +171,16 @@ export function CircleTypeDetail({ id }: { id: string }) {
   );
 }
 
-function CircleTypeAdd() {
-  return (
-    <CreateGate resource={CIRCLE_TYPES} readOnly={t('messages.read_only')}>
-      <CircleTypeCreate />
-    </CreateGate>
-  );
-}
-
-function CircleTypeTitle({ id }: { id: string }) {
-  return <DrawerRecordTitle<CircleTypeRecord> resource={CIRCLE_TYPES} id={id} newTitle={t('messages.new_title')} label={(record) => record.name} />;
-}
-
 /** The drawer over the list on /coaching-circles-types/:id (`create` included), with 'Copy direct link'. */
 export function CircleTypeDrawer() {
   return (
-    <RecordDrawer basePath={`/${CIRCLE_TYPES}`} title={(id) => <CircleTypeTitle id={id} />}>
-      {(id) => (id === 'create' ? <CircleTypeAdd /> : <CircleTypeDetail key={id} id={id} />)}
-    </RecordDrawer>
+    <ResourceDrawer<CircleTypeRecord>
+      resource={CIRCLE_TYPES}
+      newTitle={t('messages.new_title')}
+      readOnly={t('messages.read_only')}
+      label={(record) => record.name}
+      create={<CircleTypeCreate />}
+      detail={(id) => <CircleTypeDetail key={id} id={id} />}
+    />
   );
 }

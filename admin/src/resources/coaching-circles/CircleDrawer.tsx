@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
+import { ResourceDrawer } from '../../common/DrawerParts';
+import { DrawerCreateForm, DrawerEditForm } from '../../common/DrawerForms';
 import { Alert, Autocomplete, Box, Divider, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -12,8 +13,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   Button,
-  CreateBase,
-  EditBase,
   NumberInput,
   ResourceContextProvider,
   SaveButton,
@@ -29,12 +28,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_ZONE, localParts, parseZone } from '../../../../domain/rules/coaching-circles';
 import { DateInput, formatDate, instantOrDay, schoolDay } from '../../common/dates';
 import { InfoRow, InfoSection } from '../../common/InfoSection';
 import { LastChanged } from '../../common/LastChanged';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { TimeInput, formatTime } from '../../common/TimeInput';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import type { HttpError } from '../../providers/http';
@@ -89,56 +86,28 @@ export function CircleInputs({ currentTypeId }: { currentTypeId?: number }) {
   );
 }
 
-const toolbar = (
-  <Box sx={{ mt: 1 }}>
-    <SaveButton />
-  </Box>
-);
-
 /** POST /coaching_circles; on success the drawer moves to the new circle. */
 function CircleCreate() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const onError = useServerRefusal();
   return (
-    <CreateBase<CircleDetailRecord>
-      resource={CIRCLES}
-      redirect={false}
-      transform={(data: unknown) => toCirclePayload(data as CircleForm) as unknown as CircleDetailRecord}
-      mutationOptions={{
-        onSuccess: (created: CircleDetailRecord) => {
-          notify(t('notifications.created'), { type: 'success' });
-          navigate(`/${CIRCLES}/${created.id}${search}`);
-        },
-        onError,
-      }}
-    >
-      <SimpleForm defaultValues={NEW_CIRCLE} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <CircleInputs />
-      </SimpleForm>
-    </CreateBase>
+    <DrawerCreateForm<CircleDetailRecord> resource={CIRCLES} defaultValues={NEW_CIRCLE} transform={(data) => toCirclePayload(data as CircleForm)} done={t('notifications.created')}>
+      <CircleInputs />
+    </DrawerCreateForm>
   );
 }
 
 /** PUT /coaching_circles/{id} (an unpublished circle). */
 function CircleEdit({ record }: { record: CircleDetailRecord }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
   const values = useMemo(() => circleFormOf(record), [record]);
   return (
-    <EditBase<CircleDetailRecord>
+    <DrawerEditForm<CircleDetailRecord>
       resource={CIRCLES}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(data: unknown) => toCirclePayload(data as CircleForm, record) as unknown as CircleDetailRecord}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
+      record={record}
+      values={values}
+      transform={(data) => toCirclePayload(data as CircleForm, record)}
+      done={t('notifications.saved')}
     >
-      <SimpleForm record={values} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <CircleInputs currentTypeId={record.typeId} />
-      </SimpleForm>
-    </EditBase>
+      <CircleInputs currentTypeId={record.typeId} />
+    </DrawerEditForm>
   );
 }
 
@@ -588,30 +557,16 @@ export function CircleDetail({ id }: { id: string }) {
   );
 }
 
-function CircleAdd() {
-  return (
-    <CreateGate resource={CIRCLES} readOnly={t('messages.read_only')}>
-      <CircleCreate />
-    </CreateGate>
-  );
-}
-
-function CircleTitle({ id }: { id: string }) {
-  return (
-    <DrawerRecordTitle<CircleDetailRecord>
-      resource={CIRCLES}
-      id={id}
-      newTitle={t('messages.new_title')}
-      label={(record) => `${record.name ?? record.type?.name ?? ''} · ${record.cohort?.label ?? ''}`}
-    />
-  );
-}
-
 /** The drawer over the list and the calendar on /coaching-circles/:id (`create` included). */
 export function CircleDrawer() {
   return (
-    <RecordDrawer basePath={`/${CIRCLES}`} title={(id) => <CircleTitle id={id} />}>
-      {(id) => (id === 'create' ? <CircleAdd /> : <CircleDetail key={id} id={id} />)}
-    </RecordDrawer>
+    <ResourceDrawer<CircleDetailRecord>
+      resource={CIRCLES}
+      newTitle={t('messages.new_title')}
+      readOnly={t('messages.read_only')}
+      label={(record) => `${record.name ?? record.type?.name ?? ''} · ${record.cohort?.label ?? ''}`}
+      create={<CircleCreate />}
+      detail={(id) => <CircleDetail key={id} id={id} />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
+import { ResourceDrawer } from '../../common/DrawerParts';
+import { DrawerCreateForm, DrawerEditForm } from '../../common/DrawerForms';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
@@ -7,15 +8,11 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   Button,
-  CreateBase,
-  EditBase,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   ResourceContextProvider,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
   required,
   useCanAccess,
@@ -26,11 +23,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
 import { InfoRow } from '../../common/InfoSection';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { BannerPreview, LevelChip, PublishedChip, t } from './BannerParts';
@@ -125,57 +120,25 @@ export function BannerInputs() {
   );
 }
 
-const toolbar = (
-  <Box sx={{ mt: 1 }}>
-    <SaveButton />
-  </Box>
-);
+const transform = (data: unknown) => toBannerPayload(data as BannerPayload);
 
 const formValues = (record: BannerRecord): Partial<BannerPayload> & { id: BannerRecord['id'] } => ({ id: record.id, ...toBannerPayload(record) });
 
 export function BannerEdit({ record }: { record: BannerRecord }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
   const values = useMemo(() => formValues(record), [record]);
   return (
-    <EditBase<BannerRecord>
-      resource={BANNERS}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(data) => toBannerPayload(data as unknown as BannerPayload) as unknown as BannerRecord}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
-    >
-      <SimpleForm record={values} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <BannerInputs />
-      </SimpleForm>
-    </EditBase>
+    <DrawerEditForm<BannerRecord> resource={BANNERS} record={record} values={values} transform={transform} done={t('notifications.saved')}>
+      <BannerInputs />
+    </DrawerEditForm>
   );
 }
 
 /** POST /information_banner; on success the drawer moves to the new (unpublished) banner. */
 export function BannerCreate() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const onError = useServerRefusal();
   return (
-    <CreateBase<BannerRecord>
-      resource={BANNERS}
-      redirect={false}
-      transform={(data) => toBannerPayload(data as unknown as BannerPayload) as unknown as BannerRecord}
-      mutationOptions={{
-        onSuccess: (created: BannerRecord) => {
-          notify(t('notifications.created'), { type: 'success' });
-          navigate(`/${BANNERS}/${created.id}${search}`);
-        },
-        onError,
-      }}
-    >
-      <SimpleForm defaultValues={NEW_BANNER} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <BannerInputs />
-      </SimpleForm>
-    </CreateBase>
+    <DrawerCreateForm<BannerRecord> resource={BANNERS} defaultValues={NEW_BANNER} transform={transform} done={t('notifications.created')}>
+      <BannerInputs />
+    </DrawerCreateForm>
   );
 }
 
@@ -258,23 +221,16 @@ export function BannerDetail({ id }: { id: string }) {
   );
 }
 
-function BannerAdd() {
-  return (
-    <CreateGate resource={BANNERS} readOnly={t('messages.read_only')}>
-      <BannerCreate />
-    </CreateGate>
-  );
-}
-
-function BannerTitle({ id }: { id: string }) {
-  return <DrawerRecordTitle<BannerRecord> resource={BANNERS} id={id} newTitle={t('messages.new_title')} label={(record) => record.title} />;
-}
-
 /** The drawer over the list on /information-banner/:id (`create` included), with 'Copy direct link'. */
 export function BannerDrawer() {
   return (
-    <RecordDrawer basePath={`/${BANNERS}`} title={(id) => <BannerTitle id={id} />}>
-      {(id) => (id === 'create' ? <BannerAdd /> : <BannerDetail key={id} id={id} />)}
-    </RecordDrawer>
+    <ResourceDrawer<BannerRecord>
+      resource={BANNERS}
+      newTitle={t('messages.new_title')}
+      readOnly={t('messages.read_only')}
+      label={(record) => record.title}
+      create={<BannerCreate />}
+      detail={(id) => <BannerDetail key={id} id={id} />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { CreateGate, DrawerRecordTitle } from '../../common/DrawerParts';
+import { ResourceDrawer } from '../../common/DrawerParts';
+import { DrawerCreateForm, DrawerEditForm } from '../../common/DrawerForms';
 import { LastChanged } from '../../common/LastChanged';
 import { Alert, Box, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -11,15 +12,11 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   Button,
-  CreateBase,
-  EditBase,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   ResourceContextProvider,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
   required,
   useCanAccess,
@@ -33,7 +30,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DateInput, formatDateTime } from '../../common/dates';
 import { useEnumChoices } from '../../common/enums';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { saveFile } from '../../common/saveFile';
 import { TimeInput } from '../../common/TimeInput';
 import { useServerRefusal } from '../../common/useServerRefusal';
@@ -101,56 +97,23 @@ export function LearningSessionInputs() {
   );
 }
 
-const toolbar = (
-  <Box sx={{ mt: 1 }}>
-    <SaveButton />
-  </Box>
-);
-const transform = (data: unknown) => toPayload(data as Partial<LearningSessionForm>) as unknown as LearningSessionRecord;
+const transform = (data: unknown) => toPayload(data as Partial<LearningSessionForm>);
 
 function SessionEdit({ record }: { record: LearningSessionRecord }) {
-  const notify = useNotify();
-  const onError = useServerRefusal();
   const values = useMemo(() => toForm(record), [record]);
   return (
-    <EditBase<LearningSessionRecord>
-      resource={LEARNING_SESSIONS}
-      id={record.id}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={transform}
-      mutationOptions={{ onSuccess: () => notify(t('notifications.saved'), { type: 'success' }), onError }}
-    >
-      <SimpleForm record={values} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <LearningSessionInputs />
-      </SimpleForm>
-    </EditBase>
+    <DrawerEditForm<LearningSessionRecord> resource={LEARNING_SESSIONS} record={record} values={values} transform={transform} done={t('notifications.saved')}>
+      <LearningSessionInputs />
+    </DrawerEditForm>
   );
 }
 
 /** POST /learning_sessions; on success the drawer moves to the new (unpublished) session. */
 export function SessionCreate() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const onError = useServerRefusal();
   return (
-    <CreateBase<LearningSessionRecord>
-      resource={LEARNING_SESSIONS}
-      redirect={false}
-      transform={transform}
-      mutationOptions={{
-        onSuccess: (created: LearningSessionRecord) => {
-          notify(t('notifications.created'), { type: 'success' });
-          navigate(`/${LEARNING_SESSIONS}/${created.id}${search}`);
-        },
-        onError,
-      }}
-    >
-      <SimpleForm defaultValues={NEW_SESSION} noValidate sx={{ p: 0 }} toolbar={toolbar}>
-        <LearningSessionInputs />
-      </SimpleForm>
-    </CreateBase>
+    <DrawerCreateForm<LearningSessionRecord> resource={LEARNING_SESSIONS} defaultValues={NEW_SESSION} transform={transform} done={t('notifications.created')}>
+      <LearningSessionInputs />
+    </DrawerCreateForm>
   );
 }
 
@@ -391,23 +354,16 @@ export function SessionDetail({ id }: { id: string }) {
   );
 }
 
-function SessionAdd() {
-  return (
-    <CreateGate resource={LEARNING_SESSIONS} readOnly={t('messages.read_only')}>
-      <SessionCreate />
-    </CreateGate>
-  );
-}
-
-function SessionTitle({ id }: { id: string }) {
-  return <DrawerRecordTitle<LearningSessionRecord> resource={LEARNING_SESSIONS} id={id} newTitle={t('messages.new_title')} label={(record) => record.title} />;
-}
-
 /** The drawer over the list on /learning-sessions/:id (`create` included), with 'Copy direct link'. */
 export function LearningSessionDrawer() {
   return (
-    <RecordDrawer basePath={`/${LEARNING_SESSIONS}`} title={(id) => <SessionTitle id={id} />}>
-      {(id) => (id === 'create' ? <SessionAdd /> : <SessionDetail key={id} id={id} />)}
-    </RecordDrawer>
+    <ResourceDrawer<LearningSessionRecord>
+      resource={LEARNING_SESSIONS}
+      newTitle={t('messages.new_title')}
+      readOnly={t('messages.read_only')}
+      label={(record) => record.title}
+      create={<SessionCreate />}
+      detail={(id) => <SessionDetail key={id} id={id} />}
+    />
   );
 }
