@@ -130,9 +130,23 @@ const schema = z.object({
   JOBS_RELOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Graceful shutdown (SIGTERM/SIGINT): how long runs and requests in flight get to finish. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+
+  /**
+   * The key learning-system (LMS) connection secrets are encrypted with at rest (AES-256-GCM,
+   * api/integrations/lms/secrets.ts): 32 bytes as 64 hex digits or base64, or any passphrase of 16+
+   * characters (hashed to 32 bytes). Unset: a development key, refused in production. Never logged.
+   */
+  LMS_SECRET_KEY: z.string().min(16).optional(),
+  /** How long a student's sign-in link into their LMS stays valid (POST /students/{id}/sso). */
+  LMS_SSO_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /** The LMS token refresh job renews tokens that expire within this many seconds. */
+  LMS_TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
 });
 
-export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };
+export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string; LMS_SECRET_KEY: string };
+
+/** The development default of LMS_SECRET_KEY (documented in README; production must set its own). */
+export const DEVELOPMENT_LMS_SECRET_KEY = 'development-only-lms-secret-key-change-me';
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -151,9 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   }
+  if (c.NODE_ENV === 'production' && !c.LMS_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  LMS_SECRET_KEY: required in production');
+  }
   return {
     ...c,
     JWT_SECRET: c.JWT_SECRET ?? 'development-only-secret-change-me-0123456789',
+    LMS_SECRET_KEY: c.LMS_SECRET_KEY ?? DEVELOPMENT_LMS_SECRET_KEY,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
   };
 }

@@ -37,6 +37,7 @@ export class Cohort extends Model<InferAttributes<Cohort>, InferCreationAttribut
   declare sessionCloseDate: Date | null;
   declare doceboLearningPlanIds: CreationOptional<string[]>;
   declare doceboCourseIds: CreationOptional<string[]>;
+  declare lmsConnectionId: CreationOptional<number | null>;
   declare updatedById: number | null;
   declare updatedByName: string | null;
   declare createdAt: CreationOptional<Date>;
@@ -79,6 +80,7 @@ export class Cohort extends Model<InferAttributes<Cohort>, InferCreationAttribut
         sessionCloseDate: time(),
         doceboLearningPlanIds: jsonText('doceboLearningPlanIds', []),
         doceboCourseIds: jsonText('doceboCourseIds', []),
+        lmsConnectionId: { type: DataTypes.INTEGER, allowNull: true },
         ...auditAttributes,
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),

@@ -63,6 +63,9 @@ import { ApplicationVoucher } from './ApplicationVoucher';
 import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
+import { LmsConnection } from './LmsConnection';
+import { LmsSyncRun } from './LmsSyncRun';
+import { LmsEnrollment } from './LmsEnrollment';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -220,4 +223,11 @@ export function associate(): void {
   LearningSessionSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   // An application's document is the stored file its documentName names (issue 20): joined by the storage key.
   Application.belongsTo(StoredFile, { as: 'document', foreignKey: 'documentName', targetKey: 'fileName', constraints: false });
+  // Learning systems (issue 21).
+  Program.belongsTo(LmsConnection, { as: 'lmsConnection', foreignKey: 'lmsConnectionId', constraints: false });
+  Cohort.belongsTo(LmsConnection, { as: 'lmsConnection', foreignKey: 'lmsConnectionId', constraints: false });
+  LmsSyncRun.belongsTo(LmsConnection, { as: 'connection', foreignKey: 'lmsConnectionId' });
+  LmsEnrollment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  LmsEnrollment.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  LmsEnrollment.belongsTo(LmsConnection, { as: 'connection', foreignKey: 'lmsConnectionId' });
 }

@@ -96,6 +96,13 @@ const en = {
   CIRCLE_ATTENDANCE_TAKEN: 'Attendance in {circle}, session {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Attendance in the learning session {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copied from #{id}',
+  // Learning systems (issue 21, lms).
+  LMS_CONNECTION_CHECKED: 'Connection checked: {status:LmsConnectionStatus}',
+  LMS_SYNCED: '{kind:LmsSyncKind} synced: {created} created, {updated} updated, {unchanged} unchanged, {failed} failed',
+  LMS_ENROLLED: 'Enrolled in the learning system ({connection})',
+  LMS_UNENROLLED: 'Unenrolled from the learning system ({connection})',
+  LMS_MOVED: 'Moved in the learning system ({connection})',
+  LMS_ENROLLMENT_FAILED: 'Learning-system enrollment failed ({connection}): {reason}',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -177,6 +184,12 @@ const es: Record<DescriptionKey, string> = {
   CIRCLE_ATTENDANCE_TAKEN: 'Asistencia en {circle}, sesión {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Asistencia en la sesión de aprendizaje {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copiado de n.º {id}',
+  LMS_CONNECTION_CHECKED: 'Conexión verificada: {status:LmsConnectionStatus}',
+  LMS_SYNCED: '{kind:LmsSyncKind} sincronizado: {created} creados, {updated} actualizados, {unchanged} sin cambios, {failed} fallidos',
+  LMS_ENROLLED: 'Inscrito en el sistema de aprendizaje ({connection})',
+  LMS_UNENROLLED: 'Dado de baja del sistema de aprendizaje ({connection})',
+  LMS_MOVED: 'Movido en el sistema de aprendizaje ({connection})',
+  LMS_ENROLLMENT_FAILED: 'Falló la inscripción en el sistema de aprendizaje ({connection}): {reason}',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

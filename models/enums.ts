@@ -200,6 +200,8 @@ export const ActivityEntityType = [
   'COACHING_CIRCLE',
   'COACHING_CIRCLE_TYPE',
   'LEARNING_SESSION',
+  // Issue 21 (lms): learning-system connections.
+  'LMS_CONNECTION',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
@@ -250,6 +252,7 @@ export const JobType = [
   'CIRCLE_SESSION_REMINDERS',
   'LEARNING_SESSION_AUTO_PUBLISH',
   'FILE_EXPORT',
+  'LMS_TOKEN_REFRESH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -281,6 +284,10 @@ export const DomainEventHandler = [
   'communications.withdrawalDecided',
   'withdrawals.completeOnRefund',
   'circleSignUps.absenceAlert',
+  'lms.enrollOnEnrolled',
+  'lms.unenrollOnLeaving',
+  'lms.moveOnTransfer',
+  'lms.unenrollOnWithdrawal',
 ] as const;
 
 /** Learning sessions (issue 19): the kinds of session staff schedule. */
@@ -307,3 +314,13 @@ export const FileExportType = [
   'extra_product-purchases_csv',
   'academic_progress_csv',
 ] as const;
+/**
+ * Learning systems (issue 21, api/lms): a connection's status (CONNECTED only once its credentials were
+ * checked and worked), what a sync run does, a run's outcome, and an LMS enrollment's wanted state and
+ * delivery status.
+ */
+export const LmsConnectionStatus = ['CONNECTED', 'DISCONNECTED', 'AUTHORIZATION_REQUIRED', 'ERROR'] as const;
+export const LmsSyncKind = ['PROGRAM_FROM_LMS', 'PROGRAM_ACADEMIC_STATUS', 'PROGRAM_TOPIC_VIDEOS', 'COHORT_FROM_LMS', 'COHORT_MODULES'] as const;
+export const LmsSyncStatus = ['RUNNING', 'SUCCEEDED', 'FAILED'] as const;
+export const LmsEnrollmentAction = ['ENROLL', 'UNENROLL'] as const;
+export const LmsEnrollmentStatus = ['PENDING', 'DONE', 'FAILED'] as const;

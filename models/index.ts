@@ -89,6 +89,12 @@ import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { StoredFile } from './StoredFile';
 import { FileExport } from './FileExport';
+import { LmsConnection } from './LmsConnection';
+import { LmsSyncRun } from './LmsSyncRun';
+import { LmsUser } from './LmsUser';
+import { LmsEnrollment } from './LmsEnrollment';
+import { LmsGrade } from './LmsGrade';
+import { ProgramModuleTopic } from './ProgramModuleTopic';
 
 export {
   AccountingLine,
@@ -180,6 +186,12 @@ export {
   LearningSessionSignUp,
   StoredFile,
   FileExport,
+  LmsConnection,
+  LmsSyncRun,
+  LmsUser,
+  LmsEnrollment,
+  LmsGrade,
+  ProgramModuleTopic,
 };
 
 export interface DatabaseOptions {
@@ -342,6 +354,12 @@ export function initModels(sequelize: Sequelize): void {
     LearningSessionSignUp,
     StoredFile,
     FileExport,
+    LmsConnection,
+    LmsSyncRun,
+    LmsUser,
+    LmsEnrollment,
+    LmsGrade,
+    ProgramModuleTopic,
   ]) {
     model.initModel(sequelize);
   }

@@ -390,6 +390,7 @@ const en = {
     COACHING_CIRCLE: 'Coaching circle',
     COACHING_CIRCLE_TYPE: 'Coaching circle type',
     LEARNING_SESSION: 'Learning session',
+    LMS_CONNECTION: 'LMS connection',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -498,6 +499,10 @@ const en = {
     'communications.withdrawalDecided': 'Email the withdrawal decision',
     'withdrawals.completeOnRefund': 'Complete the withdrawal once refunded',
     'circleSignUps.absenceAlert': 'Alert staff of two absences in a row',
+    'lms.enrollOnEnrolled': 'Enroll the student in the LMS',
+    'lms.unenrollOnLeaving': 'Unenroll the student from the LMS',
+    'lms.moveOnTransfer': 'Move the student in the LMS',
+    'lms.unenrollOnWithdrawal': 'Unenroll the withdrawn classes in the LMS',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -514,6 +519,7 @@ const en = {
     CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
     LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
     FILE_EXPORT: 'File exports',
+    LMS_TOKEN_REFRESH: 'LMS token refresh',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -542,6 +548,17 @@ const en = {
     'extra_product-purchases_csv': 'Extra product purchases',
     academic_progress_csv: 'Academic progress',
   },
+  LmsConnectionStatus: { CONNECTED: 'Connected', DISCONNECTED: 'Not connected', AUTHORIZATION_REQUIRED: 'Authorization required', ERROR: 'Error' },
+  LmsSyncKind: {
+    PROGRAM_FROM_LMS: 'Program from the LMS',
+    PROGRAM_ACADEMIC_STATUS: 'Academic status',
+    PROGRAM_TOPIC_VIDEOS: 'Topic videos',
+    COHORT_FROM_LMS: 'Cohort from the LMS',
+    COHORT_MODULES: 'Cohort modules',
+  },
+  LmsSyncStatus: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed' },
+  LmsEnrollmentAction: { ENROLL: 'Enroll', UNENROLL: 'Unenroll' },
+  LmsEnrollmentStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
 } as const satisfies Labels;
 
 const es = {
@@ -923,6 +940,7 @@ const es = {
     COACHING_CIRCLE: 'Círculo de coaching',
     COACHING_CIRCLE_TYPE: 'Tipo de círculo de coaching',
     LEARNING_SESSION: 'Sesión de aprendizaje',
+    LMS_CONNECTION: 'Conexión con el LMS',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -1038,6 +1056,10 @@ const es = {
     'communications.withdrawalDecided': 'Enviar la decisión del retiro',
     'withdrawals.completeOnRefund': 'Completar el retiro una vez reembolsado',
     'circleSignUps.absenceAlert': 'Avisar al personal de dos ausencias seguidas',
+    'lms.enrollOnEnrolled': 'Inscribir al estudiante en el LMS',
+    'lms.unenrollOnLeaving': 'Dar de baja al estudiante en el LMS',
+    'lms.moveOnTransfer': 'Mover al estudiante en el LMS',
+    'lms.unenrollOnWithdrawal': 'Dar de baja las clases retiradas en el LMS',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
@@ -1054,6 +1076,7 @@ const es = {
     CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
     LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
     FILE_EXPORT: 'Exportaciones de archivos',
+    LMS_TOKEN_REFRESH: 'Renovación de tokens del LMS',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
@@ -1082,6 +1105,17 @@ const es = {
     'extra_product-purchases_csv': 'Compras de productos adicionales',
     academic_progress_csv: 'Progreso académico',
   },
+  LmsConnectionStatus: { CONNECTED: 'Conectada', DISCONNECTED: 'Sin conexión', AUTHORIZATION_REQUIRED: 'Autorización requerida', ERROR: 'Error' },
+  LmsSyncKind: {
+    PROGRAM_FROM_LMS: 'Programa desde el LMS',
+    PROGRAM_ACADEMIC_STATUS: 'Estado académico',
+    PROGRAM_TOPIC_VIDEOS: 'Videos de los temas',
+    COHORT_FROM_LMS: 'Cohorte desde el LMS',
+    COHORT_MODULES: 'Módulos de la cohorte',
+  },
+  LmsSyncStatus: { RUNNING: 'En curso', SUCCEEDED: 'Completada', FAILED: 'Fallida' },
+  LmsEnrollmentAction: { ENROLL: 'Inscribir', UNENROLL: 'Dar de baja' },
+  LmsEnrollmentStatus: { PENDING: 'Pendiente', DONE: 'Hecha', FAILED: 'Fallida' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -201,6 +201,17 @@ export const Messages = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'A published learning session cannot be deleted; unpublish it first',
   LEARNING_SESSION_CANCEL_NOTICE: 'A sign-up can be cancelled only up to 12 hours before the session starts',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'Max students cannot be below the number of sign-ups',
+  // Learning-system connections (issue 21): platform spec §8 "Learning-system connections" and the area's own refusals.
+  LMS_CONNECTION_IN_USE: 'A connection in use by cohorts cannot be removed',
+  LMS_ORG_UNIT_REQUIRED: 'LMS and org unit required for sync',
+  LMS_PROCESS_RUNNING: 'Process already running',
+  LMS_NOT_CONNECTED: 'The learning-system connection is not connected; test it first',
+  LMS_AUTHORIZATION_FAILED: 'The learning system refused the credentials: {0}',
+  LMS_UNREACHABLE: 'The learning system could not be reached: {0}',
+  LMS_VENDOR_UNCHANGEABLE: 'The vendor of a connection cannot change; create a new connection',
+  LMS_NOT_D2L: 'Only a D2L connection is authorized through /d2l-auth',
+  LMS_STUDENT_NO_LMS: "The student's cohort has no learning-system connection",
+  LMS_COHORT_SECTION_REQUIRED: 'The cohort has no LMS section or course to sync',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -395,6 +406,16 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'Una sesión de aprendizaje publicada no se puede eliminar; despublíquela primero',
   LEARNING_SESSION_CANCEL_NOTICE: 'Una inscripción solo se puede cancelar hasta 12 horas antes del inicio de la sesión',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que el número de inscripciones',
+  LMS_CONNECTION_IN_USE: 'No se puede eliminar una conexión que usan cohortes',
+  LMS_ORG_UNIT_REQUIRED: 'Se requieren el LMS y la unidad organizativa para sincronizar',
+  LMS_PROCESS_RUNNING: 'El proceso ya está en curso',
+  LMS_NOT_CONNECTED: 'La conexión con el sistema de aprendizaje no está conectada; pruébela primero',
+  LMS_AUTHORIZATION_FAILED: 'El sistema de aprendizaje rechazó las credenciales: {0}',
+  LMS_UNREACHABLE: 'No se pudo contactar al sistema de aprendizaje: {0}',
+  LMS_VENDOR_UNCHANGEABLE: 'El proveedor de una conexión no puede cambiar; cree una nueva conexión',
+  LMS_NOT_D2L: 'Solo una conexión D2L se autoriza mediante /d2l-auth',
+  LMS_STUDENT_NO_LMS: 'La cohorte del estudiante no tiene una conexión con un sistema de aprendizaje',
+  LMS_COHORT_SECTION_REQUIRED: 'La cohorte no tiene una sección o un curso del LMS para sincronizar',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -31,6 +31,8 @@ import * as m0029 from './migrations/0029-file-exports';
 import * as m0030 from './migrations/0030-analytics-indexes';
 import * as m0031 from './migrations/0031-coach-portal';
 import * as m0032 from './migrations/0032-application-document-index';
+import * as m0033 from './migrations/0033-lms-connections';
+import * as m0034 from './migrations/0034-lms-sync';
 import * as m0041 from './migrations/0041-export-pages';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -67,6 +69,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0030-analytics-indexes', m0030],
   ['0031-coach-portal', m0031],
   ['0032-application-document-index', m0032],
+  ['0033-lms-connections', m0033],
+  ['0034-lms-sync', m0034],
   ['0041-export-pages', m0041],
 ];
 

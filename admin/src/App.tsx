@@ -38,6 +38,7 @@ import coaches from './resources/coaches';
 import coachingCircles from './resources/coaching-circles';
 import coachingCirclesAttendance from './resources/coaching-circles-attendance';
 import learningSessions from './resources/learning-sessions';
+import lms from './resources/lms';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -74,10 +75,13 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['coaching-circles-types', coachingCirclesTypes],
   ['coaching-circles-attendance', coachingCirclesAttendance],
   ['learning-sessions', learningSessions],
+  ['lms', lms],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
+/** /d2l-auth: D2L's OAuth 2 callback (issue 21), loaded on first use. */
+const D2lAuthPage = lazyScreen(() => import('./resources/lms/D2lAuthPage'));
 
 function DashboardPage() {
   return (
@@ -148,6 +152,7 @@ export function App({ dataProvider, authProvider, i18nProvider, queryClient }: A
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/billing-dashboard" element={<BillingDashboardPage />} />
           <Route path="/billing-calculator" element={<BillingCalculatorPage />} />
+          <Route path="/d2l-auth" element={<D2lAuthPage />} />
           <Route
             path="/profile"
             element={

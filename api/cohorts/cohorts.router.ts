@@ -22,6 +22,9 @@ import {
 import * as cohorts from './cohorts.service';
 import * as parts from './cohort-parts.service';
 import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '../../domain/contract/cohorts';
+import * as lmsSync from '../lms/sync.service';
+import { syncQuery } from '../lms/lms.schemas';
+import { lmsSyncRunAnswer } from '../../domain/contract/lms';
 
 /**
  * /api/cohorts (back-office spec §7 "Cohorts"): list and criteria search, CRUD with archive and
@@ -29,7 +32,7 @@ import { cohortAnswer, cohortModulePage, cohortPage, skippedSessionPage } from '
  * modules and its skipped coaching-circle sessions. Parts: POST needs `cohorts:create`, PUT and
  * PATCH `:update`, DELETE `:delete`.
  */
-export function cohortRoutes(_deps: Deps) {
+export function cohortRoutes(deps: Deps) {
   return [
     route({
       method: 'get',
@@ -140,10 +143,13 @@ export function cohortRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/:id/sync_from_d2l',
-      summary: 'Sync a cohort from the learning system (D2L)',
+      summary:
+        "Sync the cohort with its LMS course or section: its active students enrolled there (idempotent; dryRun=true answers what would change; 409 'LMS and org unit required for sync', or a sync runs)",
       access: 'cohorts:update',
       params: cohortIdParams,
-      handle: ({ params }) => cohorts.syncCohortFromLms(params.id),
+      query: syncQuery,
+      answer: lmsSyncRunAnswer,
+      handle: ({ params, query, actor }) => lmsSync.syncCohortFromLms(deps, params.id, query.dryRun, actor),
     }),
 
     route({

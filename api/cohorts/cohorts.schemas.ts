@@ -130,6 +130,8 @@ export const cohortBody = z
     salesforceProductId: optionalText(40),
     maxStudents: wholeNumber(1, 100_000),
     doceboConfig: z.object({ learningPlanIds: lmsIds(), courseIds: lmsIds() }).strict().nullish(),
+    /** The cohort's own learning-system connection (null: the program's). */
+    lmsConnectionId: id().nullish(),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -18,6 +18,7 @@ import {
   type CohortListQuery,
 } from './cohorts.schemas';
 import { description, type Description } from '../../models/descriptions';
+import { checkLmsConnection } from '../lms/lookup';
 
 /**
  * Cohorts: the classes of a program. The status follows the dates (CREATED → ACTIVE → COMPLETED,
@@ -45,7 +46,7 @@ export function cohortDto(c: Cohort, productIds: number[] = []) {
     label: c.label,
     customName: c.customName,
     programId: c.programId,
-    // lmsConnectionId: the learning-system connection a sync of the cohort goes through (none can exist before the LMS area).
+    // program.lmsConnectionId: the program's learning-system connection, used when the cohort names none of its own (lmsConnectionId).
     program: c.program
       ? { id: c.program.id, name: c.program.name, durationType: c.program.durationType, accelerated: c.program.accelerated, lmsConnectionId: c.program.lmsConnectionId ?? null }
       : null,
@@ -71,6 +72,7 @@ export function cohortDto(c: Cohort, productIds: number[] = []) {
     sessionOpenDate: c.sessionOpenDate,
     sessionCloseDate: c.sessionCloseDate,
     doceboConfig: { learningPlanIds: c.doceboLearningPlanIds, courseIds: c.doceboCourseIds },
+    lmsConnectionId: c.lmsConnectionId ?? null,
     productIds,
     updatedBy: updatedByOf(c),
     createdAt: c.createdAt,
@@ -217,6 +219,7 @@ function cohortValues(input: CohortInput, program: Program) {
     maxStudents: input.maxStudents ?? null,
     doceboLearningPlanIds: input.doceboConfig?.learningPlanIds ?? [],
     doceboCourseIds: input.doceboConfig?.courseIds ?? [],
+    lmsConnectionId: input.lmsConnectionId ?? null,
   };
   return { ...values, label: labelOf(values, program) };
 }
@@ -225,6 +228,7 @@ function cohortValues(input: CohortInput, program: Program) {
 export async function createCohort(input: CohortInput, actor: Actor): Promise<CohortDto> {
   return Cohort.sequelize!.transaction(async (transaction) => {
     const program = await programFor(input.programId, null, transaction);
+    await checkLmsConnection(input.lmsConnectionId, transaction);
     const values = cohortValues(input, program);
     const cohort = await Cohort.create(
       {
@@ -250,6 +254,7 @@ export async function updateCohort(id: number, input: CohortInput, actor: Actor)
   return Cohort.sequelize!.transaction(async (transaction) => {
     const cohort = await getChangeableCohort(id, transaction);
     const program = await programFor(input.programId, cohort.programId, transaction);
+    await checkLmsConnection(input.lmsConnectionId, transaction);
     const before = await dtoOf(id, transaction);
     const values = cohortValues(input, program);
     await cohort.update(
@@ -407,10 +412,4 @@ export async function setCoachingCircleDates(id: number, input: CoachingCircleDa
   if (merged.sessionOpenDate && merged.sessionCloseDate && merged.sessionCloseDate < merged.sessionOpenDate) errors.sessionCloseDate = Messages.DATE_RANGE_ORDER;
   if (Object.keys(errors).length) throw AppError.badRequest(errors);
   return patchCohort(id, actor, () => merged);
-}
-
-/** POST /api/cohorts/{id}/sync_from_d2l: no learning-system connection exists yet, so always 409 after the 404 check. */
-export async function syncCohortFromLms(id: number): Promise<never> {
-  await getCohort(id);
-  throw AppError.conflict('LMS_CONNECTION_REQUIRED', Messages.LMS_CONNECTION_REQUIRED_COHORT);
 }

@@ -137,6 +137,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Every 10 seconds (and at once when an export is asked for): writes the waiting exports to storage, streaming the rows in pages; an export whose process died runs again, FAILED after 3 attempts.',
   },
+  {
+    type: 'LMS_TOKEN_REFRESH',
+    jobName: 'LMS token refresh',
+    jobGroup: 'INTEGRATIONS',
+    cronExpression: '*/5 * * * *',
+    repeatInterval: null,
+    params: {},
+    description:
+      'Every 5 minutes: renews the access tokens of the learning-system connections that expire within 15 minutes (LMS_TOKEN_REFRESH_AHEAD_SECONDS); a connection whose renewal is refused is marked ERROR.',
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

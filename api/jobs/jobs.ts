@@ -12,6 +12,7 @@ import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 import { runFileExports } from '../exports/export-job';
+import { refreshExpiringTokens } from '../lms/connections.service';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -92,6 +93,7 @@ export function registerCatalogueJobs(): void {
   registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
   registerJob('FILE_EXPORT', exportFiles);
+  registerJob('LMS_TOKEN_REFRESH', refreshLmsTokens);
 }
 
 /**
@@ -119,4 +121,14 @@ async function autoPublishLearningSessions(ctx: JobContext): Promise<{ count: nu
   const { published, skipped } = await autoPublishDue(new Date(), numberParam(ctx.params, 'batch', 200), ctx.signal);
   const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing.map((m) => PUBLISH_REQUIREMENT_WORDS[m]))})`).join('; ')}` : null;
   return { count: published, note };
+}
+
+/**
+ * LMS_TOKEN_REFRESH (every 5 minutes): renews the OAuth 2 tokens (D2L, Docebo) that expire within
+ * LMS_TOKEN_REFRESH_AHEAD_SECONDS (params: aheadSeconds overrides it); count: connections renewed or refused.
+ */
+async function refreshLmsTokens(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const ahead = numberParam(ctx.params, 'aheadSeconds', ctx.deps.config.LMS_TOKEN_REFRESH_AHEAD_SECONDS);
+  const { renewed, failed } = await refreshExpiringTokens(ctx.deps, ahead, new Date(), ctx.signal);
+  return { count: renewed + failed, note: failed ? `${failed} connection(s) refused the renewal` : null };
 }

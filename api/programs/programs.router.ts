@@ -2,6 +2,9 @@ import type { Deps } from '../common/context';
 import { route } from '../common/route';
 import { bundleBody, flowRequirementsBody, programBody, programCriteriaQuery, programCriteriaSchema, programIdParams, programListQuery } from './programs.schemas';
 import * as programs from './programs.service';
+import * as lmsSync from '../lms/sync.service';
+import { syncQuery } from '../lms/lms.schemas';
+import { lmsSyncRunAnswer } from '../../domain/contract/lms';
 import { bundleProgramsAnswer, flowRequirementsAnswer, programAnswer, programPage } from '../../domain/contract/programs';
 
 /**
@@ -9,7 +12,7 @@ import { bundleProgramsAnswer, flowRequirementsAnswer, programAnswer, programPag
  * undelete, and the learning-system calls. The program's parts (graduation requirements, payment
  * plans, extra products, modules) are mounted from program-parts.router.ts on the same prefix.
  */
-export function programRoutes(_deps: Deps) {
+export function programRoutes(deps: Deps) {
   return [
     route({
       method: 'get',
@@ -117,26 +120,42 @@ export function programRoutes(_deps: Deps) {
     route({
       method: 'post',
       path: '/:id/sync_from_d2l',
-      summary: 'Sync the program from the learning system (needs an LMS connection)',
+      summary:
+        "Sync the program's modules and quiz and assignment categories from its LMS course (org unit): idempotent by external id; dryRun=true answers what would change; 409 when it has no connection, no org unit, or a sync runs",
       access: 'programs:update',
       params: programIdParams,
-      handle: ({ params }) => programs.requireLms(params.id),
+      query: syncQuery,
+      answer: lmsSyncRunAnswer,
+      handle: ({ params, query, actor }) => lmsSync.syncProgramFromLms(deps, params.id, query.dryRun, actor),
     }),
     route({
       method: 'get',
       path: '/:id/sync_academic_status',
-      summary: 'Academic sync status from the learning system (needs an LMS connection)',
+      summary: "The program's latest academic-status sync run (null when none ran)",
       access: 'programs:read',
       params: programIdParams,
-      handle: ({ params }) => programs.requireLms(params.id),
+      answer: lmsSyncRunAnswer.nullable(),
+      handle: ({ params }) => lmsSync.latestAcademicStatus(params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/sync_academic_status',
+      summary: "Sync the grades of the program's enrolled students from its LMS course (dryRun=true: what would change)",
+      access: 'programs:update',
+      params: programIdParams,
+      query: syncQuery,
+      answer: lmsSyncRunAnswer,
+      handle: ({ params, query, actor }) => lmsSync.syncAcademicStatus(deps, params.id, query.dryRun, actor),
     }),
     route({
       method: 'post',
       path: '/:id/sync_topic_videos_from_d2l',
-      summary: 'Sync topic videos from the learning system (needs an LMS connection)',
+      summary: "Sync the video topics of the program's LMS modules (dryRun=true: what would change)",
       access: 'programs:update',
       params: programIdParams,
-      handle: ({ params }) => programs.requireLms(params.id),
+      query: syncQuery,
+      answer: lmsSyncRunAnswer,
+      handle: ({ params, query, actor }) => lmsSync.syncTopicVideos(deps, params.id, query.dryRun, actor),
     }),
   ];
 }

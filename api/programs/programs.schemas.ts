@@ -79,7 +79,7 @@ const enrollmentAgreement = z
 /**
  * POST and PUT body: the whole record (PUT replaces every field; a missing optional field is
  * cleared). Bundled programs are set with POST /programs/{id}/programs, not here. `lmsConnectionId`
- * must be null until the learning-system connections exist. A continuous-learning program is
+ * names a learning-system connection (or null). A continuous-learning program is
  * never accelerated (the flag is saved false). Without `languages`, the program's `language`.
  */
 export const programBody = z
@@ -103,7 +103,7 @@ export const programBody = z
     isBundle: flag(),
     salesforceProductId: optionalText(40),
     salesforceProductType: optionalText(40),
-    lmsConnectionId: z.null({ error: Messages.INVALID_VALUE }).optional(),
+    lmsConnectionId: id().nullish(),
     d2lOrgUnitId: optionalText(40),
     accredibleGroupId: optionalText(40),
     clockHours: whole(),

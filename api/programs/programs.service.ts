@@ -1,5 +1,6 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
-import { BusinessCategory, Cohort, EnrollmentFlowRequirement, Program, ProgramBundleItem, ProgramLanguage } from '../../models';
+import { BusinessCategory, Cohort, EnrollmentFlowRequirement, LmsConnection, Program, ProgramBundleItem, ProgramLanguage } from '../../models';
+import { checkLmsConnection } from '../lms/lookup';
 import { EnrollmentFlowStep, type Language, type Of } from '../../models/enums';
 import { durationTypeLabel } from '../../models/labels';
 import { Messages } from '../../models/messages';
@@ -27,9 +28,10 @@ const programInclude = () => [
   { model: BusinessCategory, as: 'businessCategory', attributes: ['id', 'name'] },
   { model: ProgramLanguage, as: 'languages' },
   { model: ProgramBundleItem, as: 'bundleItems', attributes: ['id', 'programId', 'displayOrder'] },
+  { model: LmsConnection, as: 'lmsConnection', attributes: ['id', 'name', 'vendor'] },
 ];
 
-type LoadedProgram = Program & { bundleItems?: ProgramBundleItem[] };
+type LoadedProgram = Program & { bundleItems?: ProgramBundleItem[]; lmsConnection?: LmsConnection | null };
 
 /** The contract shape of a program (spec §3): nested enrollment agreement, money in dollars. */
 export function programDto(p: Program) {
@@ -60,7 +62,7 @@ export function programDto(p: Program) {
     salesforceProductId: p.salesforceProductId,
     salesforceProductType: p.salesforceProductType,
     lmsConnectionId: p.lmsConnectionId,
-    lmsConnection: null,
+    lmsConnection: loaded.lmsConnection ? { value: loaded.lmsConnection.id, label: loaded.lmsConnection.name, vendor: loaded.lmsConnection.vendor } : null,
     d2lOrgUnitId: p.d2lOrgUnitId,
     accredibleGroupId: p.accredibleGroupId,
     clockHours: p.clockHours,
@@ -161,7 +163,7 @@ function programValues(input: ProgramInput) {
     isBundle: input.isBundle,
     salesforceProductId: input.salesforceProductId ?? null,
     salesforceProductType: input.salesforceProductType ?? null,
-    lmsConnectionId: null,
+    lmsConnectionId: input.lmsConnectionId ?? null,
     d2lOrgUnitId: input.d2lOrgUnitId ?? null,
     accredibleGroupId: input.accredibleGroupId ?? null,
     clockHours: input.clockHours ?? null,
@@ -183,6 +185,7 @@ async function saveLanguages(programId: number, languages: Array<Of<typeof Langu
 export async function createProgram(input: ProgramInput, actor: Actor) {
   if (input.id !== undefined) throw AppError.badRequest({ id: Messages.INVALID_VALUE });
   await checkCategory(input.businessCategoryId);
+  await checkLmsConnection(input.lmsConnectionId);
   return Program.sequelize!.transaction(async (transaction) => {
     const program = await Program.create({ ...programValues(input), ...stamp(actor) }, { transaction });
     await saveLanguages(program.id, input.languages, transaction);
@@ -202,6 +205,7 @@ export async function updateProgram(id: number, input: ProgramInput, actor: Acto
   if (input.id !== undefined && input.id !== id) throw AppError.badRequest({ id: Messages.INVALID_VALUE });
   await editableProgram(id);
   await checkCategory(input.businessCategoryId);
+  await checkLmsConnection(input.lmsConnectionId);
   return Program.sequelize!.transaction(async (transaction) => {
     const program = await loadProgram(id, transaction);
     if (program.deleted) throw AppError.conflict('PROGRAM_ARCHIVED', Messages.PROGRAM_ARCHIVED);
@@ -367,16 +371,4 @@ export async function setFlowRequirements(id: number, input: FlowRequirement[], 
   });
 }
 
-// ---------------------------------------------------------------- learning-system calls
-
-/**
- * sync_from_d2l, sync_academic_status, sync_topic_videos_from_d2l: a program needs a connected
- * learning system. No connection can exist yet (the LMS area comes later), so each call answers
- * 409 LMS_CONNECTION_REQUIRED; a program linked to a connection but without its org unit id
- * answers PROGRAM_ORG_UNIT_REQUIRED first.
- */
-export async function requireLms(id: number): Promise<never> {
-  const program = await getProgram(id);
-  if (program.lmsConnectionId && !program.d2lOrgUnitId) throw AppError.conflict('PROGRAM_ORG_UNIT_REQUIRED', Messages.PROGRAM_ORG_UNIT_REQUIRED);
-  throw AppError.conflict('LMS_CONNECTION_REQUIRED', Messages.LMS_CONNECTION_REQUIRED);
-}
+// ---------------------------------------------------------------- learning-system calls: api/lms/sync.service.ts

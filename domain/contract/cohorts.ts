@@ -43,6 +43,8 @@ export const cohortAnswer = z
     sessionOpenDate: timestamp.nullable(),
     sessionCloseDate: timestamp.nullable(),
     doceboConfig: z.object({ learningPlanIds: z.array(z.string()), courseIds: z.array(z.string()) }).strict(),
+    /** The cohort's own learning-system connection (null: it syncs through its program's). */
+    lmsConnectionId: id.nullable(),
     /** The products (not archived) the cohort belongs to. */
     productIds: z.array(id),
     updatedBy,

@@ -63,7 +63,7 @@ describe('cohorts through the data provider', () => {
       'PATCH /api/cohorts/4/accessDisabled',
       'PATCH /api/cohorts/4/cancelled',
       'PATCH /api/cohorts/4/coaching_circle_open_close_dates',
-      'POST /api/cohorts/4/sync_from_d2l',
+      'POST /api/cohorts/4/sync_from_d2l?dryRun=false',
     ]);
     expect(server.calls.map((c) => c.body)).toEqual([
       undefined,

@@ -36,6 +36,7 @@ const cohort = (id: number, overrides: Partial<CohortRecord> = {}): CohortRecord
   customName: null,
   programId: 1,
   program: { id: 1, name: 'HCTP', durationType: 'FIXED_DURATION', accelerated: false, lmsConnectionId: null },
+  lmsConnectionId: null,
   businessCategoryId: 3,
   businessCategory: { id: 3, name: 'HCTP' },
   startDate: '2031-01-15',
@@ -99,6 +100,7 @@ describe('cohort payloads (strict bodies)', () => {
       salesforceProductId: null,
       maxStudents: 25,
       doceboConfig: { learningPlanIds: ['10', '11', '12'], courseIds: ['c-1'] },
+      lmsConnectionId: null,
     });
     // A changed day is sent as the day (the API reads it in the school's zone); an emptied one clears it.
     expect(toCohortPayload({ ...form, courseAccessStartDateTime: '2031-01-11', courseAccessEndDateTime: null }, record)).toMatchObject({
@@ -236,6 +238,7 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/programs') return page([{ id: 1, name: 'HCTP' }]);
     if (req.path === '/business_categories') return page([{ id: 3, name: 'HCTP' }]);
     if (req.path === '/search_filters') return page([]);
+    if (req.path === '/lms_connection') return page([{ id: 4, name: 'D2L production', vendor: 'D2L', status: 'CONNECTED' }]);
     if (/^\/cohorts\/\d+\/skip_coaching_circle_sessions$/.test(req.path))
       return page([{ id: 7, cohortId: 1, coachingCircleTypeId: null, sessionDate: '2031-07-04', description: 'Holiday' }]);
     const one = /^\/cohorts\/(\d+)$/.exec(req.path);
@@ -313,6 +316,7 @@ describe('cohort drawer', () => {
       salesforceProductId: null,
       maxStudents: 40,
       doceboConfig: { learningPlanIds: ['10', '11'], courseIds: [] },
+      lmsConnectionId: null,
     });
   });
 
@@ -357,28 +361,51 @@ describe('cohort drawer', () => {
     expect(calls(request, 'POST', '/cohorts/publish').map((r) => r.body)).toEqual([{ cohortIds: [2], published: true }]);
   });
 
-  test("'Sync from LMS' only when the cohort's program has a learning-system connection; otherwise a sentence says where it will be set up", async () => {
+  test("'Sync from LMS' only when the cohort or its program has a learning-system connection; otherwise a sentence says where to set one", async () => {
     renderConsole('/cohorts/2');
     const panel = await drawer();
     expect((await within(panel).findByTestId('cohort-lms-unavailable', {}, slow)).textContent).toBe(
-      "Syncing with the learning system needs a connection for the cohort's program. Learning-system connections will be set up on their own LMS screen, which comes with a later release.",
+      'Syncing with the learning system needs a connection: choose one for the cohort, or for its program (connections are set up on the LMS screen).',
     );
     expect(within(panel).queryByTestId('sync-cohort')).toBeNull();
   });
 
-  test('with a connection the sync is offered and the server answers it', async () => {
+  test('with a connection the sync shows its dry run first, then runs and shows the counts', async () => {
     const connected = { ...records[1], program: { ...records[1].program!, lmsConnectionId: 4 } };
+    const run = (dryRun: boolean) => ({
+      id: dryRun ? 1 : 2,
+      lmsConnectionId: 4,
+      kind: 'COHORT_FROM_LMS',
+      programId: 1,
+      cohortId: 2,
+      dryRun,
+      status: 'SUCCEEDED',
+      created: 1,
+      updated: 0,
+      unchanged: 3,
+      failed: 0,
+      changes: [{ action: 'CREATE', entity: 'ENROLLMENT', externalId: '7', name: 'Ana Gómez' }],
+      error: null,
+      requestedBy: 'Root Admin',
+      startedAt: '2026-03-02T15:00:00.000Z',
+      finishedAt: '2026-03-02T15:00:01.000Z',
+    });
     const request = renderConsole('/cohorts/2', {
       handler: (req) => {
         if (req.path === '/cohorts/2' && (req.method ?? 'GET') === 'GET') return connected;
-        if (req.path === '/cohorts/2/sync_from_d2l') return connected;
+        if (req.path === '/cohorts/2/sync_from_d2l') return run((req.query as { dryRun: boolean }).dryRun);
         return undefined;
       },
     });
     const panel = await drawer();
     fireEvent.click(await within(panel).findByTestId('sync-cohort', {}, slow));
+    expect((await screen.findByTestId('sync-preview', {}, slow)).textContent).toContain('A dry run');
+    expect(screen.getByTestId('sync-counts').textContent).toBe('Created: 1Updated: 0Unchanged: 3Failed: 0');
+    expect(screen.getByTestId('sync-changes').textContent).toContain('New · Enrollment: Ana Gómez');
+    fireEvent.click(screen.getByTestId('sync-run'));
+    await screen.findByTestId('sync-result', {}, slow);
     await screen.findByText('Cohort synced from the learning system', {}, slow);
-    expect(calls(request, 'POST', '/cohorts/2/sync_from_d2l')).toHaveLength(1);
+    expect(calls(request, 'POST', '/cohorts/2/sync_from_d2l').map((r) => r.query)).toEqual([{ dryRun: true }, { dryRun: false }]);
     expect(within(panel).queryByTestId('cohort-lms-unavailable')).toBeNull();
   });
 });

@@ -64,9 +64,9 @@ describe('programs through the data provider', () => {
       'POST /api/programs/4/programs',
       'GET /api/programs/4/enrollment_flow_requirements',
       'PUT /api/programs/4/enrollment_flow_requirements',
-      'POST /api/programs/4/sync_from_d2l',
-      'POST /api/programs/4/sync_topic_videos_from_d2l',
-      'GET /api/programs/4/sync_academic_status',
+      'POST /api/programs/4/sync_from_d2l?dryRun=false',
+      'POST /api/programs/4/sync_topic_videos_from_d2l?dryRun=false',
+      'POST /api/programs/4/sync_academic_status?dryRun=false',
     ]);
     expect(server.calls[3].body).toEqual({ programIds: [7, 8] });
     expect(server.calls[5].body).toEqual([{ step: 'QUESTIONNAIRE', required: true }]);

@@ -74,6 +74,7 @@ function renderConsole(path: string, { handler, permissions = ['*'], locale = 'e
     if (req.path === '/programs/find_by_criteria') return page(records.filter((r) => r.deleted === Boolean((req.body as { deleted?: boolean }).deleted)));
     if (req.path === '/business_categories') return { content: categories, pagination: { total: 2, page: 0, size: 20 } };
     if (req.path === '/search_filters') return page([]);
+    if (req.path === '/lms_connection') return page([{ id: 4, name: 'D2L production', vendor: 'D2L', status: 'CONNECTED' }]);
     if (/^\/users\/\d+\/view_histories$/.test(req.path)) return { id: 1 };
     const one = /^\/programs\/(\d+)$/.exec(req.path);
     if (one && method === 'GET') return records.find((r) => r.id === Number(one[1]));
@@ -250,15 +251,15 @@ describe('program drawer', () => {
     expect(calls(request, 'PATCH', '/programs/5/undeleted').length).toBe(1);
   });
 
-  test('without a learning-system connection there are no sync buttons that cannot succeed: a sentence says where connections will be set up', async () => {
+  test('without a learning-system connection there are no sync buttons that cannot succeed: a sentence says where connections are set up', async () => {
     const request = renderConsole('/programs/1');
     const panel = await drawer();
     expect((await within(panel).findByTestId('program-lms-unavailable')).textContent).toBe(
-      'Syncing with the learning system (D2L) needs a connection to it. Learning-system connections will be set up on their own LMS screen, which comes with a later release; until then no program can be synced.',
+      'Syncing with the learning system needs a connection: choose one for the program under Integrations (connections are set up on the LMS screen).',
     );
     for (const id of ['program-sync', 'program-sync-videos', 'program-sync-status']) expect(within(panel).queryByTestId(id)).toBeNull();
-    // The edit form's connection field says the same, without pointing at a screen that does not exist.
-    expect(within(panel).getByText('No connection can be chosen yet: connections come with the LMS screen of a later release.')).not.toBeNull();
+    // The edit form offers the connections to choose from.
+    expect(await within(panel).findByText('The learning system the program syncs from (set up under LMS connections); its course is the D2L org unit ID.')).not.toBeNull();
     expect(request.mock.calls.some(([r]) => /sync/.test((r as HttpRequest).path))).toBe(false);
   });
 
@@ -266,11 +267,11 @@ describe('program drawer', () => {
     renderConsole('/programs/1', { locale: 'es' });
     const panel = await drawer();
     expect((await within(panel).findByTestId('program-lms-unavailable')).textContent).toBe(
-      'Sincronizar con el sistema de aprendizaje (D2L) requiere una conexión con él. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior; hasta entonces no se puede sincronizar ningún programa.',
+      'Sincronizar con el sistema de aprendizaje requiere una conexión: elija una para el programa en Integraciones (las conexiones se configuran en la pantalla LMS).',
     );
   });
 
-  test("with a connection the learning-system calls are offered, and a refusal shows the server's message", async () => {
+  test("with a connection the learning-system syncs are offered, each a dry run first, and a refusal shows the server's message", async () => {
     const connected = { lmsConnectionId: 4, lmsConnection: { value: 4, label: 'D2L production', vendor: 'D2L' } };
     const message = 'Program org unit required';
     const handler = (req: HttpRequest) => {
@@ -283,7 +284,7 @@ describe('program drawer', () => {
     expect(within(panel).queryByTestId('program-lms-unavailable')).toBeNull();
     fireEvent.click(await within(panel).findByTestId('program-sync'));
     expect(await screen.findByText(message)).not.toBeNull();
-    expect(calls(request, 'POST', '/programs/1/sync_from_d2l')).toHaveLength(1);
+    expect(calls(request, 'POST', '/programs/1/sync_from_d2l').map((r) => r.query)).toEqual([{ dryRun: true }]);
     expect(within(panel).getByTestId('program-sync-videos')).not.toBeNull();
     expect(within(panel).getByTestId('program-sync-status')).not.toBeNull();
   });

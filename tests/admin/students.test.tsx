@@ -187,6 +187,43 @@ describe('students list', () => {
 });
 
 describe('student drawer', () => {
+  test("the overview shows the student's learning-system enrollments (a failure with its error) and opens the sign-in link", async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const enrollment = (id: number, status: string, lastError: string | null) => ({
+      id,
+      lmsConnectionId: 4,
+      studentId: 1,
+      studentName: 'Ana López',
+      cohortId: id,
+      cohortLabel: `HCTP class ${id}`,
+      action: 'ENROLL',
+      status,
+      externalUserId: status === 'DONE' ? '301' : null,
+      externalTarget: 'course 6606 / section 7001',
+      attempts: status === 'DONE' ? 1 : 2,
+      lastError,
+      lastAttemptAt: '2026-03-01T00:00:00.000Z',
+      doneAt: null,
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    });
+    const request = renderConsole('/students/1', {
+      handler: (req) => {
+        if (req.path === '/students/1/lms_enrollments')
+          return { content: [enrollment(1, 'DONE', null), enrollment(2, 'FAILED', '503 Service Unavailable')], pagination: { total: 2, page: 0, size: 20 } };
+        if (req.path === '/students/1/sso') return { url: 'https://d2l.school.test/d2l/home/6606', expiresAt: null, vendor: 'D2L' };
+        return undefined;
+      },
+    });
+    const panel = await drawer();
+    const lms = await within(panel).findByTestId('student-lms', {}, { timeout: 10_000 });
+    expect(lms.textContent).toContain('HCTP class 1EnrollDone');
+    expect(lms.textContent).toContain('HCTP class 2EnrollFailed2 attempts · 503 Service Unavailable');
+    fireEvent.click(within(panel).getByTestId('student-lms-sign-in'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://d2l.school.test/d2l/home/6606', '_blank', 'noopener'));
+    expect(calls(request, 'POST', '/students/1/sso')).toHaveLength(1);
+    open.mockRestore();
+  });
+
   test('opens on the overview: full name as title, contact, address, language, session, flags, who updated', async () => {
     renderConsole('/students/1');
     const panel = await drawer();

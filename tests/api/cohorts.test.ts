@@ -94,6 +94,7 @@ describe('GET /api/cohorts', () => {
         'iinLmsCoursePath',
         'image',
         'label',
+        'lmsConnectionId',
         'maxStudents',
         'program',
         'programId',
@@ -774,14 +775,15 @@ describe('PATCH /api/cohorts/:id/coaching_circle_open_close_dates', () => {
 });
 
 describe('POST /api/cohorts/:id/sync_from_d2l', () => {
-  test('409 LMS_CONNECTION_REQUIRED (no connection exists yet); 404; 401; 403 for SUPPORT', async () => {
+  // The sync itself: tests/api/lms-sync.test.ts (against a fake D2L).
+  test('409 LMS_ORG_UNIT_REQUIRED without a connection; 404; 401; 403 for SUPPORT', async () => {
     const cohort = await makeCohort();
     const res = await request(t.app).post(`${BASE}/${cohort.id}/sync_from_d2l`).set(bearer(academic.token));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       status: 409,
-      code: 'LMS_CONNECTION_REQUIRED',
-      message: 'No learning-system (LMS) connection is set up for this cohort',
+      code: 'LMS_ORG_UNIT_REQUIRED',
+      message: 'LMS and org unit required for sync',
       requestId: expect.any(String),
     });
     expect((await request(t.app).post(`${BASE}/${MISSING}/sync_from_d2l`).set(bearer(superToken))).status).toBe(404);

@@ -36,6 +36,7 @@ import {
   CoachingCircleType,
   Student,
   StoredFile,
+  LmsConnection,
 } from '../../models';
 import { makeCategoryPlan, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeCard, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
@@ -303,6 +304,11 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const session = await post('/api/learning_sessions', { type: 'WEBINAR', title: unique('Session '), startDateTime: '2031-05-01T15:00:00Z' });
     const signUp = await LearningSessionSignUp.create({ learningSessionId: session.id, studentId: student.student.id });
     return { url: `/api/learning_session_sign_up/${signUp.id}`, gone: async () => (await LearningSessionSignUp.findByPk(signUp.id)) === null };
+  },
+  // DELETE /lms_connection/{id} (issue 21): a connection no cohort uses.
+  '/api/lms_connection/:id': async () => {
+    const c = await post('/api/lms_connection', { vendor: 'INTERNAL', name: unique('LMS '), properties: { baseUrl: 'https://learn.school.test' } });
+    return { url: `/api/lms_connection/${c.id}`, gone: async () => (await LmsConnection.findByPk(c.id)) === null };
   },
   // DELETE /files?fileName= (issue 20): the upload's row and object.
   '/api/files': async () => {

@@ -235,6 +235,9 @@ describe('the status change and its handlers', () => {
     expect(events.map((e) => [e.type, e.handler, e.status])).toEqual([
       ['ApplicationStatusChanged', 'vouchers.recountOnClosedApplication', 'DONE'],
       ['ApplicationStatusChanged', 'applications.notifyCrm', 'DONE'],
+      // The learning system's handlers (issue 21): the product's cohorts have no LMS, so nothing to do.
+      ['ApplicationStatusChanged', 'lms.enrollOnEnrolled', 'DONE'],
+      ['ApplicationStatusChanged', 'lms.unenrollOnLeaving', 'DONE'],
       ['PlanIssued', 'payments.chargeEnrollmentDeposit', 'DONE'],
     ]);
     const plan = (await StudentPaymentPlan.findOne({ where: { applicationId: application.id } }))!;
@@ -248,7 +251,7 @@ describe('the status change and its handlers', () => {
 
     // At least once: every delivery again (as if its DONE had been lost) changes nothing.
     await DomainEvent.update({ status: 'PENDING' }, { where: { id: events.map((e) => e.id) } });
-    expect(await dispatchEvents({ owner: 'test', eventIds: [...new Set(events.map((e) => e.eventId))] })).toEqual({ claimed: 3, done: 3, retrying: 0, failed: 0 });
+    expect(await dispatchEvents({ owner: 'test', eventIds: [...new Set(events.map((e) => e.eventId))] })).toEqual({ claimed: 5, done: 5, retrying: 0, failed: 0 });
     expect(await counts()).toEqual([1, 1, 1, 1]);
   });
 

@@ -5,6 +5,7 @@ import { registerArchiveGuard } from '../../api/catalogue/archive-guards';
 import { setupApp, type TestApp } from '../support/app';
 import { categoryNamed, makeCohort, makeProgram } from '../support/catalogue-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
+import { makeLmsConnection } from '../support/lms-factories';
 
 let t: TestApp;
 let superToken: string;
@@ -189,7 +190,7 @@ describe('POST /api/programs', () => {
     const lms = await request(t.app)
       .post(BASE)
       .set(bearer(superToken))
-      .send({ ...b, lmsConnectionId: 3 });
+      .send({ ...b, lmsConnectionId: 999999 });
     expect(lms.status).toBe(400);
     expect(lms.body.errors).toEqual({ lmsConnectionId: 'Invalid value' });
     expect(await Program.count({ where: { name: b.name as string } })).toBe(0);
@@ -353,7 +354,7 @@ describe('PUT /api/programs/:id', () => {
     expect((await Cohort.findByPk(cohort.id))?.label).toBe(p.name);
   });
 
-  test('bad input is 400 and changes nothing (also an id that is not the path id, an LMS connection, an unknown category)', async () => {
+  test('bad input is 400 and changes nothing (also an id that is not the path id, an unknown LMS connection, an unknown category)', async () => {
     const p = await create({ cost: 50 });
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
       [
@@ -361,7 +362,7 @@ describe('PUT /api/programs/:id', () => {
         { name: 'This field is required', cost: 'Invalid value' },
       ],
       [{ id: p.id + 1 }, { id: 'Invalid value' }],
-      [{ lmsConnectionId: 1 }, { lmsConnectionId: 'Invalid value' }],
+      [{ lmsConnectionId: 999999 }, { lmsConnectionId: 'Invalid value' }],
       [{ businessCategoryId: MISSING }, { businessCategoryId: 'Invalid value' }],
     ];
     for (const [override, errors] of cases) {
@@ -663,24 +664,29 @@ describe('enrollment flow requirements', () => {
 });
 
 describe('learning-system calls', () => {
+  // The syncs themselves: tests/api/lms-sync.test.ts (against a fake D2L).
   const calls: Array<['post' | 'get', string]> = [
     ['post', 'sync_from_d2l'],
-    ['get', 'sync_academic_status'],
+    ['post', 'sync_academic_status'],
     ['post', 'sync_topic_videos_from_d2l'],
   ];
 
-  test('each is 409 LMS_CONNECTION_REQUIRED (no connection can exist yet) and changes nothing', async () => {
+  test('without a connection each sync is 409 LMS_CONNECTION_REQUIRED and changes nothing; the academic status read answers null', async () => {
     const p = await create({ d2lOrgUnitId: '6606' });
     for (const [method, path] of calls) {
       const res = await request(t.app)[method](`${BASE}/${p.id}/${path}`).set(bearer(academicToken));
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'LMS_CONNECTION_REQUIRED', message: 'No learning-system (LMS) connection is set up for this program' });
     }
+    const read = await request(t.app).get(`${BASE}/${p.id}/sync_academic_status`).set(bearer(academicToken));
+    expect(read.status).toBe(200);
+    expect(read.body).toBeNull();
     expect((await Program.findByPk(p.id))?.updatedAt.toISOString()).toBe(p.updatedAt);
   });
 
   test('a program linked to a connection but without an org unit id is 409 PROGRAM_ORG_UNIT_REQUIRED', async () => {
-    const p = await makeProgram({ lmsConnectionId: 5, d2lOrgUnitId: null });
+    const connection = await makeLmsConnection(t.deps, { vendor: 'CANVAS', settings: { host: 'https://canvas.test', accountId: null } });
+    const p = await makeProgram({ lmsConnectionId: connection.id, d2lOrgUnitId: null });
     const res = await request(t.app).post(`${BASE}/${p.id}/sync_from_d2l`).set(bearer(superToken));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'PROGRAM_ORG_UNIT_REQUIRED', message: 'Program org unit required' });
@@ -688,7 +694,7 @@ describe('learning-system calls', () => {
 
   test('401; 403 (SUPPORT may not sync, a student may not read the status); 404', async () => {
     const p = await create();
-    for (const [method, path] of calls) {
+    for (const [method, path] of [...calls, ['get', 'sync_academic_status'] as ['get', string]]) {
       expect((await request(t.app)[method](`${BASE}/${p.id}/${path}`)).status).toBe(401);
       expect((await request(t.app)[method](`${BASE}/${MISSING}/${path}`).set(bearer(superToken))).status).toBe(404);
     }

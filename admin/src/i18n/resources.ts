@@ -33,6 +33,7 @@ import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
 import { learningSessions } from '../resources/learning-sessions/i18n';
 import { downloads } from '../common/downloads/i18n';
+import { lms } from '../resources/lms/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -70,6 +71,7 @@ const byResource = {
   'coaching-circles': coachingCircles,
   'coaching-circles-attendance': coachingCirclesAttendance,
   'learning-sessions': learningSessions,
+  lms,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -6,6 +6,7 @@ import type { BundleProgramsAnswer, FlowRequirementsAnswer, ModuleGroupAnswer } 
 import type { PermissionCatalogueAnswer, SearchFilterAnswer, SessionAnswer } from '../../../domain/contract/people';
 import type { ApplicationIssuedPlanAnswer, CommentAnswer, CrmNotificationAnswer, EnvelopeAnswer, QuestionAnswer } from '../../../domain/contract/applications';
 import type { LookupsAnswer } from '../../../domain/contract/enrollments';
+import type { LmsSyncRunAnswer } from '../../../domain/contract/lms';
 
 /** A module group as a react-admin record (domain/contract/programs.ts). */
 export type ModuleGroupRecord = Omit<ModuleGroupAnswer, 'id'> & RaRecord;
@@ -40,6 +41,7 @@ export const resourcePaths: Record<string, string> = {
   'information-banner': 'information_banner',
   'coaching-circles-types': 'coaching_circle_types',
   'coaching-circles-attendance': 'coaching_circle_attendance',
+  lms: 'lms_connection',
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
@@ -53,6 +55,7 @@ export const plainListResources = new Set([
   'communication-templates',
   'email-templates',
   'coaching-circles-types',
+  'lms',
 ]);
 
 /** Filter keys that are list state, not criteria. */
@@ -262,8 +265,9 @@ export function createDataProvider(http: HttpClient) {
     setEnrollmentFlowRequirements: (id: Identifier, requirements: FlowRequirementsAnswer) =>
       request<FlowRequirementsAnswer>({ method: 'PUT', path: at('programs', id, '/enrollment_flow_requirements'), body: requirements }),
     /** The program's learning-system calls: POST sync_from_d2l / sync_topic_videos_from_d2l, GET sync_academic_status. */
-    programLmsCall: (id: Identifier, call: 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status') =>
-      request<unknown>({ method: call === 'sync_academic_status' ? 'GET' : 'POST', path: at('programs', id, `/${call}`) }),
+    /** POST /programs/{id}/{call}?dryRun: a learning-system sync of the program (issue 21); answers the run (counts and changes). */
+    programLmsCall: (id: Identifier, call: 'sync_from_d2l' | 'sync_topic_videos_from_d2l' | 'sync_academic_status', dryRun = false) =>
+      request<LmsSyncRunAnswer>({ method: 'POST', path: at('programs', id, `/${call}`), query: { dryRun } }),
     // ---- end of programs (core)
 
     // ---- Products: archive, undelete, publish, enrolling status, the plan templates a product plan points at.
@@ -312,8 +316,8 @@ export function createDataProvider(http: HttpClient) {
       id: Identifier,
       dates: Partial<Record<'coachingCircleOpenDate' | 'coachingCircleCloseDate' | 'sessionOpenDate' | 'sessionCloseDate', string | null>>,
     ) => request<RaRecord>({ method: 'PATCH', path: at('cohorts', id, '/coaching_circle_open_close_dates'), body: dates }),
-    /** POST /cohorts/{id}/sync_from_d2l (409 LMS_CONNECTION_REQUIRED until connections exist). */
-    syncCohortFromLms: (id: Identifier) => request<unknown>({ method: 'POST', path: at('cohorts', id, '/sync_from_d2l') }),
+    /** POST /cohorts/{id}/sync_from_d2l?dryRun: the cohort's students enrolled in its LMS course or section (issue 21); answers the run. */
+    syncCohortFromLms: (id: Identifier, dryRun = false) => request<LmsSyncRunAnswer>({ method: 'POST', path: at('cohorts', id, '/sync_from_d2l'), query: { dryRun } }),
     /** POST /cohorts/{id}/modules/sync: copies the program's modules the cohort lacks; answers the first page of its modules. */
     syncCohortModules: async (id: Identifier) => readList<RaRecord>(await request({ method: 'POST', path: at('cohorts', id, '/modules/sync') })),
     /** PATCH /cohorts/{id}/cohort_modules/{moduleId}/open_date { openDate } or .../close_date { closeDate }; answers the module. */

@@ -13,6 +13,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { COHORTS, modulesPath, type CohortRecord } from './cohortRecord';
 import { useServerRefusal } from '../../common/useServerRefusal';
+import { SyncRunDialog } from '../../common/SyncRunDialog';
 
 const a = (key: string) => `resources.cohorts.actions.${key}`;
 const n = (key: string) => `resources.cohorts.notifications.${key}`;
@@ -47,6 +48,7 @@ export function CohortActions({ record }: { record: CohortRecord }) {
   const remove = useCanAccess({ resource: COHORTS, action: 'delete' });
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [syncing, setSyncing] = useState(false);
 
   async function run(call: () => Promise<unknown>, success?: string) {
     setPending(true);
@@ -63,8 +65,8 @@ export function CohortActions({ record }: { record: CohortRecord }) {
 
   const live = !record.deleted;
   const cancelled = record.status === 'CANCELLED';
-  // A cohort syncs through its program's learning-system connection: without one the sync cannot succeed.
-  const connected = record.program?.lmsConnectionId !== null && record.program?.lmsConnectionId !== undefined;
+  // A cohort syncs through its own learning-system connection, else its program's: without one the sync cannot succeed.
+  const connected = Boolean(record.lmsConnectionId ?? record.program?.lmsConnectionId);
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }} data-testid="cohort-actions">
@@ -92,15 +94,7 @@ export function CohortActions({ record }: { record: CohortRecord }) {
         </Button>
         {update.canAccess && live ? (
           <>
-            {connected ? (
-              <ActionButton
-                label={a('sync_lms')}
-                icon={<SyncIcon />}
-                disabled={pending}
-                testId="sync-cohort"
-                onClick={() => run(() => dataProvider.syncCohortFromLms(record.id), n('synced'))}
-              />
-            ) : null}
+            {connected ? <ActionButton label={a('sync_lms')} icon={<SyncIcon />} disabled={pending} testId="sync-cohort" onClick={() => setSyncing(true)} /> : null}
             {cancelled ? (
               <ActionButton
                 label={a('reinstate')}
@@ -127,6 +121,16 @@ export function CohortActions({ record }: { record: CohortRecord }) {
             />
           )
         ) : null}
+        <SyncRunDialog
+          open={syncing}
+          title={a('sync_lms')}
+          onClose={() => setSyncing(false)}
+          run={(dryRun) => dataProvider.syncCohortFromLms(record.id, dryRun)}
+          onDone={() => {
+            notify(n('synced'), { type: 'success' });
+            refresh();
+          }}
+        />
         <Confirm
           isOpen={confirming !== null}
           title={a(confirming === 'cancel' ? 'cancel_title' : 'archive_title')}

@@ -50,6 +50,9 @@ export function CohortInputs() {
         </Box>
       </FormSection>
       <FormSection title={s('lms')}>
+        <ReferenceInput source="lmsConnectionId" reference="lms" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
+          <AutocompleteInput label={f('lmsConnectionId')} optionText="name" helperText={h('lmsConnectionId')} fullWidth data-testid="cohort-lms-connection" />
+        </ReferenceInput>
         <TextInput source="d2lSectionId" label={f('d2lSectionId')} validate={maxChars(40)} helperText={false} />
         <TextInput source="salesforceProductId" label={f('salesforceProductId')} validate={maxChars(40)} helperText={false} />
         <Box sx={full}>

@@ -102,6 +102,7 @@ export function toCohortPayload(data: Partial<CohortRecord>, stored?: Partial<Co
     salesforceProductId: text(data.salesforceProductId),
     maxStudents: numberOrNull(data.maxStudents),
     doceboConfig: { learningPlanIds: splitIds(docebo.learningPlanIds), courseIds: splitIds(docebo.courseIds) },
+    lmsConnectionId: numberOrNull(data.lmsConnectionId),
   };
 }
 

@@ -17,6 +17,7 @@ const en = {
     image: 'Image',
     description: 'Description',
     d2lSectionId: 'D2L section ID',
+    lmsConnectionId: 'LMS connection',
     iinLmsCoursePath: 'LMS course path',
     salesforceProductId: 'Salesforce product ID',
     learningPlanIds: 'Docebo learning plan IDs',
@@ -59,6 +60,7 @@ const en = {
   helpers: {
     customName: 'Empty: the program name with the start and end dates',
     lmsIds: 'Separated by commas',
+    lmsConnectionId: "Empty: the program's connection",
   },
   tabs: {
     cohort: 'Cohort',
@@ -105,8 +107,7 @@ const en = {
   },
   messages: {
     not_found: 'This cohort could not be loaded.',
-    lms_unavailable:
-      "Syncing with the learning system needs a connection for the cohort's program. Learning-system connections will be set up on their own LMS screen, which comes with a later release.",
+    lms_unavailable: 'Syncing with the learning system needs a connection: choose one for the cohort, or for its program (connections are set up on the LMS screen).',
     read_only: 'You can read this cohort but not change it.',
     archived: 'This cohort is archived: it cannot change until it is restored.',
     updated: 'Last changed %{date} by %{name}',
@@ -196,6 +197,7 @@ const es: typeof en = {
     image: 'Imagen',
     description: 'Descripción',
     d2lSectionId: 'ID de sección en D2L',
+    lmsConnectionId: 'Conexión LMS',
     iinLmsCoursePath: 'Ruta del curso en el LMS',
     salesforceProductId: 'ID de producto en Salesforce',
     learningPlanIds: 'IDs de planes de aprendizaje de Docebo',
@@ -238,6 +240,7 @@ const es: typeof en = {
   helpers: {
     customName: 'Vacío: el nombre del programa con las fechas de inicio y fin',
     lmsIds: 'Separados por comas',
+    lmsConnectionId: 'Vacío: la conexión del programa',
   },
   tabs: {
     cohort: 'Cohorte',
@@ -285,7 +288,7 @@ const es: typeof en = {
   messages: {
     not_found: 'No se pudo cargar esta cohorte.',
     lms_unavailable:
-      'Sincronizar con el sistema de aprendizaje requiere una conexión para el programa de la cohorte. Las conexiones se configurarán en su propia pantalla LMS, que llega con una versión posterior.',
+      'Sincronizar con el sistema de aprendizaje requiere una conexión: elija una para la cohorte o para su programa (las conexiones se configuran en la pantalla LMS).',
     read_only: 'Puede leer esta cohorte pero no cambiarla.',
     archived: 'Esta cohorte está archivada: no se puede cambiar hasta restaurarla.',
     updated: 'Último cambio %{date} por %{name}',

@@ -5,6 +5,7 @@ import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Button, Confirm, useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useServerRefusal } from '../../common/useServerRefusal';
+import { SyncRunDialog } from '../../common/SyncRunDialog';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { PROGRAMS, type ProgramRecord } from './programRecord';
 
@@ -18,10 +19,10 @@ export const useProgramRefusal = () => useServerRefusal({ keepFieldErrors: false
 /**
  * The program's actions above its tabs: Archive (asks first; the server refuses while the program
  * has current cohorts, and that refusal is shown as sent), Undelete for an archived program, and the
- * learning-system calls — only for a program with a learning-system connection, since without one
- * they cannot succeed; otherwise a sentence says where connections will be set up. Each button
- * shows only with its permission: archive and undelete need programs:delete, the sync calls
- * programs:update, the academic sync status programs:read.
+ * learning-system syncs (modules and categories, topic videos, academic status) — only for a program
+ * with a learning-system connection, since without one they cannot succeed; otherwise a sentence says
+ * where connections are set up. Each sync opens a dialog that shows its dry run first, then runs it and
+ * shows the run's counts. Archive and undelete need programs:delete, the syncs programs:update.
  */
 export function ProgramActions({ program }: { program: ProgramRecord }) {
   const dataProvider = useAppDataProvider();
@@ -33,6 +34,7 @@ export function ProgramActions({ program }: { program: ProgramRecord }) {
   const { canAccess: canEdit } = useCanAccess({ resource: PROGRAMS, action: 'edit' });
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState<LmsCall | null>(null);
 
   async function run(name: string, call: () => Promise<unknown>, success: string) {
     setPending(name);
@@ -48,7 +50,8 @@ export function ProgramActions({ program }: { program: ProgramRecord }) {
     }
   }
 
-  const lms = (call: LmsCall) => run(call, () => dataProvider.programLmsCall(program.id, call), t(`notifications.${call}`));
+  // Each sync opens its dialog: a dry run first, then the run (api/lms/sync.service.ts).
+  const lms = (call: LmsCall) => setSyncing(call);
   const connected = program.lmsConnectionId !== null && program.lmsConnectionId !== undefined;
 
   return (
@@ -79,11 +82,21 @@ export function ProgramActions({ program }: { program: ProgramRecord }) {
             </Button>
           </>
         ) : null}
-        {connected ? (
+        {connected && canEdit && !program.deleted ? (
           <Button label={t('actions.sync_academic_status')} onClick={() => lms('sync_academic_status')} disabled={pending !== null} data-testid="program-sync-status">
             <SyncIcon />
           </Button>
         ) : null}
+        <SyncRunDialog
+          open={syncing !== null}
+          title={t(`actions.${syncing ?? 'sync_from_d2l'}`)}
+          onClose={() => setSyncing(null)}
+          run={(dryRun) => dataProvider.programLmsCall(program.id, syncing ?? 'sync_from_d2l', dryRun)}
+          onDone={() => {
+            notify(t(`notifications.${syncing ?? 'sync_from_d2l'}`), { type: 'success', messageArgs: { name: program.name } });
+            refresh();
+          }}
+        />
         <Confirm
           isOpen={confirming}
           loading={pending === 'archive'}

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, minValue, useLocaleState, useTranslate } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectArrayInput, SelectInput, TextInput, minValue, useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Messages } from '../../../../models/messages';
 import { DateInput } from '../../common/dates';
@@ -89,13 +89,9 @@ export function ProgramInputs() {
         <TextInput source="salesforceProductType" label={field('salesforceProductType')} />
         <TextInput source="d2lOrgUnitId" label={field('d2lOrgUnitId')} />
         <TextInput source="accredibleGroupId" label={field('accredibleGroupId')} />
-        <TextInput
-          source="lmsConnectionLabel"
-          label={field('lmsConnection')}
-          readOnly
-          format={() => translate(t('messages.no_lms_connection'))}
-          helperText={t('helpers.lmsConnection')}
-        />
+        <ReferenceInput source="lmsConnectionId" reference="lms" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
+          <AutocompleteInput label={field('lmsConnection')} optionText="name" helperText={t('helpers.lmsConnection')} fullWidth data-testid="program-lms-connection" />
+        </ReferenceInput>
       </FormSection>
     </>
   );

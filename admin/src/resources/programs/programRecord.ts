@@ -42,8 +42,8 @@ const flag = (value: unknown) => value === true;
 /**
  * POST and PUT /api/programs take exactly these fields (a strict body): the read-only parts of the
  * record (ids of bundled programs, the category object, labels, dates, `deleted`) stay behind, texts
- * are trimmed (empty → null), a continuous-learning program is never accelerated, and there is no
- * learning-system connection to choose yet (`lmsConnectionId` null).
+ * are trimmed (empty → null), a continuous-learning program is never accelerated, and the
+ * learning-system connection is sent by id (`lmsConnectionId`, null for none).
  */
 /** What the program form holds: the record's fields, the agreement possibly cleared. */
 export type ProgramFormValues = Partial<Omit<ProgramAnswer, 'id' | 'enrollmentAgreement'>> & {
@@ -78,7 +78,7 @@ export function toProgramPayload(data: ProgramFormValues) {
     isBundle: flag(data.isBundle),
     salesforceProductId: text(data.salesforceProductId),
     salesforceProductType: text(data.salesforceProductType),
-    lmsConnectionId: null,
+    lmsConnectionId: numberOrNull(data.lmsConnectionId),
     d2lOrgUnitId: text(data.d2lOrgUnitId),
     accredibleGroupId: text(data.accredibleGroupId),
     clockHours: numberOrNull(data.clockHours),

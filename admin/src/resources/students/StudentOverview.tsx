@@ -13,6 +13,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import type { LearnerResource, StudentRecord } from './studentRecord';
 import { InfoSection, InfoRow } from '../../common/InfoSection';
 import { useActorName } from '../../common/actorName';
+import { StudentLearningSystem } from './StudentLearningSystem';
 // Shared with other resources: admin/src/common.
 export { InfoSection, InfoRow };
 
@@ -173,6 +174,8 @@ export function StudentOverview({ resource, record, onEditProfile }: StudentOver
           <YesNo value={record.autoPay} />
         </InfoRow>
       </InfoSection>
+
+      {resource === 'students' ? <StudentLearningSystem record={record} /> : null}
 
       <InfoSection title={t('sections.record')}>
         <InfoRow label={t('fields.id')}>{String(record.id)}</InfoRow>

@@ -119,6 +119,13 @@ const en = {
     label: 'Session',
     last_activity: 'Last activity %{date}',
   },
+  lms: {
+    title: 'Learning system',
+    none: 'Not enrolled in a learning system.',
+    attempts: '%{smart_count} attempt |||| %{smart_count} attempts',
+    sign_in: 'Open the LMS as the student',
+    link_failed: 'No sign-in link: %{reason}',
+  },
   activity: {
     date: 'Date',
     category: 'Category',
@@ -305,6 +312,13 @@ const es: Messages = {
   session: {
     label: 'Sesión',
     last_activity: 'Última actividad %{date}',
+  },
+  lms: {
+    title: 'Sistema de aprendizaje',
+    none: 'No está inscrito en un sistema de aprendizaje.',
+    attempts: '%{smart_count} intento |||| %{smart_count} intentos',
+    sign_in: 'Abrir el LMS como el estudiante',
+    link_failed: 'Sin enlace de inicio de sesión: %{reason}',
   },
   activity: {
     date: 'Fecha',
