@@ -130,6 +130,15 @@ const schema = z.object({
   JOBS_RELOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Graceful shutdown (SIGTERM/SIGINT): how long runs and requests in flight get to finish. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+
+  /**
+   * Certificates (issue 21): `local` renders a PDF into storage; `accredible` issues a credential through
+   * Accredible's API (ACCREDIBLE_API_KEY required; ACCREDIBLE_API_URL for the EU host, the sandbox or a fake)
+   * for programs with an accredibleGroupId, the local PDF for the others.
+   */
+  CERTIFICATE_PROVIDER: z.enum(['local', 'accredible']).default('local'),
+  ACCREDIBLE_API_URL: z.string().url().default('https://api.accredible.com'),
+  ACCREDIBLE_API_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };
@@ -147,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.STORAGE === 's3' && Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both or neither');
+  }
+  if (c.CERTIFICATE_PROVIDER === 'accredible' && !c.ACCREDIBLE_API_KEY) {
+    throw new Error('Invalid configuration:\n  ACCREDIBLE_API_KEY: required when CERTIFICATE_PROVIDER=accredible');
   }
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');

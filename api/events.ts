@@ -8,6 +8,7 @@ import { paymentEventHandlers } from './payments/payments.events';
 import { voucherEventHandlers } from './vouchers/vouchers.events';
 import { withdrawalEventHandlers } from './withdrawals/withdrawals.events';
 import { circleSignUpEventHandlers } from './circle-sign-ups/circle-notices';
+import { academicEventHandlers } from './academics/academics.events';
 
 /** The integrations handlers use, built once at start-up and passed in. */
 export interface EventIntegrations {
@@ -31,5 +32,6 @@ export function domainEventHandlers(integrations: EventIntegrations): EventHandl
     ...communicationEventHandlers(integrations.deps),
     ...withdrawalEventHandlers(),
     ...circleSignUpEventHandlers(integrations.deps),
+    ...academicEventHandlers(integrations.deps),
   ];
 }

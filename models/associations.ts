@@ -63,6 +63,8 @@ import { ApplicationVoucher } from './ApplicationVoucher';
 import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
+import { AcademicProgress } from './AcademicProgress';
+import { Certificate } from './Certificate';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -220,4 +222,12 @@ export function associate(): void {
   LearningSessionSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   // An application's document is the stored file its documentName names (issue 20): joined by the storage key.
   Application.belongsTo(StoredFile, { as: 'document', foreignKey: 'documentName', targetKey: 'fileName', constraints: false });
+  // Issue 21: an enrollment's progress per graduation requirement, and the certificate its graduation issues.
+  Enrollment.hasMany(AcademicProgress, { as: 'progress', foreignKey: 'enrollmentId' });
+  AcademicProgress.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  AcademicProgress.belongsTo(GraduationRequirement, { as: 'requirement', foreignKey: 'graduationRequirementId' });
+  Certificate.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  Certificate.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Certificate.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Certificate.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
 }

@@ -96,6 +96,10 @@ const en = {
   CIRCLE_ATTENDANCE_TAKEN: 'Attendance in {circle}, session {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Attendance in the learning session {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copied from #{id}',
+  // Academic progress, graduation and certificates (issue 21).
+  GRADUATED_FROM: 'Graduated from {program} ({cohort}): {status:GraduationStatus}',
+  PROGRESS_RECORDED: '{requirement}: {done} done, score {score}',
+  CERTIFICATE_ISSUED: 'Certificate issued: {name}',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -177,6 +181,9 @@ const es: Record<DescriptionKey, string> = {
   CIRCLE_ATTENDANCE_TAKEN: 'Asistencia en {circle}, sesión {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Asistencia en la sesión de aprendizaje {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copiado de n.º {id}',
+  GRADUATED_FROM: 'Graduación de {program} ({cohort}): {status:GraduationStatus}',
+  PROGRESS_RECORDED: '{requirement}: {done} completados, puntuación {score}',
+  CERTIFICATE_ISSUED: 'Certificado emitido: {name}',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

@@ -153,6 +153,7 @@ export const ActivityType = [
   'PAYMENT_FAILED',
   'EMAIL_SENT',
   'EMAIL_FAILED',
+  'GRADUATED',
 ] as const;
 /** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
 export const ActivityEntityType = [
@@ -200,6 +201,8 @@ export const ActivityEntityType = [
   'COACHING_CIRCLE',
   'COACHING_CIRCLE_TYPE',
   'LEARNING_SESSION',
+  'ENROLLMENT',
+  'CERTIFICATE',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
@@ -250,6 +253,7 @@ export const JobType = [
   'CIRCLE_SESSION_REMINDERS',
   'LEARNING_SESSION_AUTO_PUBLISH',
   'FILE_EXPORT',
+  'GRADUATION_STATUS',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -266,6 +270,8 @@ export const DomainEventType = [
   'TransferDecided',
   'WithdrawalDecided',
   'CircleAttendanceTaken',
+  'StudentGraduated',
+  'LearningSessionAttendanceTaken',
 ] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
@@ -281,6 +287,9 @@ export const DomainEventHandler = [
   'communications.withdrawalDecided',
   'withdrawals.completeOnRefund',
   'circleSignUps.absenceAlert',
+  'academics.issueCertificate',
+  'academics.circleAttendanceProgress',
+  'academics.learningSessionProgress',
 ] as const;
 
 /** Learning sessions (issue 19): the kinds of session staff schedule. */
@@ -307,3 +316,10 @@ export const FileExportType = [
   'extra_product-purchases_csv',
   'academic_progress_csv',
 ] as const;
+
+/** Issue 21 (academics): where a requirement's progress came from (the LMS sync, attendance, or staff by hand). */
+export const ProgressSource = ['LMS', 'ATTENDANCE', 'STAFF'] as const;
+/** Issue 21 (academics): a certificate's issuing status, the provider that issued it, and the kinds of award the portal filters by. */
+export const CertificateStatus = ['PENDING', 'ISSUED', 'FAILED'] as const;
+export const CertificateProviderName = ['LOCAL', 'ACCREDIBLE'] as const;
+export const AwardType = ['CERTIFICATE', 'BADGE'] as const;

@@ -89,6 +89,8 @@ import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { StoredFile } from './StoredFile';
 import { FileExport } from './FileExport';
+import { AcademicProgress } from './AcademicProgress';
+import { Certificate } from './Certificate';
 
 export {
   AccountingLine,
@@ -180,6 +182,8 @@ export {
   LearningSessionSignUp,
   StoredFile,
   FileExport,
+  AcademicProgress,
+  Certificate,
 };
 
 export interface DatabaseOptions {
@@ -342,6 +346,8 @@ export function initModels(sequelize: Sequelize): void {
     LearningSessionSignUp,
     StoredFile,
     FileExport,
+    AcademicProgress,
+    Certificate,
   ]) {
     model.initModel(sequelize);
   }

@@ -345,6 +345,7 @@ const en = {
     PAYMENT_FAILED: 'Payment failed',
     EMAIL_SENT: 'Email sent',
     EMAIL_FAILED: 'Email not delivered',
+    GRADUATED: 'Graduated',
   },
   ActivityEntityType: {
     STUDENT: 'Student',
@@ -390,6 +391,8 @@ const en = {
     COACHING_CIRCLE: 'Coaching circle',
     COACHING_CIRCLE_TYPE: 'Coaching circle type',
     LEARNING_SESSION: 'Learning session',
+    ENROLLMENT: 'Enrollment',
+    CERTIFICATE: 'Certificate',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -483,6 +486,8 @@ const en = {
     TransferDecided: 'Transfer offered or decided',
     WithdrawalDecided: 'Withdrawal decided',
     CircleAttendanceTaken: 'Circle attendance taken',
+    StudentGraduated: 'Student graduated',
+    LearningSessionAttendanceTaken: 'Learning session attendance taken',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
@@ -498,6 +503,9 @@ const en = {
     'communications.withdrawalDecided': 'Email the withdrawal decision',
     'withdrawals.completeOnRefund': 'Complete the withdrawal once refunded',
     'circleSignUps.absenceAlert': 'Alert staff of two absences in a row',
+    'academics.issueCertificate': 'Issue the certificate',
+    'academics.circleAttendanceProgress': 'Count circle attendance toward graduation',
+    'academics.learningSessionProgress': 'Count learning-session attendance toward graduation',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -514,6 +522,7 @@ const en = {
     CIRCLE_SESSION_REMINDERS: 'Coaching circle session reminders',
     LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
     FILE_EXPORT: 'File exports',
+    GRADUATION_STATUS: 'Graduation status',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -541,6 +550,24 @@ const en = {
     certifications_csv: 'Certifications',
     'extra_product-purchases_csv': 'Extra product purchases',
     academic_progress_csv: 'Academic progress',
+  },
+  ProgressSource: {
+    LMS: 'Learning system',
+    ATTENDANCE: 'Attendance',
+    STAFF: 'Staff',
+  },
+  CertificateStatus: {
+    PENDING: 'Pending',
+    ISSUED: 'Issued',
+    FAILED: 'Failed',
+  },
+  CertificateProviderName: {
+    LOCAL: 'Institute (PDF)',
+    ACCREDIBLE: 'Accredible',
+  },
+  AwardType: {
+    CERTIFICATE: 'Certificate',
+    BADGE: 'Badge',
   },
 } as const satisfies Labels;
 
@@ -878,6 +905,7 @@ const es = {
     PAYMENT_FAILED: 'Pago fallido',
     EMAIL_SENT: 'Envío de correo electrónico',
     EMAIL_FAILED: 'Correo electrónico no entregado',
+    GRADUATED: 'Graduación',
   },
   ActivityEntityType: {
     STUDENT: 'Estudiante',
@@ -923,6 +951,8 @@ const es = {
     COACHING_CIRCLE: 'Círculo de coaching',
     COACHING_CIRCLE_TYPE: 'Tipo de círculo de coaching',
     LEARNING_SESSION: 'Sesión de aprendizaje',
+    ENROLLMENT: 'Inscripción',
+    CERTIFICATE: 'Certificado',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -1023,6 +1053,8 @@ const es = {
     TransferDecided: 'Transferencia ofrecida o decidida',
     WithdrawalDecided: 'Retiro decidido',
     CircleAttendanceTaken: 'Asistencia de círculo registrada',
+    StudentGraduated: 'Estudiante graduado',
+    LearningSessionAttendanceTaken: 'Asistencia a sesión de aprendizaje registrada',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
@@ -1038,6 +1070,9 @@ const es = {
     'communications.withdrawalDecided': 'Enviar la decisión del retiro',
     'withdrawals.completeOnRefund': 'Completar el retiro una vez reembolsado',
     'circleSignUps.absenceAlert': 'Avisar al personal de dos ausencias seguidas',
+    'academics.issueCertificate': 'Emitir el certificado',
+    'academics.circleAttendanceProgress': 'Contar la asistencia a círculos para la graduación',
+    'academics.learningSessionProgress': 'Contar la asistencia a sesiones de aprendizaje para la graduación',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
@@ -1054,6 +1089,7 @@ const es = {
     CIRCLE_SESSION_REMINDERS: 'Recordatorios de sesiones de círculos de coaching',
     LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
     FILE_EXPORT: 'Exportaciones de archivos',
+    GRADUATION_STATUS: 'Estado de graduación',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
@@ -1081,6 +1117,24 @@ const es = {
     certifications_csv: 'Certificaciones',
     'extra_product-purchases_csv': 'Compras de productos adicionales',
     academic_progress_csv: 'Progreso académico',
+  },
+  ProgressSource: {
+    LMS: 'Sistema de aprendizaje',
+    ATTENDANCE: 'Asistencia',
+    STAFF: 'Personal',
+  },
+  CertificateStatus: {
+    PENDING: 'Pendiente',
+    ISSUED: 'Emitido',
+    FAILED: 'Fallido',
+  },
+  CertificateProviderName: {
+    LOCAL: 'Instituto (PDF)',
+    ACCREDIBLE: 'Accredible',
+  },
+  AwardType: {
+    CERTIFICATE: 'Certificado',
+    BADGE: 'Insignia',
   },
 } as const satisfies Labels;
 

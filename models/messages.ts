@@ -201,6 +201,12 @@ export const Messages = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'A published learning session cannot be deleted; unpublish it first',
   LEARNING_SESSION_CANCEL_NOTICE: 'A sign-up can be cancelled only up to 12 hours before the session starts',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'Max students cannot be below the number of sign-ups',
+  // Academic progress, graduation and certificates (issue 21).
+  NOT_READY_TO_GRADUATE: 'Only enrollments ready for graduation can be graduated: {0}',
+  ALREADY_GRADUATED: 'Already graduated: {0}',
+  REQUIREMENT_NOT_OF_PROGRAM: "The requirement is not one of the enrollment's program",
+  CERTIFICATE_NOT_ISSUED: 'The certificate has not been issued yet',
+  CERTIFICATE_NO_FILE: 'This certificate is kept by the credential provider; open it at its address',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -395,6 +401,11 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'Una sesión de aprendizaje publicada no se puede eliminar; despublíquela primero',
   LEARNING_SESSION_CANCEL_NOTICE: 'Una inscripción solo se puede cancelar hasta 12 horas antes del inicio de la sesión',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que el número de inscripciones',
+  NOT_READY_TO_GRADUATE: 'Solo se pueden graduar las inscripciones listas para la graduación: {0}',
+  ALREADY_GRADUATED: 'Ya graduadas: {0}',
+  REQUIREMENT_NOT_OF_PROGRAM: 'El requisito no pertenece al programa de la inscripción',
+  CERTIFICATE_NOT_ISSUED: 'El certificado aún no se ha emitido',
+  CERTIFICATE_NO_FILE: 'El proveedor de credenciales conserva este certificado; ábralo en su dirección',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -137,6 +137,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Every 10 seconds (and at once when an export is asked for): writes the waiting exports to storage, streaming the rows in pages; an export whose process died runs again, FAILED after 3 attempts.',
   },
+  {
+    type: 'GRADUATION_STATUS',
+    jobName: 'Graduation status',
+    jobGroup: 'ACADEMICS',
+    cronExpression: '45 0 * * *',
+    repeatInterval: null,
+    params: { batch: 1000 },
+    description:
+      "Nightly: counts coaching-circle and learning-session attendance toward each active enrollment's requirements, then sets every graduation status by the rules (pending, incomplete, ready, failed financially or academically); graduated enrollments keep theirs.",
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

@@ -12,6 +12,8 @@ import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 import { runFileExports } from '../exports/export-job';
+import { recomputeGraduationStatuses } from '../academics/graduation-status';
+import { refreshAttendanceProgress } from '../academics/progress';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -92,6 +94,7 @@ export function registerCatalogueJobs(): void {
   registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
   registerJob('FILE_EXPORT', exportFiles);
+  registerJob('GRADUATION_STATUS', graduationStatuses);
 }
 
 /**
@@ -117,4 +120,15 @@ async function autoPublishLearningSessions(ctx: JobContext): Promise<{ count: nu
   const { published, skipped } = await autoPublishDue(new Date(), numberParam(ctx.params, 'batch', 200), ctx.signal);
   const note = skipped.length ? `Left unpublished: ${skipped.map((s) => `#${s.id} (needs ${joinWords(s.missing.map((m) => PUBLISH_REQUIREMENT_WORDS[m]))})`).join('; ')}` : null;
   return { count: published, note };
+}
+
+/**
+ * GRADUATION_STATUS (nightly): attendance counted toward every active enrollment's requirements, then
+ * every graduation status recomputed set-wise (params: batch, default 1,000 enrollments a step); count:
+ * enrollments examined, the note: statuses changed and progress rows written.
+ */
+async function graduationStatuses(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const attendance = await refreshAttendanceProgress({}, { signal: ctx.signal });
+  const result = await recomputeGraduationStatuses(ctx.today, {}, { signal: ctx.signal, batch: numberParam(ctx.params, 'batch', 1000), progress: (n) => ctx.progress(n) });
+  return { count: result.examined, note: `${result.changed} status(es) changed; ${attendance.created + attendance.updated} attendance row(s) written` };
 }
