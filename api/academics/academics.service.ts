@@ -11,6 +11,7 @@ import { AppError } from '../common/errors';
 import { raise } from '../common/events';
 import { listWhere, runList, type ListSpec, type Page, type PagingQuery } from '../common/list';
 import { sendTemplate } from '../communications/send';
+import { instantOf } from '../exports/format';
 import { instituteParams, languageOf } from '../communication-templates/product-emails';
 import { recomputeGraduationStatuses } from './graduation-status';
 import { upsertProgress, refreshAttendanceProgress } from './progress';
@@ -143,7 +144,7 @@ export async function enrichAcademicRows(rows: Enrollment[], transaction?: Trans
           minScore: r.minScore === null ? null : Number(r.minScore),
           met: requirementMet(r, p),
           source: p?.source ?? null,
-          updatedAt: p?.updatedAt ?? null,
+          updatedAt: instantOf(p?.updatedAt),
         };
       });
     const scores = reqs.map((r) => r.score).filter((s): s is number => s !== null);
