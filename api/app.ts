@@ -40,6 +40,7 @@ import { applicationPartRoutes } from './applications/application-parts.router';
 import { applicationEnvelopeRoutes, envelopeRoutes, studentEnvelopeRoutes } from './envelopes/envelopes.router';
 import { applicationRoutes, studentApplicationRoutes } from './applications/applications.router';
 import { enrollmentRoutes } from './enrollments/enrollments.router';
+import { academicRoutes, certificateRoutes, studentAcademicRoutes } from './academics/academics.router';
 import { refundRoutes, studentRefundRoutes } from './refunds/refunds.router';
 import { externalPaymentRoutes } from './external-payments/external-payments.router';
 import { withdrawalRoutes } from './withdrawals/withdrawals.router';
@@ -141,6 +142,9 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/files', 'Files', fileRoutes],
   ['/api/lms_connection', 'Learning-system connections', lmsRoutes],
   ['/api/students', 'Learning-system connections', studentLmsRoutes],
+  ['/api/enrollments', 'Academic progress and graduation', academicRoutes],
+  ['/api/certifications', 'Certificates', certificateRoutes],
+  ['/api/students', 'Academic progress and graduation', studentAcademicRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -141,6 +141,14 @@ const schema = z.object({
   LMS_SSO_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /** The LMS token refresh job renews tokens that expire within this many seconds. */
   LMS_TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /**
+   * Certificates (issue 21): `local` renders a PDF into storage; `accredible` issues a credential through
+   * Accredible's API (ACCREDIBLE_API_KEY required; ACCREDIBLE_API_URL for the EU host, the sandbox or a fake)
+   * for programs with an accredibleGroupId, the local PDF for the others.
+   */
+  CERTIFICATE_PROVIDER: z.enum(['local', 'accredible']).default('local'),
+  ACCREDIBLE_API_URL: z.string().url().default('https://api.accredible.com'),
+  ACCREDIBLE_API_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string; LMS_SECRET_KEY: string };
@@ -161,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.STORAGE === 's3' && Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both or neither');
+  }
+  if (c.CERTIFICATE_PROVIDER === 'accredible' && !c.ACCREDIBLE_API_KEY) {
+    throw new Error('Invalid configuration:\n  ACCREDIBLE_API_KEY: required when CERTIFICATE_PROVIDER=accredible');
   }
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');

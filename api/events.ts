@@ -9,6 +9,7 @@ import { voucherEventHandlers } from './vouchers/vouchers.events';
 import { withdrawalEventHandlers } from './withdrawals/withdrawals.events';
 import { circleSignUpEventHandlers } from './circle-sign-ups/circle-notices';
 import { lmsEventHandlers } from './lms/lms.events';
+import { academicEventHandlers } from './academics/academics.events';
 
 /** The integrations handlers use, built once at start-up and passed in. */
 export interface EventIntegrations {
@@ -33,5 +34,6 @@ export function domainEventHandlers(integrations: EventIntegrations): EventHandl
     ...withdrawalEventHandlers(),
     ...circleSignUpEventHandlers(integrations.deps),
     ...lmsEventHandlers(integrations.deps),
+    ...academicEventHandlers(integrations.deps),
   ];
 }

@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
-import type { EnrollmentStatus, Of } from './enums';
+import type { EnrollmentStatus, GraduationStatus, Of } from './enums';
 import { auditAttributes, commonOptions } from './base';
 import type { Cohort } from './Cohort';
 
@@ -12,6 +12,12 @@ export class Enrollment extends Model<InferAttributes<Enrollment>, InferCreation
   declare programId: number;
   declare status: CreationOptional<Of<typeof EnrollmentStatus>>;
   declare enrolledAt: Date;
+  /** Issue 21: the graduation status (api/academics/graduation-status.ts), when it last changed, and the graduation itself. */
+  declare graduationStatus: CreationOptional<Of<typeof GraduationStatus>>;
+  declare graduationStatusAt: CreationOptional<Date | null>;
+  declare graduatedAt: CreationOptional<Date | null>;
+  declare graduationLate: CreationOptional<boolean>;
+  declare graduatedByName: CreationOptional<string | null>;
   declare updatedById: number | null;
   declare updatedByName: string | null;
   declare createdAt: CreationOptional<Date>;
@@ -29,6 +35,11 @@ export class Enrollment extends Model<InferAttributes<Enrollment>, InferCreation
         programId: { type: DataTypes.INTEGER, allowNull: false },
         status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: 'ACTIVE' },
         enrolledAt: { type: DataTypes.DATE(3), allowNull: false },
+        graduationStatus: { type: DataTypes.STRING(30), allowNull: false, defaultValue: 'PENDING' },
+        graduationStatusAt: { type: DataTypes.DATE(3), allowNull: true },
+        graduatedAt: { type: DataTypes.DATE(3), allowNull: true },
+        graduationLate: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        graduatedByName: { type: DataTypes.STRING(200), allowNull: true },
         ...auditAttributes,
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),

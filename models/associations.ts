@@ -66,6 +66,8 @@ import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { LmsConnection } from './LmsConnection';
 import { LmsSyncRun } from './LmsSyncRun';
 import { LmsEnrollment } from './LmsEnrollment';
+import { AcademicProgress } from './AcademicProgress';
+import { Certificate } from './Certificate';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -230,4 +232,12 @@ export function associate(): void {
   LmsEnrollment.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   LmsEnrollment.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
   LmsEnrollment.belongsTo(LmsConnection, { as: 'connection', foreignKey: 'lmsConnectionId' });
+  // Issue 21: an enrollment's progress per graduation requirement, and the certificate its graduation issues.
+  Enrollment.hasMany(AcademicProgress, { as: 'progress', foreignKey: 'enrollmentId' });
+  AcademicProgress.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  AcademicProgress.belongsTo(GraduationRequirement, { as: 'requirement', foreignKey: 'graduationRequirementId' });
+  Certificate.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  Certificate.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Certificate.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Certificate.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
 }

@@ -103,6 +103,10 @@ const en = {
   LMS_UNENROLLED: 'Unenrolled from the learning system ({connection})',
   LMS_MOVED: 'Moved in the learning system ({connection})',
   LMS_ENROLLMENT_FAILED: 'Learning-system enrollment failed ({connection}): {reason}',
+  // Academic progress, graduation and certificates (issue 21).
+  GRADUATED_FROM: 'Graduated from {program} ({cohort}): {status:GraduationStatus}',
+  PROGRESS_RECORDED: '{requirement}: {done} done, score {score}',
+  CERTIFICATE_ISSUED: 'Certificate issued: {name}',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -190,6 +194,9 @@ const es: Record<DescriptionKey, string> = {
   LMS_UNENROLLED: 'Dado de baja del sistema de aprendizaje ({connection})',
   LMS_MOVED: 'Movido en el sistema de aprendizaje ({connection})',
   LMS_ENROLLMENT_FAILED: 'Falló la inscripción en el sistema de aprendizaje ({connection}): {reason}',
+  GRADUATED_FROM: 'Graduación de {program} ({cohort}): {status:GraduationStatus}',
+  PROGRESS_RECORDED: '{requirement}: {done} completados, puntuación {score}',
+  CERTIFICATE_ISSUED: 'Certificado emitido: {name}',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

@@ -153,6 +153,7 @@ export const ActivityType = [
   'PAYMENT_FAILED',
   'EMAIL_SENT',
   'EMAIL_FAILED',
+  'GRADUATED',
 ] as const;
 /** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
 export const ActivityEntityType = [
@@ -202,6 +203,8 @@ export const ActivityEntityType = [
   'LEARNING_SESSION',
   // Issue 21 (lms): learning-system connections.
   'LMS_CONNECTION',
+  'ENROLLMENT',
+  'CERTIFICATE',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
@@ -253,6 +256,7 @@ export const JobType = [
   'LEARNING_SESSION_AUTO_PUBLISH',
   'FILE_EXPORT',
   'LMS_TOKEN_REFRESH',
+  'GRADUATION_STATUS',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;
@@ -269,6 +273,8 @@ export const DomainEventType = [
   'TransferDecided',
   'WithdrawalDecided',
   'CircleAttendanceTaken',
+  'StudentGraduated',
+  'LearningSessionAttendanceTaken',
 ] as const;
 export const DomainEventHandler = [
   'enrollments.followApplicationStatus',
@@ -288,6 +294,9 @@ export const DomainEventHandler = [
   'lms.unenrollOnLeaving',
   'lms.moveOnTransfer',
   'lms.unenrollOnWithdrawal',
+  'academics.issueCertificate',
+  'academics.circleAttendanceProgress',
+  'academics.learningSessionProgress',
 ] as const;
 
 /** Learning sessions (issue 19): the kinds of session staff schedule. */
@@ -324,3 +333,10 @@ export const LmsSyncKind = ['PROGRAM_FROM_LMS', 'PROGRAM_ACADEMIC_STATUS', 'PROG
 export const LmsSyncStatus = ['RUNNING', 'SUCCEEDED', 'FAILED'] as const;
 export const LmsEnrollmentAction = ['ENROLL', 'UNENROLL'] as const;
 export const LmsEnrollmentStatus = ['PENDING', 'DONE', 'FAILED'] as const;
+
+/** Issue 21 (academics): where a requirement's progress came from (the LMS sync, attendance, or staff by hand). */
+export const ProgressSource = ['LMS', 'ATTENDANCE', 'STAFF'] as const;
+/** Issue 21 (academics): a certificate's issuing status, the provider that issued it, and the kinds of award the portal filters by. */
+export const CertificateStatus = ['PENDING', 'ISSUED', 'FAILED'] as const;
+export const CertificateProviderName = ['LOCAL', 'ACCREDIBLE'] as const;
+export const AwardType = ['CERTIFICATE', 'BADGE'] as const;

@@ -95,6 +95,8 @@ import { LmsUser } from './LmsUser';
 import { LmsEnrollment } from './LmsEnrollment';
 import { LmsGrade } from './LmsGrade';
 import { ProgramModuleTopic } from './ProgramModuleTopic';
+import { AcademicProgress } from './AcademicProgress';
+import { Certificate } from './Certificate';
 
 export {
   AccountingLine,
@@ -192,6 +194,8 @@ export {
   LmsEnrollment,
   LmsGrade,
   ProgramModuleTopic,
+  AcademicProgress,
+  Certificate,
 };
 
 export interface DatabaseOptions {
@@ -360,6 +364,8 @@ export function initModels(sequelize: Sequelize): void {
     LmsEnrollment,
     LmsGrade,
     ProgramModuleTopic,
+    AcademicProgress,
+    Certificate,
   ]) {
     model.initModel(sequelize);
   }

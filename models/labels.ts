@@ -345,6 +345,7 @@ const en = {
     PAYMENT_FAILED: 'Payment failed',
     EMAIL_SENT: 'Email sent',
     EMAIL_FAILED: 'Email not delivered',
+    GRADUATED: 'Graduated',
   },
   ActivityEntityType: {
     STUDENT: 'Student',
@@ -391,6 +392,8 @@ const en = {
     COACHING_CIRCLE_TYPE: 'Coaching circle type',
     LEARNING_SESSION: 'Learning session',
     LMS_CONNECTION: 'LMS connection',
+    ENROLLMENT: 'Enrollment',
+    CERTIFICATE: 'Certificate',
   },
   SearchFilterKind: {
     students: 'Students',
@@ -484,6 +487,8 @@ const en = {
     TransferDecided: 'Transfer offered or decided',
     WithdrawalDecided: 'Withdrawal decided',
     CircleAttendanceTaken: 'Circle attendance taken',
+    StudentGraduated: 'Student graduated',
+    LearningSessionAttendanceTaken: 'Learning session attendance taken',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Enrollments follow the application',
@@ -503,6 +508,9 @@ const en = {
     'lms.unenrollOnLeaving': 'Unenroll the student from the LMS',
     'lms.moveOnTransfer': 'Move the student in the LMS',
     'lms.unenrollOnWithdrawal': 'Unenroll the withdrawn classes in the LMS',
+    'academics.issueCertificate': 'Issue the certificate',
+    'academics.circleAttendanceProgress': 'Count circle attendance toward graduation',
+    'academics.learningSessionProgress': 'Count learning-session attendance toward graduation',
   },
   GatewayEventStatus: { SUCCEEDED: 'Succeeded', FAILED: 'Failed', PENDING: 'Pending', OPENED: 'Disputed' },
   JobType: {
@@ -520,6 +528,7 @@ const en = {
     LEARNING_SESSION_AUTO_PUBLISH: 'Learning-session auto-publish',
     FILE_EXPORT: 'File exports',
     LMS_TOKEN_REFRESH: 'LMS token refresh',
+    GRADUATION_STATUS: 'Graduation status',
   },
   JobStatus: { ACTIVE: 'Active', PAUSED: 'Paused' },
   JobRunOutcome: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed', ABANDONED: 'Abandoned (taken over)' },
@@ -559,6 +568,24 @@ const en = {
   LmsSyncStatus: { RUNNING: 'Running', SUCCEEDED: 'Succeeded', FAILED: 'Failed' },
   LmsEnrollmentAction: { ENROLL: 'Enroll', UNENROLL: 'Unenroll' },
   LmsEnrollmentStatus: { PENDING: 'Pending', DONE: 'Done', FAILED: 'Failed' },
+  ProgressSource: {
+    LMS: 'Learning system',
+    ATTENDANCE: 'Attendance',
+    STAFF: 'Staff',
+  },
+  CertificateStatus: {
+    PENDING: 'Pending',
+    ISSUED: 'Issued',
+    FAILED: 'Failed',
+  },
+  CertificateProviderName: {
+    LOCAL: 'Institute (PDF)',
+    ACCREDIBLE: 'Accredible',
+  },
+  AwardType: {
+    CERTIFICATE: 'Certificate',
+    BADGE: 'Badge',
+  },
 } as const satisfies Labels;
 
 const es = {
@@ -895,6 +922,7 @@ const es = {
     PAYMENT_FAILED: 'Pago fallido',
     EMAIL_SENT: 'Envío de correo electrónico',
     EMAIL_FAILED: 'Correo electrónico no entregado',
+    GRADUATED: 'Graduación',
   },
   ActivityEntityType: {
     STUDENT: 'Estudiante',
@@ -941,6 +969,8 @@ const es = {
     COACHING_CIRCLE_TYPE: 'Tipo de círculo de coaching',
     LEARNING_SESSION: 'Sesión de aprendizaje',
     LMS_CONNECTION: 'Conexión con el LMS',
+    ENROLLMENT: 'Inscripción',
+    CERTIFICATE: 'Certificado',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -1041,6 +1071,8 @@ const es = {
     TransferDecided: 'Transferencia ofrecida o decidida',
     WithdrawalDecided: 'Retiro decidido',
     CircleAttendanceTaken: 'Asistencia de círculo registrada',
+    StudentGraduated: 'Estudiante graduado',
+    LearningSessionAttendanceTaken: 'Asistencia a sesión de aprendizaje registrada',
   },
   DomainEventHandler: {
     'enrollments.followApplicationStatus': 'Las inscripciones siguen a la solicitud',
@@ -1060,6 +1092,9 @@ const es = {
     'lms.unenrollOnLeaving': 'Dar de baja al estudiante en el LMS',
     'lms.moveOnTransfer': 'Mover al estudiante en el LMS',
     'lms.unenrollOnWithdrawal': 'Dar de baja las clases retiradas en el LMS',
+    'academics.issueCertificate': 'Emitir el certificado',
+    'academics.circleAttendanceProgress': 'Contar la asistencia a círculos para la graduación',
+    'academics.learningSessionProgress': 'Contar la asistencia a sesiones de aprendizaje para la graduación',
   },
   GatewayEventStatus: { SUCCEEDED: 'Aprobado', FAILED: 'Fallido', PENDING: 'Pendiente', OPENED: 'En disputa' },
   JobType: {
@@ -1077,6 +1112,7 @@ const es = {
     LEARNING_SESSION_AUTO_PUBLISH: 'Publicación automática de sesiones de aprendizaje',
     FILE_EXPORT: 'Exportaciones de archivos',
     LMS_TOKEN_REFRESH: 'Renovación de tokens del LMS',
+    GRADUATION_STATUS: 'Estado de graduación',
   },
   JobStatus: { ACTIVE: 'Activo', PAUSED: 'En pausa' },
   JobRunOutcome: { RUNNING: 'En curso', SUCCEEDED: 'Correcto', FAILED: 'Fallido', ABANDONED: 'Abandonado (retomado)' },
@@ -1116,6 +1152,24 @@ const es = {
   LmsSyncStatus: { RUNNING: 'En curso', SUCCEEDED: 'Completada', FAILED: 'Fallida' },
   LmsEnrollmentAction: { ENROLL: 'Inscribir', UNENROLL: 'Dar de baja' },
   LmsEnrollmentStatus: { PENDING: 'Pendiente', DONE: 'Hecha', FAILED: 'Fallida' },
+  ProgressSource: {
+    LMS: 'Sistema de aprendizaje',
+    ATTENDANCE: 'Asistencia',
+    STAFF: 'Personal',
+  },
+  CertificateStatus: {
+    PENDING: 'Pendiente',
+    ISSUED: 'Emitido',
+    FAILED: 'Fallido',
+  },
+  CertificateProviderName: {
+    LOCAL: 'Instituto (PDF)',
+    ACCREDIBLE: 'Accredible',
+  },
+  AwardType: {
+    CERTIFICATE: 'Certificado',
+    BADGE: 'Insignia',
+  },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -212,6 +212,12 @@ export const Messages = {
   LMS_NOT_D2L: 'Only a D2L connection is authorized through /d2l-auth',
   LMS_STUDENT_NO_LMS: "The student's cohort has no learning-system connection",
   LMS_COHORT_SECTION_REQUIRED: 'The cohort has no LMS section or course to sync',
+  // Academic progress, graduation and certificates (issue 21).
+  NOT_READY_TO_GRADUATE: 'Only enrollments ready for graduation can be graduated: {0}',
+  ALREADY_GRADUATED: 'Already graduated: {0}',
+  REQUIREMENT_NOT_OF_PROGRAM: "The requirement is not one of the enrollment's program",
+  CERTIFICATE_NOT_ISSUED: 'The certificate has not been issued yet',
+  CERTIFICATE_NO_FILE: 'This certificate is kept by the credential provider; open it at its address',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -416,6 +422,11 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   LMS_NOT_D2L: 'Solo una conexión D2L se autoriza mediante /d2l-auth',
   LMS_STUDENT_NO_LMS: 'La cohorte del estudiante no tiene una conexión con un sistema de aprendizaje',
   LMS_COHORT_SECTION_REQUIRED: 'La cohorte no tiene una sección o un curso del LMS para sincronizar',
+  NOT_READY_TO_GRADUATE: 'Solo se pueden graduar las inscripciones listas para la graduación: {0}',
+  ALREADY_GRADUATED: 'Ya graduadas: {0}',
+  REQUIREMENT_NOT_OF_PROGRAM: 'El requisito no pertenece al programa de la inscripción',
+  CERTIFICATE_NOT_ISSUED: 'El certificado aún no se ha emitido',
+  CERTIFICATE_NO_FILE: 'El proveedor de credenciales conserva este certificado; ábralo en su dirección',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

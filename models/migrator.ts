@@ -33,6 +33,8 @@ import * as m0031 from './migrations/0031-coach-portal';
 import * as m0032 from './migrations/0032-application-document-index';
 import * as m0033 from './migrations/0033-lms-connections';
 import * as m0034 from './migrations/0034-lms-sync';
+import * as m0035 from './migrations/0035-academic-progress';
+import * as m0036 from './migrations/0036-certificates';
 import * as m0041 from './migrations/0041-export-pages';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -71,6 +73,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0032-application-document-index', m0032],
   ['0033-lms-connections', m0033],
   ['0034-lms-sync', m0034],
+  ['0035-academic-progress', m0035],
+  ['0036-certificates', m0036],
   ['0041-export-pages', m0041],
 ];
 

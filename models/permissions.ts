@@ -38,6 +38,8 @@ export const PermissionCatalogue = {
   domain_events: ['read', 'retry'],
   /** The mobile app's configuration and app versions (the app itself reads both without a token). */
   mobile_app: ['read', 'update'],
+  /** Issue 21: academic progress (read; update: record a requirement by hand, recompute), graduation, certificates. */
+  academics: ['read', 'update', 'graduate'],
 } as const;
 
 export type PermissionResource = keyof typeof PermissionCatalogue;
@@ -88,6 +90,8 @@ export const SeededRoles: Array<{ name: string; description: string; permissions
       ...readAll.filter((p) => !p.startsWith('roles:') && !p.startsWith('admins:')),
       ...all('programs', 'cohorts', 'coaches', 'coaching_circles', 'learning_sessions', 'lms', 'banners', 'exports', 'search_filters'),
       'students:update',
+      // Academic progress, graduation and certificates (issue 21): migration 0035 adds it to existing installs.
+      'academics:*',
     ],
   },
   { name: 'SUPPORT', description: 'Read-only access to the back office', permissions: [...readAll.filter((p) => !p.startsWith('roles:')), 'search_filters:*'] },

@@ -136,8 +136,38 @@ export interface CircleAttendanceTaken {
   actor: Actor;
 }
 
+/** Staff graduated an enrollment (issue 21): GRADUATED or LATE_GRADUATION; its certificate is issued after the commit. */
+export interface StudentGraduated {
+  type: 'StudentGraduated';
+  enrollmentId: number;
+  studentId: number;
+  programId: number;
+  certificateId: number;
+  status: 'GRADUATED' | 'LATE_GRADUATION';
+  actor: Actor;
+}
+
+/** Staff or the session's coach took a student's attendance of a learning session (issue 21 counts it toward graduation). */
+export interface LearningSessionAttendanceTaken {
+  type: 'LearningSessionAttendanceTaken';
+  learningSessionId: number;
+  studentId: number;
+  status: 'ATTENDED' | 'ABSENT';
+  actor: Actor;
+}
+
 export type DomainEventPayload =
-  ApplicationStatusChanged | PlanIssued | AgreementSigned | PaymentAccepted | PaymentFailed | RefundCompleted | TransferDecided | WithdrawalDecided | CircleAttendanceTaken;
+  | ApplicationStatusChanged
+  | PlanIssued
+  | AgreementSigned
+  | PaymentAccepted
+  | PaymentFailed
+  | RefundCompleted
+  | TransferDecided
+  | WithdrawalDecided
+  | CircleAttendanceTaken
+  | StudentGraduated
+  | LearningSessionAttendanceTaken;
 export type DomainEventType = DomainEventPayload['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEventPayload, { type: T }>;
 /** The types, as models/enums.ts lists them (labelled there): a type missing there is a type error. */

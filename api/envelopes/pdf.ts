@@ -1,8 +1,9 @@
-import type PDFKit from 'pdfkit';
 import type { Envelope } from '../../models';
+import { renderPdf } from '../common/pdf';
 
 /**
- * The PDF of an agreement envelope (pdfkit, Letter, the standard Helvetica fonts): the title, the
+ * The PDF of an agreement envelope (pdfkit, Letter, the embedded Unicode font of api/common/pdf.ts, so a
+ * name in Cyrillic or Greek prints as signed): the title, the
  * agreement text, and for a signed envelope the signature block — typed name, signed time in New York
  * time and in UTC, IP address and the SHA-256 of the signed text. A voided envelope says so on top.
  */
@@ -47,39 +48,33 @@ export function signatureLines(e: Printable): string[] {
 
 /** Renders the envelope as a PDF document in memory. */
 export async function envelopePdf(e: Printable, options: { compress?: boolean } = {}): Promise<Buffer> {
-  // pdfkit (and its fonts) is loaded when the first PDF is made, not with the API.
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKit };
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
+  return renderPdf(
+    {
       size: 'LETTER',
       margin: 60,
       compress: options.compress ?? true,
       info: { Title: e.title, Subject: `Agreement envelope ${e.id}`, Keywords: `sha256:${e.contentSha256}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    },
+    (doc) => {
+      if (e.status === 'VOIDED') {
+        doc
+          .font('Bold')
+          .fontSize(12)
+          .fillColor('#b00020')
+          .text(`VOIDED${e.voidedAt ? ` on ${newYorkTime(new Date(e.voidedAt))}` : ''}: this agreement was replaced by a newer one.`);
+        doc.moveDown().fillColor('black');
+      }
+      doc.font('Bold').fontSize(16).text(e.title, { align: 'center' });
+      doc.moveDown();
+      doc.font('Body').fontSize(10).text(e.content, { align: 'left', lineGap: 2 });
 
-    if (e.status === 'VOIDED') {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(12)
-        .fillColor('#b00020')
-        .text(`VOIDED${e.voidedAt ? ` on ${newYorkTime(new Date(e.voidedAt))}` : ''}: this agreement was replaced by a newer one.`);
-      doc.moveDown().fillColor('black');
-    }
-    doc.font('Helvetica-Bold').fontSize(16).text(e.title, { align: 'center' });
-    doc.moveDown();
-    doc.font('Helvetica').fontSize(10).text(e.content, { align: 'left', lineGap: 2 });
-
-    const block = signatureLines(e);
-    if (block.length) {
-      doc.moveDown(2);
-      doc.font('Helvetica-Bold').fontSize(11).text('SIGNATURE');
-      doc.font('Helvetica').fontSize(10);
-      for (const line of block) doc.text(line);
-    }
-    doc.end();
-  });
+      const block = signatureLines(e);
+      if (block.length) {
+        doc.moveDown(2);
+        doc.font('Bold').fontSize(11).text('SIGNATURE');
+        doc.font('Body').fontSize(10);
+        for (const line of block) doc.text(line);
+      }
+    },
+  );
 }

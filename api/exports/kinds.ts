@@ -13,6 +13,8 @@ import { studentListSource } from '../students/students.service';
 import { customerCriteriaSchema, studentCriteriaSchema, type StudentCriteria } from '../students/students.schemas';
 import type { CsvFormat } from './format';
 import { defineExportKind } from './registry';
+// Issue 21's kinds, declared beside their lists.
+import '../academics/academics.exports';
 
 /**
  * The export kinds whose lists exist (platform spec §7 "File export and files"). Each reuses its list's

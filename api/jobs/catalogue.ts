@@ -147,6 +147,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Every 5 minutes: renews the access tokens of the learning-system connections that expire within 15 minutes (LMS_TOKEN_REFRESH_AHEAD_SECONDS); a connection whose renewal is refused is marked ERROR.',
   },
+  {
+    type: 'GRADUATION_STATUS',
+    jobName: 'Graduation status',
+    jobGroup: 'ACADEMICS',
+    cronExpression: '45 0 * * *',
+    repeatInterval: null,
+    params: { batch: 1000 },
+    description:
+      "Nightly: counts coaching-circle and learning-session attendance toward each active enrollment's requirements, then sets every graduation status by the rules (pending, incomplete, ready, failed financially or academically); graduated enrollments keep theirs.",
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

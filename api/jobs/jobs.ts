@@ -13,6 +13,8 @@ import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 import { runFileExports } from '../exports/export-job';
 import { refreshExpiringTokens } from '../lms/connections.service';
+import { recomputeGraduationStatuses } from '../academics/graduation-status';
+import { refreshAttendanceProgress } from '../academics/progress';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -94,6 +96,7 @@ export function registerCatalogueJobs(): void {
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
   registerJob('FILE_EXPORT', exportFiles);
   registerJob('LMS_TOKEN_REFRESH', refreshLmsTokens);
+  registerJob('GRADUATION_STATUS', graduationStatuses);
 }
 
 /**
@@ -131,4 +134,15 @@ async function refreshLmsTokens(ctx: JobContext): Promise<{ count: number; note:
   const ahead = numberParam(ctx.params, 'aheadSeconds', ctx.deps.config.LMS_TOKEN_REFRESH_AHEAD_SECONDS);
   const { renewed, failed } = await refreshExpiringTokens(ctx.deps, ahead, new Date(), ctx.signal);
   return { count: renewed + failed, note: failed ? `${failed} connection(s) refused the renewal` : null };
+}
+
+/**
+ * GRADUATION_STATUS (nightly): attendance counted toward every active enrollment's requirements, then
+ * every graduation status recomputed set-wise (params: batch, default 1,000 enrollments a step); count:
+ * enrollments examined, the note: statuses changed and progress rows written.
+ */
+async function graduationStatuses(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const attendance = await refreshAttendanceProgress({}, { signal: ctx.signal });
+  const result = await recomputeGraduationStatuses(ctx.today, {}, { signal: ctx.signal, batch: numberParam(ctx.params, 'batch', 1000), progress: (n) => ctx.progress(n) });
+  return { count: result.examined, note: `${result.changed} status(es) changed; ${attendance.created + attendance.updated} attendance row(s) written` };
 }

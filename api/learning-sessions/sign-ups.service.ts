@@ -6,6 +6,7 @@ import { description } from '../../models/descriptions';
 import { diff, recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
+import { raise } from '../common/events';
 import { runList, type ListSpec } from '../common/list';
 import { hotTransaction } from '../common/sql';
 import { signUpSortable, type SignUpListQuery } from './learning-sessions.schemas';
@@ -162,6 +163,17 @@ export async function takeAttendance(
         transaction,
       );
     }
+    // Attendance counts toward the student's LEARNING_SESSION graduation requirements (api/academics).
+    await raise(
+      {
+        type: 'LearningSessionAttendanceTaken',
+        learningSessionId: row.learningSessionId,
+        studentId: row.studentId,
+        status: row.participationStatus as 'ATTENDED' | 'ABSENT',
+        actor,
+      },
+      transaction,
+    );
   });
   return loadDto(id);
 }

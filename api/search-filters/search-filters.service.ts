@@ -13,6 +13,7 @@ import { transferCriteriaSchema } from '../transfers/transfers.schemas';
 import { withdrawalCriteriaSchema } from '../withdrawals/withdrawals.schemas';
 import { coachCriteriaSchema } from '../coaches/coaches.schemas';
 import { circleCriteriaSchema } from '../coaching-circles/coaching-circles.schemas';
+import { academicProgressBody, certificateCriteria, graduationCriteria } from '../academics/academics.schemas';
 import { searchFilterSortable, type SearchFilterInput } from './search-filters.schemas';
 
 type Kind = (typeof SearchFilterKind)[number];
@@ -28,6 +29,9 @@ const criteriaSchemas: Partial<Record<Kind, Schema>> = {
   withdrawals: withdrawalCriteriaSchema,
   coaches: coachCriteriaSchema,
   coaching_circle: circleCriteriaSchema,
+  academic_progress: academicProgressBody,
+  graduations: graduationCriteria,
+  certifications: certificateCriteria,
 };
 
 /** A saved filter as the console's filter menu shows it. */

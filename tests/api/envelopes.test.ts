@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import request from 'supertest';
 import { ActivityLog, Application, ApplicationCohort, ApplicationStep, CrmNotification, Envelope, PaymentPlanAdjustment, ProductPaymentPlan, Student } from '../../models';
 import { schoolToday } from '../../models/catalogue';
@@ -11,6 +10,7 @@ import { setupApp, type TestApp } from '../support/app';
 import { makeCategoryPlan, makeCohort } from '../support/catalogue-factories';
 import { makeApplicant, makeApplication, makeEnrollableProduct, makeVoucher } from '../support/enrollment-factories';
 import { bearer, makeAdmin } from '../support/factories';
+import { pdfText } from '../support/pdf-text';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof makeAdmin>>;
@@ -53,29 +53,6 @@ async function envelopeFor(applicationId: number, token = owner.token) {
 
 const sign = (envelopeId: number, signedName: string = fullName(), token = owner.token) =>
   request(t.app).post(`/api/envelopes/${envelopeId}/sign`).set(bearer(token)).set('X-Forwarded-For', IP).send({ signedName });
-
-/** The text a PDF shows: every text-showing operator of every (deflated) content stream. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  const re = /(?<!end)stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    const bytes = pdf.subarray(start, end);
-    let body: string;
-    try {
-      body = zlib.inflateSync(bytes).toString('latin1');
-    } catch {
-      body = bytes.toString('latin1');
-    }
-    for (const op of body.match(/\[[^\]]*\]\s*TJ/g) ?? []) {
-      lines.push((op.match(/<([0-9a-fA-F]*)>/g) ?? []).map((h) => Buffer.from(h.slice(1, -1), 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join(' ').replace(/\s+/g, ' ');
-}
 
 describe('renderAgreement', () => {
   test('deterministic: the same inputs give the same text and SHA-256; the terms are in it, no date of today', async () => {

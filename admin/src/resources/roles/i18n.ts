@@ -40,6 +40,7 @@ const en = {
       send: 'Send',
       run: 'Run',
       retry: 'Send again',
+      graduate: 'Graduate',
     },
     resources: {
       students: 'Students',
@@ -73,6 +74,7 @@ const en = {
       outbox: 'Outbox (every email sent, with reset links and codes)',
       domain_events: 'Domain events (what each change made happen elsewhere)',
       mobile_app: 'Mobile app (configuration and app versions)',
+      academics: 'Academic progress, graduation and certificates',
     },
   },
   actions: {
@@ -138,6 +140,7 @@ const es: Messages = {
       send: 'Enviar',
       run: 'Ejecutar',
       retry: 'Volver a enviar',
+      graduate: 'Graduar',
     },
     resources: {
       students: 'Estudiantes',
@@ -171,6 +174,7 @@ const es: Messages = {
       outbox: 'Bandeja de salida (cada correo enviado, con enlaces de restablecimiento y códigos)',
       domain_events: 'Eventos del dominio (lo que cada cambio provocó en otras áreas)',
       mobile_app: 'Aplicación móvil (configuración y versiones de la aplicación)',
+      academics: 'Progreso académico, graduación y certificados',
     },
   },
   actions: {
