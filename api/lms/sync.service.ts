@@ -8,7 +8,9 @@ import { recordActivity, stamp } from '../common/audit';
 import type { Actor, Deps } from '../common/context';
 import { AppError } from '../common/errors';
 import type { LmsClient } from '../integrations/lms/client';
+import { recordLmsProgress } from '../academics/progress';
 import { clientFor } from './connections.service';
+import { progressFromGrades } from './grades-progress';
 import { deliver, want } from './enrollments';
 import { finishRun, runDto, startRun, SyncTally, type SyncRunDto } from './sync-runs';
 import { cohortLms } from './targets';
@@ -237,8 +239,9 @@ export async function syncTopicVideos(deps: Deps, programId: number, dryRun: boo
 
 /**
  * POST /programs/{id}/sync_academic_status: each actively enrolled student's grade items in the
- * program's course, kept in `lms_grades` by external id. A student the LMS does not know yet (never
- * enrolled there) is counted failed, not created.
+ * program's course, kept in `lms_grades` by external id, and the academic progress they give the
+ * program's QUIZ and ASSIGNMENT requirements (grades-progress.ts). A student the LMS does not know yet
+ * (never enrolled there) is counted failed, not created.
  */
 export async function syncAcademicStatus(deps: Deps, programId: number, dryRun: boolean, actor: Actor): Promise<SyncRunDto> {
   const p = await programLms(programId);
@@ -290,6 +293,16 @@ export async function syncAcademicStatus(deps: Deps, programId: number, dryRun: 
           }
         }
       }
+      // The requirements the grades feed (QUIZ and ASSIGNMENT by their LMS category), in the same transaction.
+      if (!dryRun)
+        await recordLmsProgress(
+          await progressFromGrades(
+            programId,
+            fetched.map((f) => f.studentId),
+            transaction,
+          ),
+          { transaction, actor },
+        );
     });
   });
 }

@@ -1,5 +1,19 @@
 import request from 'supertest';
-import { DomainEvent, Enrollment, LmsCategory, LmsConnection, LmsEnrollment, LmsGrade, LmsSyncRun, LmsUser, ProgramModule, ProgramModuleTopic, Transfer } from '../../models';
+import {
+  AcademicProgress,
+  DomainEvent,
+  Enrollment,
+  GraduationRequirement,
+  LmsCategory,
+  LmsConnection,
+  LmsEnrollment,
+  LmsGrade,
+  LmsSyncRun,
+  LmsUser,
+  ProgramModule,
+  ProgramModuleTopic,
+  Transfer,
+} from '../../models';
 import type { Program, Cohort, Student } from '../../models';
 import { installEventHandlers, installedEventHandlers, raise } from '../../api/common/events';
 import { systemActor } from '../../api/common/context';
@@ -373,6 +387,59 @@ describe('POST /api/programs/{id}/sync_academic_status and GET', () => {
     expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: inD2l });
     const latest = await api(support.token).get(`/programs/${program.id}/sync_academic_status`);
     expect(latest.body.id).toBe(again.body.id);
+  });
+
+  test('the grades feed the QUIZ requirement tied to their category: done, total and score per enrollment; again, then the same rows', async () => {
+    const [category] = await LmsCategory.findOrCreate({
+      where: { programId: program.id, kind: 'QUIZ', externalId: '31' },
+      defaults: { programId: program.id, kind: 'QUIZ', externalId: '31', name: 'Quizzes' },
+    });
+    const requirement = await GraduationRequirement.create({
+      programId: program.id,
+      name: 'Quizzes',
+      type: 'QUIZ',
+      total: 2,
+      minScore: 80,
+      displayOrder: 901,
+      quizCategoryId: category.id,
+      requirement: null,
+      minRequiredToComplete: null,
+      minRequiredToPass: null,
+      assignmentCategoryId: null,
+      updatedById: null,
+      updatedByName: null,
+    });
+    const untied = await GraduationRequirement.create({
+      programId: program.id,
+      name: 'Essays',
+      type: 'ASSIGNMENT',
+      total: 1,
+      minScore: null,
+      displayOrder: 902,
+      quizCategoryId: null,
+      requirement: null,
+      minRequiredToComplete: null,
+      minRequiredToPass: null,
+      assignmentCategoryId: null,
+      updatedById: null,
+      updatedByName: null,
+    });
+    const active = await Enrollment.findAll({ where: { programId: program.id, status: 'ACTIVE' } });
+    const users = await LmsUser.findAll({ where: { lmsConnectionId: connection.id, studentId: active.map((e) => e.studentId) } });
+    const graded = users.filter((u) => d2l.enrollments.has(`${u.externalUserId}:6606`));
+    expect(graded.length).toBeGreaterThan(0);
+    for (const u of graded) d2l.grades.set(`6606:${u.externalUserId}`, [{ GradeObjectIdentifier: '501', GradeObjectName: 'Quiz 1', PointsNumerator: 9, PointsDenominator: 10 }]);
+    expect((await api().post(`/programs/${program.id}/sync_academic_status`)).body.status).toBe('SUCCEEDED');
+    const enrollment = active.find((e) => e.studentId === graded[0].studentId)!;
+    const row = await AcademicProgress.findOne({ where: { enrollmentId: enrollment.id, graduationRequirementId: requirement.id } });
+    expect(row).toMatchObject({ done: 1, total: 2, score: 90, source: 'LMS' });
+    expect(await AcademicProgress.count({ where: { graduationRequirementId: untied.id } })).toBe(0);
+    const before = row!.updatedAt.getTime();
+    expect((await api().post(`/programs/${program.id}/sync_academic_status?dryRun=false`)).body.status).toBe('SUCCEEDED');
+    const after = await AcademicProgress.findAll({ where: { enrollmentId: enrollment.id, graduationRequirementId: requirement.id } });
+    expect(after).toHaveLength(1);
+    expect(after[0].updatedAt.getTime()).toBe(before);
+    await GraduationRequirement.destroy({ where: { id: [requirement.id, untied.id] } });
   });
 
   test('when the program is unknown, then 404; 401; 403', async () => {
