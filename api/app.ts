@@ -69,6 +69,7 @@ import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-s
 import { analyticsRoutes } from './analytics/analytics.router';
 import { exportRoutes } from './exports/exports.router';
 import { fileRoutes } from './files/files.router';
+import { enrollmentPurchaseRoutes, purchaseRoutes, studentPurchaseRoutes } from './purchases/purchases.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -138,6 +139,9 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/analytics', 'Analytics', analyticsRoutes],
   ['/api/file_export', 'File exports', exportRoutes],
   ['/api/files', 'Files', fileRoutes],
+  ['/api/enrollments', 'Purchases', enrollmentPurchaseRoutes],
+  ['/api/purchases', 'Purchases', purchaseRoutes],
+  ['/api/students', 'Purchases', studentPurchaseRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -130,6 +130,24 @@ const schema = z.object({
   JOBS_RELOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Graceful shutdown (SIGTERM/SIGINT): how long runs and requests in flight get to finish. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+
+  /**
+   * Purchases (issue 21): sales-tax rates in percent by US state over the built-in table of state base
+   * rates (api/purchases/tax-rates.ts), as JSON: `{"NJ": 6.625, "NY": 8.875}`; 0 = not taxed there.
+   */
+  PURCHASE_TAX_RATES: z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string' || !v.trim()) return undefined;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      },
+      z.record(z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter state code'), z.number().min(0).max(100)).optional(),
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string };

@@ -63,6 +63,7 @@ import { ApplicationVoucher } from './ApplicationVoucher';
 import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
+import { Purchase } from './Purchase';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -220,4 +221,8 @@ export function associate(): void {
   LearningSessionSignUp.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   // An application's document is the stored file its documentName names (issue 20): joined by the storage key.
   Application.belongsTo(StoredFile, { as: 'document', foreignKey: 'documentName', targetKey: 'fileName', constraints: false });
+  // Purchases (issue 21).
+  Purchase.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Purchase.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Purchase.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
 }

@@ -96,6 +96,13 @@ const en = {
   CIRCLE_ATTENDANCE_TAKEN: 'Attendance in {circle}, session {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Attendance in the learning session {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copied from #{id}',
+  // Purchases (issue 21).
+  PURCHASE_PAID: '{product} × {quantity} paid{last4:card}: {amount:money}',
+  PURCHASE_DECLINED: '{product} × {quantity} declined{last4:card}: {reason}',
+  PURCHASE_REFUND_REQUESTED: 'Refund of the purchase of {product} requested: {amount:money}',
+  PURCHASE_REFUNDED: 'Purchase of {product} refunded: {amount:money}',
+  COACH_PRODUCT_SIGNED_UP: 'Signed up for {product} with {coach}',
+  COACH_PRODUCT_SESSION_HELD: 'Session {number} of {total} of {product} held',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -177,6 +184,12 @@ const es: Record<DescriptionKey, string> = {
   CIRCLE_ATTENDANCE_TAKEN: 'Asistencia en {circle}, sesión {number}: {status:AttendanceStatus}',
   LEARNING_SESSION_ATTENDANCE_TAKEN: 'Asistencia en la sesión de aprendizaje {title}: {status:AttendanceStatus}',
   CLONED_FROM: 'Copiado de n.º {id}',
+  PURCHASE_PAID: '{product} × {quantity} pagado{last4:card}: {amount:money}',
+  PURCHASE_DECLINED: '{product} × {quantity} rechazado{last4:card}: {reason}',
+  PURCHASE_REFUND_REQUESTED: 'Reembolso solicitado de la compra de {product}: {amount:money}',
+  PURCHASE_REFUNDED: 'Compra de {product} reembolsada: {amount:money}',
+  COACH_PRODUCT_SIGNED_UP: 'Inscripción en {product} con {coach}',
+  COACH_PRODUCT_SESSION_HELD: 'Sesión {number} de {total} de {product} realizada',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

@@ -89,6 +89,7 @@ import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { StoredFile } from './StoredFile';
 import { FileExport } from './FileExport';
+import { Purchase } from './Purchase';
 
 export {
   AccountingLine,
@@ -180,6 +181,7 @@ export {
   LearningSessionSignUp,
   StoredFile,
   FileExport,
+  Purchase,
 };
 
 export interface DatabaseOptions {
@@ -342,6 +344,7 @@ export function initModels(sequelize: Sequelize): void {
     LearningSessionSignUp,
     StoredFile,
     FileExport,
+    Purchase,
   ]) {
     model.initModel(sequelize);
   }

@@ -345,6 +345,8 @@ const en = {
     PAYMENT_FAILED: 'Payment failed',
     EMAIL_SENT: 'Email sent',
     EMAIL_FAILED: 'Email not delivered',
+    PURCHASE_PAID: 'Purchase paid',
+    PURCHASE_FAILED: 'Purchase declined',
   },
   ActivityEntityType: {
     STUDENT: 'Student',
@@ -390,6 +392,10 @@ const en = {
     COACHING_CIRCLE: 'Coaching circle',
     COACHING_CIRCLE_TYPE: 'Coaching circle type',
     LEARNING_SESSION: 'Learning session',
+    PURCHASE: 'Purchase',
+    COACH_PRODUCT: "Coach's product",
+    COACH_PRODUCT_SIGN_UP: "Coach's product sign-up",
+    COACH_PRODUCT_PURCHASE: "Coach's product purchase",
   },
   SearchFilterKind: {
     students: 'Students',
@@ -456,7 +462,7 @@ const en = {
   StudentPaymentPlanStatus: { ACTIVE: 'Active', COMPLETED: 'Paid off', CONCLUDED: 'Concluded', CANCELLED: 'Cancelled' },
   PaymentType: { INSTALLMENT: 'Installment', PRE_PAY: 'Pre-pay', PAY_OFF: 'Pay-off', AUTO_PAY: 'Auto-pay', ENROLLMENT: 'Enrollment charge', EXTERNAL: 'External payment' },
   PaymentChannel: { CARD: 'Card', CHECK: 'Check', WIRE_TRANSFER: 'Wire transfer', OTHER: 'Other' },
-  RefundSource: { WITHDRAWAL: 'Withdrawal', VOUCHER: 'Voucher', CUSTOM: 'Custom' },
+  RefundSource: { WITHDRAWAL: 'Withdrawal', VOUCHER: 'Voucher', CUSTOM: 'Custom', PURCHASE: 'Purchase' },
   RefundType: { EXTERNAL: 'External', ONLINE: 'Online', MIXED: 'Mixed' },
   RefundMoneyStatus: { PENDING: 'Not refunded yet', REFUNDED: 'Refunded', FAILED: 'Refund failed' },
   FailedPaymentStatus: { FAILED: 'Failed', RESOLVED: 'Resolved' },
@@ -542,6 +548,9 @@ const en = {
     'extra_product-purchases_csv': 'Extra product purchases',
     academic_progress_csv: 'Academic progress',
   },
+  PurchaseStatus: { PENDING: 'Processing', PAID: 'Paid', FAILED: 'Declined', REFUNDED: 'Refunded' },
+  CoachProductType: { SINGLE_SESSION: 'Single session', SESSION_PACKAGE: 'Session package', GROUP_PROGRAM: 'Group program' },
+  CoachProductSignUpStatus: { ACTIVE: 'Active', COMPLETED: 'Completed', PAYMENT_FAILED: 'Payment declined', CANCELLED: 'Cancelled' },
 } as const satisfies Labels;
 
 const es = {
@@ -878,6 +887,8 @@ const es = {
     PAYMENT_FAILED: 'Pago fallido',
     EMAIL_SENT: 'Envío de correo electrónico',
     EMAIL_FAILED: 'Correo electrónico no entregado',
+    PURCHASE_PAID: 'Compra pagada',
+    PURCHASE_FAILED: 'Compra rechazada',
   },
   ActivityEntityType: {
     STUDENT: 'Estudiante',
@@ -923,6 +934,10 @@ const es = {
     COACHING_CIRCLE: 'Círculo de coaching',
     COACHING_CIRCLE_TYPE: 'Tipo de círculo de coaching',
     LEARNING_SESSION: 'Sesión de aprendizaje',
+    PURCHASE: 'Compra',
+    COACH_PRODUCT: 'Producto del coach',
+    COACH_PRODUCT_SIGN_UP: 'Inscripción a producto del coach',
+    COACH_PRODUCT_PURCHASE: 'Compra de producto del coach',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -996,7 +1011,7 @@ const es = {
     EXTERNAL: 'Pago externo',
   },
   PaymentChannel: { CARD: 'Tarjeta', CHECK: 'Cheque', WIRE_TRANSFER: 'Transferencia bancaria', OTHER: 'Otro' },
-  RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado' },
+  RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado', PURCHASE: 'Compra' },
   RefundType: { EXTERNAL: 'Externo', ONLINE: 'En línea', MIXED: 'Mixto' },
   RefundMoneyStatus: { PENDING: 'Aún no reembolsado', REFUNDED: 'Reembolsado', FAILED: 'Reembolso fallido' },
   FailedPaymentStatus: { FAILED: 'Fallido', RESOLVED: 'Resuelto' },
@@ -1082,6 +1097,9 @@ const es = {
     'extra_product-purchases_csv': 'Compras de productos adicionales',
     academic_progress_csv: 'Progreso académico',
   },
+  PurchaseStatus: { PENDING: 'En proceso', PAID: 'Pagada', FAILED: 'Rechazada', REFUNDED: 'Reembolsada' },
+  CoachProductType: { SINGLE_SESSION: 'Sesión individual', SESSION_PACKAGE: 'Paquete de sesiones', GROUP_PROGRAM: 'Programa grupal' },
+  CoachProductSignUpStatus: { ACTIVE: 'Activa', COMPLETED: 'Completada', PAYMENT_FAILED: 'Pago rechazado', CANCELLED: 'Cancelada' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

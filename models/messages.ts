@@ -201,6 +201,13 @@ export const Messages = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'A published learning session cannot be deleted; unpublish it first',
   LEARNING_SESSION_CANCEL_NOTICE: 'A sign-up can be cancelled only up to 12 hours before the session starts',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'Max students cannot be below the number of sign-ups',
+  // Purchases (issue 21): extra products and coaches' products.
+  SINGLE_ITEM_ONLY: 'This product can be bought one at a time',
+  PURCHASE_ENROLLMENT_CANCELLED: 'Extra products cannot be bought for a cancelled enrollment',
+  PURCHASE_NOT_REFUNDABLE: 'Only a paid purchase with an amount left to give back can be refunded',
+  COACH_PRODUCT_INACTIVE: 'This product is no longer offered',
+  COACH_PRODUCT_NO_SESSIONS_LEFT: 'Every session of this sign-up was already held',
+  COACH_PRODUCT_SIGN_UP_NOT_ACTIVE: 'Only an active sign-up can record a session or be cancelled',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -395,6 +402,12 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   LEARNING_SESSION_PUBLISHED_NOT_DELETED: 'Una sesión de aprendizaje publicada no se puede eliminar; despublíquela primero',
   LEARNING_SESSION_CANCEL_NOTICE: 'Una inscripción solo se puede cancelar hasta 12 horas antes del inicio de la sesión',
   LEARNING_SESSION_MAX_BELOW_SIGN_UPS: 'El máximo de estudiantes no puede ser menor que el número de inscripciones',
+  SINGLE_ITEM_ONLY: 'Este producto se compra de a una unidad',
+  PURCHASE_ENROLLMENT_CANCELLED: 'No se pueden comprar productos adicionales para una inscripción cancelada',
+  PURCHASE_NOT_REFUNDABLE: 'Solo se puede reembolsar una compra pagada con un importe pendiente de devolver',
+  COACH_PRODUCT_INACTIVE: 'Este producto ya no se ofrece',
+  COACH_PRODUCT_NO_SESSIONS_LEFT: 'Ya se realizaron todas las sesiones de esta inscripción',
+  COACH_PRODUCT_SIGN_UP_NOT_ACTIVE: 'Solo una inscripción activa puede registrar una sesión o cancelarse',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
