@@ -70,6 +70,7 @@ import { analyticsRoutes } from './analytics/analytics.router';
 import { exportRoutes } from './exports/exports.router';
 import { fileRoutes } from './files/files.router';
 import { enrollmentPurchaseRoutes, purchaseRoutes, studentPurchaseRoutes } from './purchases/purchases.router';
+import { coachProductPurchaseRoutes, coachProductRoutes, coachProductSignUpRoutes } from './coach-products/coach-products.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -142,6 +143,9 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/enrollments', 'Purchases', enrollmentPurchaseRoutes],
   ['/api/purchases', 'Purchases', purchaseRoutes],
   ['/api/students', 'Purchases', studentPurchaseRoutes],
+  ['/api/coach_products', "Coaches' products", coachProductRoutes],
+  ['/api/coach_product_sign_up', "Coaches' products", coachProductSignUpRoutes],
+  ['/api/coach_product_purchases', "Coaches' products", coachProductPurchaseRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

@@ -64,6 +64,9 @@ import { LearningSession } from './LearningSession';
 import { LearningSessionScope } from './LearningSessionScope';
 import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { Purchase } from './Purchase';
+import { CoachProduct } from './CoachProduct';
+import { CoachProductSignUp } from './CoachProductSignUp';
+import { CoachProductPurchase } from './CoachProductPurchase';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -225,4 +228,9 @@ export function associate(): void {
   Purchase.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   Purchase.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
   Purchase.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  CoachProduct.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductSignUp.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductSignUp.belongsTo(Student, { as: 'customer', foreignKey: 'studentId' });
+  CoachProductPurchase.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductPurchase.belongsTo(Student, { as: 'customer', foreignKey: 'studentId' });
 }

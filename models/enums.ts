@@ -320,5 +320,5 @@ export const FileExportType = [
 export const PurchaseStatus = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
 /** The kinds of a coach's own product (issue 21). */
 export const CoachProductType = ['SINGLE_SESSION', 'SESSION_PACKAGE', 'GROUP_PROGRAM'] as const;
-/** A customer's sign-up for a coach's product: ACTIVE while sessions remain, COMPLETED once all were held, PAYMENT_FAILED when its charge was declined, CANCELLED by the coach or staff. */
-export const CoachProductSignUpStatus = ['ACTIVE', 'COMPLETED', 'PAYMENT_FAILED', 'CANCELLED'] as const;
+/** A customer's sign-up for a coach's product: PENDING_PAYMENT while its charge runs, ACTIVE while sessions remain, COMPLETED once all were held, PAYMENT_FAILED when its charge was declined, CANCELLED by the coach or staff. */
+export const CoachProductSignUpStatus = ['PENDING_PAYMENT', 'ACTIVE', 'COMPLETED', 'PAYMENT_FAILED', 'CANCELLED'] as const;

@@ -90,6 +90,10 @@ import { LearningSessionSignUp } from './LearningSessionSignUp';
 import { StoredFile } from './StoredFile';
 import { FileExport } from './FileExport';
 import { Purchase } from './Purchase';
+import { CoachProduct } from './CoachProduct';
+import { CoachProductSignUp } from './CoachProductSignUp';
+import { CoachProductPurchase } from './CoachProductPurchase';
+import { ModuleBookmark } from './ModuleBookmark';
 
 export {
   AccountingLine,
@@ -182,6 +186,10 @@ export {
   StoredFile,
   FileExport,
   Purchase,
+  CoachProduct,
+  CoachProductSignUp,
+  CoachProductPurchase,
+  ModuleBookmark,
 };
 
 export interface DatabaseOptions {
@@ -345,6 +353,10 @@ export function initModels(sequelize: Sequelize): void {
     StoredFile,
     FileExport,
     Purchase,
+    CoachProduct,
+    CoachProductSignUp,
+    CoachProductPurchase,
+    ModuleBookmark,
   ]) {
     model.initModel(sequelize);
   }

@@ -550,7 +550,7 @@ const en = {
   },
   PurchaseStatus: { PENDING: 'Processing', PAID: 'Paid', FAILED: 'Declined', REFUNDED: 'Refunded' },
   CoachProductType: { SINGLE_SESSION: 'Single session', SESSION_PACKAGE: 'Session package', GROUP_PROGRAM: 'Group program' },
-  CoachProductSignUpStatus: { ACTIVE: 'Active', COMPLETED: 'Completed', PAYMENT_FAILED: 'Payment declined', CANCELLED: 'Cancelled' },
+  CoachProductSignUpStatus: { PENDING_PAYMENT: 'Payment processing', ACTIVE: 'Active', COMPLETED: 'Completed', PAYMENT_FAILED: 'Payment declined', CANCELLED: 'Cancelled' },
 } as const satisfies Labels;
 
 const es = {
@@ -1099,7 +1099,7 @@ const es = {
   },
   PurchaseStatus: { PENDING: 'En proceso', PAID: 'Pagada', FAILED: 'Rechazada', REFUNDED: 'Reembolsada' },
   CoachProductType: { SINGLE_SESSION: 'Sesión individual', SESSION_PACKAGE: 'Paquete de sesiones', GROUP_PROGRAM: 'Programa grupal' },
-  CoachProductSignUpStatus: { ACTIVE: 'Activa', COMPLETED: 'Completada', PAYMENT_FAILED: 'Pago rechazado', CANCELLED: 'Cancelada' },
+  CoachProductSignUpStatus: { PENDING_PAYMENT: 'Pago en proceso', ACTIVE: 'Activa', COMPLETED: 'Completada', PAYMENT_FAILED: 'Pago rechazado', CANCELLED: 'Cancelada' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

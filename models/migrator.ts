@@ -32,6 +32,7 @@ import * as m0030 from './migrations/0030-analytics-indexes';
 import * as m0031 from './migrations/0031-coach-portal';
 import * as m0032 from './migrations/0032-application-document-index';
 import * as m0037 from './migrations/0037-purchases';
+import * as m0038 from './migrations/0038-coach-products';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -68,6 +69,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0031-coach-portal', m0031],
   ['0032-application-document-index', m0032],
   ['0037-purchases', m0037],
+  ['0038-coach-products', m0038],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */
