@@ -13,6 +13,10 @@ import { studentListSource } from '../students/students.service';
 import { customerCriteriaSchema, studentCriteriaSchema, type StudentCriteria } from '../students/students.schemas';
 import type { CsvFormat } from './format';
 import { defineExportKind } from './registry';
+import type { Purchase } from '../../models';
+import { purchaseDto, purchaseListSpec } from '../purchases/purchases.service';
+import { purchaseCriteria, purchaseCriteriaSchema, type PurchaseCriteria } from '../purchases/purchases.schemas';
+import { criteriaWhere } from '../common/list';
 
 /**
  * The export kinds whose lists exist (platform spec §7 "File export and files"). Each reuses its list's
@@ -260,6 +264,64 @@ defineExportKind<CircleCriteria, CoachingCircle>({
           .filter(Boolean)
           .join(', '),
         f.yesNo(c.published),
+      ];
+    }),
+});
+
+// ---- Purchases of extra products (issue 21): the /extra-product-purchases list's rows ----
+
+defineExportKind<PurchaseCriteria, Purchase>({
+  type: 'extra_product-purchases_csv',
+  permission: 'payments:read',
+  criteria: purchaseCriteriaSchema,
+  fileName: 'extra-product-purchases',
+  header: [
+    'ID',
+    'Purchased',
+    'Student ID',
+    'Student',
+    'Email',
+    'Program',
+    'Enrollment ID',
+    'Product',
+    'Type',
+    'Quantity',
+    'Unit price',
+    'Subtotal',
+    'Tax state',
+    'Tax rate (%)',
+    'Tax',
+    'Total',
+    'Refunded',
+    'Status',
+    'Card',
+    'Failure',
+  ],
+  source: (criteria) => ({ spec: purchaseListSpec, conditions: criteriaWhere(purchaseCriteria, criteria, purchaseListSpec.model.sequelize!.getDialect()) }),
+  lines: (rows, f) =>
+    rows.map((row) => {
+      const p = purchaseDto(row);
+      return [
+        p.id,
+        f.dateTime(p.purchasedAt),
+        p.studentId,
+        p.student?.fullName,
+        p.student?.email,
+        p.program?.name,
+        p.enrollmentId,
+        p.productName,
+        f.label('ExtraProductType', p.productType),
+        p.quantity,
+        f.money(p.unitPrice),
+        f.money(p.amount),
+        p.taxState,
+        p.taxRate,
+        f.money(p.taxAmount),
+        f.money(p.total),
+        f.money(p.refundedAmount),
+        f.label('PurchaseStatus', p.status),
+        p.cardLast4 ? `${p.cardBrand ?? ''} ${p.cardLast4}`.trim() : '',
+        p.failureMessage,
       ];
     }),
 });

@@ -5,7 +5,7 @@ import { description } from '../../models/descriptions';
 import { recordActivity, stamp, updatedByOf } from '../common/audit';
 import type { Actor, Principal } from '../common/context';
 import { AppError } from '../common/errors';
-import { criteriaWhere, runList, studentKeywordWhere, type ListSpec, type PagingQuery } from '../common/list';
+import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../common/list';
 import { declineCodeOfReason, declineSentence, type PaymentGateway } from '../integrations/gateway';
 import type { Idempotency } from '../payments/idempotency';
 import { readsStudentView } from '../payments/student-view';
@@ -106,11 +106,6 @@ export function listPurchases(q: PagingQuery) {
 /** POST /purchases/find_by_criteria: students, statuses, types, programs, extraProducts, purchasedAt. */
 export function findPurchasesByCriteria(q: PagingQuery, c: PurchaseCriteria) {
   return runList(purchaseListSpec, q, criteriaWhere(purchaseCriteria, c, Purchase.sequelize!.getDialect()), purchaseDto);
-}
-
-/** The where of the criteria list with its keyword (the export reads the same rows). */
-export function purchaseWhere(keyword: string | undefined, c: PurchaseCriteria) {
-  return [studentKeywordWhere(Purchase.sequelize!, keyword, purchaseListSpec.studentKeyword!), ...criteriaWhere(purchaseCriteria, c, Purchase.sequelize!.getDialect())];
 }
 
 async function loadDto(id: number, viewer?: Principal | null, transaction?: Transaction): Promise<PurchaseDto> {

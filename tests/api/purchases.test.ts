@@ -4,6 +4,8 @@ import { toCents } from '../../domain/money';
 import { quotePurchase, taxOf } from '../../domain/rules/purchases';
 import { purchaseAnswer, purchasePage, purchaseQuoteAnswer, extraProductOfferList } from '../../domain/contract/purchases';
 import { taxRatesOf } from '../../api/purchases/tax-rates';
+import { runFileExports } from '../../api/exports/export-job';
+import { parseCsv } from '../support/csv-parse';
 import { setupApp, type TestApp } from '../support/app';
 import { makeChargeableCard } from '../support/billing-factories';
 import { circleCohort, enroll } from '../support/circle-factories';
@@ -404,5 +406,50 @@ describe('POST /api/purchases/{id}/refund and the refund queue', () => {
     expect([ext.status, ext.body.status]).toEqual([200, 'COMPLETED']);
     const row = (await Purchase.findByPk(made.id))!;
     expect([row.status, toCents(row.refundedAmount)]).toEqual(['PAID', 500]);
+  });
+});
+
+describe('POST /api/file_export/extra_product-purchases_csv', () => {
+  test("when staff export the purchases list's criteria and keyword, then the file's rows are the list's rows", async () => {
+    const p = await product({ price: 9 });
+    const b = await buyer();
+    const d = await buyer({ cardToken: 'tok_chargeDeclined' });
+    const paid = [(await post(b.enrollment.id, { extraProductId: p.id }, b.token)).body.id, (await post(b.enrollment.id, { extraProductId: p.id, quantity: 3 }, b.token)).body.id];
+    await post(d.enrollment.id, { extraProductId: p.id }, d.token);
+    const criteria = { extraProducts: [p.id], statuses: ['PAID'] };
+    const list = await request(t.app).post('/api/purchases/find_by_criteria?size=100').set(bearer(financeToken)).send(criteria);
+    expect(list.body.content.map((x: { id: number }) => x.id).sort()).toEqual([...paid].sort());
+
+    const asked = await request(t.app).post('/api/file_export/extra_product-purchases_csv').set(bearer(financeToken)).send(criteria);
+    expect([asked.status, asked.body.status]).toEqual([202, 'PENDING']);
+    await runFileExports(t.deps, { owner: unique('test'), batch: 1, leaseMs: 60_000 });
+    const done = await request(t.app).get(`/api/file_export/${asked.body.id}`).set(bearer(financeToken));
+    expect(done.body.status).toBe('COMPLETED');
+    const stream = await t.deps.storage.get(done.body.fileName);
+    let text = '';
+    for await (const chunk of stream!) text += String(chunk);
+    const [header, ...rows] = parseCsv(text);
+    expect(header.slice(0, 4)).toEqual(['ID', 'Purchased', 'Student ID', 'Student']);
+    expect(rows.map((r) => Number(r[0])).sort()).toEqual([...paid].sort());
+    const second = rows.find((r) => Number(r[0]) === paid[1])!;
+    const at = (name: string) => second[header.indexOf(name)];
+    expect([at('Quantity'), at('Subtotal'), at('Tax state'), at('Tax'), at('Total'), at('Status'), at('Type')]).toEqual([
+      '3',
+      '27.00',
+      'NJ',
+      '1.79',
+      '28.79',
+      'Paid',
+      'Transcript',
+    ]);
+    // The keyword narrows the export as it narrows the list; SUPPORT (no exports:create) may not export.
+    const keyed = await request(t.app)
+      .post(`/api/file_export/extra_product-purchases_csv?keyword=${encodeURIComponent(d.student.lastName)}`)
+      .set(bearer(financeToken))
+      .send({});
+    await runFileExports(t.deps, { owner: unique('test'), batch: 5, leaseMs: 60_000 });
+    const keyedDone = await request(t.app).get(`/api/file_export/${keyed.body.id}`).set(bearer(financeToken));
+    expect(keyedDone.body.rowsDone).toBe(1);
+    expect((await request(t.app).post('/api/file_export/extra_product-purchases_csv').set(bearer(supportToken)).send({})).status).toBe(403);
   });
 });
