@@ -38,6 +38,9 @@ import coaches from './resources/coaches';
 import coachingCircles from './resources/coaching-circles';
 import coachingCirclesAttendance from './resources/coaching-circles-attendance';
 import learningSessions from './resources/learning-sessions';
+import extraProductPurchases from './resources/extra-product-purchases';
+import cmpTransactions from './resources/cmp-transactions';
+import cmpSessions from './resources/cmp-sessions';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -74,6 +77,9 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['coaching-circles-types', coachingCirclesTypes],
   ['coaching-circles-attendance', coachingCirclesAttendance],
   ['learning-sessions', learningSessions],
+  ['extra-product-purchases', extraProductPurchases],
+  ['cmp-transactions', cmpTransactions],
+  ['cmp-sessions', cmpSessions],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

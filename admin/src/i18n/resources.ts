@@ -33,6 +33,9 @@ import { dashboard } from '../dashboard/i18n';
 import { profile } from '../profile/i18n';
 import { learningSessions } from '../resources/learning-sessions/i18n';
 import { downloads } from '../common/downloads/i18n';
+import { extraProductPurchases } from '../resources/extra-product-purchases/i18n';
+import { cmpTransactions } from '../resources/cmp-transactions/i18n';
+import { cmpSessions } from '../resources/cmp-sessions/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -70,6 +73,9 @@ const byResource = {
   'coaching-circles': coachingCircles,
   'coaching-circles-attendance': coachingCirclesAttendance,
   'learning-sessions': learningSessions,
+  'extra-product-purchases': extraProductPurchases,
+  'cmp-transactions': cmpTransactions,
+  'cmp-sessions': cmpSessions,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

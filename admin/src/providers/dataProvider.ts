@@ -40,6 +40,10 @@ export const resourcePaths: Record<string, string> = {
   'information-banner': 'information_banner',
   'coaching-circles-types': 'coaching_circle_types',
   'coaching-circles-attendance': 'coaching_circle_attendance',
+  // Issue 21: purchases and coaches' products.
+  'extra-product-purchases': 'purchases',
+  'cmp-transactions': 'coach_product_purchases',
+  'cmp-sessions': 'coach_product_sign_up',
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
