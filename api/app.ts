@@ -70,6 +70,7 @@ import { analyticsRoutes } from './analytics/analytics.router';
 import { exportRoutes } from './exports/exports.router';
 import { fileRoutes } from './files/files.router';
 import { enrollmentPurchaseRoutes, purchaseRoutes, studentPurchaseRoutes } from './purchases/purchases.router';
+import { myCoursesRoutes } from './my-courses/my-courses.router';
 import { coachProductPurchaseRoutes, coachProductRoutes, coachProductSignUpRoutes } from './coach-products/coach-products.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
@@ -146,6 +147,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/coach_products', "Coaches' products", coachProductRoutes],
   ['/api/coach_product_sign_up', "Coaches' products", coachProductSignUpRoutes],
   ['/api/coach_product_purchases', "Coaches' products", coachProductPurchaseRoutes],
+  ['/api/students', 'My courses', myCoursesRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */
