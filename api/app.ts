@@ -71,6 +71,9 @@ import { analyticsRoutes } from './analytics/analytics.router';
 import { exportRoutes } from './exports/exports.router';
 import { fileRoutes } from './files/files.router';
 import { lmsRoutes, studentLmsRoutes } from './lms/lms.router';
+import { enrollmentPurchaseRoutes, purchaseRoutes, studentPurchaseRoutes } from './purchases/purchases.router';
+import { myCoursesRoutes } from './my-courses/my-courses.router';
+import { coachProductPurchaseRoutes, coachProductRoutes, coachProductSignUpRoutes } from './coach-products/coach-products.router';
 
 /** Every API area: URL prefix, OpenAPI tag, and its routes. */
 const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
@@ -145,6 +148,13 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
   ['/api/enrollments', 'Academic progress and graduation', academicRoutes],
   ['/api/certifications', 'Certificates', certificateRoutes],
   ['/api/students', 'Academic progress and graduation', studentAcademicRoutes],
+  ['/api/enrollments', 'Purchases', enrollmentPurchaseRoutes],
+  ['/api/purchases', 'Purchases', purchaseRoutes],
+  ['/api/students', 'Purchases', studentPurchaseRoutes],
+  ['/api/coach_products', "Coaches' products", coachProductRoutes],
+  ['/api/coach_product_sign_up', "Coaches' products", coachProductSignUpRoutes],
+  ['/api/coach_product_purchases', "Coaches' products", coachProductPurchaseRoutes],
+  ['/api/students', 'My courses', myCoursesRoutes],
 ];
 
 /** The Express app without listening: what the server starts and what tests drive. */

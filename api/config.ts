@@ -149,6 +149,23 @@ const schema = z.object({
   CERTIFICATE_PROVIDER: z.enum(['local', 'accredible']).default('local'),
   ACCREDIBLE_API_URL: z.string().url().default('https://api.accredible.com'),
   ACCREDIBLE_API_KEY: z.string().optional(),
+  /**
+   * Purchases (issue 21): sales-tax rates in percent by US state over the built-in table of state base
+   * rates (api/purchases/tax-rates.ts), as JSON: `{"NJ": 6.625, "NY": 8.875}`; 0 = not taxed there.
+   */
+  PURCHASE_TAX_RATES: z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string' || !v.trim()) return undefined;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      },
+      z.record(z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter state code'), z.number().min(0).max(100)).optional(),
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema> & { JWT_SECRET: string; PUBLIC_URL: string; LMS_SECRET_KEY: string };

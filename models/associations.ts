@@ -68,6 +68,10 @@ import { LmsSyncRun } from './LmsSyncRun';
 import { LmsEnrollment } from './LmsEnrollment';
 import { AcademicProgress } from './AcademicProgress';
 import { Certificate } from './Certificate';
+import { Purchase } from './Purchase';
+import { CoachProduct } from './CoachProduct';
+import { CoachProductSignUp } from './CoachProductSignUp';
+import { CoachProductPurchase } from './CoachProductPurchase';
 
 /** Wires every association once, after all models are initialised. */
 export function associate(): void {
@@ -240,4 +244,13 @@ export function associate(): void {
   Certificate.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
   Certificate.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
   Certificate.belongsTo(Cohort, { as: 'cohort', foreignKey: 'cohortId' });
+  // Purchases (issue 21).
+  Purchase.belongsTo(Student, { as: 'student', foreignKey: 'studentId' });
+  Purchase.belongsTo(Program, { as: 'program', foreignKey: 'programId' });
+  Purchase.belongsTo(Enrollment, { as: 'enrollment', foreignKey: 'enrollmentId' });
+  CoachProduct.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductSignUp.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductSignUp.belongsTo(Student, { as: 'customer', foreignKey: 'studentId' });
+  CoachProductPurchase.belongsTo(Coach, { as: 'coach', foreignKey: 'coachId' });
+  CoachProductPurchase.belongsTo(Student, { as: 'customer', foreignKey: 'studentId' });
 }

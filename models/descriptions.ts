@@ -107,6 +107,13 @@ const en = {
   GRADUATED_FROM: 'Graduated from {program} ({cohort}): {status:GraduationStatus}',
   PROGRESS_RECORDED: '{requirement}: {done} done, score {score}',
   CERTIFICATE_ISSUED: 'Certificate issued: {name}',
+  // Purchases (issue 21).
+  PURCHASE_PAID: '{product} × {quantity} paid{last4:card}: {amount:money}',
+  PURCHASE_DECLINED: '{product} × {quantity} declined{last4:card}: {reason}',
+  PURCHASE_REFUND_REQUESTED: 'Refund of the purchase of {product} requested: {amount:money}',
+  PURCHASE_REFUNDED: 'Purchase of {product} refunded: {amount:money}',
+  COACH_PRODUCT_SIGNED_UP: 'Signed up for {product} with {coach}',
+  COACH_PRODUCT_SESSION_HELD: 'Session {number} of {total} of {product} held',
 } as const;
 
 export type DescriptionKey = keyof typeof en;
@@ -197,6 +204,12 @@ const es: Record<DescriptionKey, string> = {
   GRADUATED_FROM: 'Graduación de {program} ({cohort}): {status:GraduationStatus}',
   PROGRESS_RECORDED: '{requirement}: {done} completados, puntuación {score}',
   CERTIFICATE_ISSUED: 'Certificado emitido: {name}',
+  PURCHASE_PAID: '{product} × {quantity} pagado{last4:card}: {amount:money}',
+  PURCHASE_DECLINED: '{product} × {quantity} rechazado{last4:card}: {reason}',
+  PURCHASE_REFUND_REQUESTED: 'Reembolso solicitado de la compra de {product}: {amount:money}',
+  PURCHASE_REFUNDED: 'Compra de {product} reembolsada: {amount:money}',
+  COACH_PRODUCT_SIGNED_UP: 'Inscripción en {product} con {coach}',
+  COACH_PRODUCT_SESSION_HELD: 'Sesión {number} de {total} de {product} realizada',
 };
 
 export const DescriptionTemplates: Readonly<Record<LabelLocale, Readonly<Record<DescriptionKey, string>>>> = { en, es };

@@ -55,7 +55,7 @@ export const StudentPaymentPlanStatus = ['ACTIVE', 'COMPLETED', 'CONCLUDED', 'CA
 export const PaymentType = ['INSTALLMENT', 'PRE_PAY', 'PAY_OFF', 'AUTO_PAY', 'ENROLLMENT', 'EXTERNAL'] as const;
 /** How the money came: a card through the gateway, or a manual payment method (spec §9). */
 export const PaymentChannel = ['CARD', 'CHECK', 'WIRE_TRANSFER', 'OTHER'] as const;
-export const RefundSource = ['WITHDRAWAL', 'VOUCHER', 'CUSTOM'] as const;
+export const RefundSource = ['WITHDRAWAL', 'VOUCHER', 'CUSTOM', 'PURCHASE'] as const;
 export const RefundType = ['EXTERNAL', 'ONLINE', 'MIXED'] as const;
 /** Where the money of a refund is: PENDING until submitted, REFUNDED once paid back, FAILED when the gateway refused. */
 export const RefundMoneyStatus = ['PENDING', 'REFUNDED', 'FAILED'] as const;
@@ -154,6 +154,9 @@ export const ActivityType = [
   'EMAIL_SENT',
   'EMAIL_FAILED',
   'GRADUATED',
+  // Purchases (issue 21): an extra product or a coach's product paid by card, or its charge declined.
+  'PURCHASE_PAID',
+  'PURCHASE_FAILED',
 ] as const;
 /** The kinds of record an activity-log entry is about (its entityType); each has a label, so a new kind is named in both languages. */
 export const ActivityEntityType = [
@@ -205,6 +208,11 @@ export const ActivityEntityType = [
   'LMS_CONNECTION',
   'ENROLLMENT',
   'CERTIFICATE',
+  // Issue 21 (purchases): extra-product purchases, coaches' products, their sign-ups and purchases.
+  'PURCHASE',
+  'COACH_PRODUCT',
+  'COACH_PRODUCT_SIGN_UP',
+  'COACH_PRODUCT_PURCHASE',
 ] as const;
 
 /** Kinds of saved filter (back-office spec §7, "Saved filters"). */
@@ -340,3 +348,10 @@ export const ProgressSource = ['LMS', 'ATTENDANCE', 'STAFF'] as const;
 export const CertificateStatus = ['PENDING', 'ISSUED', 'FAILED'] as const;
 export const CertificateProviderName = ['LOCAL', 'ACCREDIBLE'] as const;
 export const AwardType = ['CERTIFICATE', 'BADGE'] as const;
+
+/** Purchases (issue 21): an extra product bought for an enrollment, or a coach's product. PENDING while the gateway is asked (an unknown outcome stays so). */
+export const PurchaseStatus = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
+/** The kinds of a coach's own product (issue 21). */
+export const CoachProductType = ['SINGLE_SESSION', 'SESSION_PACKAGE', 'GROUP_PROGRAM'] as const;
+/** A customer's sign-up for a coach's product: PENDING_PAYMENT while its charge runs, ACTIVE while sessions remain, COMPLETED once all were held, PAYMENT_FAILED when its charge was declined, CANCELLED by the coach or staff. */
+export const CoachProductSignUpStatus = ['PENDING_PAYMENT', 'ACTIVE', 'COMPLETED', 'PAYMENT_FAILED', 'CANCELLED'] as const;

@@ -97,6 +97,11 @@ import { LmsGrade } from './LmsGrade';
 import { ProgramModuleTopic } from './ProgramModuleTopic';
 import { AcademicProgress } from './AcademicProgress';
 import { Certificate } from './Certificate';
+import { Purchase } from './Purchase';
+import { CoachProduct } from './CoachProduct';
+import { CoachProductSignUp } from './CoachProductSignUp';
+import { CoachProductPurchase } from './CoachProductPurchase';
+import { ModuleBookmark } from './ModuleBookmark';
 
 export {
   AccountingLine,
@@ -196,6 +201,11 @@ export {
   ProgramModuleTopic,
   AcademicProgress,
   Certificate,
+  Purchase,
+  CoachProduct,
+  CoachProductSignUp,
+  CoachProductPurchase,
+  ModuleBookmark,
 };
 
 export interface DatabaseOptions {
@@ -366,6 +376,11 @@ export function initModels(sequelize: Sequelize): void {
     ProgramModuleTopic,
     AcademicProgress,
     Certificate,
+    Purchase,
+    CoachProduct,
+    CoachProductSignUp,
+    CoachProductPurchase,
+    ModuleBookmark,
   ]) {
     model.initModel(sequelize);
   }

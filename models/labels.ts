@@ -346,6 +346,8 @@ const en = {
     EMAIL_SENT: 'Email sent',
     EMAIL_FAILED: 'Email not delivered',
     GRADUATED: 'Graduated',
+    PURCHASE_PAID: 'Purchase paid',
+    PURCHASE_FAILED: 'Purchase declined',
   },
   ActivityEntityType: {
     STUDENT: 'Student',
@@ -394,6 +396,10 @@ const en = {
     LMS_CONNECTION: 'LMS connection',
     ENROLLMENT: 'Enrollment',
     CERTIFICATE: 'Certificate',
+    PURCHASE: 'Purchase',
+    COACH_PRODUCT: "Coach's product",
+    COACH_PRODUCT_SIGN_UP: "Coach's product sign-up",
+    COACH_PRODUCT_PURCHASE: "Coach's product purchase",
   },
   SearchFilterKind: {
     students: 'Students',
@@ -460,7 +466,7 @@ const en = {
   StudentPaymentPlanStatus: { ACTIVE: 'Active', COMPLETED: 'Paid off', CONCLUDED: 'Concluded', CANCELLED: 'Cancelled' },
   PaymentType: { INSTALLMENT: 'Installment', PRE_PAY: 'Pre-pay', PAY_OFF: 'Pay-off', AUTO_PAY: 'Auto-pay', ENROLLMENT: 'Enrollment charge', EXTERNAL: 'External payment' },
   PaymentChannel: { CARD: 'Card', CHECK: 'Check', WIRE_TRANSFER: 'Wire transfer', OTHER: 'Other' },
-  RefundSource: { WITHDRAWAL: 'Withdrawal', VOUCHER: 'Voucher', CUSTOM: 'Custom' },
+  RefundSource: { WITHDRAWAL: 'Withdrawal', VOUCHER: 'Voucher', CUSTOM: 'Custom', PURCHASE: 'Purchase' },
   RefundType: { EXTERNAL: 'External', ONLINE: 'Online', MIXED: 'Mixed' },
   RefundMoneyStatus: { PENDING: 'Not refunded yet', REFUNDED: 'Refunded', FAILED: 'Refund failed' },
   FailedPaymentStatus: { FAILED: 'Failed', RESOLVED: 'Resolved' },
@@ -586,6 +592,9 @@ const en = {
     CERTIFICATE: 'Certificate',
     BADGE: 'Badge',
   },
+  PurchaseStatus: { PENDING: 'Processing', PAID: 'Paid', FAILED: 'Declined', REFUNDED: 'Refunded' },
+  CoachProductType: { SINGLE_SESSION: 'Single session', SESSION_PACKAGE: 'Session package', GROUP_PROGRAM: 'Group program' },
+  CoachProductSignUpStatus: { PENDING_PAYMENT: 'Payment processing', ACTIVE: 'Active', COMPLETED: 'Completed', PAYMENT_FAILED: 'Payment declined', CANCELLED: 'Cancelled' },
 } as const satisfies Labels;
 
 const es = {
@@ -923,6 +932,8 @@ const es = {
     EMAIL_SENT: 'Envío de correo electrónico',
     EMAIL_FAILED: 'Correo electrónico no entregado',
     GRADUATED: 'Graduación',
+    PURCHASE_PAID: 'Compra pagada',
+    PURCHASE_FAILED: 'Compra rechazada',
   },
   ActivityEntityType: {
     STUDENT: 'Estudiante',
@@ -971,6 +982,10 @@ const es = {
     LMS_CONNECTION: 'Conexión con el LMS',
     ENROLLMENT: 'Inscripción',
     CERTIFICATE: 'Certificado',
+    PURCHASE: 'Compra',
+    COACH_PRODUCT: 'Producto del coach',
+    COACH_PRODUCT_SIGN_UP: 'Inscripción a producto del coach',
+    COACH_PRODUCT_PURCHASE: 'Compra de producto del coach',
   },
   SearchFilterKind: {
     students: 'Estudiantes',
@@ -1044,7 +1059,7 @@ const es = {
     EXTERNAL: 'Pago externo',
   },
   PaymentChannel: { CARD: 'Tarjeta', CHECK: 'Cheque', WIRE_TRANSFER: 'Transferencia bancaria', OTHER: 'Otro' },
-  RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado' },
+  RefundSource: { WITHDRAWAL: 'Baja', VOUCHER: 'Cupón', CUSTOM: 'Personalizado', PURCHASE: 'Compra' },
   RefundType: { EXTERNAL: 'Externo', ONLINE: 'En línea', MIXED: 'Mixto' },
   RefundMoneyStatus: { PENDING: 'Aún no reembolsado', REFUNDED: 'Reembolsado', FAILED: 'Reembolso fallido' },
   FailedPaymentStatus: { FAILED: 'Fallido', RESOLVED: 'Resuelto' },
@@ -1170,6 +1185,9 @@ const es = {
     CERTIFICATE: 'Certificado',
     BADGE: 'Insignia',
   },
+  PurchaseStatus: { PENDING: 'En proceso', PAID: 'Pagada', FAILED: 'Rechazada', REFUNDED: 'Reembolsada' },
+  CoachProductType: { SINGLE_SESSION: 'Sesión individual', SESSION_PACKAGE: 'Paquete de sesiones', GROUP_PROGRAM: 'Programa grupal' },
+  CoachProductSignUpStatus: { PENDING_PAYMENT: 'Pago en proceso', ACTIVE: 'Activa', COMPLETED: 'Completada', PAYMENT_FAILED: 'Pago rechazado', CANCELLED: 'Cancelada' },
 } as const satisfies Labels;
 
 /** Labels of every enumeration value, by locale then enumeration name then value. */

@@ -218,6 +218,13 @@ export const Messages = {
   REQUIREMENT_NOT_OF_PROGRAM: "The requirement is not one of the enrollment's program",
   CERTIFICATE_NOT_ISSUED: 'The certificate has not been issued yet',
   CERTIFICATE_NO_FILE: 'This certificate is kept by the credential provider; open it at its address',
+  // Purchases (issue 21): extra products and coaches' products.
+  SINGLE_ITEM_ONLY: 'This product can be bought one at a time',
+  PURCHASE_ENROLLMENT_CANCELLED: 'Extra products cannot be bought for a cancelled enrollment',
+  PURCHASE_NOT_REFUNDABLE: 'Only a paid purchase with an amount left to give back can be refunded',
+  COACH_PRODUCT_INACTIVE: 'This product is no longer offered',
+  COACH_PRODUCT_NO_SESSIONS_LEFT: 'Every session of this sign-up was already held',
+  COACH_PRODUCT_SIGN_UP_NOT_ACTIVE: 'Only an active sign-up can record a session or be cancelled',
 } as const;
 
 /** Fills `{0}`, `{1}`... placeholders in order. */
@@ -427,6 +434,12 @@ export const MessagesEs: Record<keyof typeof Messages, string> = {
   REQUIREMENT_NOT_OF_PROGRAM: 'El requisito no pertenece al programa de la inscripción',
   CERTIFICATE_NOT_ISSUED: 'El certificado aún no se ha emitido',
   CERTIFICATE_NO_FILE: 'El proveedor de credenciales conserva este certificado; ábralo en su dirección',
+  SINGLE_ITEM_ONLY: 'Este producto se compra de a una unidad',
+  PURCHASE_ENROLLMENT_CANCELLED: 'No se pueden comprar productos adicionales para una inscripción cancelada',
+  PURCHASE_NOT_REFUNDABLE: 'Solo se puede reembolsar una compra pagada con un importe pendiente de devolver',
+  COACH_PRODUCT_INACTIVE: 'Este producto ya no se ofrece',
+  COACH_PRODUCT_NO_SESSIONS_LEFT: 'Ya se realizaron todas las sesiones de esta inscripción',
+  COACH_PRODUCT_SIGN_UP_NOT_ACTIVE: 'Solo una inscripción activa puede registrar una sesión o cancelarse',
 };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

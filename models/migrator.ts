@@ -35,6 +35,8 @@ import * as m0033 from './migrations/0033-lms-connections';
 import * as m0034 from './migrations/0034-lms-sync';
 import * as m0035 from './migrations/0035-academic-progress';
 import * as m0036 from './migrations/0036-certificates';
+import * as m0037 from './migrations/0037-purchases';
+import * as m0038 from './migrations/0038-coach-products';
 import * as m0041 from './migrations/0041-export-pages';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -75,6 +77,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0034-lms-sync', m0034],
   ['0035-academic-progress', m0035],
   ['0036-certificates', m0036],
+  ['0037-purchases', m0037],
+  ['0038-coach-products', m0038],
   ['0041-export-pages', m0041],
 ];
 

@@ -15,6 +15,10 @@ import type { CsvFormat } from './format';
 import { defineExportKind } from './registry';
 // Issue 21's kinds, declared beside their lists.
 import '../academics/academics.exports';
+import type { Purchase } from '../../models';
+import { purchaseDto, purchaseListSpec } from '../purchases/purchases.service';
+import { purchaseCriteria, purchaseCriteriaSchema, type PurchaseCriteria } from '../purchases/purchases.schemas';
+import { criteriaWhere } from '../common/list';
 
 /**
  * The export kinds whose lists exist (platform spec §7 "File export and files"). Each reuses its list's
@@ -262,6 +266,64 @@ defineExportKind<CircleCriteria, CoachingCircle>({
           .filter(Boolean)
           .join(', '),
         f.yesNo(c.published),
+      ];
+    }),
+});
+
+// ---- Purchases of extra products (issue 21): the /extra-product-purchases list's rows ----
+
+defineExportKind<PurchaseCriteria, Purchase>({
+  type: 'extra_product-purchases_csv',
+  permission: 'payments:read',
+  criteria: purchaseCriteriaSchema,
+  fileName: 'extra-product-purchases',
+  header: [
+    'ID',
+    'Purchased',
+    'Student ID',
+    'Student',
+    'Email',
+    'Program',
+    'Enrollment ID',
+    'Product',
+    'Type',
+    'Quantity',
+    'Unit price',
+    'Subtotal',
+    'Tax state',
+    'Tax rate (%)',
+    'Tax',
+    'Total',
+    'Refunded',
+    'Status',
+    'Card',
+    'Failure',
+  ],
+  source: (criteria) => ({ spec: purchaseListSpec, conditions: criteriaWhere(purchaseCriteria, criteria, purchaseListSpec.model.sequelize!.getDialect()) }),
+  lines: (rows, f) =>
+    rows.map((row) => {
+      const p = purchaseDto(row);
+      return [
+        p.id,
+        f.dateTime(p.purchasedAt),
+        p.studentId,
+        p.student?.fullName,
+        p.student?.email,
+        p.program?.name,
+        p.enrollmentId,
+        p.productName,
+        f.label('ExtraProductType', p.productType),
+        p.quantity,
+        f.money(p.unitPrice),
+        f.money(p.amount),
+        p.taxState,
+        p.taxRate,
+        f.money(p.taxAmount),
+        f.money(p.total),
+        f.money(p.refundedAmount),
+        f.label('PurchaseStatus', p.status),
+        p.cardLast4 ? `${p.cardBrand ?? ''} ${p.cardLast4}`.trim() : '',
+        p.failureMessage,
       ];
     }),
 });

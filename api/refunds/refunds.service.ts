@@ -12,6 +12,7 @@ import { criteriaWhere, runList, type ListSpec, type PagingQuery } from '../comm
 import { GatewayError, type PaymentGateway } from '../integrations/gateway';
 import { readsStudentView, refundReference } from '../payments/student-view';
 import { queueRefund, refundPlanOf } from './queue';
+import { purchaseOfRefund, purchaseRefundable, recordPurchaseRefund } from './purchase-refunds';
 import {
   refundCriteria,
   refundSortable,
@@ -218,6 +219,9 @@ export async function updateRefund(id: number, input: RefundUpdateInput, actor: 
     if (row.source === 'CUSTOM' && amountCents + taxCents > (await refundableOfPlan(row.studentPaymentPlanId, transaction))) {
       throw AppError.conflict('REFUND_AMOUNT_EXCEEDED', Messages.REFUND_AMOUNT_EXCEEDED);
     }
+    if (row.source === 'PURCHASE' && amountCents + taxCents > (await purchaseRefundable(await purchaseOfRefund(row, transaction), transaction))) {
+      throw AppError.conflict('REFUND_AMOUNT_EXCEEDED', Messages.REFUND_AMOUNT_EXCEEDED);
+    }
     const before = snapshot(row);
     await row.update(
       {
@@ -277,7 +281,8 @@ interface Part {
   kind: 'ONLINE' | 'EXTERNAL';
   amountCents: number;
   taxCents: number;
-  payment: Pick<Payment, 'id' | 'gatewayChargeId' | 'cardLast4'> | null;
+  /** The card payment the online part goes back against (`id` null: a purchase's own charge). */
+  payment: { id: number | null; gatewayChargeId: string | null; cardLast4: string | null } | null;
 }
 
 /** What the submit asks: the external and the online cents (0 = none), and what the external part carries. */
@@ -352,7 +357,9 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
     // transaction's snapshot is taken at its first plain read, which must come after every earlier
     // submit of the plan has committed its reservations.
     const planId = refund.studentPaymentPlanId;
-    const paidLessRefunded = await refundableOfPlan(planId, transaction);
+    // A purchase's refund gives back from the purchase (its row locked first), never from a plan.
+    const purchase = refund.source === 'PURCHASE' ? await purchaseOfRefund(refund, transaction) : null;
+    const paidLessRefunded = purchase ? 0 : await refundableOfPlan(planId, transaction);
     const pending = await RefundTransaction.findAll({ where: { refundId, status: 'PENDING' }, attributes: ['id', 'createdAt'], transaction });
     const stale = pending.filter((p) => Date.now() - new Date(p.createdAt).getTime() > STALE_MS);
     if (pending.length > stale.length) throw AppError.conflict('PAYMENT_IN_PROGRESS', Messages.PAYMENT_IN_PROGRESS);
@@ -366,14 +373,18 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
     const onlineCents = ask.refundType === 'EXTERNAL' ? 0 : ask.refundType === 'ONLINE' ? ask.onlineCents || remaining : ask.onlineCents;
     const exceeded = () => AppError.conflict('REFUND_AMOUNT_EXCEEDED', Messages.REFUND_AMOUNT_EXCEEDED);
     if (externalCents + onlineCents > remaining) throw exceeded();
-    if (!planId) throw exceeded();
-    const refundable = paidLessRefunded - (await reservedOfPlan(planId, transaction));
+    if (!planId && !purchase) throw exceeded();
+    const refundable = purchase ? await purchaseRefundable(purchase, transaction) : paidLessRefunded - (await reservedOfPlan(planId!, transaction));
     if (externalCents + onlineCents > refundable) throw exceeded();
 
-    const online: Array<{ payment: Payment; cents: number }> = [];
-    if (onlineCents > 0) {
+    const online: Array<{ payment: Part['payment'] & object; cents: number }> = [];
+    if (onlineCents > 0 && purchase) {
+      // The purchase's own charge, through the gateway that made it.
+      if (!purchase.gatewayChargeId || purchase.gateway !== gateway.name) throw exceeded();
+      online.push({ payment: { id: null, gatewayChargeId: purchase.gatewayChargeId, cardLast4: purchase.cardLast4 }, cents: onlineCents });
+    } else if (onlineCents > 0) {
       let left = onlineCents;
-      for (const { payment, leftCents } of await refundableCardPayments(planId, gateway.name, transaction)) {
+      for (const { payment, leftCents } of await refundableCardPayments(planId!, gateway.name, transaction)) {
         if (left === 0) break;
         const cents = Math.min(left, leftCents);
         online.push({ payment, cents });
@@ -404,7 +415,7 @@ async function reserve(refundId: number, ask: Ask, gateway: PaymentGateway): Pro
         kind: o ? 'ONLINE' : 'EXTERNAL',
         amountCents: cents - taxes[i],
         taxCents: taxes[i],
-        payment: o ? { id: o.payment.id, gatewayChargeId: o.payment.gatewayChargeId, cardLast4: o.payment.cardLast4 } : null,
+        payment: o ? { id: o.payment.id, gatewayChargeId: o.payment.gatewayChargeId ?? null, cardLast4: o.payment.cardLast4 ?? null } : null,
       });
     }
     return parts;
@@ -426,7 +437,7 @@ async function callGateway(refundId: number, parts: Part[], gateway: PaymentGate
       const result = await gateway.refund({
         chargeId: part.payment!.gatewayChargeId!,
         amountCents: part.amountCents + part.taxCents,
-        idempotencyKey: `refund-${refundId}-${part.payment!.id}`,
+        idempotencyKey: `refund-${refundId}-${part.payment!.id ?? 'purchase'}`,
       });
       if (result.status === 'succeeded' || result.status === 'pending') {
         outcomes.push({ part, ok: true, gatewayRefundId: result.refundId, message: null });
@@ -458,7 +469,8 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
     const refund = await Refund.findByPk(refundId, { lock: transaction.LOCK.UPDATE, transaction });
     if (!refund) throw AppError.notFound('Refund');
     const planId = refund.studentPaymentPlanId!;
-    await StudentPaymentPlan.findByPk(planId, { attributes: ['id'], lock: transaction.LOCK.UPDATE, transaction });
+    const purchase = refund.source === 'PURCHASE' ? await purchaseOfRefund(refund, transaction) : null;
+    if (!purchase) await StudentPaymentPlan.findByPk(planId, { attributes: ['id'], lock: transaction.LOCK.UPDATE, transaction });
     const byTransaction = new Map(outcomes.map((o) => [o.part.transactionId, o]));
     let amountCents = 0;
     let taxCents = 0;
@@ -495,6 +507,11 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
         );
       }
       if (!ok) continue;
+      if (purchase) {
+        amountCents += part.amountCents;
+        taxCents += part.taxCents;
+        continue;
+      }
       await recordRefundMovement(
         {
           planId,
@@ -537,7 +554,8 @@ async function record(refundId: number, ask: Ask, parts: Part[], outcomes: Outco
       },
       { transaction },
     );
-    if (amountCents + taxCents > 0) {
+    if (purchase) await recordPurchaseRefund(purchase, amountCents + taxCents, refundId, actor, transaction);
+    if (amountCents + taxCents > 0 && !purchase) {
       await Application.increment('refunded', { by: toDollars(amountCents + taxCents), where: { id: refund.applicationId }, transaction });
     }
     if (done && refund.source === 'VOUCHER' && refund.sourceId) {

@@ -14,6 +14,7 @@ import {
   BusinessCategoryPaymentPlan,
   Cohort,
   CohortModule,
+  ModuleBookmark,
   ExtraProduct,
   GraduationRequirement,
   LedgerEntry,
@@ -315,6 +316,18 @@ const DELETE_CASES: Record<string, DeleteCase> = {
     const res = await request(t.app).post('/api/files').set(bearer(admin.token)).attach('object', Buffer.from('%PDF-1.4\n%%EOF\n'), 'gone.pdf');
     if (res.status !== 201) throw new Error(`/api/files: ${res.status} ${JSON.stringify(res.body)}`);
     return { url: `/api/files?fileName=${encodeURIComponent(res.body.fileName)}`, gone: async () => (await StoredFile.findByPk(res.body.id)) === null };
+  },
+  // My courses (issue 21): a student's bookmark of a module of their cohort.
+  '/api/students/:id/course_modules/:moduleId/bookmark': async () => {
+    const p = await circleCohort();
+    await post(`/api/programs/${p.cohort.programId}/program_modules`, { title: 'Week 1' });
+    await post(`/api/cohorts/${p.cohort.id}/modules/sync`, {});
+    const module = (await CohortModule.findOne({ where: { cohortId: p.cohort.id } }))!;
+    const student = await enrolledStudent(t.deps, p);
+    const url = `/api/students/${student.student.id}/course_modules/${module.id}/bookmark`;
+    const put = await request(t.app).put(url).set(bearer(student.token));
+    if (put.status !== 204) throw new Error(`${url}: ${put.status}`);
+    return { url, token: student.token, gone: async () => (await ModuleBookmark.count({ where: { studentId: student.student.id, cohortModuleId: module.id } })) === 0 };
   },
 };
 

@@ -34,6 +34,9 @@ import { profile } from '../profile/i18n';
 import { learningSessions } from '../resources/learning-sessions/i18n';
 import { downloads } from '../common/downloads/i18n';
 import { lms } from '../resources/lms/i18n';
+import { extraProductPurchases } from '../resources/extra-product-purchases/i18n';
+import { cmpTransactions } from '../resources/cmp-transactions/i18n';
+import { cmpSessions } from '../resources/cmp-sessions/i18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -72,6 +75,9 @@ const byResource = {
   'coaching-circles-attendance': coachingCirclesAttendance,
   'learning-sessions': learningSessions,
   lms,
+  'extra-product-purchases': extraProductPurchases,
+  'cmp-transactions': cmpTransactions,
+  'cmp-sessions': cmpSessions,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {

@@ -28,6 +28,9 @@ const permissionResource: Record<string, string> = {
   'disputed-payments': 'payments',
   'coaching-circles-types': 'coaching_circles',
   'coaching-circles-attendance': 'coaching_circles',
+  'extra-product-purchases': 'payments',
+  'cmp-transactions': 'coaches',
+  'cmp-sessions': 'coaches',
 };
 
 /** Console actions whose permission is named differently (`resource:action` → permission). */
@@ -37,6 +40,8 @@ const actionPermission: Record<string, string> = {
   'refunds:submit': 'payments:refund',
   'failed-payments:retry': 'payments:create',
   'disputed-payments:verify': 'payments:update',
+  'extra-product-purchases:refund': 'payments:refund',
+  'cmp-sessions:session': 'coaches:update',
 };
 
 /** Screens every signed-in administrator reaches (their own profile, the dashboard). */

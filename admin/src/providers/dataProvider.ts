@@ -42,6 +42,10 @@ export const resourcePaths: Record<string, string> = {
   'coaching-circles-types': 'coaching_circle_types',
   'coaching-circles-attendance': 'coaching_circle_attendance',
   lms: 'lms_connection',
+  // Issue 21: purchases and coaches' products.
+  'extra-product-purchases': 'purchases',
+  'cmp-transactions': 'coach_product_purchases',
+  'cmp-sessions': 'coach_product_sign_up',
 };
 
 /** Resources whose API has no `find_by_criteria`: filters become query parameters of the plain list. */
