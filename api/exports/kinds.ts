@@ -23,9 +23,9 @@ import { criteriaWhere } from '../common/list';
 /**
  * The export kinds whose lists exist (platform spec §7 "File export and files"). Each reuses its list's
  * criteria schema and its list's where (the list service's own source function), so an export holds
- * exactly the rows the list shows for the same criteria and keyword, in id order. Issue 21's kinds
- * (graduations_csv, certifications_csv, extra_product-purchases_csv, academic_progress_csv) are one
- * `defineExportKind` each, beside their lists; until then asking for one is 404.
+ * exactly the rows the list shows for the same criteria and keyword, in id order. Issue 21's kinds:
+ * graduations_csv, certifications_csv and academic_progress_csv in api/academics/academics.exports.ts,
+ * extra_product-purchases_csv below.
  */
 
 // ---- Students and customers (raw rows: the 1M-row benchmark's path) ----
