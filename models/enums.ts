@@ -250,6 +250,7 @@ export const JobType = [
   'CIRCLE_SESSION_REMINDERS',
   'LEARNING_SESSION_AUTO_PUBLISH',
   'FILE_EXPORT',
+  'ANALYTICS_REFRESH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;

@@ -31,6 +31,8 @@ import * as m0029 from './migrations/0029-file-exports';
 import * as m0030 from './migrations/0030-analytics-indexes';
 import * as m0031 from './migrations/0031-coach-portal';
 import * as m0032 from './migrations/0032-application-document-index';
+import * as m0039 from './migrations/0039-analytics-summaries';
+import * as m0040 from './migrations/0040-analytics-refresh';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
 
@@ -66,6 +68,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0030-analytics-indexes', m0030],
   ['0031-coach-portal', m0031],
   ['0032-application-document-index', m0032],
+  ['0039-analytics-summaries', m0039],
+  ['0040-analytics-refresh', m0040],
 ];
 
 /** An umzug over the explicit migration list, recording progress in SequelizeMeta. */

@@ -137,6 +137,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Every 10 seconds (and at once when an export is asked for): writes the waiting exports to storage, streaming the rows in pages; an export whose process died runs again, FAILED after 3 attempts.',
   },
+  {
+    type: 'ANALYTICS_REFRESH',
+    jobName: 'Analytics summaries refresh',
+    jobGroup: 'ANALYTICS',
+    cronExpression: '*/5 * * * *',
+    repeatInterval: null,
+    params: {},
+    description:
+      "Every 5 minutes: brings the dashboard's summary tables up to date with what changed since the last refresh (each chart also does it before it reads), and drops the summary rows left at zero.",
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

@@ -12,6 +12,7 @@ import { circleSessionReminders } from '../circle-sign-ups/circle-notices';
 import { autoPublishDue } from '../learning-sessions/learning-sessions.service';
 import { joinWords, PUBLISH_REQUIREMENT_WORDS } from '../../domain/rules/learning-sessions';
 import { runFileExports } from '../exports/export-job';
+import { refreshAnalytics } from '../analytics/refresh';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -92,6 +93,16 @@ export function registerCatalogueJobs(): void {
   registerJob('LEARNING_SESSION_AUTO_PUBLISH', autoPublishLearningSessions);
   registerJob('CIRCLE_SESSION_REMINDERS', circleSessionReminders);
   registerJob('FILE_EXPORT', exportFiles);
+  registerJob('ANALYTICS_REFRESH', refreshAnalyticsSummaries);
+}
+
+/**
+ * ANALYTICS_REFRESH (every 5 minutes): the analytics summaries brought up to date (each chart also does
+ * it before it reads), and their rows left at zero removed; count: summary rows written.
+ */
+async function refreshAnalyticsSummaries(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const r = await refreshAnalytics(ctx.deps.sequelize, { prune: true });
+  return { count: r.rows, note: `${r.build ? 'built; ' : ''}${r.applications} application(s), ${r.plans} plan(s), ${r.students} student(s) changed in ${r.ms} ms` };
 }
 
 /**
