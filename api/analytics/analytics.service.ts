@@ -177,6 +177,17 @@ function bucketOfDay(day: string, c: Criteria): number {
   return (y - y0) * 12 + (m - m0);
 }
 
+/** A school-day column's bucket in SQL: the day itself (DAY, bucketed in Node) or the bucket's index (WEEK, MONTH). */
+function bucketSql(column: string, c: Criteria, sequelize: Sequelize): string {
+  if (c.bucket === 'DAY') return column;
+  if (c.bucket === 'WEEK') {
+    return sequelize.getDialect() === 'sqlite' ? `CAST((julianday(${column}) - julianday(:start)) / 7 AS INTEGER)` : `FLOOR(DATEDIFF(${column}, :start) / 7)`;
+  }
+  const [y0, m0] = c.start.split('-').map(Number);
+  return `(SUBSTR(${column}, 1, 4) * 12 + SUBSTR(${column}, 6, 2) - ${y0 * 12 + m0})`;
+}
+const bucketIndex = (b: unknown, c: Criteria) => (c.bucket === 'DAY' ? bucketOfDay(text(b), c) : count(b));
+
 /** The first day of each bucket inside the range (a month that begins before the start begins at the start). */
 const bucketStarts = (c: Criteria) => c.labels.map((l, i) => (i === 0 ? c.start : c.bucket === 'MONTH' ? `${l}-01` : l));
 
@@ -210,15 +221,16 @@ function applicationsBy(key: string, name: string, table: 'analytics_application
  * - transactions_past_due: what is left on entries due before today, by days late today (the range does not apply).
  */
 const KINDS: Record<AnalyticsKindName, KindRun> = {
-  async applications(c, q) {
-    const rows = await q(`SELECT day, status, SUM(n) AS n FROM analytics_applications WHERE day >= :start AND day <= :end${summaryFilter(c)} GROUP BY day, status`);
+  async applications(c, q, sequelize) {
+    const b = bucketSql('day', c, sequelize);
+    const rows = await q(`SELECT ${b} AS b, status, SUM(n) AS n FROM analytics_applications WHERE day >= :start AND day <= :end${summaryFilter(c)} GROUP BY ${b}, status`);
     const labels = c.labels;
     const byStatus = new Map<string, number[]>();
     let total = 0;
     for (const r of rows) {
       const n = count(r.n);
       if (!n) continue;
-      const i = bucketOfDay(text(r.day), c);
+      const i = bucketIndex(r.b, c);
       const status = text(r.status);
       if (!byStatus.has(status))
         byStatus.set(

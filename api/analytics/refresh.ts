@@ -200,8 +200,17 @@ const plans: Source<PlanFacts> = {
   },
 };
 
-/** Reloads `ids` of a source and writes the difference with the ledger; answers the students whose applications were looked at. */
-async function reconcile<P>(src: Source<P>, ids: number[], ctx: Ctx, deltas: Deltas, students?: Set<number>): Promise<number> {
+/**
+ * What of an application other summaries read: its student and filter keys (their sign-ins' keys) and
+ * its product, category and programs (its plans' entries). Another change (a status, a day) stays with it.
+ */
+const reachOf = (a: ApplicationFacts) => JSON.stringify([a.s, a.r, a.c, programsOf(a.k)]);
+
+/**
+ * Reloads `ids` of a source and writes the difference with the ledger. `reach`: the applications whose
+ * student, product, category or programs changed (or which came or went) are added to it.
+ */
+async function reconcile<P>(src: Source<P>, ids: number[], ctx: Ctx, deltas: Deltas, reach?: { students: Set<number>; applications: Set<number> }): Promise<number> {
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
@@ -218,12 +227,17 @@ async function reconcile<P>(src: Source<P>, ids: number[], ctx: Ctx, deltas: Del
       const facts = now.get(id);
       const data = facts === undefined ? undefined : JSON.stringify(facts);
       const old = before.get(id);
-      if (students) {
-        if (facts) students.add((facts as unknown as ApplicationFacts).s);
-        if (old) students.add((JSON.parse(old) as ApplicationFacts).s);
-      }
       if (data === old) continue;
       changed += 1;
+      if (reach) {
+        const was = old ? (JSON.parse(old) as ApplicationFacts) : null;
+        const is = facts ? (facts as unknown as ApplicationFacts) : null;
+        if (!was || !is || reachOf(was) !== reachOf(is)) {
+          reach.applications.add(id);
+          if (was) reach.students.add(was.s);
+          if (is) reach.students.add(is.s);
+        }
+      }
       if (old) src.contribute(JSON.parse(old) as P, (t, dims, m) => deltas.add(t, dims, m, -1));
       if (facts) src.contribute(facts, (t, dims, m) => deltas.add(t, dims, m, 1));
       if (data) upserts.push([id, data]);
@@ -415,9 +429,38 @@ export interface RefreshResult {
   ms: number;
 }
 
+/**
+ * Whether anything may have changed since the last refresh: one statement of index probes, outside any
+ * transaction (each sees what is committed). Nothing found: the summaries hold everything committed
+ * before it (a write after the last refresh's snapshot has a later time stamp or a mark), and the refresh
+ * takes no lock and writes nothing.
+ */
+async function anythingNew(sequelize: Sequelize): Promise<boolean> {
+  const [state] = await sequelize.query<Row>('SELECT refreshed_at, log_id FROM analytics_state WHERE id = 1', { type: QueryTypes.SELECT });
+  if (!state?.refreshed_at) return true;
+  const since = new Date(instantOf(state.refreshed_at)!.getTime() - OVERLAP_MS);
+  const probes = [
+    'SELECT 1 FROM analytics_dirty',
+    'SELECT 1 FROM applications WHERE updated_at >= :since',
+    'SELECT 1 FROM application_cohorts WHERE updated_at >= :since',
+    'SELECT 1 FROM students WHERE archived IN (:no, :yes) AND updated_at >= :since',
+    'SELECT 1 FROM student_payment_plans WHERE updated_at >= :since',
+    'SELECT 1 FROM payment_schedules WHERE updated_at >= :since',
+    "SELECT 1 FROM activity_logs WHERE id > :logId AND type = 'SIGNED_IN'",
+    "SELECT 1 FROM activity_logs WHERE type = 'SIGNED_IN' AND created_at >= :since",
+    'SELECT 1 FROM analytics_sign_ins WHERE counted = :no',
+  ];
+  const [row] = await sequelize.query<Row>(`SELECT ${probes.map((p, i) => `(${p} LIMIT 1) AS p${i}`).join(', ')}`, {
+    type: QueryTypes.SELECT,
+    replacements: { since, logId: Number(state.log_id ?? 0), yes: true, no: false },
+  });
+  return Object.values(row ?? {}).some((v) => v !== null && v !== undefined);
+}
+
 async function refreshOnce(sequelize: Sequelize, opts: { rebuild?: boolean; prune?: boolean } = {}): Promise<RefreshResult> {
   const t0 = Date.now();
   const mysql = sequelize.getDialect() !== 'sqlite';
+  if (!opts.rebuild && !opts.prune && !(await anythingNew(sequelize))) return { build: false, applications: 0, plans: 0, students: 0, rows: 0, ms: Date.now() - t0 };
   return sequelize.transaction(async (transaction) => {
     const ctx: Ctx = {
       sequelize,
@@ -461,8 +504,9 @@ async function refreshOnce(sequelize: Sequelize, opts: { rebuild?: boolean; prun
             ...marked('application'),
           ]),
         ].sort((x, y) => x - y);
-    const touchedStudents = new Set<number>();
-    const applicationsChanged = await reconcile(applications, appIds, ctx, deltas, touchedStudents);
+    const reach = { students: new Set<number>(), applications: new Set<number>() };
+    const applicationsChanged = await reconcile(applications, appIds, ctx, deltas, reach);
+    const reachedApps = [...reach.applications];
 
     // Plans (their entries, their application's product, category and programs).
     let planIds: number[];
@@ -473,8 +517,9 @@ async function refreshOnce(sequelize: Sequelize, opts: { rebuild?: boolean; prun
         ...column(await ctx.q('SELECT DISTINCT student_payment_plan_id AS id FROM payment_schedules WHERE updated_at >= :since', { since })),
         ...marked('plan'),
       ]);
-      for (let i = 0; i < appIds.length; i += CHUNK) {
-        const part = appIds.slice(i, i + CHUNK);
+      // The plans of applications whose product, category or programs changed: their entries' keys moved.
+      for (let i = 0; i < reachedApps.length; i += CHUNK) {
+        const part = reachedApps.slice(i, i + CHUNK);
         for (const id of column(await ctx.q('SELECT id FROM student_payment_plans WHERE application_id IN (:part)', { part }))) set.add(id);
       }
       planIds = [...set].sort((x, y) => x - y);
@@ -502,7 +547,7 @@ async function refreshOnce(sequelize: Sequelize, opts: { rebuild?: boolean; prun
     for (const r of await ctx.q('SELECT student_id, day FROM analytics_sign_ins WHERE counted = :no')) {
       pending.set(Number(r.student_id), [...(pending.get(Number(r.student_id)) ?? []), String(r.day)]);
     }
-    const studentsChanged = await reconcileSignIns(ctx, pending, touchedStudents, deltas);
+    const studentsChanged = await reconcileSignIns(ctx, pending, reach.students, deltas);
 
     const rows = await writeDeltas(ctx, deltas);
     if (dirty.length) await ctx.run('DELETE FROM analytics_dirty WHERE id IN (:ids)', { ids: column(dirty) });
