@@ -4,6 +4,8 @@ import { ActivityLog, Application, ApplicationCohort, JobSchedule, PaymentSchedu
 import { schoolToday } from '../../models/catalogue';
 import { addDays } from '../../domain/rules/analytics';
 import { OVERLAP_MS, refreshAnalytics, schoolDayOf } from '../../api/analytics/refresh';
+import { registerCatalogueJobs } from '../../api/jobs/jobs';
+import { jobOf, type JobContext } from '../../api/jobs/registry';
 import { setupApp, type TestApp } from '../support/app';
 import { makeApplication, makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent } from '../support/factories';
@@ -281,5 +283,30 @@ describe('the refresh', () => {
     expect(before.total).toBe(2);
     const schedule = await JobSchedule.findOne({ where: { type: 'ANALYTICS_REFRESH' } });
     expect(schedule).toMatchObject({ status: 'ACTIVE', cronExpression: '*/5 * * * *' });
+  });
+
+  test('when the ANALYTICS_REFRESH job runs after a write, then it brings the summaries up to date and says what changed', async () => {
+    registerCatalogueJobs();
+    const p = await makeEnrollableProduct();
+    await refreshAnalytics(t.deps.sequelize);
+    await applicationOn(p, '2016-10-10');
+    const run = jobOf('ANALYTICS_REFRESH')!;
+    const result = await run({
+      deps: t.deps,
+      params: {},
+      today,
+      signal: new AbortController().signal,
+      log: t.deps.log,
+      progress: () => undefined,
+      scheduleId: 0,
+      runId: 0,
+    } as JobContext);
+    expect(result.count).toBeGreaterThan(0);
+    expect(result.note).toMatch(/application\(s\)/);
+    const rows = await t.deps.sequelize.query<{ n: number }>("SELECT SUM(n) AS n FROM analytics_applications WHERE fp = 0 AND day = '2016-10-10' AND product_id = :product", {
+      type: QueryTypes.SELECT,
+      replacements: { product: p.product.id },
+    });
+    expect(Number(rows[0].n)).toBe(1);
   });
 });
