@@ -335,49 +335,52 @@ function gaps(keys: string[], days: string[], add: Contribute): void {
   for (const key of keys) days.forEach((day, i) => add('G', [key, day, i ? days[i - 1] : ''], [1]));
 }
 
-/** Students with new sign-in days or changed applications: their gaps rewritten (old days and keys out, all days and current keys in). */
+/** A signing-in student's ledger facts: their filter keys and the days counted in their gaps. */
+interface StudentFacts {
+  k: string[];
+  d: string[];
+}
+
+/**
+ * Students with new sign-in days, changed applications or moved days (a merge): their gaps rewritten
+ * (the ledger's keys and days out, the current keys and every recorded day in).
+ */
 async function reconcileSignIns(ctx: Ctx, pending: Map<number, string[]>, touched: Set<number>, deltas: Deltas): Promise<number> {
   const students = [...new Set([...pending.keys(), ...touched])].sort((x, y) => x - y);
   let changed = 0;
   for (let i = 0; i < students.length; i += CHUNK) {
     const chunk = students.slice(i, i + CHUNK);
-    const days = new Map<number, Array<{ day: string; counted: boolean }>>();
-    for (const r of await ctx.q('SELECT student_id, day, counted FROM analytics_sign_ins WHERE student_id IN (:chunk) ORDER BY student_id, day', { chunk })) {
-      const list = days.get(Number(r.student_id)) ?? [];
-      list.push({ day: String(r.day), counted: Boolean(Number(r.counted)) });
-      days.set(Number(r.student_id), list);
+    const days = new Map<number, string[]>();
+    for (const r of await ctx.q('SELECT student_id, day FROM analytics_sign_ins WHERE student_id IN (:chunk) ORDER BY student_id, day', { chunk })) {
+      days.set(Number(r.student_id), [...(days.get(Number(r.student_id)) ?? []), String(r.day)]);
     }
-    const signedIn = chunk.filter((s) => days.has(s));
-    const keysNow = await studentKeys(ctx, signedIn);
     const before = new Map(
       (await ctx.q("SELECT entity_id, data FROM analytics_ledger WHERE source = 'student' AND entity_id IN (:chunk)", { chunk })).map((r) => [
         Number(r.entity_id),
-        JSON.parse(String(r.data)) as string[],
+        JSON.parse(String(r.data)) as StudentFacts,
       ]),
     );
+    const reached = chunk.filter((s) => days.has(s) || before.has(s));
+    const keysNow = await studentKeys(
+      ctx,
+      reached.filter((s) => days.has(s)),
+    );
     const upserts: Dim[][] = [];
-    for (const s of signedIn) {
-      const list = days.get(s)!;
-      const oldKeys = before.get(s) ?? [];
-      const newKeys = keysNow.get(s)!;
-      const fresh = pending.get(s) ?? [];
-      if (!fresh.length && JSON.stringify(oldKeys) === JSON.stringify(newKeys)) continue;
+    const removed: number[] = [];
+    for (const s of reached) {
+      const old = before.get(s) ?? { k: [], d: [] };
+      const now: StudentFacts = days.has(s) ? { k: keysNow.get(s)!, d: days.get(s)! } : { k: [], d: [] };
+      if (JSON.stringify(old) === JSON.stringify(now)) continue;
       changed += 1;
-      gaps(
-        oldKeys,
-        list.filter((d) => d.counted).map((d) => d.day),
-        (t, dims, m) => deltas.add(t, dims, m, -1),
-      );
-      gaps(
-        newKeys,
-        list.filter((d) => d.counted || fresh.includes(d.day)).map((d) => d.day),
-        (t, dims, m) => deltas.add(t, dims, m, 1),
-      );
-      upserts.push(['student', s, JSON.stringify(newKeys)]);
+      gaps(old.k, old.d, (t, dims, m) => deltas.add(t, dims, m, -1));
+      gaps(now.k, now.d, (t, dims, m) => deltas.add(t, dims, m, 1));
+      if (now.d.length) upserts.push(['student', s, JSON.stringify(now)]);
+      else removed.push(s);
     }
     if (upserts.length) await upsert(ctx, 'analytics_ledger', ['source', 'entity_id', 'data'], upserts, ['source', 'entity_id'], 'data = VALUES(data)', 'data = excluded.data');
-    // Exactly the days counted now: a day another transaction adds meanwhile stays for the next refresh.
-    const done = signedIn.filter((s) => pending.get(s)?.length);
+    if (removed.length) await ctx.run("DELETE FROM analytics_ledger WHERE source = 'student' AND entity_id IN (:removed)", { removed });
+    // Exactly the days read as pending: a day another transaction adds meanwhile stays for the next refresh.
+    const done = chunk.filter((s) => pending.get(s)?.length);
     for (let j = 0; j < done.length; j += 100) {
       const part = done.slice(j, j + 100);
       const where = part
@@ -504,7 +507,7 @@ async function refreshOnce(sequelize: Sequelize, opts: { rebuild?: boolean; prun
             ...marked('application'),
           ]),
         ].sort((x, y) => x - y);
-    const reach = { students: new Set<number>(), applications: new Set<number>() };
+    const reach = { students: new Set<number>(marked('student')), applications: new Set<number>() };
     const applicationsChanged = await reconcile(applications, appIds, ctx, deltas, reach);
     const reachedApps = [...reach.applications];
 
@@ -605,8 +608,20 @@ export async function recordSignIn(sequelize: Sequelize, studentId: number, at: 
   });
 }
 
+/**
+ * A merge moved a student's activity log to another (api/students): their sign-in days move with it
+ * (a day both had stays once), and both students' gaps are rewritten at the next refresh.
+ */
+export async function moveSignIns(sequelize: Sequelize, from: number, to: number, transaction?: Transaction | null): Promise<void> {
+  const verb = sequelize.getDialect() === 'sqlite' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+  const options = { replacements: { from, to, no: false }, transaction: transaction ?? undefined };
+  await sequelize.query(`${verb} INTO analytics_sign_ins (student_id, day, counted) SELECT :to, day, :no FROM analytics_sign_ins WHERE student_id = :from`, options);
+  await sequelize.query('DELETE FROM analytics_sign_ins WHERE student_id = :from', options);
+  await markDirty(sequelize, 'student', [from, to], transaction);
+}
+
 /** Marks entities to look at again (a delete: no time stamp shows it), in the writer's transaction. */
-export async function markDirty(sequelize: Sequelize, source: 'application' | 'plan', ids: number[], transaction?: Transaction | null): Promise<void> {
+export async function markDirty(sequelize: Sequelize, source: 'application' | 'plan' | 'student', ids: number[], transaction?: Transaction | null): Promise<void> {
   const unique = [...new Set(ids.filter((id) => Number.isFinite(id)))];
   if (!unique.length) return;
   const values = unique.map((id) => `(:source, ${Number(id)}, :now)`).join(', ');

@@ -1,12 +1,14 @@
 import { QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
-import { Application, ApplicationCohort, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
-import { markDirty } from './refresh';
+import { ActivityLog, Application, ApplicationCohort, PaymentSchedule, Student, StudentPaymentPlan } from '../../models';
+import { markDirty, moveSignIns } from './refresh';
 
 /**
  * Deletes leave no time stamp for the analytics refresh to find (api/analytics/refresh.ts): each delete
  * of an application, an application's cohort, a plan, a schedule entry or a student (whose applications
  * and plans go with it) marks what it takes away in analytics_dirty, in the deleting transaction, before
- * the rows (and those that cascade with them) are gone. Registered once per process by createApp.
+ * the rows (and those that cascade with them) are gone. A merge's move of the activity log from one
+ * student to another (`ActivityLog.update({ studentId }, { where: { studentId } })`) moves their sign-in
+ * days. Registered once per process by createApp.
  */
 type Opts = { transaction?: Transaction | null; where?: WhereOptions };
 
@@ -100,4 +102,11 @@ export function trackAnalyticsDeletes(): void {
       await mark(rows, options.transaction);
     });
   }
+  ActivityLog.addHook('afterBulkUpdate', 'analytics', async (options: { attributes?: Record<string, unknown>; where?: unknown; transaction?: Transaction | null }) => {
+    const to = options.attributes?.studentId;
+    // By the after hook the where clause names columns (student_id).
+    const where = (options.where ?? {}) as Record<string, unknown>;
+    const from = where.studentId ?? where.student_id;
+    if (typeof to === 'number' && typeof from === 'number' && to !== from) await moveSignIns(sequelize(), from, to, options.transaction);
+  });
 }

@@ -251,6 +251,22 @@ describe('students_logged', () => {
       total: 1,
     });
   });
+  test('when two students are merged, then the kept one has both sign-in histories, counted once a day', async () => {
+    const p = await makeEnrollableProduct();
+    const keep = await makeStudent(t.deps);
+    const merged = await makeStudent(t.deps);
+    await makeApplication(keep.student.id, p);
+    await makeApplication(merged.student.id, p);
+    await signInOn(keep, '2017-05-02T15:00:00Z');
+    await signInOn(merged, '2017-05-02T16:00:00Z');
+    await signInOn(merged, '2017-05-03T16:00:00Z');
+    const body = { startDate: '2017-05-01', endDate: '2017-05-04', productId: p.product.id };
+    expect(await ok('students_logged', body)).toMatchObject({ series: [{ data: [0, 2, 1, 0] }], total: 2 });
+    const merger = await makeAdmin(t.deps, { roles: ['SUPER_ADMIN'] });
+    const res = await request(t.app).post('/api/students/merge').set(bearer(merger.token)).send({ keepId: keep.student.id, mergeId: merged.student.id });
+    expect(res.status).toBe(200);
+    expect(await ok('students_logged', body)).toMatchObject({ series: [{ data: [0, 1, 1, 0] }], total: 1 });
+  });
 });
 
 describe('the refresh', () => {
