@@ -68,6 +68,7 @@ import { circleAttendanceRoutes, circleCoachRoutes, coachingCircleRoutes } from 
 import { circleSignUpRoutes, studentCircleRoutes } from './circle-sign-ups/circle-sign-ups.router';
 import { learningSessionRoutes, learningSessionSignUpRoutes } from './learning-sessions/learning-sessions.router';
 import { analyticsRoutes } from './analytics/analytics.router';
+import { trackAnalyticsDeletes } from './analytics/tracking';
 import { exportRoutes } from './exports/exports.router';
 import { fileRoutes } from './files/files.router';
 import { lmsRoutes, studentLmsRoutes } from './lms/lms.router';
@@ -162,6 +163,7 @@ const AREAS: Array<[string, string, (deps: Deps) => AnyRouteSpec[]]> = [
 export function createApp(deps: Deps, uiRoot: string = UI_ROOT): express.Express {
   validationSettings.providerName = deps.config.PROVIDER_NAME;
   countCache.configure(deps.config.LIST_COUNT_CACHE_SECONDS);
+  trackAnalyticsDeletes();
   routeRegistry.length = 0;
   resetOpenApi();
   // The domain events' handlers, with the integrations they use (built once, here): api/events.ts.

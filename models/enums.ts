@@ -265,6 +265,7 @@ export const JobType = [
   'FILE_EXPORT',
   'LMS_TOKEN_REFRESH',
   'GRADUATION_STATUS',
+  'ANALYTICS_REFRESH',
 ] as const;
 export const JobStatus = ['ACTIVE', 'PAUSED'] as const;
 export const JobRunOutcome = ['RUNNING', 'SUCCEEDED', 'FAILED', 'ABANDONED'] as const;

@@ -37,6 +37,8 @@ import * as m0035 from './migrations/0035-academic-progress';
 import * as m0036 from './migrations/0036-certificates';
 import * as m0037 from './migrations/0037-purchases';
 import * as m0038 from './migrations/0038-coach-products';
+import * as m0039 from './migrations/0039-analytics-summaries';
+import * as m0040 from './migrations/0040-analytics-refresh';
 import * as m0041 from './migrations/0041-export-pages';
 
 type Migration = { up: MigrationFn<QueryInterface>; down: MigrationFn<QueryInterface> };
@@ -79,6 +81,8 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0036-certificates', m0036],
   ['0037-purchases', m0037],
   ['0038-coach-products', m0038],
+  ['0039-analytics-summaries', m0039],
+  ['0040-analytics-refresh', m0040],
   ['0041-export-pages', m0041],
 ];
 

@@ -4,19 +4,21 @@ import { ApplicationStatus } from '../../models/enums';
 import { Messages } from '../../models/messages';
 import { AnalyticsKind, PAST_DUE_BUCKETS, type AnalyticsAnswer, type AnalyticsKindName } from '../../domain/contract/analytics';
 import { addDays, bucketLabels, bucketOf, daysBetween, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, monthLabels, type Bucket } from '../../domain/rules/analytics';
-import { toCents, toDollars } from '../../domain/money';
+import { toDollars } from '../../domain/money';
 import { DEFAULT_ZONE, parseZone, wallTimeToUtc } from '../../domain/rules/coaching-circles';
 import { AppError } from '../common/errors';
 import { standingSql } from '../billing/standing';
 import type { AnalyticsBody } from './analytics.schemas';
+import { refreshAnalytics } from './refresh';
 
 /**
  * POST /analytics/admin/{kind} (domain rules "Analytics"): each kind is ONE SQL statement that groups
- * in the database (GROUP BY on indexed columns, migration 0030) and answers a handful of aggregate rows;
- * Node only orders them, fills the empty buckets and writes the one answer shape. The date range
- * applies to each kind's own date column (see KINDS); a time stamp belongs to its UTC day, as in the
- * lists' date filters. Counts are whole numbers, money dollars with two decimals (summed in the database,
- * converted through cents).
+ * in the database and answers a handful of aggregate rows: the applications, sign-in and schedule kinds
+ * over the summary tables (migration 0039; refresh.ts brings them up to date first, so the answers are
+ * exact), the students and plan-standing kinds over their base tables (indexes of migration 0030).
+ * Node only orders them, puts the days into buckets, fills the empty buckets and writes the one answer
+ * shape. The date range applies to each kind's own date column (see KINDS), by the school's calendar
+ * (America/New_York). Counts are whole numbers, money dollars with two decimals (summed in cents).
  */
 
 /** The late financial statuses count_late_payment counts (domain rules), in their order. */
@@ -43,10 +45,9 @@ interface Criteria {
   /** The range as instants: from the start's 00:00 at the school (America/New_York), to the day after the end's (exclusive). */
   from: Date;
   to: Date;
-  /** The date kinds' buckets (days, weeks or months of the school's calendar) and where each after the first begins. */
+  /** The date kinds' buckets (days, weeks or months of the school's calendar) and their labels. */
   bucket: Bucket;
   labels: string[];
-  bounds: Date[];
   today: string;
   programId: number | null;
   businessCategoryId: number | null;
@@ -67,22 +68,10 @@ const SCHOOL_ZONE = parseZone(DEFAULT_ZONE)!;
 /** A school day's first instant (its 00:00 in America/New_York, daylight saving time included). */
 const schoolMidnight = (day: string) => wallTimeToUtc(day, '00:00', SCHOOL_ZONE);
 
-/** The range's buckets: their labels, and the instant each one after the first begins. */
-function buckets(start: string, end: string): Pick<Criteria, 'bucket' | 'labels' | 'bounds'> {
+/** The range's buckets and their labels. */
+function buckets(start: string, end: string): Pick<Criteria, 'bucket' | 'labels'> {
   const bucket = bucketOf(start, end);
-  const labels = bucketLabels(start, end, bucket);
-  return { bucket, labels, bounds: labels.slice(1).map((l) => schoolMidnight(bucket === 'MONTH' ? `${l}-01` : l)) };
-}
-
-/**
- * A time stamp's bucket as its index in `labels`, by the school's calendar: compared with each
- * bucket's first instant (portable, and right across daylight saving time, which a day of the UTC
- * time stamp is not: a sign-in at 8 pm in New York is the next day in UTC).
- */
-function bucketIndexSql(column: string, c: Criteria): string {
-  // One bucket: still an expression of the column (a bare 0 in GROUP BY would name the first column).
-  if (!c.bounds.length) return `CASE WHEN ${column} IS NULL THEN 0 ELSE 0 END`;
-  return `CASE ${c.bounds.map((_, i) => `WHEN ${column} < :bound${i} THEN ${i}`).join(' ')} ELSE ${c.bounds.length} END`;
+  return { bucket, labels: bucketLabels(start, end, bucket) };
 }
 
 /** Body → criteria: the range's defaults (the 30 days ending today; an open end is today), the kind's statuses checked. */
@@ -141,14 +130,7 @@ function planFilter(c: Criteria, column: string): string {
   return where ? ` AND ${column} IN (SELECT a.id FROM applications a WHERE 1 = 1${where})` : '';
 }
 
-/** The same filter for a schedule entry (`column` its plan's id): the plan's application matches it. */
-function entryFilter(c: Criteria, column: string): string {
-  const where = applicationFilter(c, false);
-  return where ? ` AND ${column} IN (SELECT sp.id FROM student_payment_plans sp JOIN applications a ON a.id = sp.application_id WHERE 1 = 1${where})` : '';
-}
-
 const replacementsOf = (c: Criteria) => ({
-  ...Object.fromEntries(c.bounds.map((b, i) => [`bound${i}`, b])),
   start: c.start,
   end: c.end,
   from: c.from,
@@ -158,6 +140,7 @@ const replacementsOf = (c: Criteria) => ({
   businessCategoryId: c.businessCategoryId,
   productId: c.productId,
   statuses: c.statuses.length ? c.statuses : [''],
+  fp: fpOf(c),
 });
 
 /** Groups answered as `k` (key), `label` and `n`: ordered by count (then label), cut to the top N; the total is before the cut. */
@@ -170,19 +153,62 @@ function grouped(rows: Row[], name: string, size: number | null, labelOf: (r: Ro
 
 type KindRun = (c: Criteria, q: Query, sequelize: Sequelize) => Promise<AnalyticsAnswer>;
 
-/** The applications of the range (created_at) with the filters, grouped by `key` (a column of `a` or of `ac`, the application's cohorts). */
-function applicationsBy(key: string, name: string, labels?: { table: string; column: string }): KindRun {
+/** The program filter's row of a summary (0: every application; migration 0039). */
+const fpOf = (c: Criteria) => c.programId ?? 0;
+
+/**
+ * The filters on a summary table (api/analytics/refresh.ts keeps them): the program filter's rows
+ * (`fp`), business category, product and statuses. `statuses` false: the kind fixes its own.
+ */
+function summaryFilter(c: Criteria, statuses = true): string {
+  const parts = ['fp = :fp'];
+  if (c.businessCategoryId) parts.push('business_category_id = :businessCategoryId');
+  if (c.productId) parts.push('product_id = :productId');
+  if (statuses && c.statuses.length) parts.push('status IN (:statuses)');
+  return parts.map((p) => ` AND ${p}`).join('');
+}
+
+/** A school day's bucket in the range: its index in `labels`. */
+function bucketOfDay(day: string, c: Criteria): number {
+  if (c.bucket === 'DAY') return daysBetween(c.start, day);
+  if (c.bucket === 'WEEK') return Math.floor(daysBetween(c.start, day) / 7);
+  const [y0, m0] = c.start.split('-').map(Number);
+  const [y, m] = day.split('-').map(Number);
+  return (y - y0) * 12 + (m - m0);
+}
+
+/** A school-day column's bucket in SQL: the day itself (DAY, bucketed in Node) or the bucket's index (WEEK, MONTH). */
+function bucketSql(column: string, c: Criteria, sequelize: Sequelize): string {
+  if (c.bucket === 'DAY') return column;
+  if (c.bucket === 'WEEK') {
+    return sequelize.getDialect() === 'sqlite' ? `CAST((julianday(${column}) - julianday(:start)) / 7 AS INTEGER)` : `FLOOR(DATEDIFF(${column}, :start) / 7)`;
+  }
+  const [y0, m0] = c.start.split('-').map(Number);
+  return `(SUBSTR(${column}, 1, 4) * 12 + SUBSTR(${column}, 6, 2) - ${y0 * 12 + m0})`;
+}
+const bucketIndex = (b: unknown, c: Criteria) => (c.bucket === 'DAY' ? bucketOfDay(text(b), c) : count(b));
+
+/** The first day of each bucket inside the range (a month that begins before the start begins at the start). */
+const bucketStarts = (c: Criteria) => c.labels.map((l, i) => (i === 0 ? c.start : c.bucket === 'MONTH' ? `${l}-01` : l));
+
+/** The applications of the range (their creation day) with the filters, grouped by `key` of a summary table (A: applications, C: their cohorts). */
+function applicationsBy(key: string, name: string, table: 'analytics_applications' | 'analytics_application_cohorts', labels?: { table: string; column: string }): KindRun {
   return async (c, q) => {
-    const viaCohorts = key.startsWith('ac.');
-    const from = viaCohorts ? 'application_cohorts ac JOIN applications a ON a.id = ac.application_id' : 'applications a';
-    const inner = `SELECT ${key} AS k, COUNT(*) AS n FROM ${from} WHERE a.created_at >= :from AND a.created_at < :to${applicationFilter(c)} GROUP BY ${key}`;
+    const inner = `SELECT ${key} AS k, SUM(n) AS n FROM ${table} WHERE day >= :start AND day <= :end${summaryFilter(c)} GROUP BY ${key} HAVING SUM(n) > 0`;
+    // An absent id or source is kept as 0 or '' in the summary: answered as none, like the base table's NULL.
     const rows = labels ? await q(`SELECT x.k AS k, t.${labels.column} AS label, x.n AS n FROM (${inner}) x LEFT JOIN ${labels.table} t ON t.id = x.k`) : await q(inner);
-    return grouped(rows, name, c.size);
+    return grouped(
+      rows.map((r) => (r.k === 0 || r.k === '0' ? { ...r, k: null } : r)),
+      name,
+      c.size,
+    );
   };
 }
 
 /**
- * Each kind: what it counts and which date column the range applies to.
+ * Each kind: what it counts and which date column the range applies to. The applications, sign-in and
+ * schedule kinds read the summary tables (migration 0039, brought up to date before: refresh.ts); the
+ * students and plan-standing kinds read their indexed base tables.
  * - applications: applications created in the range, per day / week / month, one series per status.
  * - top_country_enrollments: ENROLLED applications by enrolledAt in the range, by the student's country; top 3 by default.
  * - applications_category / _program / _product / _cohort / _source: applications created in the range,
@@ -195,24 +221,24 @@ function applicationsBy(key: string, name: string, labels?: { table: string; col
  * - transactions_past_due: what is left on entries due before today, by days late today (the range does not apply).
  */
 const KINDS: Record<AnalyticsKindName, KindRun> = {
-  async applications(c, q) {
-    const expr = bucketIndexSql('a.created_at', c);
-    const rows = await q(
-      `SELECT ${expr} AS b, a.status AS status, COUNT(*) AS n FROM applications a WHERE a.created_at >= :from AND a.created_at < :to${applicationFilter(c)} GROUP BY ${expr}, a.status`,
-    );
+  async applications(c, q, sequelize) {
+    const b = bucketSql('day', c, sequelize);
+    const rows = await q(`SELECT ${b} AS b, status, SUM(n) AS n FROM analytics_applications WHERE day >= :start AND day <= :end${summaryFilter(c)} GROUP BY ${b}, status`);
     const labels = c.labels;
     const byStatus = new Map<string, number[]>();
     let total = 0;
     for (const r of rows) {
-      const i = count(r.b);
+      const n = count(r.n);
+      if (!n) continue;
+      const i = bucketIndex(r.b, c);
       const status = text(r.status);
       if (!byStatus.has(status))
         byStatus.set(
           status,
           labels.map(() => 0),
         );
-      byStatus.get(status)![i] += count(r.n);
-      total += count(r.n);
+      byStatus.get(status)![i] += n;
+      total += n;
     }
     const order = (s: string) => (ApplicationStatus as readonly string[]).indexOf(s);
     const series = [...byStatus.entries()].sort(([x], [y]) => order(x) - order(y)).map(([name, data]) => ({ name, data }));
@@ -221,35 +247,34 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
 
   async top_country_enrollments(c, q) {
     const rows = await q(
-      `SELECT s.country_code AS k, COUNT(*) AS n FROM applications a JOIN students s ON s.id = a.student_id
-        WHERE a.status = 'ENROLLED' AND a.enrolled_at >= :from AND a.enrolled_at < :to${applicationFilter(c, false)} GROUP BY s.country_code`,
+      `SELECT country_code AS k, SUM(n) AS n FROM analytics_enrollments WHERE day >= :start AND day <= :end${summaryFilter(c, false)} GROUP BY country_code HAVING SUM(n) > 0`,
     );
     return grouped(rows, 'enrollments', c.size);
   },
 
-  applications_category: applicationsBy('a.business_category_id', 'applications', { table: 'business_categories', column: 'name' }),
-  applications_program: applicationsBy('ac.program_id', 'applications', { table: 'programs', column: 'name' }),
-  applications_product: applicationsBy('a.product_id', 'applications', { table: 'products', column: 'name' }),
-  applications_cohort: applicationsBy('ac.cohort_id', 'applications', { table: 'cohorts', column: 'label' }),
-  applications_source: applicationsBy('a.source', 'applications'),
+  applications_category: applicationsBy('business_category_id', 'applications', 'analytics_applications', { table: 'business_categories', column: 'name' }),
+  applications_program: applicationsBy('program_id', 'applications', 'analytics_application_cohorts', { table: 'programs', column: 'name' }),
+  applications_product: applicationsBy('product_id', 'applications', 'analytics_applications', { table: 'products', column: 'name' }),
+  applications_cohort: applicationsBy('cohort_id', 'applications', 'analytics_application_cohorts', { table: 'cohorts', column: 'label' }),
+  applications_source: applicationsBy('source', 'applications', 'analytics_applications'),
 
   async students_logged(c, q) {
-    const expr = bucketIndexSql('l.created_at', c);
-    const signIns = `FROM activity_logs l JOIN users u ON u.id = l.entity_id
-                     WHERE l.type = 'SIGNED_IN' AND l.created_at >= :from AND l.created_at < :to AND l.entity_type = 'USER' AND l.student_id IS NOT NULL
-                       AND u.kind = 'STUDENT'${studentFilter(c, 'l.student_id')}`;
-    // One statement: the distinct students of each bucket, and (the row without a bucket) of the whole range.
-    const rows = await q(
-      `SELECT ${expr} AS b, COUNT(DISTINCT l.student_id) AS n ${signIns} GROUP BY ${expr} UNION ALL SELECT NULL AS b, COUNT(DISTINCT l.student_id) AS n ${signIns}`,
-    );
+    // Each student's sign-in day with their previous one: a day counts in a bucket (or the range) when the
+    // previous sign-in is before the bucket's (the range's) first day — exactly the distinct students.
+    const prev = `CASE WHEN prev_day < :start THEN '' ELSE prev_day END`;
+    const rows = await q(`SELECT day, ${prev} AS prev, SUM(n) AS n FROM analytics_sign_in_gaps WHERE fkey = :fkey AND day >= :start AND day <= :end GROUP BY day, ${prev}`, {
+      fkey: `${c.programId ?? 0}:${c.businessCategoryId ?? 0}:${c.productId ?? 0}`,
+    });
     const labels = c.labels;
+    const starts = bucketStarts(c);
     const data = labels.map(() => 0);
     let total = 0;
     for (const r of rows) {
-      if (r.b === null || r.b === undefined) total = count(r.n);
-      else {
-        data[count(r.b)] += count(r.n);
-      }
+      const n = count(r.n);
+      const before = text(r.prev);
+      const i = bucketOfDay(text(r.day), c);
+      if (before < c.start) total += n;
+      if (before < starts[i]) data[i] += n;
     }
     return { labels, series: total ? [{ name: 'students', data }] : [], total };
   },
@@ -274,24 +299,23 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
   },
 
   async payments_schedules(c, q) {
-    // Grouped by the day (the covering index's order: no sort, no temporary table), the days summed into months here.
     const rows = await q(
-      `SELECT ps.due_date AS d, SUM(ps.amount + ps.tax_amount) AS due, SUM(ps.paid_amount) AS paid FROM payment_schedules ps
-        WHERE ps.due_date >= :start AND ps.due_date <= :end${entryFilter(c, 'ps.student_payment_plan_id')} GROUP BY ps.due_date`,
+      `SELECT due_date AS d, SUM(entries) AS n, SUM(due_cents) AS due, SUM(paid_cents) AS paid FROM analytics_schedules
+        WHERE due_date >= :start AND due_date <= :end${summaryFilter(c, false)} GROUP BY due_date`,
     );
     const labels = monthLabels(c.start, c.end);
     const index = new Map(labels.map((l, i) => [l, i]));
     const due = labels.map(() => 0);
     const paid = labels.map(() => 0);
+    let any = false;
     for (const r of rows) {
-      const day = r.d instanceof Date ? r.d.toISOString() : text(r.d);
-      const i = index.get(day.slice(0, 7));
-      if (i === undefined) continue;
-      due[i] += toCents(r.due as string | number | null);
-      paid[i] += toCents(r.paid as string | number | null);
+      const i = index.get(text(r.d).slice(0, 7));
+      if (i === undefined || !count(r.n)) continue;
+      any = true;
+      due[i] += count(r.due);
+      paid[i] += count(r.paid);
     }
     const total = due.reduce((s, v) => s + v, 0);
-    const any = rows.length > 0;
     return {
       labels,
       series: any
@@ -322,18 +346,32 @@ const KINDS: Record<AnalyticsKindName, KindRun> = {
   },
 
   async transactions_past_due(c, q) {
-    const bucket = `CASE WHEN ps.due_date >= :d30 THEN '1-30' WHEN ps.due_date >= :d60 THEN '31-60' WHEN ps.due_date >= :d90 THEN '61-90' ELSE '91+' END`;
-    const rows = await q(
-      `SELECT ${bucket} AS k, SUM(ps.amount + ps.tax_amount - ps.paid_amount) AS amount FROM payment_schedules ps
-        WHERE ps.status NOT IN ('PAID', 'CANCELLED') AND ps.due_date < :today${entryFilter(c, 'ps.student_payment_plan_id')} GROUP BY ${bucket}`,
-      { d30: addDays(c.today, -30), d60: addDays(c.today, -60), d90: addDays(c.today, -90) },
-    );
-    const by = new Map(rows.map((r) => [text(r.k), toCents(r.amount as string | number | null)]));
+    const bucket = `CASE WHEN due_date >= :d30 THEN '1-30' WHEN due_date >= :d60 THEN '31-60' WHEN due_date >= :d90 THEN '61-90' ELSE '91+' END`;
+    const rows = await q(`SELECT ${bucket} AS k, SUM(left_cents) AS amount FROM analytics_schedules WHERE due_date < :today${summaryFilter(c, false)} GROUP BY ${bucket}`, {
+      d30: addDays(c.today, -30),
+      d60: addDays(c.today, -60),
+      d90: addDays(c.today, -90),
+    });
+    const by = new Map(rows.map((r) => [text(r.k), count(r.amount)]));
     const cents = PAST_DUE_BUCKETS.map((b) => by.get(b) ?? 0);
     const total = cents.reduce((s, v) => s + v, 0);
     return { labels: [...PAST_DUE_BUCKETS], series: total ? [{ name: 'amount', data: cents.map(toDollars) }] : [], total: toDollars(total) };
   },
 };
+
+/** The kinds that read the summaries: the summaries are brought up to date first. */
+const SUMMARY_KINDS = new Set<AnalyticsKindName>([
+  'applications',
+  'top_country_enrollments',
+  'applications_category',
+  'applications_program',
+  'applications_product',
+  'applications_cohort',
+  'applications_source',
+  'students_logged',
+  'payments_schedules',
+  'transactions_past_due',
+]);
 
 /** One kind's answer; an unknown kind is 404. */
 export async function analytics(sequelize: Sequelize, kind: string, body: AnalyticsBody, today = schoolToday()): Promise<AnalyticsAnswer> {
@@ -341,5 +379,6 @@ export async function analytics(sequelize: Sequelize, kind: string, body: Analyt
   const c = criteriaOf(kind, body, today);
   const base = { ...replacementsOf(c), yes: true, no: false };
   const q: Query = (text, extra = {}) => sequelize.query<Row>(text, { type: QueryTypes.SELECT, replacements: { ...base, ...extra } });
+  if (SUMMARY_KINDS.has(kind)) await refreshAnalytics(sequelize);
   return KINDS[kind](c, q, sequelize);
 }

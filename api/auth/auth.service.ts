@@ -16,6 +16,7 @@ import { sendTemplate } from '../communications/send';
 import { accountIsLocked, accountLocked, recordAccountFailure, recordUnknownFailure, unknownIsLocked, unknownKey } from './lockout';
 import { loadPrincipal } from './principal';
 import { description } from '../../models/descriptions';
+import { recordSignIn } from '../analytics/refresh';
 
 /** Which sign-in door a request came through: the console (administrators) or the portal (students, coaches). */
 export type Door = 'admin' | 'customer';
@@ -147,6 +148,8 @@ async function openSession(deps: Deps, user: Pick<User, 'id' | 'kind' | 'email'>
     { entityType: 'USER', entityId: user.id, studentId: student?.id ?? null, category: 'SECURITY', type: 'SIGNED_IN' },
     transaction,
   );
+  // The student's sign-in day for the analytics (students_logged), kept at once: api/analytics/refresh.ts.
+  if (student && user.kind === 'STUDENT') await recordSignIn(deps.sequelize, student.id, now, transaction);
   return refreshToken;
 }
 

@@ -157,6 +157,16 @@ export const JOB_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       "Nightly: counts coaching-circle and learning-session attendance toward each active enrollment's requirements, then sets every graduation status by the rules (pending, incomplete, ready, failed financially or academically); graduated enrollments keep theirs.",
   },
+  {
+    type: 'ANALYTICS_REFRESH',
+    jobName: 'Analytics summaries refresh',
+    jobGroup: 'ANALYTICS',
+    cronExpression: '*/5 * * * *',
+    repeatInterval: null,
+    params: {},
+    description:
+      "Every 5 minutes: brings the dashboard's summary tables up to date with what changed since the last refresh (each chart also does it before it reads), and drops the summary rows left at zero.",
+  },
 ];
 
 /** The default params of a type (a schedule created without params gets them). */

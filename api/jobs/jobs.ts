@@ -15,6 +15,7 @@ import { runFileExports } from '../exports/export-job';
 import { refreshExpiringTokens } from '../lms/connections.service';
 import { recomputeGraduationStatuses } from '../academics/graduation-status';
 import { refreshAttendanceProgress } from '../academics/progress';
+import { refreshAnalytics } from '../analytics/refresh';
 
 /**
  * The work of each job type of the catalogue, wired to the areas that do it. Registered once per
@@ -97,6 +98,16 @@ export function registerCatalogueJobs(): void {
   registerJob('FILE_EXPORT', exportFiles);
   registerJob('LMS_TOKEN_REFRESH', refreshLmsTokens);
   registerJob('GRADUATION_STATUS', graduationStatuses);
+  registerJob('ANALYTICS_REFRESH', refreshAnalyticsSummaries);
+}
+
+/**
+ * ANALYTICS_REFRESH (every 5 minutes): the analytics summaries brought up to date (each chart also does
+ * it before it reads), and their rows left at zero removed; count: summary rows written.
+ */
+async function refreshAnalyticsSummaries(ctx: JobContext): Promise<{ count: number; note: string | null }> {
+  const r = await refreshAnalytics(ctx.deps.sequelize, { prune: true });
+  return { count: r.rows, note: `${r.build ? 'built; ' : ''}${r.applications} application(s), ${r.plans} plan(s), ${r.students} student(s) changed in ${r.ms} ms` };
 }
 
 /**
