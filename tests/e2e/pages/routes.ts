@@ -110,6 +110,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/coaching-circles-attendance' },
   { path: '/learning-sessions' },
   { path: '/learning-sessions/{learningSession}' },
+  // Learning systems and purchases (issue 21)
+  { path: '/lms' },
+  { path: '/lms/create' },
+  { path: '/d2l-auth' },
+  { path: '/extra-product-purchases' },
+  { path: '/cmp-transactions' },
+  { path: '/cmp-sessions' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
