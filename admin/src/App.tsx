@@ -39,6 +39,9 @@ import coachingCircles from './resources/coaching-circles';
 import coachingCirclesAttendance from './resources/coaching-circles-attendance';
 import learningSessions from './resources/learning-sessions';
 import lms from './resources/lms';
+import graduations from './resources/graduations';
+import academicProgress from './resources/academic-progress';
+import certifications from './resources/certifications';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -76,6 +79,9 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['coaching-circles-attendance', coachingCirclesAttendance],
   ['learning-sessions', learningSessions],
   ['lms', lms],
+  ['graduations', graduations],
+  ['academic-progress', academicProgress],
+  ['certifications', certifications],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

@@ -34,6 +34,10 @@ import { profile } from '../profile/i18n';
 import { learningSessions } from '../resources/learning-sessions/i18n';
 import { downloads } from '../common/downloads/i18n';
 import { lms } from '../resources/lms/i18n';
+import { graduations } from '../resources/graduations/i18n';
+import { academicProgress } from '../resources/academic-progress/i18n';
+import { certifications } from '../resources/certifications/i18n';
+import { academics } from '../common/academicsI18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -72,6 +76,9 @@ const byResource = {
   'coaching-circles-attendance': coachingCirclesAttendance,
   'learning-sessions': learningSessions,
   lms,
+  graduations,
+  'academic-progress': academicProgress,
+  certifications,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {
@@ -81,5 +88,6 @@ export function resourceMessages(locale: 'en' | 'es') {
     profile: profile[locale],
     billing: billing[locale],
     downloads: downloads[locale],
+    academics: academics[locale],
   };
 }

@@ -28,6 +28,10 @@ const permissionResource: Record<string, string> = {
   'disputed-payments': 'payments',
   'coaching-circles-types': 'coaching_circles',
   'coaching-circles-attendance': 'coaching_circles',
+  // Issue 21's academics screens.
+  graduations: 'academics',
+  'academic-progress': 'academics',
+  certifications: 'academics',
 };
 
 /** Console actions whose permission is named differently (`resource:action` → permission). */
