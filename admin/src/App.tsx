@@ -42,6 +42,9 @@ import lms from './resources/lms';
 import extraProductPurchases from './resources/extra-product-purchases';
 import cmpTransactions from './resources/cmp-transactions';
 import cmpSessions from './resources/cmp-sessions';
+import graduations from './resources/graduations';
+import academicProgress from './resources/academic-progress';
+import certifications from './resources/certifications';
 import { BillingCalculatorPage, BillingDashboardPage } from './billing';
 import type { AuthProvider, I18nProvider, ResourceProps } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
@@ -82,6 +85,9 @@ export const resources: Array<[name: string, props: Omit<ResourceProps, 'name'>]
   ['extra-product-purchases', extraProductPurchases],
   ['cmp-transactions', cmpTransactions],
   ['cmp-sessions', cmpSessions],
+  ['graduations', graduations],
+  ['academic-progress', academicProgress],
+  ['certifications', certifications],
 ];
 
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'));

@@ -37,6 +37,10 @@ import { lms } from '../resources/lms/i18n';
 import { extraProductPurchases } from '../resources/extra-product-purchases/i18n';
 import { cmpTransactions } from '../resources/cmp-transactions/i18n';
 import { cmpSessions } from '../resources/cmp-sessions/i18n';
+import { graduations } from '../resources/graduations/i18n';
+import { academicProgress } from '../resources/academic-progress/i18n';
+import { certifications } from '../resources/certifications/i18n';
+import { academics } from '../common/academicsI18n';
 
 /**
  * Every resource keeps its texts beside its screens (`resources/<name>/i18n.ts`: `{ en, es }` with
@@ -78,6 +82,9 @@ const byResource = {
   'extra-product-purchases': extraProductPurchases,
   'cmp-transactions': cmpTransactions,
   'cmp-sessions': cmpSessions,
+  graduations,
+  'academic-progress': academicProgress,
+  certifications,
 };
 
 export function resourceMessages(locale: 'en' | 'es') {
@@ -87,5 +94,6 @@ export function resourceMessages(locale: 'en' | 'es') {
     profile: profile[locale],
     billing: billing[locale],
     downloads: downloads[locale],
+    academics: academics[locale],
   };
 }

@@ -31,6 +31,10 @@ const permissionResource: Record<string, string> = {
   'extra-product-purchases': 'payments',
   'cmp-transactions': 'coaches',
   'cmp-sessions': 'coaches',
+  // Issue 21's academics screens.
+  graduations: 'academics',
+  'academic-progress': 'academics',
+  certifications: 'academics',
 };
 
 /** Console actions whose permission is named differently (`resource:action` → permission). */
