@@ -41,6 +41,8 @@ const MessagesScreen = lazy(() => import('./screens/messages/MessagesScreen'));
 const MessageScreen = lazy(() => import('./screens/messages/MessageScreen'));
 const CirclesScreen = lazy(() => import('./screens/circles/CirclesScreen'));
 const CoachRoutes = lazy(() => import('./screens/coach/CoachRoutes'));
+const MyProgressScreen = lazy(() => import('./screens/academics/MyProgressScreen'));
+const AwardsScreen = lazy(() => import('./screens/academics/AwardsScreen'));
 
 export function PortalRoutes() {
   return (
@@ -84,6 +86,8 @@ export function PortalRoutes() {
           <Route path="/messages" element={<MessagesScreen />} />
           <Route path="/messages/:messageId" element={<MessageScreen />} />
           <Route path="/coaching-circles" element={<CirclesScreen />} />
+          <Route path="/my-progress" element={<MyProgressScreen />} />
+          <Route path="/awards" element={<AwardsScreen />} />
         </Route>
         {/* A coach's screens (issue 19, their routes in ./screens/coach/CoachRoutes): a coach never sees the student's, a student never these. */}
         <Route

@@ -275,6 +275,8 @@ describe('communication preferences', () => {
       ['Coaching circles', '/coaching-circles'],
       ['Payments', '/settings/payment-information'],
       ['Settings', '/settings/profile'],
+      ['My progress', '/my-progress'],
+      ['Awards', '/awards'],
     ]);
   });
 });

@@ -146,6 +146,8 @@ export const en = {
   'nav.coachMain': 'Coach navigation',
   'nav.coachComments': 'My comments',
   'nav.coachProfile': 'My profile',
+  'nav.progress': 'My progress',
+  'nav.awards': 'Awards',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -144,4 +144,6 @@ export const es: Translations = {
   'nav.coachMain': 'Navegación del coach',
   'nav.coachComments': 'Mis comentarios',
   'nav.coachProfile': 'Mi perfil',
+  'nav.progress': 'Mi progreso',
+  'nav.awards': 'Reconocimientos',
 };

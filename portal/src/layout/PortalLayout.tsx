@@ -31,6 +31,8 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import CommentOutlined from '@mui/icons-material/CommentOutlined';
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BannerStrip } from '../components/BannerStrip';
@@ -54,6 +56,8 @@ const NAV: NavItem[] = [
   { to: '/coaching-circles', label: 'nav.circles', icon: <GroupsOutlined />, match: ['/coaching-circles'] },
   { to: '/settings/payment-information', label: 'nav.payments', icon: <PaymentsOutlined />, match: ['/payments', '/settings/payment-information'] },
   { to: '/settings/profile', label: 'nav.settings', icon: <SettingsOutlined />, match: ['/settings'] },
+  { to: '/my-progress', label: 'nav.progress', icon: <TimelineOutlined />, match: ['/my-progress'] },
+  { to: '/awards', label: 'nav.awards', icon: <EmojiEventsOutlined />, match: ['/awards'] },
 ];
 
 /** A coach's menu: their home, their calendar, their groups (sessions and settings under each group), their comments, their profile. */
