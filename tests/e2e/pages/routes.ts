@@ -117,6 +117,9 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/extra-product-purchases' },
   { path: '/cmp-transactions' },
   { path: '/cmp-sessions' },
+  { path: '/graduations' },
+  { path: '/academic-progress' },
+  { path: '/certifications' },
   // Last: by now the records above were viewed, so the dashboard's 'Recently viewed' lists them.
   { path: '/' },
 ];
@@ -126,6 +129,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/forgot-password', as: 'public' },
   { path: '/get-started', as: 'public' },
   { path: '/home', as: 'enrolled' },
+  { path: '/my-progress', as: 'enrolled' },
+  { path: '/awards', as: 'enrolled' },
   { path: '/agreements', as: 'enrolled' },
   { path: '/messages', as: 'enrolled' },
   { path: '/messages/{message}', as: 'enrolled' },
