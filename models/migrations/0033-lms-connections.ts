@@ -46,6 +46,12 @@ export async function up({ context: qi }: Ctx): Promise<void> {
 export async function down({ context: qi }: Ctx): Promise<void> {
   await qi.bulkDelete('job_schedules', { type: JOB_TYPE });
   await qi.removeIndex('programs', 'programs_lms_connection_id');
+  // MariaDB keeps the column's index while its foreign key needs it: the key goes first.
+  const dialect = qi.sequelize.getDialect();
+  if (dialect === 'mysql' || dialect === 'mariadb') {
+    const keys = (await qi.getForeignKeyReferencesForTable('cohorts')) as Array<{ columnName?: string; constraintName?: string }>;
+    for (const key of keys) if (key.columnName === 'lms_connection_id' && key.constraintName) await qi.removeConstraint('cohorts', key.constraintName);
+  }
   await qi.removeIndex('cohorts', 'cohorts_lms_connection_id');
   await qi.removeColumn('cohorts', 'lms_connection_id');
   await qi.dropTable('lms_connections');
