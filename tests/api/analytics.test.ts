@@ -6,7 +6,7 @@ import { addDays } from '../../domain/rules/analytics';
 import { setupApp, type TestApp } from '../support/app';
 import { makeApplication, makeEnrollableProduct, type EnrollableProduct } from '../support/enrollment-factories';
 import { bearer, makeAdmin, makeStudent, unique } from '../support/factories';
-import { makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
+import { categoryNamed, makeCohort, makeProduct, makeProgram } from '../support/catalogue-factories';
 
 /**
  * POST /api/analytics/admin/{kind} (issue 20). Tables are shared on MariaDB, so each kind's data sits
@@ -52,7 +52,8 @@ describe('applications kinds (2004)', () => {
   let other: BusinessCategory;
   beforeAll(async () => {
     p = await makeEnrollableProduct({ programs: 2 });
-    other = (await BusinessCategory.findOne({ where: { name: 'IIN' } })) ?? (await BusinessCategory.create({ name: unique('Category '), description: null } as never));
+    // A seeded category the factories do not use (the 11 are fixed: a test never adds one).
+    other = await categoryNamed('SELLING_GUIDES');
     const program = await makeProgram({ businessCategoryId: other.id });
     const cohort = await makeCohort({ program });
     const product = await makeProduct({ cohorts: [cohort], withPlan: true });
