@@ -1,8 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Alert, Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useQuery } from '@tanstack/react-query';
-import { Button, SelectArrayInput, SelectInput, useGetList, useGetOne, useListContext, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { Button, List, SelectArrayInput, SelectInput, useGetList, useGetOne, useListContext, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import { splitFilter } from '../providers/dataProvider';
 import { filterInputProps } from './billingShared';
@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from './dates';
 import { useEnumChoices } from './enums';
 import type { FilterDescriptors } from './FilterChips';
 import { InfoRow, InfoSection } from './InfoSection';
+import { RecordDrawer } from './RecordDrawer';
 import { saveFile } from './saveFile';
 import { useServerRefusal } from './useServerRefusal';
 import { academicsApi, graduationStatusColor, transcriptFileName, type AcademicProgressRecord, type GraduationStatusValue } from './academicsRecord';
@@ -246,6 +247,46 @@ export function AcademicProgressDetail({ resource, id }: { resource: string; id:
           </Table>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/**
+ * An academics list of enrollments (/graduations, /academic-progress): 25 a page by id, its actions and
+ * program-and-cohort aside, and a row opening the enrollment's progress per requirement in a drawer.
+ */
+export function EnrollmentAcademicsList({
+  resource,
+  title,
+  actions,
+  aside,
+  children,
+}: {
+  resource: string;
+  title: string;
+  actions: ReactElement;
+  aside: ReactElement;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <List
+        resource={resource}
+        sort={{ field: 'id', order: 'ASC' }}
+        perPage={25}
+        actions={actions}
+        aside={aside}
+        empty={false}
+        exporter={false}
+        title={title}
+        sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
+      >
+        {children}
+      </List>
+      <RecordDrawer basePath={`/${resource}`} title={(id) => translate('academics.detail.title', { id })}>
+        {(id) => <AcademicProgressDetail key={id} resource={resource} id={id} />}
+      </RecordDrawer>
     </Box>
   );
 }

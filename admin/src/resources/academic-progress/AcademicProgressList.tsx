@@ -1,9 +1,8 @@
 import { useContext, useMemo, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
-import { DataProviderContext, DataTable, FilterLiveSearch, List, SelectArrayInput, TopToolbar, useTranslate, type TranslateFunction } from 'react-admin';
+import { DataProviderContext, DataTable, FilterLiveSearch, SelectArrayInput, TopToolbar, useTranslate, type TranslateFunction } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import {
-  AcademicProgressDetail,
   ChooseCohortHint,
   GraduationCounts,
   GraduationStatusChip,
@@ -13,6 +12,7 @@ import {
   TranscriptButton,
   scoreText,
   useProgramCohortDescriptors,
+  EnrollmentAcademicsList,
 } from '../../common/academicsParts';
 import { ACADEMIC_PROGRESS, academicProgressBody, academicsApi, academicsProvider, type AcademicProgressRecord } from '../../common/academicsRecord';
 import { filterInputProps } from '../../common/billingShared';
@@ -21,7 +21,6 @@ import { useEnumChoices } from '../../common/enums';
 import { FilterChips, type FilterDescriptors } from '../../common/FilterChips';
 import { FilterAside } from '../../common/ListFilters';
 import { NoResults } from '../../common/NoResults';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { SavedFilters } from '../../common/SavedFilters';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -108,15 +107,6 @@ function ProgressListBody() {
   );
 }
 
-function ProgressDrawer() {
-  const translate = useTranslate();
-  return (
-    <RecordDrawer basePath={`/${ACADEMIC_PROGRESS}`} title={(id) => translate('academics.detail.title', { id })}>
-      {(id) => <AcademicProgressDetail key={id} resource={ACADEMIC_PROGRESS} id={id} />}
-    </RecordDrawer>
-  );
-}
-
 /**
  * /academic-progress/:id? — choose a program and a cohort (nothing is listed before a cohort is
  * chosen); per student the requirements met of total, the mean score and the graduation status in
@@ -127,22 +117,9 @@ export function AcademicProgressList() {
   const translate = useTranslate();
   return (
     <AcademicsData>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <List
-          resource={ACADEMIC_PROGRESS}
-          sort={{ field: 'id', order: 'ASC' }}
-          perPage={25}
-          actions={<ProgressListActions />}
-          aside={<ProgressFilterAside />}
-          empty={false}
-          exporter={false}
-          title={translate(t('name'), { smart_count: 2 })}
-          sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
-        >
-          <ProgressListBody />
-        </List>
-        <ProgressDrawer />
-      </Box>
+      <EnrollmentAcademicsList resource={ACADEMIC_PROGRESS} title={translate(t('name'), { smart_count: 2 })} actions={<ProgressListActions />} aside={<ProgressFilterAside />}>
+        <ProgressListBody />
+      </EnrollmentAcademicsList>
     </AcademicsData>
   );
 }

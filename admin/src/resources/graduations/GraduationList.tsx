@@ -6,7 +6,6 @@ import {
   DataProviderContext,
   DataTable,
   FilterLiveSearch,
-  List,
   TopToolbar,
   useCanAccess,
   useListContext,
@@ -19,7 +18,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import {
-  AcademicProgressDetail,
   GraduationCounts,
   GraduationStatusChip,
   GraduationStatusesInput,
@@ -27,6 +25,7 @@ import {
   RequirementsCell,
   scoreText,
   useProgramCohortDescriptors,
+  EnrollmentAcademicsList,
 } from '../../common/academicsParts';
 import { GRADUATIONS, academicsApi, academicsProvider, graduatable, graduationBody, type AcademicProgressRecord } from '../../common/academicsRecord';
 import { formatDateTime } from '../../common/dates';
@@ -34,7 +33,6 @@ import { ExportButton } from '../../common/downloads/ExportButton';
 import { FilterChips } from '../../common/FilterChips';
 import { FilterAside } from '../../common/ListFilters';
 import { NoResults } from '../../common/NoResults';
-import { RecordDrawer } from '../../common/RecordDrawer';
 import { SavedFilters } from '../../common/SavedFilters';
 import { useServerRefusal } from '../../common/useServerRefusal';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -183,15 +181,6 @@ function GraduationListBody() {
   );
 }
 
-function GraduationDrawer() {
-  const translate = useTranslate();
-  return (
-    <RecordDrawer basePath={`/${GRADUATIONS}`} title={(id) => translate('academics.detail.title', { id })}>
-      {(id) => <AcademicProgressDetail key={id} resource={GRADUATIONS} id={id} />}
-    </RecordDrawer>
-  );
-}
-
 /**
  * /graduations/:id? — choose a program and a cohort (an aside, as chips, saved filters of kind
  * `graduations`); its active enrollments with requirements met, score and graduation status in words;
@@ -202,22 +191,9 @@ export function GraduationList() {
   const translate = useTranslate();
   return (
     <AcademicsData>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <List
-          resource={GRADUATIONS}
-          sort={{ field: 'id', order: 'ASC' }}
-          perPage={25}
-          actions={<GraduationListActions />}
-          aside={<GraduationFilterAside />}
-          empty={false}
-          exporter={false}
-          title={translate(t('name'), { smart_count: 2 })}
-          sx={{ flex: 1, minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
-        >
-          <GraduationListBody />
-        </List>
-        <GraduationDrawer />
-      </Box>
+      <EnrollmentAcademicsList resource={GRADUATIONS} title={translate(t('name'), { smart_count: 2 })} actions={<GraduationListActions />} aside={<GraduationFilterAside />}>
+        <GraduationListBody />
+      </EnrollmentAcademicsList>
     </AcademicsData>
   );
 }
