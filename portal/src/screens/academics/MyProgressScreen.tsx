@@ -38,7 +38,7 @@ export const graduationColor = (status: string): 'default' | 'info' | 'success' 
 function EnrollmentCard({ enrollment, onTranscript, busy }: { enrollment: EnrollmentProgress; onTranscript: () => void; busy: boolean }) {
   const { t, locale } = useT();
   const name = enrollment.programName ?? enrollment.cohortLabel ?? `#${enrollment.enrollmentId}`;
-  const percent = enrollment.requirementsTotal > 0 ? Math.round((enrollment.requirementsDone / enrollment.requirementsTotal) * 100) : 100;
+  const percent = enrollment.requirementsTotal > 0 ? Math.round((enrollment.requirementsDone / enrollment.requirementsTotal) * 100) : 0;
   return (
     <Section title={t('progress.class', { program: name, cohort: enrollment.cohortLabel ?? '' })} id={`progress-${enrollment.enrollmentId}`}>
       <Box data-testid={`progress-${enrollment.enrollmentId}`}>
@@ -51,15 +51,20 @@ function EnrollmentCard({ enrollment, onTranscript, busy }: { enrollment: Enroll
           />
           {enrollment.graduatedAt && <Typography variant="body2">{t('progress.graduatedOn', { date: schoolDate(enrollment.graduatedAt) })}</Typography>}
         </Box>
-        <Typography data-testid={`progress-${enrollment.enrollmentId}-summary`}>
-          {t('progress.summary', { done: enrollment.requirementsDone, total: enrollment.requirementsTotal })}
-        </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={percent}
-          sx={{ my: 1, height: 8, borderRadius: 4 }}
-          aria-label={t('progress.summary', { done: enrollment.requirementsDone, total: enrollment.requirementsTotal })}
-        />
+        {/* A class without requirements says so below: no '0 of 0' and no bar drawn full. */}
+        {enrollment.requirementsTotal > 0 && (
+          <>
+            <Typography data-testid={`progress-${enrollment.enrollmentId}-summary`}>
+              {t('progress.summary', { done: enrollment.requirementsDone, total: enrollment.requirementsTotal })}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              sx={{ my: 1, height: 8, borderRadius: 4 }}
+              aria-label={t('progress.summary', { done: enrollment.requirementsDone, total: enrollment.requirementsTotal })}
+            />
+          </>
+        )}
         {enrollment.score !== null && <Typography variant="body2">{t('progress.score', { score: scoreText(enrollment.score) })}</Typography>}
         {enrollment.requirements.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
